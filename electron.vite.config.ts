@@ -1,0 +1,39 @@
+// One build for the three pieces Electron needs, plus the CLI (which also serves the web mode).
+// main: the Electron main process and the CLI, both Node targets; better-sqlite3 and the other
+// dependencies stay external (native module, loaded at run time).
+// preload: CommonJS, because a sandboxed preload cannot be an ES module.
+// renderer: the React UI, served by Electron from file:// and by the web mode over loopback HTTP.
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/electron/main.ts'),
+          cli: resolve(__dirname, 'src-main/cli/main.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+    },
+  },
+});

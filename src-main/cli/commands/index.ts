@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import { registerSign } from './sign';
+import { registerVerify } from './verify';
+
+/** Every command of the CLI, in the order `--help` lists them. */
+export function registerCommands(program: Command): void {
+  registerSign(program);
+  registerVerify(program);
+}

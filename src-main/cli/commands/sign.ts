@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { sign } from '../../core/signing';
+import { withDesk } from '../context';
+import { readBody } from '../io';
+import { signingSecrets } from '../secrets';
+
+export function registerSign(program: Command): void {
+  program
+    .command('sign')
+    .description('print the lowercase hex HMAC-SHA256 of the bytes of FILE (or stdin)')
+    .argument('[file]', 'body file, or - for stdin')
+    .option('--secret-env <var>', 'environment variable that holds the signing secret')
+    .option('--profile <name>', "use this profile's signing secret (default: the active profile)")
+    .action(async (file: string | undefined, _opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
+      const body = readBody(file);
+      await withDesk(opts, async (desk) => {
+        const { secret } = signingSecrets(opts, desk);
+        process.stdout.write(`${sign(body, secret)}\n`);
+      });
+    });
+}

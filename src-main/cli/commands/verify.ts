@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { checkSignature } from '../../core/signing';
+import { withDesk } from '../context';
+import { NegativeAnswer } from '../errors';
+import { printJson, readBody } from '../io';
+import { signingSecrets } from '../secrets';
+
+export function registerVerify(program: Command): void {
+  program
+    .command('verify')
+    .description('check a signature against the bytes of FILE (or stdin); exit 0 valid, 1 not')
+    .requiredOption('--signature <hex>', 'the x-server-authorization value to check')
+    .argument('[file]', 'body file, or - for stdin')
+    .option('--secret-env <var>', 'environment variable that holds the signing secret')
+    .option('--profile <name>', "use this profile's signing secret (default: the active profile)")
+    .option('--json', 'machine-readable output')
+    .action(async (file: string | undefined, _opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
+      const body = readBody(file);
+      await withDesk(opts, async (desk) => {
+        const { candidates } = signingSecrets(opts, desk);
+        const report = checkSignature(body, opts.signature, candidates);
+        if (opts.json) printJson(report);
+        else {
+          process.stdout.write(`${report.verdict}\n`);
+          for (const note of report.notes) process.stdout.write(`note: ${note}\n`);
+          if (report.diagnosis) {
+            process.stdout.write(`diagnosis: ${report.diagnosis.summary}\n`);
+            if (!report.diagnosis.match) process.stdout.write(`tried: ${report.diagnosis.tried.join('; ')}\n`);
+          }
+        }
+        if (report.verdict !== 'valid') throw new NegativeAnswer();
+      });
+    });
+}

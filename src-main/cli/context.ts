@@ -1,0 +1,34 @@
+import { createDesk, type Desk } from '../core/desk';
+import { defaultHome } from '../core/paths';
+import { UsageError } from './errors';
+import type { Result } from '../shared/model';
+
+export interface GlobalOptions {
+  home?: string;
+}
+
+/** The data directory: --home, then WAGER_DESK_HOME, then the per-user default the desktop app uses too. */
+export function homeOf(opts: GlobalOptions): string {
+  return opts.home ?? defaultHome();
+}
+
+/** Opens the desk for one command and always closes it, whatever the command does. */
+export async function withDesk<T>(opts: GlobalOptions, fn: (desk: Desk) => Promise<T>): Promise<T> {
+  let desk: Desk;
+  try {
+    desk = createDesk({ home: homeOf(opts) });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  try {
+    return await fn(desk);
+  } finally {
+    await desk.close();
+  }
+}
+
+/** Unwraps a desk Result; a desk error becomes a usage error (exit 2) unless the caller handles it. */
+export function must<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new UsageError(result.error.message);
+}

@@ -1,0 +1,49 @@
+// The wager-desk command line: a shell over the same desk as the desktop app. Names, flags, output
+// lines and exit codes follow design/CLI.md; see the README for additions.
+import { Command, CommanderError } from 'commander';
+import { EXIT_NEGATIVE, EXIT_USAGE, NegativeAnswer, UsageError } from './errors';
+import { registerCommands } from './commands';
+
+export function buildProgram(): Command {
+  const program = new Command('wager-desk')
+    .description('Capture, verify, replay and check the signed callbacks of the operator interface.')
+    .option('--home <dir>', 'data directory (default: $WAGER_DESK_HOME, else the per-user app-data directory)')
+    .exitOverride()
+    .showHelpAfterError(false)
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  registerCommands(program);
+  for (const cmd of program.commands) cmd.exitOverride();
+  return program;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  } catch (err) {
+    if (err instanceof NegativeAnswer) {
+      if (err.message) process.stderr.write(`${err.message}\n`);
+      return EXIT_NEGATIVE;
+    }
+    if (err instanceof CommanderError) {
+      // --help and --version exit through here with code 0; commander has already printed its reason.
+      return err.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    if (err instanceof UsageError) {
+      process.stderr.write(`wager-desk: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    const e = err as { code?: unknown; message?: unknown };
+    if (e && (e.code === 'not-found' || e.code === 'bad-input')) {
+      process.stderr.write(`wager-desk: ${String(e.message)}\n`);
+      return EXIT_USAGE;
+    }
+    process.stderr.write(`wager-desk: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+// Long-running commands (serve) keep the process alive themselves; the others end when run() resolves.
+void run(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,5 @@
+export { sign, invalidSignatureFor } from './sign';
+export { verify, type VerifyOutcome } from './verify';
+export { diagnose, type SecretCandidate } from './diagnose';
+export { checkSignature } from './check';
+export { fingerprint } from './fingerprint';

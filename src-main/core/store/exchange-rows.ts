@@ -1,0 +1,123 @@
+// Mapping between rows of the exchanges table and the model's types. Lists read only the summary
+// columns; the blobs and JSON columns are read for one exchange at a time.
+import type {
+  Diagnosis,
+  ExchangeDetail,
+  ExchangeKind,
+  ExchangeOrigin,
+  ExchangeSummary,
+  Finding,
+  HeaderList,
+  Verdict,
+  Direction,
+} from '../../shared/model';
+
+export const SUMMARY_COLUMNS =
+  'id, direction, kind, origin, at, method, path, target, verdict, res_status, error, duration_ms, source_id, truncated, ' +
+  'error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id';
+
+export interface SummaryRow {
+  id: number;
+  direction: Direction;
+  kind: ExchangeKind;
+  origin: ExchangeOrigin;
+  at: string;
+  method: string;
+  path: string;
+  target: string | null;
+  verdict: Verdict | null;
+  res_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  source_id: number | null;
+  truncated: number;
+  error_count: number;
+  deposit_id: string | null;
+  user_id: string | null;
+  result: string | null;
+  game_id: string | null;
+  amount: number | null;
+  currency: string | null;
+  tournament_id: string | null;
+}
+
+export interface DetailRow extends SummaryRow {
+  query: string;
+  req_headers: string;
+  req_body: Buffer;
+  req_size: number;
+  remote_address: string | null;
+  sig_notes: string | null;
+  diagnosis: string | null;
+  findings: string | null;
+  res_headers: string | null;
+  res_body: Buffer | null;
+  completed_at: string | null;
+  tags: string | null;
+}
+
+export function toSummary(r: SummaryRow): ExchangeSummary {
+  return {
+    id: r.id,
+    direction: r.direction,
+    kind: r.kind,
+    origin: r.origin,
+    at: r.at,
+    method: r.method,
+    path: r.path,
+    target: r.target,
+    signature: { verdict: r.verdict },
+    response: r.res_status === null ? null : { status: r.res_status },
+    error: r.error,
+    durationMs: r.duration_ms,
+    sourceId: r.source_id,
+    truncated: r.truncated === 1,
+    errorCount: r.error_count,
+    depositId: r.deposit_id,
+    userId: r.user_id,
+    result: r.result,
+    gameId: r.game_id,
+    amount: r.amount,
+    currency: r.currency,
+    tournamentId: r.tournament_id,
+  };
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
+  const { signature: _sig, response: _res, ...summary } = toSummary(r);
+  return {
+    ...summary,
+    request: {
+      method: r.method,
+      path: r.path,
+      query: r.query,
+      headers: parseJson<HeaderList>(r.req_headers, []),
+      bodyBase64: r.req_body.toString('base64'),
+      size: r.req_size,
+      truncated: r.truncated === 1,
+    },
+    response:
+      r.res_status === null
+        ? null
+        : { status: r.res_status, headers: parseJson<HeaderList>(r.res_headers, []), bodyBase64: (r.res_body ?? Buffer.alloc(0)).toString('base64') },
+    signature: {
+      verdict: r.verdict,
+      notes: parseJson<string[]>(r.sig_notes, []),
+      diagnosis: parseJson<Diagnosis | null>(r.diagnosis, null),
+    },
+    findings: parseJson<Finding[]>(r.findings, []),
+    remoteAddress: r.remote_address,
+    completedAt: r.completed_at,
+    tags: parseJson<string[]>(r.tags, []),
+    derivedIds,
+  };
+}

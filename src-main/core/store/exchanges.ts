@@ -1,0 +1,202 @@
+import type {
+  ExchangeDetail,
+  ExchangeKind,
+  ExchangeOrigin,
+  ExchangePage,
+  ExchangeQuery,
+  ExchangeSummary,
+  Finding,
+  HeaderList,
+  KeyFields,
+  SignatureReport,
+  Direction,
+  Timeline,
+} from '../../shared/model';
+import type { Db } from './open';
+import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
+import { timelineFlags } from './timeline-flags';
+
+export interface NewExchange {
+  direction: Direction;
+  kind: ExchangeKind;
+  origin: ExchangeOrigin;
+  at: string;
+  method: string;
+  path: string;
+  query: string;
+  target: string | null;
+  headers: HeaderList;
+  body: Uint8Array;
+  /** Bytes received; larger than body.length when truncated. */
+  size: number;
+  truncated: boolean;
+  remoteAddress: string | null;
+  signature: SignatureReport | null;
+  findings: Finding[];
+  keys: KeyFields;
+  sourceId: number | null;
+  tags?: string[];
+}
+
+export interface ExchangeCompletion {
+  response: { status: number; headers: HeaderList; body: Uint8Array } | null;
+  error: string | null;
+  durationMs: number;
+  completedAt: string;
+}
+
+const MAX_LIMIT = 1000;
+
+/** The exchange log: every request the desk saw or made, with its response. */
+export class ExchangeStore {
+  private readonly insertStmt;
+  private readonly completeStmt;
+  private readonly summaryStmt;
+  private readonly detailStmt;
+  private readonly derivedStmt;
+  private readonly countStmt;
+  private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly onChange: (summary: ExchangeSummary) => void = () => {},
+  ) {
+    this.insertStmt = db.prepare(`INSERT INTO exchanges (
+      direction, kind, origin, at, method, path, query, target, req_headers, req_body, req_size, truncated, remote_address,
+      verdict, sig_notes, diagnosis, findings, error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id,
+      source_id, tags
+    ) VALUES (
+      @direction, @kind, @origin, @at, @method, @path, @query, @target, @req_headers, @req_body, @req_size, @truncated, @remote_address,
+      @verdict, @sig_notes, @diagnosis, @findings, @error_count, @deposit_id, @user_id, @result, @game_id, @amount, @currency, @tournament_id,
+      @source_id, @tags
+    )`);
+    this.completeStmt = db.prepare(`UPDATE exchanges SET res_status = @res_status, res_headers = @res_headers, res_body = @res_body,
+      duration_ms = @duration_ms, completed_at = @completed_at, error = @error WHERE id = @id`);
+    this.summaryStmt = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE id = ?`);
+    this.detailStmt = db.prepare(`SELECT * FROM exchanges WHERE id = ?`);
+    this.derivedStmt = db.prepare(`SELECT id FROM exchanges WHERE source_id = ? ORDER BY id`).pluck();
+    this.countStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges GROUP BY direction`);
+  }
+
+  /** Commits the request (and its verdict and findings) and returns its id. Synchronous: durable on return. */
+  insert(x: NewExchange): ExchangeSummary {
+    const info = this.insertStmt.run({
+      direction: x.direction,
+      kind: x.kind,
+      origin: x.origin,
+      at: x.at,
+      method: x.method,
+      path: x.path,
+      query: x.query,
+      target: x.target,
+      req_headers: JSON.stringify(x.headers),
+      req_body: Buffer.from(x.body.buffer, x.body.byteOffset, x.body.byteLength),
+      req_size: x.size,
+      truncated: x.truncated ? 1 : 0,
+      remote_address: x.remoteAddress,
+      verdict: x.signature?.verdict ?? null,
+      sig_notes: x.signature ? JSON.stringify(x.signature.notes) : null,
+      diagnosis: x.signature?.diagnosis ? JSON.stringify(x.signature.diagnosis) : null,
+      findings: JSON.stringify(x.findings),
+      error_count: x.findings.filter((f) => f.level === 'error').length,
+      deposit_id: x.keys.depositId,
+      user_id: x.keys.userId,
+      result: x.keys.result,
+      game_id: x.keys.gameId,
+      amount: x.keys.amount,
+      currency: x.keys.currency,
+      tournament_id: x.keys.tournamentId,
+      source_id: x.sourceId,
+      tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
+    });
+    const summary = this.summary(Number(info.lastInsertRowid))!;
+    this.onChange(summary);
+    return summary;
+  }
+
+  /** Records the response, or the error that stood in its place. */
+  complete(id: number, c: ExchangeCompletion): ExchangeSummary {
+    this.completeStmt.run({
+      id,
+      res_status: c.response?.status ?? null,
+      res_headers: c.response ? JSON.stringify(c.response.headers) : null,
+      res_body: c.response ? Buffer.from(c.response.body.buffer, c.response.body.byteOffset, c.response.body.byteLength) : null,
+      duration_ms: c.durationMs,
+      completed_at: c.completedAt,
+      error: c.error,
+    });
+    const summary = this.summary(id);
+    if (!summary) throw new Error(`Exchange ${id} does not exist.`);
+    this.onChange(summary);
+    return summary;
+  }
+
+  summary(id: number): ExchangeSummary | null {
+    const row = this.summaryStmt.get(id) as SummaryRow | undefined;
+    return row ? toSummary(row) : null;
+  }
+
+  get(id: number): ExchangeDetail | null {
+    const row = this.detailStmt.get(id) as DetailRow | undefined;
+    if (!row) return null;
+    return toDetail(row, this.derivedStmt.all(id) as number[]);
+  }
+
+  /** Raw request bytes and headers of one exchange, without decoding the rest. */
+  requestOf(id: number): { method: string; path: string; query: string; headers: HeaderList; body: Buffer } | null {
+    const row = this.detailStmt.get(id) as DetailRow | undefined;
+    if (!row) return null;
+    return { method: row.method, path: row.path, query: row.query, headers: JSON.parse(row.req_headers) as HeaderList, body: row.req_body };
+  }
+
+  list(q: ExchangeQuery = {}): ExchangePage {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
+    const direction = q.direction ?? 'inbound';
+    if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
+    if (q.kind) (where.push('kind = @kind'), (params.kind = q.kind));
+    if (q.result) (where.push('result = @result'), (params.result = q.result));
+    if (q.verdict) (where.push('verdict = @verdict'), (params.verdict = q.verdict));
+    if (q.depositId) (where.push('deposit_id = @deposit'), (params.deposit = q.depositId));
+    if (q.userId) (where.push('user_id = @user'), (params.user = q.userId));
+    if (q.search) {
+      // A prefix range on each indexed column: both halves are index range scans.
+      where.push(
+        `id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)`,
+      );
+      params.s = q.search;
+      params.sEnd = `${q.search}\u{10FFFF}`;
+    }
+    if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
+    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
+    params.limit = limit + 1;
+    const sql = `SELECT ${SUMMARY_COLUMNS} FROM exchanges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
+    let stmt = this.listCache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.listCache.set(sql, stmt);
+    }
+    const rows = stmt.all(params) as SummaryRow[];
+    const items = rows.slice(0, limit).map(toSummary);
+    return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
+  }
+
+  counts(): { inbound: number; outbound: number } {
+    const out = { inbound: 0, outbound: 0 };
+    for (const r of this.countStmt.all() as Array<{ direction: Direction; n: number }>) out[r.direction] = r.n;
+    return out;
+  }
+
+  /** Every exchange of one deposit, oldest first, and derived rows (replays) whatever their body says. */
+  timeline(depositId: string): Timeline {
+    const rows = this.db
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id = @d
+         UNION SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
+         ORDER BY id`,
+      )
+      .all({ d: depositId }) as SummaryRow[];
+    const entries = rows.map(toSummary);
+    return { depositId, entries, flags: timelineFlags(entries) };
+  }
+}

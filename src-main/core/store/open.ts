@@ -1,0 +1,57 @@
+import Database from 'better-sqlite3';
+import { MIGRATIONS, LATEST_VERSION } from './migrations';
+
+export type Db = Database.Database;
+
+export class DatabaseTooNewError extends Error {
+  constructor(readonly file: string, readonly found: number, readonly supported: number) {
+    super(
+      `The database ${file} was written by a newer Wager Desk (schema ${found}; this version knows up to ${supported}). ` +
+        'It was left untouched: update Wager Desk, or point --home at another directory.',
+    );
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+export interface OpenOptions {
+  /** Path of a better_sqlite3.node built for the running ABI (Electron keeps its own copy). */
+  nativeBinding?: string;
+  readonly?: boolean;
+}
+
+/**
+ * Opens (creating if needed) the desk's database and brings its schema up to date.
+ * WAL with synchronous=NORMAL: a committed transaction survives the process being killed at any moment
+ * (the promise the proxy makes); only an OS crash or power loss can roll back the last commits.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  const db = new Database(file, {
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.readonly ? { readonly: true } : {}),
+  });
+  try {
+    const found = db.pragma('user_version', { simple: true }) as number;
+    if (found > LATEST_VERSION) throw new DatabaseTooNewError(file, found, LATEST_VERSION);
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    if (!options.readonly) migrate(db, found);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function migrate(db: Db, from: number): void {
+  for (const m of MIGRATIONS) {
+    if (m.version <= from) continue;
+    db.transaction(() => {
+      db.exec(m.up);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,180 @@
+import type { ProfileInput, ProfileView, SecretState } from '../../shared/model';
+import { fingerprint } from '../signing/fingerprint';
+import type { Db } from './open';
+import type { SecretBox } from './secret-box';
+import type { SettingsStore } from './settings';
+
+interface ProfileRow {
+  name: string;
+  operator_url: string | null;
+  base_url: string | null;
+  operator_id: string | null;
+  upstream: string | null;
+  production: number;
+  allow_self_signed: number;
+  secret_enc: Buffer | null;
+  secret_fp: string | null;
+  api_key_enc: Buffer | null;
+  api_key_fp: string | null;
+}
+
+/** A profile with its secrets in clear: only for the main side (signing, token requests), never returned by the API. */
+export interface ProfileSecrets {
+  name: string;
+  operatorUrl: string | null;
+  baseUrl: string | null;
+  operatorId: string | null;
+  upstream: string | null;
+  production: boolean;
+  allowSelfSigned: boolean;
+  secret: string | null;
+  apiKey: string | null;
+}
+
+const ACTIVE_KEY = 'active-profile';
+const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/;
+
+export class ProfileError extends Error {
+  constructor(readonly code: 'bad-input' | 'not-found', message: string) {
+    super(message);
+  }
+}
+
+function secretState(fp: string | null): SecretState {
+  return { set: fp !== null, fingerprint: fp };
+}
+
+function checkUrl(field: string, value: string | null | undefined): void {
+  if (value === null || value === undefined) return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ProfileError('bad-input', `${field} is not a URL: "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProfileError('bad-input', `${field} must be an http or https URL; got ${url.protocol}`);
+}
+
+/** Named environments. Secrets are sealed by the SecretBox; views carry only set/unset and a fingerprint. */
+export class ProfileStore {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly settings: SettingsStore,
+  ) {}
+
+  private row(name: string): ProfileRow | undefined {
+    return this.db.prepare('SELECT * FROM profiles WHERE name = ?').get(name) as ProfileRow | undefined;
+  }
+
+  private view(r: ProfileRow): ProfileView {
+    return {
+      name: r.name,
+      active: this.activeName() === r.name,
+      operatorUrl: r.operator_url,
+      baseUrl: r.base_url,
+      operatorId: r.operator_id,
+      upstream: r.upstream,
+      production: r.production === 1,
+      allowSelfSigned: r.allow_self_signed === 1,
+      secret: secretState(r.secret_fp),
+      apiKey: secretState(r.api_key_fp),
+    };
+  }
+
+  list(): ProfileView[] {
+    return (this.db.prepare('SELECT * FROM profiles ORDER BY name').all() as ProfileRow[]).map((r) => this.view(r));
+  }
+
+  get(name: string): ProfileView | null {
+    const r = this.row(name);
+    return r ? this.view(r) : null;
+  }
+
+  activeName(): string | null {
+    return this.settings.get(ACTIVE_KEY);
+  }
+
+  /** Creates or updates a profile; only the fields present in the input change. The first profile becomes active. */
+  save(input: ProfileInput): ProfileView {
+    if (!NAME.test(input.name)) {
+      throw new ProfileError('bad-input', 'A profile name is 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.');
+    }
+    checkUrl('operatorUrl', input.operatorUrl);
+    checkUrl('baseUrl', input.baseUrl);
+    checkUrl('upstream', input.upstream);
+    const now = new Date().toISOString();
+    const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
+    const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
+    const fields: Record<string, unknown> = {
+      operator_url: input.operatorUrl,
+      base_url: input.baseUrl,
+      operator_id: input.operatorId,
+      upstream: input.upstream,
+      production: input.production === undefined ? undefined : input.production ? 1 : 0,
+      allow_self_signed: input.allowSelfSigned === undefined ? undefined : input.allowSelfSigned ? 1 : 0,
+      secret_enc: sealed(input.secret),
+      secret_fp: fp(input.secret),
+      api_key_enc: sealed(input.apiKey),
+      api_key_fp: fp(input.apiKey),
+    };
+    const given = Object.entries(fields).filter(([, v]) => v !== undefined);
+    this.db.transaction(() => {
+      this.db.prepare('INSERT OR IGNORE INTO profiles (name, created_at, updated_at) VALUES (?, ?, ?)').run(input.name, now, now);
+      const sets = given.map(([k]) => `${k} = @${k}`).concat('updated_at = @updated_at');
+      this.db.prepare(`UPDATE profiles SET ${sets.join(', ')} WHERE name = @name`).run({ ...Object.fromEntries(given), updated_at: now, name: input.name });
+      if (this.activeName() === null) this.settings.set(ACTIVE_KEY, input.name);
+    })();
+    return this.get(input.name)!;
+  }
+
+  duplicate(name: string, newName: string): ProfileView {
+    const r = this.row(name);
+    if (!r) throw new ProfileError('not-found', `No profile named "${name}".`);
+    if (this.row(newName)) throw new ProfileError('bad-input', `A profile named "${newName}" already exists.`);
+    if (!NAME.test(newName)) throw new ProfileError('bad-input', `"${newName}" is not a valid profile name.`);
+    const now = new Date().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, secret_enc, secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
+         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, secret_enc, secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
+      )
+      .run(newName, now, now, name);
+    return this.get(newName)!;
+  }
+
+  use(name: string): ProfileView {
+    if (!this.row(name)) throw new ProfileError('not-found', `No profile named "${name}".`);
+    this.settings.set(ACTIVE_KEY, name);
+    return this.get(name)!;
+  }
+
+  remove(name: string): void {
+    const info = this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
+    if (info.changes === 0) throw new ProfileError('not-found', `No profile named "${name}".`);
+    if (this.activeName() === name) this.settings.set(ACTIVE_KEY, null);
+  }
+
+  /** The profile with its secrets opened. Main side only. */
+  secrets(name: string): ProfileSecrets | null {
+    const r = this.row(name);
+    if (!r) return null;
+    return {
+      name: r.name,
+      operatorUrl: r.operator_url,
+      baseUrl: r.base_url,
+      operatorId: r.operator_id,
+      upstream: r.upstream,
+      production: r.production === 1,
+      allowSelfSigned: r.allow_self_signed === 1,
+      secret: r.secret_enc ? this.box.open(r.secret_enc) : null,
+      apiKey: r.api_key_enc ? this.box.open(r.api_key_enc) : null,
+    };
+  }
+
+  /** Every stored signing secret with its profile name: the candidates for a signature diagnosis. */
+  allSigningSecrets(): Array<{ profile: string; secret: string }> {
+    const rows = this.db.prepare('SELECT name, secret_enc FROM profiles WHERE secret_enc IS NOT NULL ORDER BY name').all() as Array<{ name: string; secret_enc: Buffer }>;
+    return rows.map((r) => ({ profile: r.name, secret: this.box.open(r.secret_enc) }));
+  }
+}

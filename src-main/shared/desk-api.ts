@@ -1,0 +1,146 @@
+// The one contract between the desk and its shells. The Electron preload exposes one function per
+// method, the web mode serves one POST route per method, and the renderer's api module calls them
+// without knowing which transport it has. Every method returns a Result so that errors keep their
+// code across IPC (which would otherwise strip an Error to its message).
+import type {
+  CheckReport,
+  CheckReportSummary,
+  CheckResult,
+  DeskStatus,
+  DiffEntry,
+  Draft,
+  EdgeCase,
+  EdgeCaseRun,
+  ExchangeDetail,
+  ExchangePage,
+  ExchangeQuery,
+  ExchangeSummary,
+  ProfileInput,
+  ProfileView,
+  ProxyConfig,
+  ReplayRequest,
+  Result,
+  ResultValue,
+  SandboxState,
+  SendOptions,
+  SendRequest,
+  SignatureMode,
+  TemplateKind,
+  Timeline,
+  TokenRequest,
+  TokenResult,
+} from './model';
+
+export interface DeskApi {
+  // status and proxy
+  getStatus(): Promise<Result<DeskStatus>>;
+  startProxy(config: Partial<Pick<ProxyConfig, 'host' | 'port' | 'upstream'>>): Promise<Result<DeskStatus>>;
+  stopProxy(): Promise<Result<DeskStatus>>;
+
+  // the exchange log
+  listExchanges(query: ExchangeQuery): Promise<Result<ExchangePage>>;
+  getExchange(id: number): Promise<Result<ExchangeDetail>>;
+  getTimeline(depositId: string): Promise<Result<Timeline>>;
+  diffExchanges(beforeId: number, afterId: number): Promise<Result<DiffEntry[]>>;
+
+  // compose, replay, send
+  draftFromExchange(id: number): Promise<Result<Draft>>;
+  draftFollowUp(payId: number, result: ResultValue): Promise<Result<Draft>>;
+  draftTemplate(kind: TemplateKind, userId?: string): Promise<Result<Draft>>;
+  /** The x-server-authorization value the send would carry (null: none), without sending. */
+  previewSignature(draft: Draft, mode: SignatureMode, options: SendOptions): Promise<Result<string | null>>;
+  inspectDraft(draft: Draft): Promise<Result<import('./model').Finding[]>>;
+  replay(request: ReplayRequest): Promise<Result<ExchangeDetail>>;
+  send(request: SendRequest): Promise<Result<ExchangeDetail>>;
+  curlFor(id: number): Promise<Result<string>>;
+  curlForDraft(draft: Draft, options: SendOptions): Promise<Result<string>>;
+
+  // edge cases and conformance
+  listEdgeCases(): Promise<Result<EdgeCase[]>>;
+  runEdgeCase(caseId: string, options: SendOptions & { userId?: string }): Promise<Result<EdgeCaseRun>>;
+  runCheck(options: { to?: string; userId: string; profile?: string; confirmedProduction?: boolean }): Promise<Result<CheckReport>>;
+  listCheckReports(): Promise<Result<CheckReportSummary[]>>;
+  getCheckReport(id: number): Promise<Result<CheckReport>>;
+  exportCheckReport(id: number, format: 'json' | 'markdown'): Promise<Result<string>>;
+
+  // tokens
+  requestToken(request: TokenRequest): Promise<Result<TokenResult>>;
+  listTokenHistory(limit?: number): Promise<Result<ExchangeSummary[]>>;
+
+  // profiles (secrets are write-only: views carry only set/unset and a fingerprint)
+  listProfiles(): Promise<Result<ProfileView[]>>;
+  saveProfile(input: ProfileInput): Promise<Result<ProfileView>>;
+  duplicateProfile(name: string, newName: string): Promise<Result<ProfileView>>;
+  useProfile(name: string): Promise<Result<ProfileView>>;
+  removeProfile(name: string): Promise<Result<null>>;
+
+  // sandbox operator
+  getSandboxState(): Promise<Result<SandboxState>>;
+  setSandboxBalance(userId: string, balance: number): Promise<Result<SandboxState>>;
+  resetSandbox(): Promise<Result<SandboxState>>;
+
+  // ecosystem
+  exportHar(query: ExchangeQuery & { reportId?: number }): Promise<Result<string>>;
+  importHar(text: string, options: { profile?: string; origin?: string }): Promise<Result<{ imported: number; ids: number[] }>>;
+  ticketBundle(depositId: string): Promise<Result<string>>;
+}
+
+/** The method names, as a runtime list: the IPC adapter, the preload and the web routes are built from it. */
+export const DESK_METHODS = [
+  'getStatus',
+  'startProxy',
+  'stopProxy',
+  'listExchanges',
+  'getExchange',
+  'getTimeline',
+  'diffExchanges',
+  'draftFromExchange',
+  'draftFollowUp',
+  'draftTemplate',
+  'previewSignature',
+  'inspectDraft',
+  'replay',
+  'send',
+  'curlFor',
+  'curlForDraft',
+  'listEdgeCases',
+  'runEdgeCase',
+  'runCheck',
+  'listCheckReports',
+  'getCheckReport',
+  'exportCheckReport',
+  'requestToken',
+  'listTokenHistory',
+  'listProfiles',
+  'saveProfile',
+  'duplicateProfile',
+  'useProfile',
+  'removeProfile',
+  'getSandboxState',
+  'setSandboxBalance',
+  'resetSandbox',
+  'exportHar',
+  'importHar',
+  'ticketBundle',
+] as const satisfies ReadonlyArray<keyof DeskApi>;
+
+export type DeskMethod = (typeof DESK_METHODS)[number];
+
+// A compile-time proof that DESK_METHODS lists every method of DeskApi (and nothing else).
+type Missing = Exclude<keyof DeskApi, DeskMethod>;
+const everyMethodListed: Missing extends never ? true : Missing = true;
+void everyMethodListed;
+
+/** Events the desk pushes to the UI. */
+export interface DeskEvents {
+  /** A new or updated exchange row. */
+  exchange: ExchangeSummary;
+  status: DeskStatus;
+  /** One check finished during a conformance run. */
+  'check-progress': { runKey: string; index: number; total: number; result: CheckResult };
+}
+
+export type DeskEventName = keyof DeskEvents;
+export const DESK_EVENTS = ['exchange', 'status', 'check-progress'] as const satisfies ReadonlyArray<DeskEventName>;
+
+export type DeskEventListener = <K extends DeskEventName>(name: K, payload: DeskEvents[K]) => void;
