@@ -1,4 +1,7 @@
 import type { Command } from 'commander';
+import { registerCaptures } from './captures';
+import { registerProfile } from './profile';
+import { registerShow } from './show';
 import { registerSign } from './sign';
 import { registerVerify } from './verify';
 
@@ -6,4 +9,7 @@ import { registerVerify } from './verify';
 export function registerCommands(program: Command): void {
   registerSign(program);
   registerVerify(program);
+  registerCaptures(program);
+  registerShow(program);
+  registerProfile(program);
 }

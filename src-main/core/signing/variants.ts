@@ -26,10 +26,10 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-function reserialized(bytes: Uint8Array, indent: number | undefined): Uint8Array | null {
+function reserialized(bytes: Uint8Array, indent: number | undefined, suffix = ''): Uint8Array | null {
   const p = parsed(bytes);
   if (!p.ok) return null;
-  const out = encoder.encode(JSON.stringify(p.value, null, indent));
+  const out = encoder.encode(JSON.stringify(p.value, null, indent) + suffix);
   return sameBytes(out, bytes) ? null : out;
 }
 
@@ -43,20 +43,9 @@ function sortKeysDeep(value: unknown): unknown {
   return value;
 }
 
+// Small byte-level changes first: when several variants reproduce a signature, the smallest change is
+// the likeliest explanation (a pretty-printed body minus its newline is also its 2-space re-serialization).
 export const BODY_VARIANTS: readonly BodyVariant[] = [
-  { variant: 'compact-json', label: 'the body re-serialized as compact JSON (JSON.stringify(JSON.parse(body)))', make: (b) => reserialized(b, undefined) },
-  { variant: 'pretty-2', label: 'the body pretty-printed with 2 spaces', make: (b) => reserialized(b, 2) },
-  { variant: 'pretty-4', label: 'the body pretty-printed with 4 spaces', make: (b) => reserialized(b, 4) },
-  {
-    variant: 'sorted-keys',
-    label: 'the body re-serialized with its keys sorted',
-    make: (b) => {
-      const p = parsed(b);
-      if (!p.ok) return null;
-      const out = encoder.encode(JSON.stringify(sortKeysDeep(p.value)));
-      return sameBytes(out, b) ? null : out;
-    },
-  },
   {
     variant: 'trailing-newline-added',
     label: 'the body with a trailing newline added',
@@ -82,4 +71,20 @@ export const BODY_VARIANTS: readonly BodyVariant[] = [
     make: (b) => (b.length >= 3 && UTF8_BOM.every((v, i) => b[i] === v) ? b.slice(3) : null),
   },
   { variant: 'empty-object', label: 'the body "{}" (the sender signed an empty object for an empty body)', make: (b) => (b.length === 0 ? encoder.encode('{}') : null) },
+  { variant: 'compact-json', label: 'the body re-serialized as compact JSON (JSON.stringify(JSON.parse(body)))', make: (b) => reserialized(b, undefined) },
+  { variant: 'pretty-2', label: 'the body pretty-printed with 2 spaces', make: (b) => reserialized(b, 2) },
+  { variant: 'pretty-4', label: 'the body pretty-printed with 4 spaces', make: (b) => reserialized(b, 4) },
+  // Many serializers write a file-style newline after pretty-printed JSON.
+  { variant: 'pretty-2-newline', label: 'the body pretty-printed with 2 spaces and a final newline', make: (b) => reserialized(b, 2, '\n') },
+  { variant: 'pretty-4-newline', label: 'the body pretty-printed with 4 spaces and a final newline', make: (b) => reserialized(b, 4, '\n') },
+  {
+    variant: 'sorted-keys',
+    label: 'the body re-serialized with its keys sorted',
+    make: (b) => {
+      const p = parsed(b);
+      if (!p.ok) return null;
+      const out = encoder.encode(JSON.stringify(sortKeysDeep(p.value)));
+      return sameBytes(out, b) ? null : out;
+    },
+  },
 ];

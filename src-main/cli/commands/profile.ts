@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import type { ProfileInput, ProfileView, SecretState } from '../../shared/model';
+import { must, withDesk } from '../context';
+import { printJson, secretFromEnv } from '../io';
+import { httpUrl } from '../parse';
+
+function secretText(s: SecretState): string {
+  return s.set ? `set (${s.fingerprint})` : 'unset';
+}
+
+function describe(p: ProfileView): string {
+  return [
+    `${p.active ? '*' : ' '} ${p.name}${p.production ? '  [production]' : ''}`,
+    `    secret: ${secretText(p.secret)}   api key: ${secretText(p.apiKey)}`,
+    `    operator url: ${p.operatorUrl ?? '-'}   upstream: ${p.upstream ?? '-'}`,
+    `    service base url: ${p.baseUrl ?? '-'}   operator id: ${p.operatorId ?? '-'}${p.allowSelfSigned ? '   accepts self-signed TLS' : ''}`,
+  ].join('\n');
+}
+
+export function registerProfile(program: Command): void {
+  const profile = program.command('profile').description('named environments: secrets, URLs, operator id');
+
+  profile
+    .command('set')
+    .description('create or update a profile (only the given fields change)')
+    .argument('<name>')
+    .option('--secret-env <var>', 'environment variable holding the signing secret')
+    .option('--api-key-env <var>', 'environment variable holding the API key')
+    .option('--operator-url <url>', "operator's callback base URL", httpUrl)
+    .option('--base-url <url>', "service's base URL (token endpoint)", httpUrl)
+    .option('--operator-id <id>', 'operator identifier (x-operator-id)')
+    .option('--upstream <url>', 'proxy upstream (forward mode)', httpUrl)
+    .option('--production', 'mark as production: sends ask for confirmation')
+    .option('--no-production', 'clear the production mark')
+    .option('--allow-self-signed', 'accept a self-signed TLS certificate from its targets')
+    .option('--no-allow-self-signed', 'require a trusted certificate (default)')
+    .option('--json', 'machine-readable output')
+    .action(async (name: string, _opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
+      // Commander sets a negatable flag's default to true; only a flag actually given may change the profile.
+      const given = (flag: string) => cmd.getOptionValueSource(flag) === 'cli';
+      const input: ProfileInput = {
+        name,
+        ...(opts.secretEnv !== undefined ? { secret: secretFromEnv('--secret-env', opts.secretEnv) } : {}),
+        ...(opts.apiKeyEnv !== undefined ? { apiKey: secretFromEnv('--api-key-env', opts.apiKeyEnv) } : {}),
+        ...(opts.operatorUrl !== undefined ? { operatorUrl: opts.operatorUrl } : {}),
+        ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
+        ...(opts.operatorId !== undefined ? { operatorId: opts.operatorId } : {}),
+        ...(opts.upstream !== undefined ? { upstream: opts.upstream } : {}),
+        ...(given('production') ? { production: Boolean(opts.production) } : {}),
+        ...(given('allowSelfSigned') ? { allowSelfSigned: Boolean(opts.allowSelfSigned) } : {}),
+      };
+      await withDesk(opts, async (desk) => {
+        const view = must(await desk.saveProfile(input));
+        if (opts.json) printJson(view);
+        else process.stdout.write(`${describe(view)}\n`);
+      });
+    });
+
+  profile
+    .command('list')
+    .description('list profiles (secrets shown only as set/unset and a fingerprint)')
+    .option('--json', 'machine-readable output')
+    .action(async (_opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
+      await withDesk(opts, async (desk) => {
+        const list = must(await desk.listProfiles());
+        if (opts.json) printJson(list);
+        else if (list.length === 0) process.stdout.write('no profiles: create one with `wager-desk profile set NAME --secret-env VAR`\n');
+        else process.stdout.write(`${list.map(describe).join('\n')}\n`);
+      });
+    });
+
+  profile
+    .command('use')
+    .description('make a profile the active one')
+    .argument('<name>')
+    .action(async (name: string, _opts, cmd: Command) => {
+      await withDesk(cmd.optsWithGlobals(), async (desk) => {
+        must(await desk.useProfile(name));
+        process.stdout.write(`active profile: ${name}\n`);
+      });
+    });
+
+  profile
+    .command('remove')
+    .description('remove a profile and its secrets')
+    .argument('<name>')
+    .action(async (name: string, _opts, cmd: Command) => {
+      await withDesk(cmd.optsWithGlobals(), async (desk) => {
+        must(await desk.removeProfile(name));
+        process.stdout.write(`removed profile: ${name}\n`);
+      });
+    });
+}

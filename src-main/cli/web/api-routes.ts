@@ -1,0 +1,82 @@
+// DeskApi over HTTP: POST /api/<method> with a JSON array of arguments, answered with the method's
+// Result as JSON. Only the names in DESK_METHODS are routed; the desk's other members (close, on, ctx)
+// and anything inherited from Object are not reachable.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DESK_METHODS, type DeskApi, type DeskMethod } from '../../shared/desk-api';
+import type { DeskError, Result } from '../../shared/model';
+import { COMMON_HEADERS } from './static';
+
+const METHODS: ReadonlySet<string> = new Set(DESK_METHODS);
+
+/** Large enough for a HAR import pasted into the UI; anything bigger is refused before parsing. */
+export const MAX_API_BODY_BYTES = 64 * 1024 * 1024;
+
+export function isDeskMethod(name: string): name is DeskMethod {
+  return METHODS.has(name);
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  res.writeHead(status, {
+    ...COMMON_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(body.length),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+}
+
+export function failure(code: DeskError['code'], message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Runs one API call. The caller has already checked Host, Origin, the token and the method name.
+ * A desk method never rejects (it returns a Result), but a thrown bug still becomes a typed error.
+ */
+export async function handleApiCall(desk: DeskApi, method: DeskMethod, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    sendJson(res, 415, failure('bad-input', 'The request body must be JSON (content-type: application/json).'));
+    return;
+  }
+  const raw = await readBody(req, MAX_API_BODY_BYTES);
+  if (raw === 'too-large') {
+    sendJson(res, 413, failure('bad-input', `The request body is larger than ${MAX_API_BODY_BYTES} bytes.`));
+    return;
+  }
+  let args: unknown;
+  try {
+    args = raw.length === 0 ? [] : JSON.parse(raw.toString('utf8'));
+  } catch {
+    sendJson(res, 400, failure('bad-input', 'The request body is not valid JSON.'));
+    return;
+  }
+  if (!Array.isArray(args)) {
+    sendJson(res, 400, failure('bad-input', 'The request body must be a JSON array of the method arguments.'));
+    return;
+  }
+  let result: Result<unknown>;
+  try {
+    const fn = desk[method] as (...a: unknown[]) => Promise<Result<unknown>>;
+    result = await fn.apply(desk, args);
+  } catch (err) {
+    result = failure('internal', err instanceof Error ? err.message : String(err));
+  }
+  sendJson(res, 200, result);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkSignature, diagnose, sign } from '../../../src-main/core/signing';
+
+const SECRET = 'shared-secret';
+const sent = Buffer.from('{"userId":"u1","depositId":"d1","currency":"USD","amount":10.50}');
+const pretty = Buffer.from('{\n  "userId": "u1",\n  "amount": 5\n}\n');
+const primary = { profile: 'dev', secret: SECRET, primary: true };
+
+describe('diagnose', () => {
+  it('names another stored secret by its profile, never the secret', () => {
+    const d = diagnose(sent, sign(sent, 'staging-secret'), [primary, { profile: 'staging', secret: 'staging-secret' }]);
+    expect(d.match).toEqual({ variant: 'other-secret', label: 'the secret of profile "staging"', profile: 'staging' });
+    expect(JSON.stringify(d)).not.toContain('staging-secret');
+  });
+
+  it.each([
+    ['compact-json', sent, Buffer.from(JSON.stringify(JSON.parse(sent.toString())))],
+    ['pretty-2', sent, Buffer.from(JSON.stringify(JSON.parse(sent.toString()), null, 2))],
+    ['pretty-4', sent, Buffer.from(JSON.stringify(JSON.parse(sent.toString()), null, 4))],
+    ['trailing-newline-added', sent, Buffer.concat([sent, Buffer.from('\n')])],
+    ['trailing-newline-removed', pretty, pretty.subarray(0, pretty.length - 1)],
+    ['bom-stripped', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), sent]), sent],
+    ['empty-object', Buffer.alloc(0), Buffer.from('{}')],
+  ])('finds %s', (variant, body, signed) => {
+    const d = diagnose(body, sign(signed, SECRET), [primary]);
+    expect(d.match?.variant).toBe(variant);
+    expect(d.summary).toMatch(/signed/);
+  });
+
+  it('finds a secret with stray white space', () => {
+    expect(diagnose(sent, sign(sent, `${SECRET}\n`), [primary]).match?.variant).toBe('secret-whitespace');
+    expect(diagnose(sent, sign(sent, SECRET.trim()), [{ profile: 'p', secret: ` ${SECRET} `, primary: true }]).match?.variant).toBe('secret-whitespace');
+  });
+
+  it('says plainly when nothing matches, and lists what it tried', () => {
+    const d = diagnose(sent, sign(sent, 'unknown'), [primary, { profile: 'other', secret: 'x' }]);
+    expect(d.match).toBeNull();
+    expect(d.summary).toMatch(/No variant reproduces/);
+    expect(d.tried).toEqual(expect.arrayContaining(['the secret of profile "other"', 'the body pretty-printed with 2 spaces']));
+  });
+
+  it('checkSignature diagnoses only mismatches', () => {
+    expect(checkSignature(sent, sign(sent, SECRET), [primary]).diagnosis).toBeNull();
+    const report = checkSignature(sent, sign(Buffer.from(JSON.stringify(JSON.parse(sent.toString()))), SECRET), [primary]);
+    expect(report.verdict).toBe('mismatch');
+    expect(report.diagnosis?.match?.variant).toBe('compact-json');
+  });
+});
