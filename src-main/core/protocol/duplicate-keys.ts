@@ -1,0 +1,72 @@
+// Finds keys that appear twice in the same JSON object. JSON.parse keeps the last value silently,
+// other parsers keep the first or refuse the body, so the operator may read another amount than the
+// desk shows. A single linear scan over text that JSON.parse already accepted; iterative (explicit
+// stack) so that deeply nested bodies cannot overflow the call stack.
+import { indexPath, pathOf } from './finding-text';
+
+export interface DuplicateKey {
+  /** Path of the duplicated member, e.g. '$.amount'. */
+  path: string;
+  key: string;
+  count: number;
+}
+
+type Frame =
+  | { kind: 'object'; path: string; counts: Map<string, number>; key: string | null; expectKey: boolean }
+  | { kind: 'array'; path: string; index: number };
+
+/** Assumes `text` is valid JSON (call it after JSON.parse succeeded). */
+export function findDuplicateKeys(text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  const stack: Frame[] = [];
+
+  const valuePath = (): string => {
+    const top = stack[stack.length - 1];
+    if (top === undefined) return '$';
+    return top.kind === 'array' ? indexPath(top.path, top.index) : pathOf(top.path, top.key ?? '');
+  };
+
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === 0x7b /* { */) {
+      stack.push({ kind: 'object', path: valuePath(), counts: new Map(), key: null, expectKey: true });
+    } else if (c === 0x5b /* [ */) {
+      stack.push({ kind: 'array', path: valuePath(), index: 0 });
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      const closed = stack.pop();
+      if (closed?.kind === 'object') {
+        for (const [key, count] of closed.counts) {
+          if (count > 1) found.push({ path: pathOf(closed.path, key), key, count });
+        }
+      }
+    } else if (c === 0x2c /* , */) {
+      if (top?.kind === 'array') top.index++;
+      else if (top?.kind === 'object') top.expectKey = true;
+    } else if (c === 0x22 /* " */) {
+      const end = stringEnd(text, i);
+      if (top?.kind === 'object' && top.expectKey) {
+        // Decode the key so that "a" and "\u0061" count as the same key, as parsers see them.
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        top.counts.set(key, (top.counts.get(key) ?? 0) + 1);
+        top.key = key;
+        top.expectKey = false;
+      }
+      i = end;
+    }
+  }
+  return found;
+}
+
+/** Index of the closing quote of the string that opens at `start`. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', i);
+    if (quote < 0) return text.length - 1; // cannot happen in valid JSON; end the scan safely
+    let backslashes = 0;
+    for (let j = quote - 1; j > start && text.charCodeAt(j) === 0x5c; j--) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    i = quote + 1;
+  }
+}

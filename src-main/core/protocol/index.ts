@@ -1,0 +1,45 @@
+// The public surface of the protocol module: what the spec's messages are (schemas), how a body
+// measures up (inspect), the indexed columns of a capture (key fields), fresh messages (builders)
+// and field edits (json paths). Internals (field tables, scanners) stay importable by path.
+export {
+  payRequestSchema,
+  resultRequestSchema,
+  winOrDrawResultSchema,
+  loseResultSchema,
+  refundResultSchema,
+  RESULT_SCHEMAS,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  paymentErrorSchema,
+} from './schemas';
+export type {
+  PayRequest,
+  ResultRequest,
+  WinOrDrawResult,
+  LoseResult,
+  RefundResult,
+  TokenRequestBody,
+  TokenResponseBody,
+  PaymentErrorBody,
+} from './schemas';
+export { RESULT_FIELD_TABLE, PAY_FIELDS, UUID_V4, isResultValue } from './field-rules';
+export type { Presence, FieldTable, FieldName } from './field-rules';
+export { inspect, inspectCallback, kindOfPath, MESSAGE_KINDS, MAX_FINDINGS } from './inspect';
+export type { MessageKind, CallbackPathKind } from './inspect';
+export { extractKeyFields } from './key-fields';
+export {
+  buildPay,
+  buildResult,
+  followUpOf,
+  toBytes,
+  creditFor,
+  freshDepositId,
+  freshRoomId,
+  freshTournamentId,
+  isDeskMadeId,
+  DEFAULT_STAKE,
+  DEFAULT_CURRENCY,
+  DEFAULT_GAME,
+} from './builders';
+export type { PayInput, ResultInput, FollowUpOverrides } from './builders';
+export { setPath, unsetPath, parseCliValue, parsePath, JsonPathError } from './json-path';

@@ -1,0 +1,97 @@
+// Reads a body exactly as received: strict UTF-8 decoding of the raw bytes, then one JSON.parse.
+// Never re-serializes, because the signature and the operator's parser both see these bytes.
+import type { Finding } from '../../shared/model';
+import { finding } from './finding-text';
+
+export type BodyRead =
+  | { ok: true; value: unknown; text: string; findings: Finding[] }
+  | { ok: false; findings: Finding[] };
+
+// fatal: refuse malformed UTF-8 instead of inventing U+FFFD. The default ignoreBOM=false strips a
+// leading BOM, which we report separately. A decoder without stream:true keeps no state: reusable.
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+const lenientDecoder = new TextDecoder('utf-8');
+
+export function hasUtf8Bom(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+export function readJsonBody(bytes: Uint8Array): BodyRead {
+  if (bytes.length === 0) {
+    return { ok: false, findings: [finding('error', '$', 'body is empty; a JSON object was expected')] };
+  }
+  const findings: Finding[] = [];
+  if (hasUtf8Bom(bytes)) {
+    findings.push(
+      finding('warning', '$', 'body starts with a UTF-8 byte order mark (EF BB BF); many JSON parsers reject it'),
+    );
+  }
+
+  let text: string;
+  try {
+    text = strictDecoder.decode(bytes);
+  } catch {
+    findings.push(finding('error', '$', utf8ErrorMessage(bytes)));
+    return { ok: false, findings };
+  }
+
+  if (text.trim() === '') {
+    findings.push(finding('error', '$', 'body contains only whitespace; a JSON object was expected'));
+    return { ok: false, findings };
+  }
+
+  try {
+    return { ok: true, value: JSON.parse(text), text, findings };
+  } catch (err) {
+    findings.push(finding('error', '$', jsonErrorMessage(text, err)));
+    return { ok: false, findings };
+  }
+}
+
+/** "body is not valid JSON: <engine message> (line L, column C)", the position only when the engine gives one. */
+function jsonErrorMessage(text: string, err: unknown): string {
+  const raw = err instanceof Error ? err.message : String(err);
+  const match = /at position (\d+)/.exec(raw);
+  let where = '';
+  if (match?.[1] !== undefined && !/line \d+/.test(raw)) {
+    const position = Number(match[1]);
+    const before = text.slice(0, position);
+    const line = before.split('\n').length;
+    const column = position - before.lastIndexOf('\n');
+    where = ` (line ${line}, column ${column})`;
+  }
+  return `body is not valid JSON: ${raw}${where}`;
+}
+
+/** Names the first offending byte, so staff can find it in a hex view; also spots UTF-16 and Latin-1. */
+function utf8ErrorMessage(bytes: Uint8Array): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return 'body is not valid UTF-8: it starts with a UTF-16 byte order mark; JSON must be sent as UTF-8';
+  }
+  const offset = firstInvalidUtf8Offset(bytes);
+  if (offset === null) return 'body is not valid UTF-8; JSON must be sent as UTF-8';
+  const byte = bytes[offset] ?? 0;
+  const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+  const latin1 = byte >= 0xa0 ? ` (in Latin-1 that byte is "${String.fromCharCode(byte)}": was the body encoded as Latin-1?)` : '';
+  return `body is not valid UTF-8: byte 0x${hex} at offset ${offset} does not start a valid sequence${latin1}; JSON must be sent as UTF-8`;
+}
+
+/**
+ * Byte offset of the first malformed sequence: decode leniently, then look at each U+FFFD; the first
+ * one whose bytes are not a real encoded U+FFFD (EF BF BD) is where decoding failed.
+ */
+export function firstInvalidUtf8Offset(bytes: Uint8Array): number | null {
+  const text = lenientDecoder.decode(bytes);
+  const encoder = new TextEncoder();
+  let from = 0; // character index in text
+  let offset = hasUtf8Bom(bytes) ? 3 : 0; // byte offset of text[from]
+  for (;;) {
+    const index = text.indexOf('\uFFFD', from);
+    if (index < 0) return null;
+    // Every character before this one decoded cleanly, so re-encoding it gives its exact byte length.
+    offset += encoder.encode(text.slice(from, index)).length;
+    if (!(bytes[offset] === 0xef && bytes[offset + 1] === 0xbf && bytes[offset + 2] === 0xbd)) return offset;
+    from = index + 1;
+    offset += 3;
+  }
+}
