@@ -58,7 +58,8 @@ export interface DeskApi {
   // edge cases and conformance
   listEdgeCases(): Promise<Result<EdgeCase[]>>;
   runEdgeCase(caseId: string, options: SendOptions & { userId?: string }): Promise<Result<EdgeCaseRun>>;
-  runCheck(options: { to?: string; userId: string; profile?: string; confirmedProduction?: boolean }): Promise<Result<CheckReport>>;
+  /** customSecret: sign this run with a secret that is not stored (the CLI's --secret-env); default: the profile's. */
+  runCheck(options: { to?: string; userId: string; profile?: string; confirmedProduction?: boolean; customSecret?: string }): Promise<Result<CheckReport>>;
   listCheckReports(): Promise<Result<CheckReportSummary[]>>;
   getCheckReport(id: number): Promise<Result<CheckReport>>;
   exportCheckReport(id: number, format: 'json' | 'markdown'): Promise<Result<string>>;

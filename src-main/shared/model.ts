@@ -280,6 +280,8 @@ export interface ReplayRequest extends SendOptions {
   unset?: string[];
   /** Replace the body with these bytes instead of editing fields. */
   bodyBase64?: string;
+  /** Send the follow-up result of the captured pay (same deposit) instead of the capture itself; edits apply to it. */
+  followUp?: ResultValue;
 }
 
 export type TemplateKind = 'pay' | 'win' | 'draw' | 'lose' | 'refund';
@@ -325,10 +327,14 @@ export interface CheckResult {
   expected: string;
   actual: { status: number | null; body: string | null; error?: string };
   exchangeIds: number[];
+  /** Why it failed, where the status and body alone do not say (e.g. "errors[0].isClientSafe is a string"). */
+  reason?: string;
 }
 
 export interface CheckReport {
   id: number;
+  /** The run's id: its exchanges are tagged check:<runId> and its depositIds start with wd-check-<runId>-. */
+  runId?: string;
   at: string;
   target: string;
   userId: string;
@@ -391,6 +397,8 @@ export type DeskErrorCode =
   | 'needs-confirmation'
   | 'proxy-error'
   | 'io-error'
+  /** The caller is not the app's own page (an IPC sender or web request the shell refuses). */
+  | 'forbidden'
   | 'internal';
 
 /** Errors cross IPC and HTTP as data: a stable code and a message a person can read. */

@@ -1,6 +1,10 @@
 import type { DeskApi } from '../../shared/desk-api';
+import { listEdgeCases, reportJson, reportMarkdown, runConformanceCheck, runEdgeCase } from '../checks';
+import { checkDraft, diffExchangeDetails, dispatchDraft, draftFollowUp, draftFromExchange, draftTemplate, previewSignature, replay } from '../outbound';
+import { decodeBase64 } from '../outbound/edit';
+import { inspectCallback, kindOfPath } from '../protocol';
+import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
-import { notYet } from './not-yet';
 
 export type ComposePart = Pick<
   DeskApi,
@@ -20,21 +24,43 @@ export type ComposePart = Pick<
   | 'exportCheckReport'
 >;
 
-export function composePart(_ctx: DeskContext): ComposePart {
+export function composePart(ctx: DeskContext): ComposePart {
+  const exchange = (id: number) => {
+    const found = ctx.store.exchanges.get(Number(id));
+    if (!found) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
+    return found;
+  };
+  const report = (id: number) => {
+    const found = ctx.store.reports.get(Number(id));
+    if (!found) throw new DeskFailure('not-found', `No check report with id ${id}.`);
+    return found;
+  };
   return {
-    diffExchanges: notYet('diffExchanges'),
-    draftFromExchange: notYet('draftFromExchange'),
-    draftFollowUp: notYet('draftFollowUp'),
-    draftTemplate: notYet('draftTemplate'),
-    previewSignature: notYet('previewSignature'),
-    inspectDraft: notYet('inspectDraft'),
-    replay: notYet('replay'),
-    send: notYet('send'),
-    listEdgeCases: notYet('listEdgeCases'),
-    runEdgeCase: notYet('runEdgeCase'),
-    runCheck: notYet('runCheck'),
-    listCheckReports: notYet('listCheckReports'),
-    getCheckReport: notYet('getCheckReport'),
-    exportCheckReport: notYet('exportCheckReport'),
+    diffExchanges: (beforeId, afterId) => attempt(() => diffExchangeDetails(exchange(beforeId), exchange(afterId))),
+    draftFromExchange: (id) => attempt(() => draftFromExchange(ctx, Number(id))),
+    draftFollowUp: (payId, result) => attempt(() => draftFollowUp(ctx, Number(payId), result)),
+    draftTemplate: (kind, userId) => attempt(() => draftTemplate(kind, userId)),
+    previewSignature: (draft, mode, options) => attempt(() => previewSignature(ctx, draft, { ...options, signature: mode })),
+    inspectDraft: (draft) =>
+      attempt(() => {
+        checkDraft(draft);
+        if (kindOfPath(draft.path) === 'other') {
+          return [{ level: 'info' as const, path: '$', message: 'The path is neither /platform/pay nor /platform/results, so the body is not checked against the interface.' }];
+        }
+        return inspectCallback(draft.path, decodeBase64(draft.bodyBase64, 'The draft body'));
+      }),
+    replay: (request) => attempt(() => replay(ctx, request)),
+    send: (request) => attempt(() => dispatchDraft(ctx, request?.draft, { ...request, origin: 'send' })),
+    listEdgeCases: () => attempt(() => listEdgeCases()),
+    runEdgeCase: (caseId, options) => attempt(() => runEdgeCase(ctx, caseId, options)),
+    runCheck: (options) => attempt(() => runConformanceCheck(ctx, options)),
+    listCheckReports: () => attempt(() => ctx.store.reports.list()),
+    getCheckReport: (id) => attempt(() => report(id)),
+    exportCheckReport: (id, format) =>
+      attempt(() => {
+        if (format === 'json') return reportJson(report(id));
+        if (format === 'markdown') return reportMarkdown(report(id), (x) => ctx.store.exchanges.get(x));
+        throw new DeskFailure('bad-input', `A report is exported as json or markdown, not "${String(format)}".`);
+      }),
   };
 }

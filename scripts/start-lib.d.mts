@@ -1,0 +1,14 @@
+// Types for start-lib.mjs, for the tests that import it.
+export declare const WEB_MODE_NOTICE: string;
+export declare const BUILD_INPUTS: string[];
+export declare const BUILD_OUTPUTS: string[];
+export declare function needsBuild(root: string): boolean;
+export declare function electronExecutable(root: string): string;
+export interface Launch {
+  mode: 'electron' | 'web';
+  command: string;
+  args: string[];
+  notice?: string;
+}
+export declare function chooseLaunch(root: string, argv: string[], execPath?: string): Launch;
+export declare function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

@@ -1,0 +1,81 @@
+// The flags replay and send share (design/CLI.md): target, profile, body edits, signature mode and
+// a custom secret from the environment; and how a sent exchange is printed.
+import { Option, type Command } from 'commander';
+import type { ExchangeDetail, SendOptions } from '../../shared/model';
+import { isSignatureMode, parseSetArgument, SIGNATURE_MODES } from '../../core/outbound';
+import { DeskFailure } from '../../core/result';
+import { NegativeAnswer, UsageError } from '../errors';
+import { printJson, readBody, secretFromEnv } from '../io';
+
+export interface OutboundFlags {
+  to?: string;
+  profile?: string;
+  set: string[];
+  unset: string[];
+  bodyFile?: string;
+  signature?: string;
+  secretEnv?: string;
+  confirmProduction?: boolean;
+  json?: boolean;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+export function addTargetOptions(cmd: Command): Command {
+  return cmd
+    .option('--to <url>', "the operator's base URL (default: the profile's operator URL)")
+    .option('--profile <name>', 'profile whose secret and operator URL are used (default: the active one)');
+}
+
+export function addOutboundOptions(cmd: Command, { unset = true }: { unset?: boolean } = {}): Command {
+  addTargetOptions(cmd)
+    .option('--set <path=value>', 'set a body field by dotted path; VALUE is JSON where it parses, else a string (repeatable)', collect, [])
+    .option('--body-file <file>', 'replace the body with the raw bytes of FILE (- for stdin); --set edits apply after');
+  if (unset) cmd.option('--unset <path>', 'remove a body field by dotted path (repeatable)', collect, []);
+  return cmd
+    .addOption(new Option('--signature <mode>', `signature mode: ${SIGNATURE_MODES.join(', ')} (default resign)`))
+    .option('--secret-env <var>', 'environment variable holding a secret to sign with for this call (never stored)')
+    .option('--confirm-production', 'confirm sending with a profile marked production')
+    .option('--json', 'print the recorded exchange as JSON');
+}
+
+/** Turns the flags into the desk's send options and body edits. Usage errors exit 2. */
+export function outboundRequest(flags: OutboundFlags): SendOptions & { set: Array<{ path: string; value: unknown }>; unset: string[]; bodyBase64?: string } {
+  const mode = flags.signature ?? 'resign';
+  if (!isSignatureMode(mode)) throw new UsageError(`--signature ${mode}: use one of ${SIGNATURE_MODES.join(', ')}`);
+  if (mode === 'custom' && flags.secretEnv === undefined) throw new UsageError('--signature custom needs --secret-env VAR');
+  const customSecret = flags.secretEnv !== undefined ? secretFromEnv('--secret-env', flags.secretEnv) : undefined;
+  let set: Array<{ path: string; value: unknown }>;
+  try {
+    set = (flags.set ?? []).map(parseSetArgument);
+  } catch (err) {
+    throw new UsageError(err instanceof DeskFailure ? err.message : String(err));
+  }
+  return {
+    ...(flags.to !== undefined ? { to: flags.to } : {}),
+    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
+    signature: mode,
+    ...(customSecret !== undefined ? { customSecret } : {}),
+    ...(flags.confirmProduction ? { confirmedProduction: true } : {}),
+    set,
+    unset: flags.unset ?? [],
+    ...(flags.bodyFile !== undefined ? { bodyBase64: readBody(flags.bodyFile).toString('base64') } : {}),
+  };
+}
+
+/** Prints a sent exchange; no HTTP answer is a negative answer (exit 1). */
+export function reportSent(x: ExchangeDetail, mode: string, json: boolean | undefined): void {
+  if (json) printJson(x);
+  else {
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    out(`exchange ${x.id}: ${x.method} ${x.target ?? x.path}${x.sourceId !== null ? ` (from exchange ${x.sourceId})` : ''}`);
+    out(`signature: ${mode}, ${x.signature.verdict ?? 'none'}`);
+    for (const f of x.findings.filter((f) => f.level === 'error')) out(`finding: ${f.path} ${f.message}`);
+    if (x.response) {
+      out(`answer: ${x.response.status} in ${x.durationMs ?? '?'} ms`);
+      const body = Buffer.from(x.response.bodyBase64, 'base64').toString('utf8');
+      if (body !== '') out(body);
+    }
+  }
+  if (!x.response) throw new NegativeAnswer(`no answer: ${x.error ?? 'unknown error'}`);
+}

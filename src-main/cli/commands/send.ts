@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import { applyEdits, DEFAULT_TEMPLATE_USER, TEMPLATE_KINDS } from '../../core/outbound';
+import { DeskFailure } from '../../core/result';
+import type { TemplateKind } from '../../shared/model';
+import { must, withDesk } from '../context';
+import { UsageError } from '../errors';
+import { addOutboundOptions, outboundRequest, reportSent, type OutboundFlags } from './outbound-options';
+
+export function registerSend(program: Command): void {
+  const cmd = program
+    .command('send')
+    .description('build a new callback from a template, with fresh ids, and send it')
+    .argument('<kind>', TEMPLATE_KINDS.join('|'))
+    .option('--user-id <id>', `the userId of the message (default ${DEFAULT_TEMPLATE_USER})`);
+  addOutboundOptions(cmd).action(async (kind: string, _opts, command: Command) => {
+    const opts = command.optsWithGlobals() as OutboundFlags & { userId?: string; home?: string };
+    if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`send ${kind}: use one of ${TEMPLATE_KINDS.join(', ')}`);
+    const request = outboundRequest(opts);
+    await withDesk(opts, async (desk) => {
+      const draft = must(await desk.draftTemplate(kind as TemplateKind, opts.userId));
+      let body: Uint8Array;
+      try {
+        body = applyEdits(Buffer.from(draft.bodyBase64, 'base64'), request);
+      } catch (err) {
+        throw new UsageError(err instanceof DeskFailure ? err.message : String(err));
+      }
+      const sent = must(await desk.send({ ...request, draft: { ...draft, bodyBase64: Buffer.from(body).toString('base64') } }));
+      reportSent(sent, request.signature ?? 'resign', opts.json);
+    });
+  });
+}

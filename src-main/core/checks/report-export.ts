@@ -1,0 +1,119 @@
+// A stored check report as a file to attach to a ticket: JSON (the report whole) or Markdown (a
+// summary table, then each check with its evidence: the requests sent and the answers). Signatures
+// are shown (they are not secret); secrets never are, since reports never hold them.
+import type { CheckReport, CheckResult, ExchangeDetail } from '../../shared/model';
+
+const MAX_BODY_SHOWN = 2000;
+
+function mark(pass: boolean | null): string {
+  return pass === true ? 'PASS' : pass === false ? 'FAIL' : 'N/A';
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+}
+
+function fence(text: string): string {
+  const cut = text.length > MAX_BODY_SHOWN ? `${text.slice(0, MAX_BODY_SHOWN)}\n… (${text.length - MAX_BODY_SHOWN} more characters)` : text;
+  const ticks = cut.includes('```') ? '````' : '```';
+  return `${ticks}\n${cut}\n${ticks}`;
+}
+
+const bodyText = (base64: string): string => Buffer.from(base64, 'base64').toString('utf8');
+
+function evidence(x: ExchangeDetail): string[] {
+  const sig = x.request.headers.find(([n]) => n.toLowerCase() === 'x-server-authorization')?.[1];
+  const lines = [
+    `- Exchange ${x.id}: \`${x.method} ${x.target ?? x.path}\`, signature ${sig ? `\`${sig}\`` : 'none'} (${x.signature.verdict ?? 'n/a'})`,
+    '',
+    fence(bodyText(x.request.bodyBase64)),
+    '',
+  ];
+  if (x.response) lines.push(`  Answer: **${x.response.status}** in ${x.durationMs ?? '?'} ms`, '', fence(bodyText(x.response.bodyBase64) || '(empty body)'), '');
+  else lines.push(`  No answer: ${x.error ?? 'unknown'}`, '');
+  return lines;
+}
+
+function checkSection(c: CheckResult, lookup: (id: number) => ExchangeDetail | null): string[] {
+  const lines = [`### ${mark(c.pass)} ${c.id}: ${c.title}`, '', `- Expected: ${c.expected}`];
+  if (c.pass !== null) {
+    lines.push(`- Actual: ${c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown'})` : `status ${c.actual.status}`}`);
+  }
+  if (c.reason) lines.push(`- Why it failed: ${c.reason}`);
+  lines.push('');
+  if (c.pass === null) {
+    if (c.exchangeIds.length > 0) lines.push(`Evidence to compare with the operator's ledger: exchanges ${c.exchangeIds.join(', ')}.`, '');
+    return lines;
+  }
+  for (const id of c.exchangeIds) {
+    const x = lookup(id);
+    lines.push(...(x ? evidence(x) : [`- Exchange ${id}: no longer in the log`, '']));
+  }
+  return lines;
+}
+
+export function reportMarkdown(report: CheckReport, lookup: (id: number) => ExchangeDetail | null): string {
+  const lines = [
+    `# Conformance check #${report.id}`,
+    '',
+    `- Target: ${report.target}`,
+    `- Test user: ${report.userId}`,
+    `- Run: ${report.at}${report.runId ? ` (ids start with \`wd-check-${report.runId}-\`)` : ''}`,
+    `- Result: ${report.passed} passed, ${report.failed} failed, ${report.notObservable} not observable`,
+    '',
+    '| | Check | Expected | Actual |',
+    '| --- | --- | --- | --- |',
+    ...report.checks.map(
+      (c) =>
+        `| ${mark(c.pass)} | ${cell(`${c.id}: ${c.title}`)} | ${cell(c.expected)} | ${cell(
+          c.pass === null ? 'not observable through the interface' : c.actual.status === null ? `no answer` : `${c.actual.status}${c.reason ? ` (${c.reason})` : ''}`,
+        )} |`,
+    ),
+    '',
+    'Not observable items are never counted as passed: confirm them in the operator\'s own records.',
+    '',
+    '## Evidence',
+    '',
+    ...report.checks.flatMap((c) => checkSection(c, lookup)),
+  ];
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+export function reportJson(report: CheckReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** The shape `check --json` prints (design/CLI.md), with the report's id and run id added. */
+export function checkJson(report: CheckReport) {
+  return {
+    passed: report.passed,
+    failed: report.failed,
+    notObservable: report.notObservable,
+    reportId: report.id,
+    runId: report.runId ?? null,
+    target: report.target,
+    userId: report.userId,
+    checks: report.checks.map((c) => ({
+      id: c.id,
+      title: c.title,
+      pass: c.pass,
+      expected: c.expected,
+      actual: { status: c.actual.status, body: c.actual.body, ...(c.actual.error ? { error: c.actual.error } : {}) },
+      ...(c.reason ? { reason: c.reason } : {}),
+      exchangeIds: c.exchangeIds,
+    })),
+  };
+}
+
+/** The human line of one check: `PASS id  title`, `FAIL id  title: expected ..., got ...`, `N/A id  title`. */
+export function checkLine(c: CheckResult): string {
+  if (c.pass === true) return `PASS ${c.id}  ${c.title}`;
+  if (c.pass === null) return `N/A ${c.id}  ${c.title} (not observable through the interface)`;
+  const got = c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown error'})` : describeBody(c.actual.status, c.actual.body);
+  return `FAIL ${c.id}  ${c.title}: expected ${c.expected}, got ${got}${c.reason ? ` [${c.reason}]` : ''}`;
+}
+
+function describeBody(status: number, body: string | null): string {
+  const text = (body ?? '').replace(/\s+/g, ' ').trim();
+  return text === '' ? `${status} (empty body)` : `${status} ${text.length > 120 ? `${text.slice(0, 120)}…` : text}`;
+}

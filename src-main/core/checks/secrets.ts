@@ -1,0 +1,20 @@
+// The secret a run signs with and the throw-away secret of its "wrong secret" steps.
+import { randomBytes } from 'node:crypto';
+import { DeskFailure } from '../result';
+import type { ProfileSecrets } from '../store';
+
+export function runSecret(profile: ProfileSecrets | null, customSecret: string | undefined): { secret: string; label: string } {
+  if (customSecret !== undefined && customSecret !== '') return { secret: customSecret, label: 'custom secret' };
+  if (profile?.secret) return { secret: profile.secret, label: profile.name };
+  throw new DeskFailure(
+    'no-secret',
+    profile
+      ? `No signing secret: profile "${profile.name}" has none, and the checks must sign their callbacks. Set one in the profile.`
+      : 'No signing secret: create a profile with the signing secret, or give one for this run.',
+  );
+}
+
+/** A secret nobody holds: what a "signed with another secret" step signs with. */
+export function throwAwaySecret(): string {
+  return `wd-not-the-shared-secret-${randomBytes(16).toString('hex')}`;
+}

@@ -1,0 +1,83 @@
+// Drafts: requests ready to send, made from a capture, from a captured pay (its follow-up), or from
+// a template. A draft keeps what describes the message (content type, signature, user agent) and
+// drops what belonged to the connection it arrived on (Host, Content-Length, ...).
+import type { Draft, HeaderList, ResultValue, TemplateKind } from '../../shared/model';
+import { RESULT_VALUES } from '../../shared/model';
+import type { DeskContext } from '../desk/context';
+import { buildPay, buildResult, followUpOf, isResultValue, kindOfPath, toBytes } from '../protocol';
+import { DeskFailure } from '../result';
+import { CONNECTION_HEADERS, withoutHeaders } from './headers';
+
+export const DEFAULT_TEMPLATE_USER = 'wd-test-user';
+export const JSON_HEADERS: HeaderList = [['Content-Type', 'application/json']];
+export const TEMPLATE_KINDS: readonly TemplateKind[] = ['pay', 'win', 'draw', 'lose', 'refund'];
+
+const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+
+function captured(ctx: DeskContext, id: number) {
+  const summary = Number.isInteger(id) ? ctx.store.exchanges.summary(id) : null;
+  const request = summary ? ctx.store.exchanges.requestOf(id) : null;
+  if (!summary || !request) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
+  if (summary.kind === 'token') {
+    throw new DeskFailure('bad-input', `Exchange ${id} is a token request: its API key is not stored, so it cannot be sent again. Request a new token instead.`);
+  }
+  return { summary, request };
+}
+
+/** The captured request as a draft: same method, path, query, headers (minus connection headers) and bytes. */
+export function draftFromExchange(ctx: DeskContext, id: number): Draft {
+  const { request } = captured(ctx, id);
+  return {
+    method: request.method,
+    path: `${request.path}${request.query ? `?${request.query}` : ''}`,
+    headers: withoutHeaders(request.headers, CONNECTION_HEADERS),
+    bodyBase64: request.body.toString('base64'),
+    sourceId: id,
+  };
+}
+
+/** Whether the captured body was cut at the size limit (then it cannot be sent as it was). */
+export function isTruncated(ctx: DeskContext, id: number): boolean {
+  return ctx.store.exchanges.summary(id)?.truncated ?? false;
+}
+
+/** /x/platform/pay becomes /x/platform/results: an operator's own prefix is kept. */
+export function resultsPathFor(payPath: string): string {
+  const bare = payPath.split(/[?#]/)[0] ?? '';
+  return /platform\/pay\/?$/.test(bare) ? bare.replace(/platform\/pay(\/?)$/, 'platform/results$1') : '/platform/results';
+}
+
+/** The result that settles a captured pay (same userId, depositId and currency), as a draft derived from it. */
+export function draftFollowUp(ctx: DeskContext, payId: number, result: ResultValue): Draft {
+  if (!isResultValue(result)) throw new DeskFailure('bad-input', `A follow-up is one of ${RESULT_VALUES.join(', ')}; got "${String(result)}".`);
+  const { request } = captured(ctx, payId);
+  if (kindOfPath(request.path) !== 'pay') {
+    throw new DeskFailure('bad-input', `Exchange ${payId} is not a pay (its path is ${request.path}); a follow-up is built from a captured pay.`);
+  }
+  if (isTruncated(ctx, payId)) throw new DeskFailure('bad-input', `The body of exchange ${payId} was cut at the size limit; no follow-up can be built from it.`);
+  let body: Uint8Array;
+  try {
+    body = toBytes(followUpOf(new Uint8Array(request.body), result));
+  } catch (err) {
+    throw new DeskFailure('bad-input', `Exchange ${payId}: ${(err as Error).message}`);
+  }
+  return { method: 'POST', path: resultsPathFor(request.path), headers: [...JSON_HEADERS], bodyBase64: toBase64(body), sourceId: payId };
+}
+
+const TEMPLATE_RESULT: Record<Exclude<TemplateKind, 'pay'>, ResultValue> = { win: 'WIN', draw: 'DRAW', lose: 'LOSE', refund: 'REFUND' };
+
+/** A fresh message of one kind from the protocol builders (fresh depositId and roomId). */
+export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEMPLATE_USER): Draft {
+  if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) {
+    throw new DeskFailure('bad-input', `A template is one of ${TEMPLATE_KINDS.join(', ')}; got "${String(kind)}".`);
+  }
+  if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A template needs a userId.');
+  const body = kind === 'pay' ? buildPay({ userId }) : buildResult(TEMPLATE_RESULT[kind], { userId });
+  return {
+    method: 'POST',
+    path: kind === 'pay' ? '/platform/pay' : '/platform/results',
+    headers: [...JSON_HEADERS],
+    bodyBase64: toBase64(toBytes(body)),
+    sourceId: null,
+  };
+}

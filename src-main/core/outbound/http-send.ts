@@ -1,0 +1,110 @@
+// The one HTTP client of the desk: replay, send, edge cases, the conformance check and token
+// requests all go through it. It sends the exact bytes and headers it is given, never follows a
+// redirect (a signature or an API key must never reach a second origin), and never throws: every
+// failure comes back as a kind and a sentence.
+import http from 'node:http';
+import https from 'node:https';
+import type { HeaderList } from '../../shared/model';
+import { withContentLength } from './headers';
+import { badUrlError, describeSendError, timeoutError, type SendErrorCode } from './send-errors';
+
+export interface OutboundRequest {
+  url: string;
+  method: string;
+  headers: HeaderList;
+  body: Uint8Array;
+  timeoutMs: number;
+  allowSelfSigned?: boolean;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: HeaderList;
+  body: Uint8Array;
+}
+
+export type OutboundOutcome =
+  | { ok: true; response: OutboundResponse; durationMs: number }
+  | { ok: false; errorCode: SendErrorCode; error: string; durationMs: number };
+
+/** Answers beyond this size are cut: the desk keeps evidence, not downloads. */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** The headers as they go on the wire: Content-Length set to the body length, Host added when absent. */
+export function wireHeaders(headers: HeaderList, body: Uint8Array, url: URL): HeaderList {
+  const framed = withContentLength(headers, body.byteLength);
+  return framed.some(([n]) => n.toLowerCase() === 'host') ? framed : [['Host', url.host], ...framed];
+}
+
+/** Sends exact bytes with exact headers (Content-Length always set to body length, replacing any given). Never follows redirects, never throws. */
+export function httpSend(req: OutboundRequest): Promise<OutboundOutcome> {
+  const started = performance.now();
+  const elapsed = (): number => Math.round(performance.now() - started);
+
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return Promise.resolve({ ok: false, ...badUrlError(req.url, 'it is not a URL'), durationMs: 0 });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.resolve({ ok: false, ...badUrlError(req.url, `only http and https are supported, not ${url.protocol}`), durationMs: 0 });
+  }
+
+  return new Promise<OutboundOutcome>((resolve) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (outcome: OutboundOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const fail = (err: unknown): void => finish({ ok: false, ...describeSendError(err, url), durationMs: elapsed() });
+
+    let request: http.ClientRequest;
+    try {
+      const options: https.RequestOptions = {
+        method: req.method,
+        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        // The array form keeps order, case and repeated headers exactly; Node adds nothing but Connection.
+        headers: wireHeaders(req.headers, req.body, url).flat(),
+        // A fresh connection per send: no pooled socket carries one profile's TLS setting into another's.
+        agent: false,
+      };
+      if (url.protocol === 'https:') options.rejectUnauthorized = !req.allowSelfSigned;
+      request = (url.protocol === 'https:' ? https : http).request(options);
+    } catch (err) {
+      // Node refuses some values synchronously (a header value with a newline, an invalid method).
+      finish({ ok: false, errorCode: 'other', error: `The request could not be built: ${(err as Error).message}`, durationMs: elapsed() });
+      return;
+    }
+
+    timer = setTimeout(() => {
+      finish({ ok: false, ...timeoutError(url, req.timeoutMs), durationMs: elapsed() });
+      request.destroy();
+    }, req.timeoutMs);
+
+    request.on('error', fail);
+    request.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (kept >= MAX_RESPONSE_BYTES) return;
+        const part = chunk.subarray(0, MAX_RESPONSE_BYTES - kept);
+        chunks.push(part);
+        kept += part.length;
+      });
+      res.on('error', fail);
+      res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+      res.on('end', () => {
+        const headers: HeaderList = [];
+        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string]);
+        finish({ ok: true, response: { status: res.statusCode ?? 0, headers, body: new Uint8Array(Buffer.concat(chunks)) }, durationMs: elapsed() });
+      });
+    });
+    request.end(Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength));
+  });
+}

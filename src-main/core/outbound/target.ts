@@ -1,0 +1,57 @@
+// Where a send goes and with which profile: the explicit target wins over the profile's operator
+// URL, and a production profile needs an explicit confirmation that names the target.
+import type { SendOptions } from '../../shared/model';
+import type { DeskContext } from '../desk/context';
+import { DeskFailure } from '../result';
+import type { ProfileSecrets } from '../store';
+
+export interface SendTarget {
+  profile: ProfileSecrets | null;
+  /** The base URL, without a trailing slash. */
+  base: string;
+}
+
+/** base + path: the base's own path prefix is kept (https://op.example/api + /platform/pay). */
+export function joinUrl(base: string, pathAndQuery: string): string {
+  const trimmed = base.replace(/\/+$/, '');
+  if (pathAndQuery === '') return trimmed;
+  return `${trimmed}${pathAndQuery.startsWith('/') || pathAndQuery.startsWith('?') ? '' : '/'}${pathAndQuery}`;
+}
+
+function checkBase(base: string): string {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new DeskFailure('bad-input', `The target "${base}" is not a URL; give a base URL like http://127.0.0.1:4000.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new DeskFailure('bad-input', `The target "${base}" must be an http or https URL, not ${url.protocol}`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new DeskFailure('bad-input', `The target "${base}" must be a base URL without a query or fragment.`);
+  }
+  return base.replace(/\/+$/, '');
+}
+
+/** The profile and base URL of a send; throws no-target, bad-input or needs-confirmation. */
+export function resolveTarget(ctx: DeskContext, options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction'>): SendTarget {
+  const profile = ctx.profile(options.profile);
+  const raw = options.to ?? profile?.operatorUrl ?? null;
+  if (raw === null || raw.trim() === '') {
+    throw new DeskFailure(
+      'no-target',
+      profile
+        ? `No target: give a URL to send to, or set the operator URL of profile "${profile.name}".`
+        : 'No target: give a URL to send to, or create a profile with an operator URL.',
+    );
+  }
+  const base = checkBase(raw.trim());
+  if (profile?.production && !options.confirmedProduction) {
+    throw new DeskFailure(
+      'needs-confirmation',
+      `Profile "${profile.name}" is marked production: confirm that you mean to send to ${base} (a real operator, with real balances).`,
+    );
+  }
+  return { profile, base };
+}

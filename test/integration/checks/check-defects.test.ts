@@ -1,0 +1,158 @@
+// The conformance check against stand-in operators: a correct one passes every check; each defect
+// makes the check that catches it fail and leaves the others passing.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDesk, type Desk } from '../../../src-main/core/desk';
+import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
+import type { CheckReport } from '../../../src-main/shared/model';
+import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
+import { tempDir } from '../../helpers/temp';
+
+const SECRET = 'check-test-secret';
+const USER = 'check-user';
+
+let desk: Desk | undefined;
+let operator: StandInOperator | undefined;
+afterEach(async () => {
+  await desk?.close();
+  await operator?.close();
+  desk = operator = undefined;
+});
+
+async function runAgainst(defects: OperatorDefects): Promise<CheckReport> {
+  desk = createDesk({ home: tempDir() });
+  operator = await startOperator({ secret: SECRET, defects });
+  await desk.saveProfile({ name: 'p', secret: SECRET });
+  const res = await desk.runCheck({ to: operator.url, userId: USER });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.value;
+}
+
+const failedIds = (r: CheckReport) => r.checks.filter((c) => c.pass === false).map((c) => c.id);
+
+describe('conformance check against stand-in operators', () => {
+  it('passes every check of a correct operator, in the documented order, and lists what it cannot observe', async () => {
+    const report = await runAgainst({});
+    const judged = report.checks.filter((c) => c.pass !== null);
+    expect(judged.map((c) => c.id)).toEqual([
+      'pay-accepted',
+      'pay-duplicate',
+      'win-accepted',
+      'results-duplicate',
+      'refund-unknown-deposit',
+      'bad-signature-rejected',
+      'missing-signature-rejected',
+      'wrong-secret-rejected',
+      'non-canonical-json-accepted',
+      'lose-minimal-accepted',
+      'refund-null-room-game-accepted',
+      'tournament-pay-accepted',
+      'insufficient-balance-error-body',
+    ]);
+    expect(failedIds(report)).toEqual([]);
+    expect(report.failed).toBe(0);
+    expect(report.passed).toBe(CONFORMANCE_CHECK_IDS.length);
+    const unobservable = report.checks.filter((c) => c.pass === null);
+    expect(unobservable.map((c) => c.title)).toEqual(expect.arrayContaining(['A duplicate pay was not charged twice', 'A WIN was credited once']));
+    expect(report.notObservable).toBe(unobservable.length);
+    // The operator really saw the duplicate: one deposit debited once.
+    const payDeposit = [...operator!.deposits.keys()].find((d) => d.endsWith('-pay'));
+    expect(payDeposit).toMatch(new RegExp(`^wd-check-${report.runId}-pay$`));
+    expect(operator!.balances.get(USER)).toBeLessThan(100);
+  });
+
+  it('uses fresh, recognisable ids on every run and records every step as a tagged outbound exchange', async () => {
+    const first = await runAgainst({});
+    const again = await desk!.runCheck({ to: operator!.url, userId: USER });
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.value.runId).not.toBe(first.runId);
+    expect(again.value.failed).toBe(0); // a second run must not trip over the first one's deposits
+
+    const deposits = [...operator!.deposits.keys()];
+    expect(deposits.every((d) => d.startsWith(`wd-check-${first.runId}-`) || d.startsWith(`wd-check-${again.value.runId}-`))).toBe(true);
+    for (const c of first.checks.filter((x) => x.pass !== null)) {
+      expect(c.exchangeIds.length).toBeGreaterThan(0);
+      for (const id of c.exchangeIds) {
+        const x = desk!.ctx.store.exchanges.get(id)!;
+        expect(x).toMatchObject({ direction: 'outbound', origin: 'check', tags: [`check:${first.runId}`] });
+      }
+    }
+    const ins = first.checks.find((c) => c.id === 'insufficient-balance-error-body')!;
+    expect(ins.actual.status).toBe(402);
+    expect(JSON.parse(ins.actual.body!)).toEqual({ errors: [{ code: 'INSUFFICIENT_BALANCE', isClientSafe: true }] });
+  });
+
+  const defects: Array<[string, OperatorDefects, string[]]> = [
+    ['verifies over re-serialized JSON', { reserializesBeforeVerifying: true }, ['non-canonical-json-accepted']],
+    // Accepting any well-formed signature lets both a wrong signature and another secret's signature in.
+    ['accepts a bad signature', { acceptsAnyWellFormedSignature: true }, ['bad-signature-rejected', 'wrong-secret-rejected']],
+    ['answers 500 to an unknown refund', { unknownRefund500: true }, ['refund-unknown-deposit']],
+    ['writes isClientSafe as a string', { stringIsClientSafe: true }, ['insufficient-balance-error-body']],
+    ['refuses with no error body', { noErrorBody: true }, ['insufficient-balance-error-body']],
+  ];
+
+  it.each(defects)('names the defect of an operator that %s', async (_name, defect, expected) => {
+    const report = await runAgainst(defect);
+    expect(failedIds(report)).toEqual(expected);
+    expect(report.failed).toBe(expected.length);
+    expect(report.passed).toBe(CONFORMANCE_CHECK_IDS.length - expected.length);
+    for (const c of report.checks.filter((x) => x.pass === false)) {
+      expect(c.reason).toBeTruthy();
+      expect(c.actual.status).not.toBeNull();
+    }
+  });
+
+  it('says why an error body fails', async () => {
+    const report = await runAgainst({ stringIsClientSafe: true });
+    const c = report.checks.find((x) => x.id === 'insufficient-balance-error-body')!;
+    expect(c.reason).toContain('errors[0].isClientSafe is a string');
+  });
+});
+
+describe('check reports', () => {
+  it('emits progress per check, stores the report and exports it as JSON and Markdown', async () => {
+    desk = createDesk({ home: tempDir() });
+    operator = await startOperator({ secret: SECRET, defects: { unknownRefund500: true } });
+    await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url });
+    const events: Array<{ runKey: string; index: number; total: number; id: string }> = [];
+    desk.on((name, payload) => {
+      if (name === 'check-progress') {
+        const p = payload as { runKey: string; index: number; total: number; result: { id: string } };
+        events.push({ runKey: p.runKey, index: p.index, total: p.total, id: p.result.id });
+      }
+    });
+    const res = await desk.runCheck({ userId: USER });
+    if (!res.ok) throw new Error(res.error.message);
+    const report = res.value;
+    expect(events.map((e) => e.id)).toEqual(report.checks.map((c) => c.id));
+    expect(events.map((e) => e.index)).toEqual(report.checks.map((_c, i) => i));
+    expect(new Set(events.map((e) => e.runKey))).toEqual(new Set([report.runId]));
+    expect(events.every((e) => e.total === report.checks.length)).toBe(true);
+
+    const list = await desk.listCheckReports();
+    expect(list.ok && list.value.map((r) => r.id)).toEqual([report.id]);
+    const stored = await desk.getCheckReport(report.id);
+    expect(stored.ok && stored.value).toEqual(report);
+
+    const json = await desk.exportCheckReport(report.id, 'json');
+    expect(json.ok && JSON.parse(json.value)).toEqual(report);
+    const md = await desk.exportCheckReport(report.id, 'markdown');
+    expect(md.ok).toBe(true);
+    if (!md.ok) return;
+    expect(md.value).toContain(`# Conformance check #${report.id}`);
+    expect(md.value).toContain('| FAIL | refund-unknown-deposit');
+    expect(md.value).toContain('| PASS | pay-accepted');
+    expect(md.value).toContain('| N/A | pay-duplicate-charged-once');
+    expect(md.value).toContain(`${operator.url}/platform/results`);
+    expect(md.value).not.toContain(SECRET);
+    expect(json.ok && json.value).not.toContain(SECRET);
+  });
+
+  it('needs a secret and a user', async () => {
+    desk = createDesk({ home: tempDir() });
+    await desk.saveProfile({ name: 'p', operatorUrl: 'http://127.0.0.1:9' });
+    const noSecret = await desk.runCheck({ userId: USER });
+    expect(!noSecret.ok && noSecret.error.code).toBe('no-secret');
+    const noUser = await desk.runCheck({ userId: ' ' });
+    expect(!noUser.ok && noUser.error.code).toBe('bad-input');
+  });
+});

@@ -1,0 +1,39 @@
+// The desk's own sandbox operator (its proxy with no upstream) is a correct operator: the
+// conformance check, run from the same desk against the proxy URL, passes every check.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDesk, type Desk } from '../../../src-main/core/desk';
+import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
+import { tempDir } from '../../helpers/temp';
+
+let desk: Desk | undefined;
+afterEach(async () => {
+  await desk?.close();
+  desk = undefined;
+});
+
+describe('conformance check against the sandbox operator', () => {
+  it('passes every check', async () => {
+    desk = createDesk({ home: tempDir() });
+    await desk.saveProfile({ name: 'sandbox', secret: 'sandbox-check-secret' });
+    const started = await desk.startProxy({ port: 0, upstream: null });
+    if (!started.ok) throw new Error(started.error.message);
+    expect(started.value.proxy.mode).toBe('sandbox');
+    const url = started.value.proxy.url!;
+
+    const res = await desk.runCheck({ to: url, userId: 'sandbox-user' });
+    if (!res.ok) throw new Error(res.error.message);
+    const failed = res.value.checks.filter((c) => c.pass === false);
+    expect(failed.map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
+    expect(res.value.passed).toBe(CONFORMANCE_CHECK_IDS.length);
+
+    // The proxy captured every step as an inbound exchange, and the sandbox booked the first pay once.
+    const inbound = desk.ctx.store.exchanges.list({ direction: 'inbound', limit: 1000 }).items;
+    const outbound = res.value.checks.flatMap((c) => (c.pass === null ? [] : c.exchangeIds));
+    expect(inbound.length).toBe(outbound.length);
+    const state = await desk.getSandboxState();
+    if (!state.ok) throw new Error(state.error.message);
+    const firstPay = state.value.deposits.filter((d) => d.depositId === `wd-check-${res.value.runId}-pay`);
+    expect(firstPay).toHaveLength(1);
+    expect(firstPay[0]!.outcome).toBe('WIN');
+  });
+});
