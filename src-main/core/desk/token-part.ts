@@ -1,12 +1,17 @@
 import type { DeskApi } from '../../shared/desk-api';
+import { attempt, DeskFailure } from '../result';
+import { requestToken, tokenHistory } from '../token';
 import type { DeskContext } from './context';
-import { notYet } from './not-yet';
 
 export type TokenPart = Pick<DeskApi, 'requestToken' | 'listTokenHistory'>;
 
-export function tokenPart(_ctx: DeskContext): TokenPart {
+export function tokenPart(ctx: DeskContext): TokenPart {
   return {
-    requestToken: notYet('requestToken'),
-    listTokenHistory: notYet('listTokenHistory'),
+    requestToken: (request) => attempt(() => requestToken(ctx, request)),
+    listTokenHistory: (limit) =>
+      attempt(() => {
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new DeskFailure('bad-input', 'limit must be a whole number of 1 or more.');
+        return tokenHistory(ctx, limit);
+      }),
   };
 }

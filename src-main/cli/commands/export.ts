@@ -1,0 +1,68 @@
+// `export --har FILE [filters]` (design/CLI.md), plus two additions for tickets: `export --ticket
+// DEPOSIT` (Markdown) and `export --curl ID` (a cURL command). Secrets are redacted in all three.
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { HarQuery } from '../../core/export';
+import type { Verdict } from '../../shared/model';
+import { must, withDesk } from '../context';
+import { UsageError } from '../errors';
+import { printJson } from '../io';
+import { exchangeId, positiveInt, verdict } from '../parse';
+
+function writeOut(file: string, text: string): void {
+  if (file === '-') {
+    process.stdout.write(text);
+    return;
+  }
+  try {
+    writeFileSync(file, text);
+  } catch (err) {
+    throw new UsageError(`cannot write ${file}: ${(err as Error).message}`);
+  }
+}
+
+function harQuery(opts: Record<string, unknown>): HarQuery {
+  return {
+    direction: opts.all || opts.deposit !== undefined ? 'all' : 'inbound',
+    ...(opts.deposit !== undefined ? { depositId: String(opts.deposit) } : {}),
+    ...(opts.user !== undefined ? { userId: String(opts.user) } : {}),
+    ...(opts.verdict !== undefined ? { verdict: opts.verdict as Verdict } : {}),
+    ...(opts.report !== undefined ? { reportId: Number(opts.report) } : {}),
+  };
+}
+
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('export exchanges as HAR 1.2 (or one deposit as a Markdown ticket, or one exchange as cURL)')
+    .option('--har <file>', 'write a HAR file (- for stdout)')
+    .option('--all', 'include outbound exchanges (replays, sends, checks, tokens)')
+    .option('--deposit <id>', "only this deposit's timeline (its replays included)")
+    .option('--user <id>', 'only this userId')
+    .option('--verdict <verdict>', 'only this signature verdict', verdict)
+    .option('--report <id>', 'only the exchanges of this conformance report', positiveInt)
+    .option('--ticket <depositId>', "print one deposit's story as Markdown, secrets redacted")
+    .option('--curl <id>', 'print a cURL command that sends this exchange again, byte for byte', exchangeId)
+    .option('--out <file>', 'with --ticket or --curl: write to this file instead of stdout')
+    .option('--json', 'machine-readable summary')
+    .action(async (_opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
+      const modes = ['har', 'ticket', 'curl'].filter((m) => opts[m] !== undefined);
+      if (modes.length !== 1) throw new UsageError('export needs exactly one of --har FILE, --ticket DEPOSIT or --curl ID');
+      await withDesk(opts, async (desk) => {
+        if (opts.ticket !== undefined || opts.curl !== undefined) {
+          const text = opts.ticket !== undefined ? must(await desk.ticketBundle(opts.ticket)) : `${must(await desk.curlFor(opts.curl))}\n`;
+          writeOut(opts.out ?? '-', text);
+          return;
+        }
+        const file = String(opts.har);
+        const text = must(await desk.exportHar(harQuery(opts)));
+        writeOut(file, text);
+        const entries = (JSON.parse(text) as { log: { entries: unknown[] } }).log.entries.length;
+        // With the HAR itself on stdout, the summary goes to stderr so that stdout stays one document.
+        if (file === '-') process.stderr.write(`exported ${entries} exchanges\n`);
+        else if (opts.json) printJson({ file, entries });
+        else process.stdout.write(`exported ${entries} exchanges to ${file}\n`);
+      });
+    });
+}

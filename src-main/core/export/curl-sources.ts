@@ -1,0 +1,45 @@
+// cURL commands for the two things staff copy: a recorded exchange, and a composer draft signed the
+// way a send of it would be (the command carries the signature, never the secret).
+import type { Draft, SendOptions } from '../../shared/model';
+import type { DeskContext } from '../desk/context';
+import { checkDraft } from '../outbound/dispatch';
+import { decodeBase64 } from '../outbound/edit';
+import { headerValue, SIGNATURE_HEADER, withHeader, withoutHeaders } from '../outbound/headers';
+import { signatureHeaderFor, signingInputs } from '../outbound/signature-mode';
+import { joinUrl, resolveTarget } from '../outbound/target';
+import { DeskFailure } from '../result';
+import { curlCommand } from './curl';
+import { isRedacted, redactHeaders, storedSecrets } from './redact';
+import { exchangeUrl } from './request-url';
+
+export function curlForExchange(ctx: DeskContext, id: number): string {
+  const detail = Number.isInteger(id) ? ctx.store.exchanges.get(id) : null;
+  const raw = detail ? ctx.store.exchanges.requestOf(id) : null;
+  if (!detail || !raw) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
+  const headers = redactHeaders(raw.headers, storedSecrets(ctx));
+  const notes: string[] = [];
+  if (detail.request.truncated) {
+    notes.push(`The desk kept ${raw.body.length} of the ${detail.request.size} bytes of this body (size limit): this command sends the kept part only.`);
+  }
+  if (headers.some(([, v]) => isRedacted(v))) {
+    notes.push('A secret in the headers is shown as [redacted sha256:...]: put the real value in before running.');
+  }
+  return curlCommand({ method: raw.method, url: exchangeUrl(detail), headers, body: raw.body, notes });
+}
+
+/** The draft as a send would go out: to options.to or the profile's operator URL, signed per options.signature (default resign). */
+export function curlForDraft(ctx: DeskContext, draft: Draft, options: SendOptions = {}): string {
+  checkDraft(draft);
+  // Copying sends nothing, so a production profile needs no confirmation here; running the command is the user's act.
+  const { profile, base } = resolveTarget(ctx, { ...options, confirmedProduction: true });
+  const body = decodeBase64(draft.bodyBase64, 'The draft body');
+  const inputs = signingInputs(options, profile, headerValue(draft.headers, SIGNATURE_HEADER));
+  const signature = signatureHeaderFor(body, inputs);
+  const signed = signature === null ? withoutHeaders(draft.headers, [SIGNATURE_HEADER]) : withHeader(draft.headers, SIGNATURE_HEADER, signature);
+  return curlCommand({
+    method: draft.method.toUpperCase(),
+    url: joinUrl(base, draft.path),
+    headers: redactHeaders(signed, storedSecrets(ctx)),
+    body,
+  });
+}

@@ -1,0 +1,161 @@
+// Reads a HAR written by any tool (Chromium DevTools, HTTP Toolkit, mitmproxy, our own export, an
+// operator's log) into plain requests, checking each field the import needs. The first problem stops
+// the whole import with its place, e.g. "entries[3].request.method: missing", before anything is stored.
+import type { HeaderList } from '../../shared/model';
+import { DeskFailure } from '../result';
+import { splitUrl } from './request-url';
+
+export interface HarReadEntry {
+  index: number;
+  at: string;
+  method: string;
+  url: string;
+  path: string;
+  query: string;
+  headers: HeaderList;
+  body: Buffer;
+  durationMs: number | null;
+  response: { status: number; headers: HeaderList; body: Buffer } | null;
+  /** Why there is no response, where the HAR says. */
+  error: string | null;
+}
+
+export interface HarRead {
+  creator: string | null;
+  entries: HarReadEntry[];
+}
+
+type Obj = Record<string, unknown>;
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function fail(where: string, problem: string): never {
+  throw new DeskFailure('bad-input', `Cannot import the HAR: ${where}: ${problem}.`);
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function obj(v: unknown, where: string): Obj {
+  if (v === undefined || v === null) fail(where, 'missing');
+  if (!isObj(v)) fail(where, 'not an object');
+  return v;
+}
+
+function str(v: unknown, where: string): string {
+  if (v === undefined || v === null) fail(where, 'missing');
+  if (typeof v !== 'string') fail(where, `expected a string, got ${Array.isArray(v) ? 'an array' : typeof v}`);
+  return v;
+}
+
+function headerList(v: unknown, where: string): HeaderList {
+  if (v === undefined || v === null) fail(where, 'missing');
+  if (!Array.isArray(v)) fail(where, 'not an array');
+  const out: HeaderList = [];
+  v.forEach((h, j) => {
+    const at = `${where}[${j}]`;
+    const header = obj(h, at);
+    const name = str(header.name, `${at}.name`);
+    const value = str(header.value, `${at}.value`);
+    if (name === '') fail(`${at}.name`, 'empty');
+    // HTTP/2 pseudo-headers (:authority, :path) are the request line, not headers; a replay cannot send them.
+    if (!name.startsWith(':')) out.push([name, value]);
+  });
+  return out;
+}
+
+/** Text as bytes: UTF-8, or base64 where the HAR says so. */
+function decodeText(text: string, encoding: unknown, where: string): Buffer {
+  if (encoding === undefined || encoding === null || encoding === '') return Buffer.from(text, 'utf8');
+  if (encoding !== 'base64') fail(where, `unsupported encoding ${JSON.stringify(encoding)} (only base64 is known)`);
+  const compact = text.replace(/\s+/g, '');
+  if (!BASE64.test(compact) || compact.length % 4 === 1) fail(where, 'not valid base64');
+  return Buffer.from(compact, 'base64');
+}
+
+function requestBody(req: Obj, where: string): Buffer {
+  if (req.postData !== undefined && req.postData !== null) {
+    const data = obj(req.postData, `${where}.postData`);
+    if (data.text === undefined) {
+      if (data.params !== undefined) fail(`${where}.postData.text`, 'missing (only params are given, so the exact bytes are unknown)');
+      return Buffer.alloc(0);
+    }
+    const text = str(data.text, `${where}.postData.text`);
+    return decodeText(text, data._encoding ?? data.encoding, `${where}.postData.text`);
+  }
+  // HTTP Toolkit writes bodies that are not UTF-8 as _content (base64) beside a _requestBodyStatus flag.
+  if (isObj(req._content) && typeof req._content.text === 'string') {
+    return decodeText(req._content.text, req._content.encoding, `${where}._content.text`);
+  }
+  if (typeof req._requestBodyStatus === 'string' && req._requestBodyStatus.startsWith('discarded')) {
+    fail(`${where}._requestBodyStatus`, `the tool left the body out of the HAR (${req._requestBodyStatus}); export it again with bodies included`);
+  }
+  if (typeof req.bodySize === 'number' && req.bodySize > 0) {
+    fail(`${where}.postData`, `missing, though bodySize says ${req.bodySize} bytes were sent; export the HAR with content`);
+  }
+  return Buffer.alloc(0);
+}
+
+function readResponse(v: unknown, where: string): { response: HarReadEntry['response']; error: string | null } {
+  if (v === undefined || v === null) return { response: null, error: 'The HAR entry has no response.' };
+  const res = obj(v, where);
+  const status = res.status;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 0 || status > 999) fail(`${where}.status`, 'not an HTTP status');
+  // Status 0 is how browsers and proxies write "no answer" (refused, aborted, blocked).
+  if (status === 0) return { response: null, error: typeof res._error === 'string' && res._error ? res._error : 'No response (status 0 in the HAR).' };
+  const headers = headerList(res.headers, `${where}.headers`);
+  let body: Buffer = Buffer.alloc(0);
+  if (res.content !== undefined && res.content !== null) {
+    const content = obj(res.content, `${where}.content`);
+    if (content.text !== undefined && content.text !== null) {
+      body = decodeText(str(content.text, `${where}.content.text`), content.encoding, `${where}.content.text`);
+    }
+  }
+  return { response: { status, headers, body }, error: null };
+}
+
+function readEntry(v: unknown, index: number): HarReadEntry {
+  const where = `entries[${index}]`;
+  const entry = obj(v, where);
+  const started = str(entry.startedDateTime, `${where}.startedDateTime`);
+  const time = Date.parse(started);
+  if (!Number.isFinite(time)) fail(`${where}.startedDateTime`, `not a date: ${JSON.stringify(started)}`);
+  const req = obj(entry.request, `${where}.request`);
+  const method = str(req.method, `${where}.request.method`);
+  if (method === '') fail(`${where}.request.method`, 'missing');
+  if (!TOKEN.test(method)) fail(`${where}.request.method`, `not an HTTP method: ${JSON.stringify(method)}`);
+  const url = str(req.url, `${where}.request.url`);
+  const parts = /^https?:\/\//i.test(url) ? splitUrl(url) : null;
+  if (!parts) fail(`${where}.request.url`, `not an absolute http or https URL: ${JSON.stringify(url)}`);
+  const headers = headerList(req.headers, `${where}.request.headers`);
+  const body = requestBody(req, `${where}.request`);
+  const { response, error } = readResponse(entry.response, `${where}.response`);
+  const duration = entry.time;
+  return {
+    index,
+    at: new Date(time).toISOString(),
+    method,
+    url,
+    path: parts.path,
+    query: parts.query,
+    headers,
+    body,
+    durationMs: typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null,
+    response,
+    error,
+  };
+}
+
+export function readHar(text: string): HarRead {
+  let root: unknown;
+  try {
+    root = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (err) {
+    throw new DeskFailure('bad-input', `Cannot import the HAR: the file is not JSON (${(err as Error).message}).`);
+  }
+  const log = obj(obj(root, '(the file)').log, 'log');
+  if (log.entries === undefined || log.entries === null) fail('log.entries', 'missing');
+  if (!Array.isArray(log.entries)) fail('log.entries', 'not an array');
+  const creator = isObj(log.creator) && typeof log.creator.name === 'string' && log.creator.name !== '' ? log.creator.name : null;
+  return { creator, entries: log.entries.map((e, i) => readEntry(e, i)) };
+}

@@ -1,0 +1,59 @@
+// Which exchanges an export holds: everything a query matches, one deposit's timeline, or the steps of
+// one conformance report. Always oldest first (report steps in the order they ran), as a HAR reads.
+import type { ExchangeQuery, ExchangeSummary } from '../../shared/model';
+import { DeskFailure } from '../result';
+import type { Store } from '../store';
+
+export type HarQuery = ExchangeQuery & { reportId?: number };
+
+export interface Selection {
+  ids: number[];
+  /** What was exported, in words, for the HAR's comment and the CLI's summary. */
+  description: string;
+}
+
+const PAGE = 1000;
+
+function matches(x: ExchangeSummary, q: ExchangeQuery): boolean {
+  if (q.direction && q.direction !== 'all' && x.direction !== q.direction) return false;
+  if (q.kind && x.kind !== q.kind) return false;
+  if (q.result && x.result !== q.result) return false;
+  if (q.verdict && x.signature.verdict !== q.verdict) return false;
+  if (q.userId && x.userId !== q.userId) return false;
+  return true;
+}
+
+function fromReport(store: Store, reportId: number): Selection {
+  if (!Number.isInteger(reportId) || reportId < 1) throw new DeskFailure('bad-input', `reportId must be a positive whole number; got ${String(reportId)}.`);
+  const report = store.reports.get(reportId);
+  if (!report) throw new DeskFailure('not-found', `No conformance report with id ${reportId}.`);
+  const ids = [...new Set(report.checks.flatMap((c) => c.exchangeIds))];
+  return { ids, description: `the ${ids.length} exchanges of conformance report ${reportId} (${report.target}, ${report.at})` };
+}
+
+function fromTimeline(store: Store, q: ExchangeQuery & { depositId: string }): Selection {
+  // A deposit's story includes the desk's replays of it, whatever direction: only an explicit filter narrows it.
+  const entries = store.exchanges.timeline(q.depositId).entries.filter((x) => matches(x, { ...q, direction: q.direction ?? 'all' }));
+  return { ids: entries.map((x) => x.id), description: `the timeline of deposit ${q.depositId}` };
+}
+
+function fromList(store: Store, q: ExchangeQuery): Selection {
+  const wanted = q.limit === undefined ? Infinity : Math.max(1, Math.floor(q.limit));
+  const ids: number[] = [];
+  let beforeId = q.beforeId;
+  for (;;) {
+    const page = store.exchanges.list({ ...q, limit: Math.min(PAGE, wanted - ids.length), ...(beforeId !== undefined ? { beforeId } : {}) });
+    ids.push(...page.items.map((x) => x.id));
+    if (page.nextBeforeId === null || ids.length >= wanted) break;
+    beforeId = page.nextBeforeId;
+  }
+  const what = (q.direction ?? 'inbound') === 'inbound' ? 'captured callbacks' : q.direction === 'outbound' ? 'outbound exchanges' : 'exchanges';
+  return { ids: ids.reverse(), description: `${ids.length} ${what}` };
+}
+
+export function selectForHar(store: Store, q: HarQuery): Selection {
+  const { reportId, ...query } = q ?? {};
+  if (reportId !== undefined && reportId !== null) return fromReport(store, Number(reportId));
+  if (query.depositId) return fromTimeline(store, { ...query, depositId: query.depositId });
+  return fromList(store, query);
+}

@@ -1,0 +1,44 @@
+// Secrets never leave the desk in an export: not the API key, not a signing secret. The token client
+// already stores x-api-key as a fingerprint; this is the second line of defence for everything that
+// writes headers out (HAR, tickets) or in (HAR import): any header value that holds a stored secret,
+// and any x-api-key value at all, becomes "[redacted sha256:<fingerprint>]".
+import type { HeaderList } from '../../shared/model';
+import type { DeskContext } from '../desk/context';
+import { fingerprint } from '../signing';
+
+export const API_KEY_HEADER = 'x-api-key';
+
+const REDACTED = /^\[redacted sha256:[0-9a-f]{8}\]$/;
+
+/** The marker that stands in for a secret: enough to tell two secrets apart, nothing to recover one. */
+export function redactedMarker(secret: string): string {
+  return `[redacted sha256:${fingerprint(secret)}]`;
+}
+
+export function isRedacted(value: string): boolean {
+  return REDACTED.test(value);
+}
+
+/** Every secret the desk holds in clear on the main side: signing secrets and API keys of all profiles. */
+export function storedSecrets(ctx: DeskContext): string[] {
+  const found = new Set<string>();
+  for (const c of ctx.signingCandidates()) found.add(c.secret);
+  for (const view of ctx.store.profiles.list()) {
+    const apiKey = ctx.store.profiles.secrets(view.name)?.apiKey;
+    if (apiKey) found.add(apiKey);
+  }
+  // A one-character "secret" would redact half the headers; such a secret protects nothing anyway.
+  return [...found].filter((s) => s.length >= 4);
+}
+
+/** One header value with any secret replaced by its marker. */
+export function redactValue(name: string, value: string, secrets: readonly string[]): string {
+  if (isRedacted(value)) return value;
+  if (name.toLowerCase() === API_KEY_HEADER) return redactedMarker(value);
+  const held = secrets.find((s) => value.includes(s));
+  return held === undefined ? value : redactedMarker(held);
+}
+
+export function redactHeaders(headers: HeaderList, secrets: readonly string[]): HeaderList {
+  return headers.map(([n, v]) => [n, redactValue(n, v, secrets)]);
+}

@@ -1,0 +1,123 @@
+// A ticket bundle: one deposit's story as Markdown to paste into a support ticket. It says what
+// happened in order, what the signatures and bodies got wrong in plain words, and shows the requests
+// with every secret redacted and signatures shortened (enough to compare, not to reuse).
+import type { ExchangeDetail, HeaderList, Verdict } from '../../shared/model';
+import type { DeskContext } from '../desk/context';
+import { SIGNATURE_HEADER } from '../outbound/headers';
+import { DeskFailure } from '../result';
+import { utf8OrNull } from './body-text';
+import { redactHeaders, storedSecrets } from './redact';
+
+const BODY_LIMIT = 8 * 1024;
+
+const VERDICT_WORDS: Record<Verdict, string> = {
+  valid: 'the signature matches the exact bytes of the body',
+  mismatch: 'the signature does not match the body',
+  missing: 'no x-server-authorization header was sent',
+  malformed: 'the x-server-authorization header is not 64 hexadecimal characters',
+  'no-secret': 'no signing secret was configured, so the signature could not be checked',
+};
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+const time = (iso: string): string => iso.replace('T', ' ').replace(/Z$/, '');
+
+function what(x: ExchangeDetail): string {
+  return x.kind === 'results' && x.result ? `results ${x.result}` : x.kind;
+}
+
+const SENT_BY: Record<string, string> = { replay: 'replay', send: 'hand-made send', 'edge-case': 'edge case', check: 'conformance check', token: 'token request' };
+
+function who(x: ExchangeDetail): string {
+  if (x.direction === 'inbound') return x.origin === 'har-import' ? 'received (imported from a HAR)' : 'received from the platform';
+  return `sent by the desk: ${SENT_BY[x.origin] ?? x.origin}${x.sourceId !== null ? ` of #${x.sourceId}` : ''}`;
+}
+
+function status(x: ExchangeDetail): string {
+  if (x.response) return String(x.response.status);
+  if (x.error) return `no answer: ${x.error}`;
+  return x.completedAt === null ? 'pending' : 'no answer';
+}
+
+function shortSignature(value: string): string {
+  return value.length > 12 ? `${value.slice(0, 12)}… (${value.length} chars)` : value;
+}
+
+function ticketHeaders(headers: HeaderList, secrets: readonly string[]): string {
+  return redactHeaders(headers, secrets)
+    .map(([n, v]) => `${n}: ${n.toLowerCase() === SIGNATURE_HEADER ? shortSignature(v) : v}`)
+    .join('\n');
+}
+
+/** A fenced block that no backtick run inside the text can close early. */
+function fence(text: string, lang = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}${lang}\n${text}\n${f}`;
+}
+
+function bodyBlock(base64: string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) return '_(empty body)_';
+  const shown = bytes.subarray(0, BODY_LIMIT);
+  const cut = bytes.length > BODY_LIMIT ? `\n_(first ${BODY_LIMIT} of ${bytes.length} bytes)_` : '';
+  const text = utf8OrNull(shown);
+  if (text !== null) return `${fence(text, text.trimStart().startsWith('{') ? 'json' : '')}${cut}`;
+  return `_${bytes.length} bytes, not valid UTF-8; base64:_\n${fence(shown.toString('base64'))}${cut}`;
+}
+
+function summaryLines(entries: ExchangeDetail[]): string[] {
+  const keyed = entries.find((x) => x.kind === 'pay') ?? entries[0]!;
+  const money = keyed.amount !== null ? `${keyed.amount}${keyed.currency ? ` ${keyed.currency}` : ''}` : '–';
+  const inbound = entries.filter((x) => x.direction === 'inbound').length;
+  return [
+    `- User: \`${keyed.userId ?? '–'}\` · Game: ${keyed.gameId ?? '–'} · Amount: ${money}${keyed.tournamentId ? ` · Tournament: \`${keyed.tournamentId}\`` : ''}`,
+    `- ${entries.length} exchanges (${inbound} received, ${entries.length - inbound} sent by the desk), ${time(entries[0]!.at)} to ${time(entries[entries.length - 1]!.at)} UTC`,
+    `- Prepared by Wager Desk at ${time(new Date().toISOString())} UTC. Secrets are redacted; signatures are shortened.`,
+  ];
+}
+
+export function ticketBundle(ctx: DeskContext, depositId: string): string {
+  if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
+  const timeline = ctx.store.exchanges.timeline(depositId);
+  const entries = timeline.entries.map((s) => ctx.store.exchanges.get(s.id)).filter((x): x is ExchangeDetail => x !== null);
+  if (entries.length === 0) throw new DeskFailure('not-found', `No exchanges for deposit ${depositId}.`);
+  const secrets = storedSecrets(ctx);
+  const out: string[] = [`## Deposit \`${depositId}\``, '', ...summaryLines(entries), ''];
+
+  out.push('### Timeline', '', '| # | Time (UTC) | Who | Kind / result | Status | Signature | Findings |', '|---|---|---|---|---|---|---|');
+  for (const x of entries) {
+    const errors = x.findings.filter((f) => f.level === 'error').length;
+    const found = x.findings.length === 0 ? '–' : `${x.findings.length}${errors ? ` (${errors} error${errors === 1 ? '' : 's'})` : ''}`;
+    out.push(`| ${x.id} | ${time(x.at)} | ${cell(who(x))} | ${cell(what(x))} | ${cell(status(x))} | ${x.signature.verdict ?? '–'} | ${found} |`);
+  }
+
+  out.push('', '### What looks wrong', '');
+  if (timeline.flags.length === 0) out.push('Nothing unusual in the order of the callbacks.');
+  for (const f of timeline.flags) out.push(`- **${f.flag}**: ${f.message} (${f.exchangeIds.map((id) => `#${id}`).join(', ')})`);
+
+  out.push('', '### Signatures', '');
+  for (const x of entries) {
+    if (x.signature.verdict === null) continue;
+    const parts = [`- #${x.id} ${what(x)}: **${x.signature.verdict}**: ${VERDICT_WORDS[x.signature.verdict]}.`];
+    if (x.signature.diagnosis) parts.push(x.signature.diagnosis.summary);
+    parts.push(...x.signature.notes);
+    out.push(parts.join(' '));
+  }
+
+  out.push('', '### Findings', '');
+  const withFindings = entries.filter((x) => x.findings.length > 0);
+  if (withFindings.length === 0) out.push('None: every body matches the interface.');
+  for (const x of withFindings) {
+    for (const f of x.findings) out.push(`- #${x.id} ${what(x)}: ${f.level} at \`${f.path}\`: ${f.message}`);
+  }
+
+  out.push('', '### Requests');
+  for (const x of entries) {
+    const query = x.request.query ? `?${x.request.query}` : '';
+    out.push('', `#### #${x.id} ${x.request.method} ${x.target ?? `${x.request.path}${query}`} (${what(x)})`, '');
+    out.push(fence(ticketHeaders(x.request.headers, secrets), 'http'), '', bodyBlock(x.request.bodyBase64), '');
+    if (x.response) out.push(`Response ${x.response.status}:`, '', bodyBlock(x.response.bodyBase64));
+    else out.push(`Response: ${status(x)}`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,58 @@
+// What a token request needs (service base URL, operator id, API key) from explicit values or the
+// profile. A missing piece is named, with the way to set it, in one message.
+import type { TokenRequest } from '../../shared/model';
+import type { DeskContext } from '../desk/context';
+import { DeskFailure } from '../result';
+import type { ProfileSecrets } from '../store';
+
+export interface TokenConfig {
+  profile: ProfileSecrets | null;
+  baseUrl: string;
+  operatorId: string;
+  apiKey: string;
+  userId: string;
+  displayName: string;
+}
+
+const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new DeskFailure('bad-input', `The service base URL "${raw}" is not a URL; give one like https://api.example.com.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskFailure('bad-input', `The service base URL must be http or https, not ${url.protocol}`);
+  if (url.search !== '' || url.hash !== '') throw new DeskFailure('bad-input', `The service base URL "${raw}" must not carry a query or fragment.`);
+  return raw.trim();
+}
+
+export function tokenConfig(ctx: DeskContext, request: TokenRequest): TokenConfig {
+  if (typeof request !== 'object' || request === null) throw new DeskFailure('bad-input', 'A token request is required.');
+  const missingInput = [!given(request.userId) && 'userId (--user-id)', !given(request.displayName) && 'displayName (--display-name)'].filter(Boolean);
+  if (missingInput.length > 0) throw new DeskFailure('bad-input', `A token request needs ${missingInput.join(' and ')}.`);
+
+  const profile = ctx.profile(request.profile);
+  const baseUrl = given(request.baseUrl) ? request.baseUrl : profile?.baseUrl;
+  const operatorId = given(request.operatorId) ? request.operatorId : profile?.operatorId;
+  const apiKey = given(request.apiKey) ? request.apiKey : profile?.apiKey;
+  const missing: string[] = [];
+  if (!given(baseUrl)) missing.push('the service base URL (--base-url URL, or the profile\'s --base-url)');
+  if (!given(operatorId)) missing.push('the operator id (--operator-id ID, or the profile\'s --operator-id)');
+  if (!given(apiKey)) missing.push('the API key (--api-key-env VAR, or the profile\'s --api-key-env)');
+  if (missing.length > 0) {
+    const where = profile
+      ? `Profile "${profile.name}" lacks it; set it with \`wager-desk profile set ${profile.name} ...\` or in the Profiles screen.`
+      : 'No profile is active: create one with `wager-desk profile set NAME --base-url URL --operator-id ID --api-key-env VAR`, or pass the values.';
+    throw new DeskFailure(profile ? 'bad-input' : 'no-profile', `A token request needs ${missing.join('; ')}. ${where}`);
+  }
+  return {
+    profile,
+    baseUrl: checkBaseUrl(baseUrl as string),
+    operatorId: (operatorId as string).trim(),
+    apiKey: apiKey as string,
+    userId: request.userId,
+    displayName: request.displayName,
+  };
+}
