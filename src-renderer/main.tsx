@@ -1,7 +1,13 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { connectStore } from './store/events';
+import './styles.css';
 
-function App() {
-  return <main>Wager Desk</main>;
-}
+connectStore();
 
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -41,10 +41,12 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * out/renderer of the project this file belongs to. The CLI runs from out/main (built, possibly split
+ * WAGER_DESK_RENDERER_DIR when set (a packaged layout, or a test's own build), else out/renderer of the
+ * project this file belongs to. The CLI runs from out/main (built, possibly split
  * into chunks) or from src-main/cli/web (tsx), so walk up to the package root instead of counting '..'.
  */
-export function defaultRendererDir(): string {
+export function defaultRendererDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.WAGER_DESK_RENDERER_DIR) return resolve(env.WAGER_DESK_RENDERER_DIR);
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const pkg = join(dir, 'package.json');

@@ -1,0 +1,45 @@
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { NO_FILTERS, filtersActive, useDesk } from '../../store';
+import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
+import { CaptureFilters } from './CaptureFilters';
+import { CaptureList } from './CaptureList';
+import { EmptyCaptures } from './EmptyCaptures';
+
+/** The main screen: the live capture list on the left, the open exchange on the right. */
+export function CapturesView() {
+  const count = useDesk((s) => s.captures.length);
+  const loaded = useDesk((s) => s.capturesLoaded);
+  const error = useDesk((s) => s.capturesError);
+  const filtered = useDesk((s) => filtersActive(s.filters));
+  const reload = useDesk((s) => s.reloadCaptures);
+  const clearError = useDesk((s) => s.clearCapturesError);
+  const setFilters = useDesk((s) => s.setFilters);
+
+  let list;
+  if (count > 0) list = <CaptureList />;
+  else if (!loaded) list = <p className="muted pad">Loading captures…</p>;
+  else if (error) list = null;
+  else if (filtered)
+    list = (
+      <EmptyState title="No capture matches these filters" testId="captures-none-match">
+        <button type="button" className="btn btn-small" onClick={() => setFilters(NO_FILTERS)}>
+          Clear filters
+        </button>
+      </EmptyState>
+    );
+  else list = <EmptyCaptures />;
+
+  return (
+    <div className="split" data-testid="captures-view">
+      <div className="split-left">
+        <CaptureFilters />
+        <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />
+        {list}
+      </div>
+      <div className="split-right">
+        <ExchangeDetailPane />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { CopyButton } from '../../components/CopyButton';
+import { EmptyState } from '../../components/EmptyState';
+import { useDesk } from '../../store';
+import { freshTestDepositId, signedCurlCommand } from './test-callback';
+
+/** The empty capture list: how to get the first callback in, with the proxy's real address filled in. */
+export function EmptyCaptures() {
+  const proxy = useDesk((s) => s.status?.proxy ?? null);
+  const activeProfile = useDesk((s) => s.status?.activeProfile ?? null);
+  const startProxy = useDesk((s) => s.startProxy);
+  const busy = useDesk((s) => s.proxyBusy);
+  const depositId = useMemo(() => freshTestDepositId(), []);
+
+  const running = proxy?.running === true && proxy.url !== null;
+  const url = running ? proxy.url! : `http://127.0.0.1:${proxy?.port ?? 'PORT'}`;
+  const command = signedCurlCommand(url, depositId);
+
+  return (
+    <EmptyState title="No callbacks captured yet" testId="captures-empty">
+      {running ? (
+        <p>
+          The capture proxy listens on <code data-testid="empty-proxy-url">{url}</code>. Point the platform's callback URL at it, or send
+          yourself a signed test callback:
+        </p>
+      ) : (
+        <p>
+          The capture proxy is not running.{' '}
+          <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void startProxy({})}>
+            Start the proxy
+          </button>{' '}
+          then point the platform's callback URL at it, or send yourself a signed test callback.
+        </p>
+      )}
+      <ol className="steps">
+        <li>
+          Put the signing secret you share with the platform in an environment variable: <code>export WAGER_SECRET='…'</code>
+          {activeProfile === null && (
+            <>
+              {' '}
+              and give it to the desk so it can verify: <code>wager-desk profile set default --secret-env WAGER_SECRET</code> then{' '}
+              <code>wager-desk profile use default</code>
+            </>
+          )}
+        </li>
+        <li>
+          Run this in the same shell:
+          <div className="command-box">
+            <pre className="code" data-testid="empty-curl">
+              {command}
+            </pre>
+            <CopyButton text={command} label="Copy command" testId="copy-empty-curl" />
+          </div>
+        </li>
+        <li>The callback appears here within a second, with its signature verdict. Click it to see why it passed or failed.</li>
+      </ol>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,91 @@
+import { Badge } from '../../components/Badge';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { StatusBadge } from '../../components/StatusBadge';
+import { VerdictBadge } from '../../components/VerdictBadge';
+import { formatDateTime, kindLabel } from '../../components/format';
+import { useDesk } from '../../store';
+import { ClientErrorsSection } from './ClientErrorsSection';
+import { CurlAction } from './CurlAction';
+import { FindingsSection } from './FindingsSection';
+import { RelatedSection } from './RelatedSection';
+import { RequestSection } from './RequestSection';
+import { ResponseSection } from './ResponseSection';
+import { SignatureSection } from './SignatureSection';
+
+/** The open exchange, whole: verdict and diagnosis first (the question staff come with), then the bytes. */
+export function ExchangeDetailPane() {
+  const openId = useDesk((s) => s.openId);
+  const detail = useDesk((s) => s.detail);
+  const loading = useDesk((s) => s.detailLoading);
+  const error = useDesk((s) => s.detailError);
+  const openExchange = useDesk((s) => s.openExchange);
+  const close = useDesk((s) => s.closeExchange);
+  const showTimeline = useDesk((s) => s.showTimeline);
+
+  if (openId === null) {
+    return (
+      <div className="detail-pane" data-testid="detail-pane">
+        <EmptyState title="No exchange open" testId="detail-empty">
+          <p>Pick a capture on the left to see its request, signature verdict, findings and response.</p>
+          <p className="muted">
+            Keyboard: <kbd>↑</kbd> <kbd>↓</kbd> move, <kbd>Enter</kbd> opens.
+          </p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  return (
+    <div className="detail-pane" data-testid="detail-pane" data-exchange-id={openId}>
+      <ErrorBanner error={error} context={`Exchange #${openId}`} onRetry={() => void openExchange(openId)} onDismiss={close} />
+      {!detail && loading && <p className="muted pad">Loading exchange #{openId}…</p>}
+      {detail && (
+        <>
+          <header className="detail-head">
+            <div className="detail-title">
+              <span className="detail-id">#{detail.id}</span>
+              <Badge tone="blue">{kindLabel(detail)}</Badge>
+              <VerdictBadge verdict={detail.signature.verdict} />
+              <StatusBadge status={detail.response?.status ?? null} error={detail.error} />
+              <button type="button" className="btn btn-ghost btn-small close" onClick={close} aria-label="Close" title="Close">
+                ✕
+              </button>
+            </div>
+            <div className="detail-sub muted">
+              {formatDateTime(detail.at)}
+              {detail.depositId && (
+                <>
+                  {' · deposit '}
+                  <code>{detail.depositId}</code>
+                </>
+              )}
+              {detail.userId && (
+                <>
+                  {' · user '}
+                  <code>{detail.userId}</code>
+                </>
+              )}
+            </div>
+            <div className="detail-actions">
+              <CurlAction key={detail.id} id={detail.id} />
+              {detail.depositId && (
+                <button type="button" className="btn btn-small" onClick={() => void showTimeline(detail.depositId!)} data-testid="open-timeline">
+                  Deposit timeline →
+                </button>
+              )}
+            </div>
+          </header>
+          <div className="detail-body" key={detail.id}>
+            <SignatureSection detail={detail} />
+            <FindingsSection detail={detail} />
+            <ClientErrorsSection detail={detail} />
+            <RequestSection detail={detail} />
+            <ResponseSection detail={detail} />
+            <RelatedSection detail={detail} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

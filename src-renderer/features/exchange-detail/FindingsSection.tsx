@@ -1,0 +1,37 @@
+import type { ExchangeDetail } from '../../../src-main/shared/model';
+import { Badge } from '../../components/Badge';
+import { FindingLevelBadge } from '../../components/FindingLevelBadge';
+import { Section } from '../../components/Section';
+
+const WHAT: Record<string, string> = { pay: 'a pay request', results: 'a result request' };
+
+/** The protocol findings as a list (level, field path, message); the body view shows them at their fields too. */
+export function FindingsSection(props: { detail: ExchangeDetail }) {
+  const { findings, kind } = props.detail;
+  const errors = findings.filter((f) => f.level === 'error').length;
+  const aside =
+    findings.length === 0 ? (
+      <Badge tone="green">none</Badge>
+    ) : (
+      <Badge tone={errors > 0 ? 'red' : 'amber'}>
+        {errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : `${findings.length} note${findings.length === 1 ? '' : 's'}`}
+      </Badge>
+    );
+  return (
+    <Section title="Protocol findings" aside={aside} testId="findings-section">
+      {findings.length === 0 ? (
+        <p className="muted">{WHAT[kind] ? `The body has the shape of ${WHAT[kind]} as the spec describes it.` : 'Nothing to report.'}</p>
+      ) : (
+        <ul className="findings" data-testid="findings">
+          {findings.map((f, i) => (
+            <li key={i} className={`finding finding-${f.level}`} data-testid="finding" data-level={f.level} data-path={f.path}>
+              <FindingLevelBadge level={f.level} />
+              <code className="finding-path">{f.path}</code>
+              <span className="finding-message">{f.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

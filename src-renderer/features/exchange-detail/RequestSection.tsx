@@ -1,0 +1,25 @@
+import type { ExchangeDetail } from '../../../src-main/shared/model';
+import { Badge } from '../../components/Badge';
+import { HeaderTable } from '../../components/HeaderTable';
+import { Section } from '../../components/Section';
+import { formatBytes } from '../../components/format';
+import { BodyView } from './BodyView';
+
+export function RequestSection(props: { detail: ExchangeDetail }) {
+  const { request, target, remoteAddress, findings } = props.detail;
+  const line = `${request.method} ${target ?? request.path}${request.query ? `?${request.query}` : ''}`;
+  return (
+    <Section
+      title="Request"
+      aside={request.truncated ? <Badge tone="amber">truncated: {formatBytes(request.size)} received</Badge> : undefined}
+      testId="request-section"
+    >
+      <div className="request-line code" data-testid="request-line">
+        {line}
+      </div>
+      {remoteAddress && <p className="muted small">from {remoteAddress}</p>}
+      <HeaderTable headers={request.headers} testId="request-headers" />
+      <BodyView bodyBase64={request.bodyBase64} findings={findings} testId="request-body" />
+    </Section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ExchangeDetail } from '../../../src-main/shared/model';
+import { Section } from '../../components/Section';
+import { VerdictBadge } from '../../components/VerdictBadge';
+import { verdictExplanation } from './verdict-text';
+
+/** The verdict, what it means, and on a mismatch what the sender most likely signed instead. */
+export function SignatureSection(props: { detail: ExchangeDetail }) {
+  const { signature, kind } = props.detail;
+  const { diagnosis } = signature;
+  return (
+    <Section title="Signature" aside={<VerdictBadge verdict={signature.verdict} testId="detail-verdict" />} testId="signature-section">
+      <p>{verdictExplanation(signature.verdict, kind)}</p>
+      {signature.notes.length > 0 && (
+        <ul className="notes" data-testid="signature-notes">
+          {signature.notes.map((n, i) => (
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      )}
+      {diagnosis && (
+        <div className={diagnosis.match ? 'diagnosis diagnosis-found' : 'diagnosis'} data-testid="diagnosis">
+          <div className="diagnosis-title">{diagnosis.match ? 'Diagnosis: found what was signed' : 'Diagnosis'}</div>
+          <p data-testid="diagnosis-summary">{diagnosis.summary}</p>
+          {diagnosis.match && (
+            <p className="small">
+              Reproduced with: <strong data-testid="diagnosis-match">{diagnosis.match.label}</strong>
+              {diagnosis.match.profile && <> (profile “{diagnosis.match.profile}”)</>}
+            </p>
+          )}
+          {diagnosis.tried.length > 0 && (
+            <details className="small">
+              <summary>{diagnosis.tried.length} variants tried</summary>
+              <ul>
+                {diagnosis.tried.map((t, i) => (
+                  <li key={i}>{t}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
+      )}
+    </Section>
+  );
+}

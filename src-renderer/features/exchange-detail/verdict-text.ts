@@ -1,0 +1,19 @@
+// The signature verdict in plain words for support staff: what it means and what to do about it.
+import type { Verdict } from '../../../src-main/shared/model';
+
+export function verdictExplanation(verdict: Verdict | null, kind: string): string {
+  switch (verdict) {
+    case 'valid':
+      return 'The x-server-authorization header is the HMAC-SHA256 of the exact body bytes with the active profile\'s secret. An operator holding the same secret accepts it.';
+    case 'mismatch':
+      return 'The header is a well-formed signature, but not the HMAC-SHA256 of these body bytes with the active profile\'s secret. An operator must reject this request.';
+    case 'missing':
+      return 'The request has no x-server-authorization header. An operator must reject an unsigned callback.';
+    case 'malformed':
+      return 'The x-server-authorization header is not a 64-character hexadecimal HMAC-SHA256 digest.';
+    case 'no-secret':
+      return 'The desk has no signing secret to check with. Set one on the active profile (wager-desk profile set NAME --secret-env WAGER_SECRET), then new captures are verified.';
+    case null:
+      return kind === 'token' ? 'Token requests are authenticated with x-operator-id and x-api-key, not signed.' : 'No signature applies to this exchange.';
+  }
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useDesk } from '../../store';
+import { ProxySettings } from './ProxySettings';
+
+/** The proxy's address and state, where callbacks go, the active profile and the counts; start, stop, reconfigure. */
+export function StatusBar() {
+  const status = useDesk((s) => s.status);
+  const error = useDesk((s) => s.statusError);
+  const busy = useDesk((s) => s.proxyBusy);
+  const startProxy = useDesk((s) => s.startProxy);
+  const stopProxy = useDesk((s) => s.stopProxy);
+  const clearError = useDesk((s) => s.clearStatusError);
+  const refresh = useDesk((s) => s.refreshStatus);
+  const [editing, setEditing] = useState(false);
+
+  const proxy = status?.proxy ?? null;
+  const running = proxy?.running === true;
+
+  return (
+    <div className="status-area">
+      <div className="status-bar" data-testid="status-bar">
+        <div className="status-item" data-testid="proxy-state" data-running={running}>
+          <span className={`dot ${running ? 'dot-on' : 'dot-off'}`} aria-hidden="true" />
+          <span className="status-label">Proxy</span>
+          {proxy === null ? (
+            <span className="muted">unknown</span>
+          ) : running ? (
+            <code data-testid="proxy-url">{proxy.url}</code>
+          ) : (
+            <span className="muted">stopped</span>
+          )}
+        </div>
+        <div className="status-item" data-testid="proxy-mode">
+          <span className="status-label">Mode</span>
+          {proxy === null ? (
+            <span className="muted">—</span>
+          ) : proxy.mode === 'forward' ? (
+            <span>
+              forward → <code>{proxy.upstream}</code>
+            </span>
+          ) : (
+            <span title="No upstream: the desk's sandbox operator answers the callbacks">sandbox operator</span>
+          )}
+        </div>
+        <div className="status-item">
+          <span className="status-label">Profile</span>
+          <span data-testid="active-profile">{status ? (status.activeProfile ?? <span className="muted">none</span>) : '—'}</span>
+        </div>
+        <div className="status-item" data-testid="counts">
+          <span className="status-label">Exchanges</span>
+          {status ? (
+            <span>
+              {status.counts.inbound.toLocaleString()} captured · {status.counts.outbound.toLocaleString()} sent
+            </span>
+          ) : (
+            '—'
+          )}
+        </div>
+        <span className="spacer" />
+        {running ? (
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => void stopProxy()} data-testid="proxy-stop">
+            Stop proxy
+          </button>
+        ) : (
+          <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void startProxy({})} data-testid="proxy-start">
+            Start proxy
+          </button>
+        )}
+        <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(!editing)} aria-expanded={editing} data-testid="proxy-edit">
+          Port & upstream…
+        </button>
+      </div>
+      {proxy?.warning && (
+        <div className="status-warning" role="status">
+          ⚠ {proxy.warning}
+        </div>
+      )}
+      {editing && <ProxySettings proxy={proxy} onDone={() => setEditing(false)} />}
+      <ErrorBanner error={error} context="Proxy" onDismiss={clearError} onRetry={() => void refresh()} testId="status-error" />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import type { Timeline, TimelineFlag } from '../../../src-main/shared/model';
+import { Badge } from '../../components/Badge';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { StatusBadge } from '../../components/StatusBadge';
+import { VerdictBadge } from '../../components/VerdictBadge';
+import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
+import { useDesk } from '../../store';
+import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
+
+const FLAG_TITLES: Record<TimelineFlag, string> = {
+  'duplicate-pay': 'Duplicate pay',
+  'duplicate-results': 'Duplicate results',
+  'results-without-pay': 'Results without a pay',
+  'conflicting-outcomes': 'Conflicting outcomes',
+};
+
+function flagsByExchange(t: Timeline): Map<number, TimelineFlag[]> {
+  const map = new Map<number, TimelineFlag[]>();
+  for (const f of t.flags) for (const id of f.exchangeIds) map.set(id, [...(map.get(id) ?? []), f.flag]);
+  return map;
+}
+
+function TimelineEntries(props: { timeline: Timeline }) {
+  const openId = useDesk((s) => s.openId);
+  const openExchange = useDesk((s) => s.openExchange);
+  const flagged = flagsByExchange(props.timeline);
+  return (
+    <ol className="timeline" data-testid="timeline-entries">
+      {props.timeline.entries.map((x) => {
+        const flags = flagged.get(x.id) ?? [];
+        return (
+          <li
+            key={x.id}
+            className={`timeline-entry${x.id === openId ? ' opened' : ''}${flags.length > 0 ? ' flagged' : ''} dir-${x.direction}`}
+            onClick={() => void openExchange(x.id)}
+            data-testid="timeline-entry"
+            data-id={x.id}
+          >
+            <div className="timeline-dot" aria-hidden="true" />
+            <div className="timeline-card">
+              <div className="timeline-line">
+                <span className="mono muted" title={formatDateTime(x.at)}>
+                  {formatTime(x.at)}
+                </span>
+                <strong className={`kind kind-${x.kind}`}>{kindLabel(x)}</strong>
+                <span className="muted small">
+                  #{x.id} · {originLabel(x.origin)}
+                  {x.sourceId !== null && ` of #${x.sourceId}`}
+                </span>
+                <span className="spacer" />
+                <span className="num">{formatAmount(x.amount, x.currency)}</span>
+                <VerdictBadge verdict={x.signature.verdict} />
+                <StatusBadge status={x.response?.status ?? null} error={x.error} />
+              </div>
+              {flags.length > 0 && (
+                <div className="timeline-flags">
+                  {flags.map((f) => (
+                    <Badge key={f} tone="amber">
+                      ⚑ {FLAG_TITLES[f]}
+                    </Badge>
+                  ))}
+                </div>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** One deposit's story in order: pay, results, replays, sandbox answers, with what looks wrong flagged. */
+export function TimelineView() {
+  const depositId = useDesk((s) => s.timelineDepositId);
+  const timeline = useDesk((s) => s.timeline);
+  const loading = useDesk((s) => s.timelineLoading);
+  const error = useDesk((s) => s.timelineError);
+  const showTimeline = useDesk((s) => s.showTimeline);
+  const reload = useDesk((s) => s.reloadTimeline);
+  const [input, setInput] = useState(depositId ?? '');
+  useEffect(() => setInput(depositId ?? ''), [depositId]);
+
+  return (
+    <div className="split" data-testid="timeline-view">
+      <div className="split-left">
+        <form
+          className="filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (input.trim()) void showTimeline(input.trim());
+          }}
+        >
+          <input
+            className="input search"
+            placeholder="depositId"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            aria-label="depositId"
+            data-testid="timeline-input"
+          />
+          <button type="submit" className="btn btn-small btn-primary">
+            Show timeline
+          </button>
+        </form>
+        <ErrorBanner error={error} context="Could not load the timeline" onRetry={() => void reload()} testId="timeline-error" />
+        <div className="timeline-scroll">
+          {depositId === null ? (
+            <EmptyState title="Follow one deposit" testId="timeline-empty">
+              <p>Enter a depositId above, or open a capture and choose “Deposit timeline”.</p>
+              <p className="muted">
+                The timeline lists every exchange of that deposit in order (the pay, its results, replays and sandbox answers) and flags duplicates, results without a
+                pay, and conflicting outcomes.
+              </p>
+            </EmptyState>
+          ) : !timeline ? (
+            loading && <p className="muted pad">Loading…</p>
+          ) : (
+            <div data-testid="timeline" data-deposit={timeline.depositId}>
+              <h3 className="timeline-title">
+                Deposit <code>{timeline.depositId}</code>{' '}
+                <span className="muted small">
+                  {timeline.entries.length} exchange{timeline.entries.length === 1 ? '' : 's'}
+                </span>
+              </h3>
+              {timeline.flags.length === 0 ? (
+                <p className="flag-ok" data-testid="timeline-ok">
+                  ✓ Nothing unusual: no duplicate callbacks, no results without a pay, no conflicting outcomes.
+                </p>
+              ) : (
+                <ul className="flag-list" data-testid="timeline-flags">
+                  {timeline.flags.map((f) => (
+                    <li key={f.flag} data-flag={f.flag} data-testid="timeline-flag">
+                      <strong>⚑ {FLAG_TITLES[f.flag]}.</strong> {f.message}{' '}
+                      <span className="muted small">({f.exchangeIds.map((id) => `#${id}`).join(', ')})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {timeline.entries.length === 0 ? (
+                <p className="muted">No exchange carries this depositId.</p>
+              ) : (
+                <TimelineEntries timeline={timeline} />
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+      <div className="split-right">
+        <ExchangeDetailPane />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { DeskError, ExchangeKind, ExchangeQuery, ExchangeSummary, Verdict } from '../../src-main/shared/model';
+import { desk } from '../api';
+import { indexOfId, matchesQuery, mergeExchange } from './query-match';
+import type { SliceCreator } from './types';
+
+export interface CaptureFilters {
+  direction: 'inbound' | 'all';
+  kind: ExchangeKind | '';
+  result: string;
+  verdict: Verdict | '';
+  search: string;
+}
+
+export const NO_FILTERS: CaptureFilters = { direction: 'inbound', kind: '', result: '', verdict: '', search: '' };
+
+export const PAGE_SIZE = 200;
+
+export function filtersActive(f: CaptureFilters): boolean {
+  return f.direction !== 'inbound' || f.kind !== '' || f.result !== '' || f.verdict !== '' || f.search.trim() !== '';
+}
+
+export interface CapturesSlice {
+  /** Newest first. */
+  captures: readonly ExchangeSummary[];
+  capturesNext: number | null;
+  capturesLoading: boolean;
+  /** True once the first page arrived (so an empty list means "nothing captured", not "loading"). */
+  capturesLoaded: boolean;
+  capturesError: DeskError | null;
+  filters: CaptureFilters;
+  selectedId: number | null;
+  setFilters(patch: Partial<CaptureFilters>): void;
+  reloadCaptures(): Promise<void>;
+  loadMoreCaptures(): Promise<void>;
+  applyExchange(x: ExchangeSummary): void;
+  select(id: number | null): void;
+  /** Moves the selection by delta rows (arrow keys); returns the new index. */
+  moveSelection(delta: number): number;
+  clearCapturesError(): void;
+}
+
+export function toQuery(f: CaptureFilters): ExchangeQuery {
+  const q: ExchangeQuery = { direction: f.direction };
+  if (f.kind) q.kind = f.kind;
+  if (f.result) q.result = f.result;
+  if (f.verdict) q.verdict = f.verdict;
+  const search = f.search.trim();
+  if (search) q.search = search;
+  return q;
+}
+
+// Answers to an older request (filters changed since) are dropped: only the latest generation lands.
+let generation = 0;
+
+export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
+  captures: [],
+  capturesNext: null,
+  capturesLoading: false,
+  capturesLoaded: false,
+  capturesError: null,
+  filters: NO_FILTERS,
+  selectedId: null,
+
+  setFilters(patch) {
+    set({ filters: { ...get().filters, ...patch } });
+    void get().reloadCaptures();
+  },
+
+  async reloadCaptures() {
+    const mine = ++generation;
+    const query = toQuery(get().filters);
+    set({ capturesLoading: true, capturesError: null });
+    const r = await desk.listExchanges({ ...query, limit: PAGE_SIZE });
+    if (mine !== generation) return;
+    if (!r.ok) {
+      set({ capturesLoading: false, capturesError: r.error, capturesLoaded: true });
+      return;
+    }
+    // Rows that arrived live while the page was loading, are newer than it and match the filters stay on top.
+    const top = r.value.items[0]?.id ?? 0;
+    const newer = get().captures.filter((x) => x.id > top && matchesQuery(x, query));
+    set({ captures: [...newer, ...r.value.items], capturesNext: r.value.nextBeforeId, capturesLoading: false, capturesLoaded: true });
+  },
+
+  async loadMoreCaptures() {
+    const { capturesNext, capturesLoading, filters } = get();
+    if (capturesNext === null || capturesLoading) return;
+    const mine = generation;
+    set({ capturesLoading: true });
+    const r = await desk.listExchanges({ ...toQuery(filters), beforeId: capturesNext, limit: PAGE_SIZE });
+    if (mine !== generation) return;
+    if (!r.ok) {
+      set({ capturesLoading: false, capturesError: r.error });
+      return;
+    }
+    set({ captures: [...get().captures, ...r.value.items], capturesNext: r.value.nextBeforeId, capturesLoading: false });
+  },
+
+  applyExchange(x) {
+    const { captures, filters, capturesNext, capturesLoaded } = get();
+    if (!capturesLoaded) return;
+    const next = mergeExchange(captures, x, toQuery(filters), capturesNext === null);
+    if (next !== captures) set({ captures: next });
+  },
+
+  select: (selectedId) => set({ selectedId }),
+
+  moveSelection(delta) {
+    const { captures, selectedId } = get();
+    if (captures.length === 0) return -1;
+    const current = selectedId === null ? -1 : indexOfId(captures, selectedId);
+    // With nothing selected, start just above the first row: Down selects the first, End the last.
+    const index = Math.max(0, Math.min(captures.length - 1, current + delta));
+    set({ selectedId: captures[index]!.id });
+    return index;
+  },
+
+  clearCapturesError: () => set({ capturesError: null }),
+});

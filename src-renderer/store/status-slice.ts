@@ -1,0 +1,49 @@
+import type { DeskError, DeskStatus, ProxyConfig } from '../../src-main/shared/model';
+import { desk } from '../api';
+import type { SliceCreator } from './types';
+
+export interface StatusSlice {
+  status: DeskStatus | null;
+  statusError: DeskError | null;
+  /** A start or stop is under way: the buttons wait. */
+  proxyBusy: boolean;
+  refreshStatus(): Promise<void>;
+  setStatus(status: DeskStatus): void;
+  startProxy(config?: Partial<Pick<ProxyConfig, 'port' | 'upstream'>>): Promise<boolean>;
+  stopProxy(): Promise<boolean>;
+  /** Applies a new port and upstream: restarts the proxy when it runs. */
+  reconfigureProxy(config: Partial<Pick<ProxyConfig, 'port' | 'upstream'>>): Promise<boolean>;
+  clearStatusError(): void;
+}
+
+export const createStatusSlice: SliceCreator<StatusSlice> = (set, get) => ({
+  status: null,
+  statusError: null,
+  proxyBusy: false,
+  async refreshStatus() {
+    const r = await desk.getStatus();
+    if (r.ok) set({ status: r.value });
+    else set({ statusError: r.error });
+  },
+  setStatus: (status) => set({ status }),
+  async startProxy(config = {}) {
+    set({ proxyBusy: true, statusError: null });
+    const r = await desk.startProxy(config);
+    set(r.ok ? { status: r.value, proxyBusy: false } : { statusError: r.error, proxyBusy: false });
+    return r.ok;
+  },
+  async stopProxy() {
+    set({ proxyBusy: true, statusError: null });
+    const r = await desk.stopProxy();
+    set(r.ok ? { status: r.value, proxyBusy: false } : { statusError: r.error, proxyBusy: false });
+    return r.ok;
+  },
+  async reconfigureProxy(config) {
+    if (get().status?.proxy.running) {
+      const stopped = await get().stopProxy();
+      if (!stopped) return false;
+    }
+    return get().startProxy(config);
+  },
+  clearStatusError: () => set({ statusError: null }),
+});

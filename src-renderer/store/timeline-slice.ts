@@ -1,0 +1,45 @@
+import type { DeskError, ExchangeSummary, Timeline } from '../../src-main/shared/model';
+import { desk } from '../api';
+import type { SliceCreator } from './types';
+
+export interface TimelineSlice {
+  timelineDepositId: string | null;
+  timeline: Timeline | null;
+  timelineLoading: boolean;
+  timelineError: DeskError | null;
+  /** Loads one deposit's story and switches to the timeline screen. */
+  showTimeline(depositId: string): Promise<void>;
+  reloadTimeline(): Promise<void>;
+  noteExchangeForTimeline(x: ExchangeSummary): void;
+}
+
+let request = 0;
+
+export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => ({
+  timelineDepositId: null,
+  timeline: null,
+  timelineLoading: false,
+  timelineError: null,
+
+  async showTimeline(depositId) {
+    set({ view: 'timeline', timelineDepositId: depositId, ...(get().timeline?.depositId === depositId ? {} : { timeline: null }) });
+    await get().reloadTimeline();
+  },
+
+  async reloadTimeline() {
+    const depositId = get().timelineDepositId;
+    if (depositId === null || depositId === '') return;
+    const mine = ++request;
+    set({ timelineLoading: true, timelineError: null });
+    const r = await desk.getTimeline(depositId);
+    if (mine !== request) return;
+    set(r.ok ? { timeline: r.value, timelineLoading: false } : { timelineError: r.error, timelineLoading: false, timeline: null });
+  },
+
+  noteExchangeForTimeline(x) {
+    const { timeline, timelineDepositId } = get();
+    if (timelineDepositId === null) return;
+    const concerns = x.depositId === timelineDepositId || (x.sourceId !== null && timeline?.entries.some((e) => e.id === x.sourceId));
+    if (concerns) void get().reloadTimeline();
+  },
+});

@@ -1,0 +1,13 @@
+// The one zustand store, made of slices (zustand's slices pattern): each slice owns its part of the
+// state and the actions that call the api module. Components read it through narrow selectors.
+import type { StateCreator } from 'zustand';
+import type { CapturesSlice } from './captures-slice';
+import type { ConnectionSlice } from './connection-slice';
+import type { DetailSlice } from './detail-slice';
+import type { NavigationSlice } from './navigation-slice';
+import type { StatusSlice } from './status-slice';
+import type { TimelineSlice } from './timeline-slice';
+
+export type DeskState = StatusSlice & CapturesSlice & DetailSlice & TimelineSlice & NavigationSlice & ConnectionSlice;
+
+export type SliceCreator<T> = StateCreator<DeskState, [], [], T>;

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ExchangeSummary } from '../../../src-main/shared/model';
+import { indexOfId, matchesQuery, mergeExchange } from '../../../src-renderer/store/query-match';
+
+function row(id: number, fields: Partial<ExchangeSummary> = {}): ExchangeSummary {
+  return {
+    id,
+    direction: 'inbound',
+    kind: 'pay',
+    origin: 'proxy',
+    at: '2026-01-01T00:00:00.000Z',
+    method: 'POST',
+    path: '/platform/pay',
+    target: null,
+    signature: { verdict: 'valid' },
+    response: null,
+    error: null,
+    durationMs: null,
+    sourceId: null,
+    truncated: false,
+    errorCount: 0,
+    depositId: `dep-${id}`,
+    userId: 'user-1',
+    result: null,
+    gameId: null,
+    amount: 5,
+    currency: 'EUR',
+    tournamentId: null,
+    ...fields,
+  };
+}
+
+describe('live rows in the capture list', () => {
+  it('matches the filters the database applies', () => {
+    expect(matchesQuery(row(1), {})).toBe(true);
+    expect(matchesQuery(row(1, { direction: 'outbound' }), {})).toBe(false);
+    expect(matchesQuery(row(1, { direction: 'outbound' }), { direction: 'all' })).toBe(true);
+    expect(matchesQuery(row(1), { verdict: 'missing' })).toBe(false);
+    expect(matchesQuery(row(1, { kind: 'results', result: 'WIN' }), { kind: 'results', result: 'WIN' })).toBe(true);
+    expect(matchesQuery(row(12), { search: 'dep-1' })).toBe(true);
+    expect(matchesQuery(row(12), { search: 'user-' })).toBe(true);
+    expect(matchesQuery(row(12), { search: 'ep-1' })).toBe(false);
+  });
+
+  it('puts a new row on top, replaces an updated one, and leaves out one the filters exclude', () => {
+    const list = [row(5), row(3), row(2)];
+    expect(mergeExchange(list, row(6), {}, false).map((x) => x.id)).toEqual([6, 5, 3, 2]);
+    const updated = mergeExchange(list, row(3, { response: { status: 200 } }), {}, false);
+    expect(updated.map((x) => x.id)).toEqual([5, 3, 2]);
+    expect(updated[1]!.response).toEqual({ status: 200 });
+    expect(mergeExchange(list, row(7, { signature: { verdict: 'missing' } }), { verdict: 'valid' }, false)).toBe(list);
+  });
+
+  it('keeps the list sorted newest first whatever order rows arrive in', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 60 }), (ids) => {
+        let list: readonly ExchangeSummary[] = [];
+        for (const id of ids) list = mergeExchange(list, row(id), {}, true);
+        const got = list.map((x) => x.id);
+        expect(got).toEqual([...ids].sort((a, b) => b - a));
+        for (const id of ids) expect(indexOfId(list, id)).toBe(got.indexOf(id));
+        expect(indexOfId(list, 9999)).toBe(-1);
+      }),
+    );
+  });
+});
