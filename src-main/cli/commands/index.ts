@@ -1,15 +1,33 @@
 import type { Command } from 'commander';
 import { registerCaptures } from './captures';
+import { registerExport } from './export';
+import { registerImport } from './import';
 import { registerProfile } from './profile';
+import { registerPrune } from './prune';
+import { registerSandbox } from './sandbox';
+import { registerServe } from './serve';
 import { registerShow } from './show';
+import { registerCheck } from './check';
+import { registerReplay } from './replay';
+import { registerSend } from './send';
 import { registerSign } from './sign';
+import { registerToken } from './token';
 import { registerVerify } from './verify';
 
 /** Every command of the CLI, in the order `--help` lists them. */
 export function registerCommands(program: Command): void {
   registerSign(program);
   registerVerify(program);
+  registerReplay(program);
+  registerSend(program);
+  registerCheck(program);
   registerCaptures(program);
   registerShow(program);
   registerProfile(program);
+  registerExport(program);
+  registerImport(program);
+  registerToken(program);
+  registerServe(program);
+  registerSandbox(program);
+  registerPrune(program);
 }

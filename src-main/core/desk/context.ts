@@ -1,4 +1,5 @@
 import type { DeskEventListener } from '../../shared/desk-api';
+import type { GuardRails } from '../proxy';
 import type { SecretCandidate } from '../signing';
 import type { ProfileSecrets, Store } from '../store';
 import { DeskFailure } from '../result';
@@ -14,6 +15,8 @@ export interface DeskOptions {
   upstreamTimeoutMs?: number;
   /** How long outbound requests (replay, send, check, token) wait (default 30 s). */
   outboundTimeoutMs?: number;
+  /** The proxy's timeouts and header size limit (default DEFAULT_GUARD_RAILS); a start's own options win. */
+  proxyGuardRails?: Partial<GuardRails>;
 }
 
 /** What every part of the desk shares: the store, the event channel, and secret look-ups. Main side only. */

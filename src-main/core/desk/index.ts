@@ -43,6 +43,7 @@ export function createDesk(options: DeskOptions): Desk {
       maxBodyBytes: options.maxBodyBytes ?? MiB,
       upstreamTimeoutMs: options.upstreamTimeoutMs ?? 30_000,
       outboundTimeoutMs: options.outboundTimeoutMs ?? 30_000,
+      proxyGuardRails: options.proxyGuardRails ?? {},
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     },
     emit,

@@ -46,6 +46,9 @@ export interface ExchangeCompletion {
 }
 
 const MAX_LIMIT = 1000;
+/** Ids a broad search reads first, newest first (see walkBroadSearch). */
+const SEARCH_WINDOW = 20_000;
+
 
 /** The exchange log: every request the desk saw or made, with its response. */
 export class ExchangeStore {
@@ -54,8 +57,13 @@ export class ExchangeStore {
   private readonly summaryStmt;
   private readonly detailStmt;
   private readonly derivedStmt;
-  private readonly countStmt;
+  private readonly countSinceStmt;
+  private readonly maxIdStmt;
+  private readonly searchCountStmt;
+  private readonly timelineStmt;
   private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
+  /** Rows counted so far, up to maxId: counts() adds only the rows written since (no deletes exist). */
+  private counted: { maxId: number; inbound: number; outbound: number } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -69,18 +77,32 @@ export class ExchangeStore {
       @direction, @kind, @origin, @at, @method, @path, @query, @target, @req_headers, @req_body, @req_size, @truncated, @remote_address,
       @verdict, @sig_notes, @diagnosis, @findings, @error_count, @deposit_id, @user_id, @result, @game_id, @amount, @currency, @tournament_id,
       @source_id, @tags
-    )`);
+    ) RETURNING ${SUMMARY_COLUMNS}`);
     this.completeStmt = db.prepare(`UPDATE exchanges SET res_status = @res_status, res_headers = @res_headers, res_body = @res_body,
-      duration_ms = @duration_ms, completed_at = @completed_at, error = @error WHERE id = @id`);
+      duration_ms = @duration_ms, completed_at = @completed_at, error = @error WHERE id = @id RETURNING ${SUMMARY_COLUMNS}`);
     this.summaryStmt = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE id = ?`);
     this.detailStmt = db.prepare(`SELECT * FROM exchanges WHERE id = ?`);
     this.derivedStmt = db.prepare(`SELECT id FROM exchanges WHERE source_id = ? ORDER BY id`).pluck();
-    this.countStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges GROUP BY direction`);
+    this.countSinceStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY direction`);
+    this.maxIdStmt = db.prepare('SELECT max(id) FROM exchanges').pluck();
+    // Capped: reads at most `cap` entries of each index, whatever the prefix.
+    this.searchCountStmt = db
+      .prepare(
+        `SELECT (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd LIMIT @cap))
+              + (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE user_id >= @s AND user_id < @sEnd LIMIT @cap))`,
+      )
+      .pluck();
+    this.timelineStmt = db.prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id = @d
+       UNION SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
+       ORDER BY id`,
+    );
   }
 
   /** Commits the request (and its verdict and findings) and returns its id. Synchronous: durable on return. */
   insert(x: NewExchange): ExchangeSummary {
-    const info = this.insertStmt.run({
+    // RETURNING hands back the stored row in the same step: no second statement per capture.
+    const row = this.insertStmt.get({
       direction: x.direction,
       kind: x.kind,
       origin: x.origin,
@@ -108,15 +130,15 @@ export class ExchangeStore {
       tournament_id: x.keys.tournamentId,
       source_id: x.sourceId,
       tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
-    });
-    const summary = this.summary(Number(info.lastInsertRowid))!;
+    }) as SummaryRow;
+    const summary = toSummary(row);
     this.onChange(summary);
     return summary;
   }
 
   /** Records the response, or the error that stood in its place. */
   complete(id: number, c: ExchangeCompletion): ExchangeSummary {
-    this.completeStmt.run({
+    const row = this.completeStmt.get({
       id,
       res_status: c.response?.status ?? null,
       res_headers: c.response ? JSON.stringify(c.response.headers) : null,
@@ -124,9 +146,32 @@ export class ExchangeStore {
       duration_ms: c.durationMs,
       completed_at: c.completedAt,
       error: c.error,
-    });
-    const summary = this.summary(id);
-    if (!summary) throw new Error(`Exchange ${id} does not exist.`);
+    }) as SummaryRow | undefined;
+    if (!row) throw new Error(`Exchange ${id} does not exist.`);
+    const summary = toSummary(row);
+    this.onChange(summary);
+    return summary;
+  }
+
+  /**
+   * Appends findings decided after the row was committed (the sandbox operator judges a callback only
+   * once it is durable) and announces the updated row. A no-op for an empty list.
+   */
+  addFindings(id: number, findings: readonly Finding[]): ExchangeSummary | null {
+    if (findings.length === 0) return this.summary(id);
+    const current = this.db.prepare('SELECT findings FROM exchanges WHERE id = ?').pluck().get(id) as string | null | undefined;
+    if (current === undefined) throw new Error(`Exchange ${id} does not exist.`);
+    let merged: Finding[] = [];
+    try {
+      merged = current === null ? [] : (JSON.parse(current) as Finding[]);
+    } catch {
+      merged = [];
+    }
+    merged.push(...findings);
+    this.db
+      .prepare('UPDATE exchanges SET findings = ?, error_count = ? WHERE id = ?')
+      .run(JSON.stringify(merged), merged.filter((f) => f.level === 'error').length, id);
+    const summary = this.summary(id)!;
     this.onChange(summary);
     return summary;
   }
@@ -159,17 +204,23 @@ export class ExchangeStore {
     if (q.verdict) (where.push('verdict = @verdict'), (params.verdict = q.verdict));
     if (q.depositId) (where.push('deposit_id = @deposit'), (params.deposit = q.depositId));
     if (q.userId) (where.push('user_id = @user'), (params.user = q.userId));
+    if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
+    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
+    params.limit = limit + 1;
     if (q.search) {
+      params.s = q.search;
+      params.sEnd = `${q.search}\u{10FFFF}`;
+      const walked = this.walkBroadSearch(where, params, limit);
+      if (walked) return walked;
       // A prefix range on each indexed column: both halves are index range scans.
       where.push(
         `id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)`,
       );
-      params.s = q.search;
-      params.sEnd = `${q.search}\u{10FFFF}`;
     }
-    if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
-    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
-    params.limit = limit + 1;
+    return this.page(where, params, limit);
+  }
+
+  private page(where: readonly string[], params: Record<string, unknown>, limit: number): ExchangePage {
     const sql = `SELECT ${SUMMARY_COLUMNS} FROM exchanges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
     let stmt = this.listCache.get(sql);
     if (!stmt) {
@@ -181,21 +232,51 @@ export class ExchangeStore {
     return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
   }
 
+  /**
+   * A search prefix is a range on two indexes: cheap when it matches few rows, but a broad prefix ("u",
+   * "user-") matches most of the log, and collecting every match to sort them took a second on a million
+   * rows (bench/store.ts), while the newest page of matches lies among the newest rows. So:
+   * 1. count the matches, capped at about sqrt(page x rows) (there both ways cost alike); fewer: indexes;
+   * 2. read the newest SEARCH_WINDOW ids newest first (the `+` keeps the planner off the prefix indexes,
+   *    so it walks along whichever index the other filters pick); a full page there is the answer;
+   * 3. else the window's share of matches says how far a walk would go; when the prefix has fewer
+   *    matches than that (a broad prefix with rare filters), the indexes win; else walk on.
+   * Null: use the indexes.
+   */
+  private walkBroadSearch(where: readonly string[], params: Record<string, unknown>, limit: number): ExchangePage | null {
+    const maxId = (this.maxIdStmt.get() as number | null) ?? 0;
+    const cap = Math.max(1_000, Math.ceil(Math.sqrt((limit + 1) * maxId)));
+    const prefixMatches = (atMost: number): number => this.searchCountStmt.get({ s: params.s, sEnd: params.sEnd, cap: atMost }) as number;
+    if (prefixMatches(cap) < cap) return null;
+    const walk = [...where, '((+deposit_id >= @s AND +deposit_id < @sEnd) OR (+user_id >= @s AND +user_id < @sEnd))'];
+    const top = typeof params.before === 'number' ? params.before : maxId + 1;
+    const floor = top - SEARCH_WINDOW;
+    const newest = this.page([...walk, 'id >= @floor'], { ...params, floor }, limit);
+    if (newest.nextBeforeId !== null || floor <= 1) return newest;
+    const found = newest.items.length;
+    const walkCost = Math.ceil(((limit + 1 - found) * SEARCH_WINDOW) / Math.max(found, 0.5));
+    if (prefixMatches(walkCost) < walkCost) return null;
+    return this.page(walk, params, limit);
+  }
+
+  /**
+   * Rows by direction. Counting a million rows reads a whole index (50 ms, on the thread that also
+   * answers captures), so only rows past the last count are counted: ids only grow and rows are never deleted.
+   */
   counts(): { inbound: number; outbound: number } {
-    const out = { inbound: 0, outbound: 0 };
-    for (const r of this.countStmt.all() as Array<{ direction: Direction; n: number }>) out[r.direction] = r.n;
-    return out;
+    const maxId = (this.maxIdStmt.get() as number | null) ?? 0;
+    if (this.counted === null || maxId < this.counted.maxId) this.counted = { maxId: 0, inbound: 0, outbound: 0 };
+    if (maxId !== this.counted.maxId) {
+      const next = { ...this.counted, maxId };
+      for (const r of this.countSinceStmt.all(this.counted.maxId) as Array<{ direction: Direction; n: number }>) next[r.direction] += r.n;
+      this.counted = next;
+    }
+    return { inbound: this.counted.inbound, outbound: this.counted.outbound };
   }
 
   /** Every exchange of one deposit, oldest first, and derived rows (replays) whatever their body says. */
   timeline(depositId: string): Timeline {
-    const rows = this.db
-      .prepare(
-        `SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id = @d
-         UNION SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
-         ORDER BY id`,
-      )
-      .all({ d: depositId }) as SummaryRow[];
+    const rows = this.timelineStmt.all({ d: depositId }) as SummaryRow[];
     const entries = rows.map(toSummary);
     return { depositId, entries, flags: timelineFlags(entries) };
   }

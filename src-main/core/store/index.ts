@@ -1,14 +1,16 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeSummary } from '../../shared/model';
 import { ExchangeStore } from './exchanges';
 import { openDatabase, type Db } from './open';
+import { explainOpenFailure } from './open-errors';
 import { ProfileStore } from './profiles';
 import { ReportStore } from './reports';
 import { SecretBox } from './secret-box';
 import { SettingsStore } from './settings';
 
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
+export { DataDirError, type DataDirProblem } from './open-errors';
 export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exchanges';
 export { ProfileStore, ProfileError, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
@@ -35,17 +37,29 @@ export interface StoreOptions {
 
 /** Opens the data directory: the database and the key file that seals its secrets. */
 export function openStore(dir: string, options: StoreOptions = {}): Store {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const box = SecretBox.fromKeyFile(join(dir, KEY_FILE));
-  const db = openDatabase(join(dir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  const settings = new SettingsStore(db);
-  return {
-    dir,
-    db,
-    exchanges: new ExchangeStore(db, options.onExchange),
-    profiles: new ProfileStore(db, box, settings),
-    settings,
-    reports: new ReportStore(db),
-    close: () => db.close(),
-  };
+  let db: Db | undefined;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // SQLite would open a database it may not write read-only without a word (and leave -wal/-shm files
+    // behind): every capture would fail later. Refuse now, before anything is created or changed.
+    accessSync(dir, constants.W_OK);
+    if (existsSync(join(dir, DATABASE_FILE))) accessSync(join(dir, DATABASE_FILE), constants.W_OK);
+    const box = SecretBox.fromKeyFile(join(dir, KEY_FILE));
+    db = openDatabase(join(dir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+    const opened = db;
+    const settings = new SettingsStore(opened);
+    return {
+      dir,
+      db: opened,
+      exchanges: new ExchangeStore(opened, options.onExchange),
+      profiles: new ProfileStore(opened, box, settings),
+      settings,
+      reports: new ReportStore(opened),
+      close: () => opened.close(),
+    };
+  } catch (err) {
+    // A damaged page can surface only when the stores prepare their statements: close what was opened.
+    if (db?.open) db.close();
+    throw explainOpenFailure(err, dir, join(dir, DATABASE_FILE));
+  }
 }

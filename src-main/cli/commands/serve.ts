@@ -1,0 +1,97 @@
+// `wager-desk serve`: the capture proxy and the web UI until SIGINT or SIGTERM.
+// The `proxy:` line is printed the moment the listener is up: scripts and tests wait for it.
+import { InvalidArgumentError, type Command } from 'commander';
+import { proxyOf } from '../../core/desk/proxy-part';
+import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT, type ProxyStartOptions } from '../../core/proxy';
+import { DeskFailure } from '../../core/result';
+import { withDesk } from '../context';
+import { UsageError } from '../errors';
+import { secretFromEnv } from '../io';
+import { httpUrl, port, positiveInt } from '../parse';
+import { startWebUi } from '../web';
+
+const DEFAULT_UI_PORT = 0;
+
+function until(signals: NodeJS.Signals[]): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handlers = signals.map((signal) => {
+      const handler = (): void => {
+        for (const [s, h] of handlers) process.off(s, h);
+        resolve(signal);
+      };
+      process.on(signal, handler);
+      return [signal, handler] as const;
+    });
+  });
+}
+
+function startOptions(opts: Record<string, unknown>): ProxyStartOptions {
+  const options: ProxyStartOptions = {
+    host: (opts.host as string | undefined) ?? DEFAULT_PROXY_HOST,
+    port: (opts.proxyPort as number | undefined) ?? DEFAULT_PROXY_PORT,
+  };
+  if (opts.upstream !== undefined) options.upstream = opts.upstream as string;
+  if (opts.profile !== undefined) options.profile = opts.profile as string;
+  if (opts.secretEnv !== undefined) {
+    const name = opts.secretEnv as string;
+    options.secret = { label: `--secret-env ${name}`, secret: secretFromEnv('--secret-env', name) };
+  }
+  if (opts.upstreamTimeout !== undefined) options.upstreamTimeoutMs = opts.upstreamTimeout as number;
+  if (opts.maxBody !== undefined) options.maxBodyBytes = opts.maxBody as number;
+  if (opts.headersTimeout !== undefined) options.headersTimeoutMs = opts.headersTimeout as number;
+  if (opts.requestTimeout !== undefined) options.requestTimeoutMs = opts.requestTimeout as number;
+  if (opts.keepAliveTimeout !== undefined) options.keepAliveTimeoutMs = opts.keepAliveTimeout as number;
+  if (opts.maxHeaderSize !== undefined) options.maxHeaderBytes = opts.maxHeaderSize as number;
+  return options;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('run the capture proxy (and the web UI unless --no-ui) until SIGINT/SIGTERM')
+    .option('--proxy-port <n>', `proxy port (default ${DEFAULT_PROXY_PORT}; 0 picks a free port)`, port)
+    .option('--ui-port <m>', 'web UI port on 127.0.0.1 (default: a free port)', port)
+    .option('--host <h>', `address the proxy listens on (default ${DEFAULT_PROXY_HOST}; anything else exposes it)`, (v: string) => {
+      if (v.trim() === '') throw new InvalidArgumentError('expected a host name or address');
+      return v;
+    })
+    .option('--upstream <url>', "forward to this operator base URL (default: the profile's upstream; none: the sandbox operator answers)", httpUrl)
+    .option('--secret-env <var>', 'environment variable that holds the secret to verify signatures with (kept in memory only)')
+    .option('--profile <name>', "verify with this profile's secret and forward to its upstream (default: the active profile)")
+    .option('--upstream-timeout <ms>', 'answer 504 when the upstream takes longer (default 30000)', positiveInt)
+    .option('--max-body <bytes>', 'largest request body kept; beyond it 413 (default 1048576)', positiveInt)
+    .option('--headers-timeout <ms>', 'time a client has to send its request headers; beyond it 408 (default 10000)', positiveInt)
+    .option('--request-timeout <ms>', 'time a client has to send its whole request; beyond it 408 (default 30000)', positiveInt)
+    .option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open (default 5000)', positiveInt)
+    .option('--max-header-size <bytes>', 'largest request header block; beyond it 431 (default 16384)', positiveInt)
+    .option('--no-ui', 'do not start the web UI')
+    .action(async (_opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
+      const options = startOptions(opts);
+      // Listen for the signals before the proxy line goes out: a script may send one the moment it reads it.
+      const stopRequested = until(['SIGINT', 'SIGTERM']);
+      await withDesk(opts, async (desk) => {
+        if (options.profile !== undefined) desk.ctx.profile(options.profile); // unknown name: exit 2
+        let status;
+        try {
+          status = await proxyOf(desk.ctx).start(options);
+        } catch (err) {
+          if (err instanceof DeskFailure) throw new UsageError(err.message);
+          throw err;
+        }
+        process.stdout.write(`proxy: ${status.url}\n`);
+        process.stderr.write(status.mode === 'forward' ? `mode: forward to ${status.upstream}\n` : 'mode: sandbox operator\n');
+        if (status.warning) process.stderr.write(`warning: ${status.warning}\n`);
+
+        let ui: { url: string; close(): Promise<void> } | null = null;
+        if (opts.ui !== false) {
+          ui = await startWebUi(desk, { port: (opts.uiPort as number | undefined) ?? DEFAULT_UI_PORT, host: '127.0.0.1' });
+          process.stdout.write(`ui: ${ui.url}\n`);
+        }
+
+        await stopRequested;
+        await ui?.close();
+        // desk.close() (withDesk) stops the proxy: exchanges in flight get a short grace to finish.
+      });
+    });
+}

@@ -1,0 +1,39 @@
+// What one running proxy needs from the rest of the desk, resolved once at start.
+import type { SandboxOperator } from '../sandbox';
+import type { SecretCandidate } from '../signing';
+import type { Db, ExchangeStore } from '../store';
+
+export interface CaptureEnv {
+  /** The desk's database: the proxy groups its writes into transactions on it. */
+  readonly db: Db;
+  /** better_sqlite3.node for the running ABI, when not the default (Electron); the checkpoint worker loads it too. */
+  readonly nativeBinding?: string;
+  readonly exchanges: ExchangeStore;
+  /** The secrets to verify with, the one that decides marked primary. Called per request: must be cheap. */
+  candidates(): SecretCandidate[];
+  readonly sandbox: SandboxOperator;
+  /** Forward target; null: the sandbox operator answers. */
+  readonly upstream: URL | null;
+  readonly maxBodyBytes: number;
+  readonly upstreamTimeoutMs: number;
+  /** A capture could not be committed: the request was dropped unanswered (nothing unrecorded gets an answer). */
+  onCaptureFailure(err: unknown): void;
+}
+
+export interface GuardRails {
+  /** Time allowed to receive the request headers. */
+  headersTimeoutMs: number;
+  /** Time allowed to receive the whole request, body included: a slow client is cut off with 408. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Largest header block accepted (431 beyond). */
+  maxHeaderBytes: number;
+}
+
+export const DEFAULT_GUARD_RAILS: GuardRails = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxHeaderBytes: 16 * 1024,
+};

@@ -1,0 +1,129 @@
+// The sandbox operator's books, in the desk's own database: one balance per user and one record per
+// accepted deposit (section 2.3 of the spec: the operator keeps, per depositId, the deducted amount).
+import type { ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
+import type { Db, SettingsStore } from '../store';
+
+export const STARTING_BALANCE_KEY = 'sandbox-starting-balance';
+export const DEFAULT_STARTING_BALANCE = 1000;
+
+/** An answer as it went out, kept so that a repeated callback gets the very same bytes. */
+export interface StoredAnswer {
+  status: number;
+  body: string;
+}
+
+export interface DepositRecord {
+  depositId: string;
+  userId: string;
+  amount: number;
+  currency: string;
+  outcome: ResultValue | null;
+  payAnswer: StoredAnswer;
+  resultsAnswer: StoredAnswer | null;
+}
+
+interface DepositRow {
+  deposit_id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  outcome: ResultValue | null;
+  paid_at: string;
+  settled_at: string | null;
+  pay_response: string;
+  results_response: string | null;
+}
+
+/** Sums of money without binary float dust (0.1 + 0.2 shows as 0.3): 15 significant digits is what a double holds. */
+export function money(value: number): number {
+  return Number(value.toPrecision(15));
+}
+
+export class SandboxLedger {
+  private readonly balanceStmt;
+  private readonly upsertBalanceStmt;
+  private readonly depositStmt;
+  private readonly insertDepositStmt;
+  private readonly settleStmt;
+
+  constructor(
+    readonly db: Db,
+    private readonly settings: SettingsStore,
+  ) {
+    this.balanceStmt = db.prepare('SELECT balance FROM sandbox_users WHERE user_id = ?').pluck();
+    this.upsertBalanceStmt = db.prepare(
+      'INSERT INTO sandbox_users (user_id, balance) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET balance = excluded.balance',
+    );
+    this.depositStmt = db.prepare('SELECT * FROM sandbox_deposits WHERE deposit_id = ?');
+    this.insertDepositStmt = db.prepare(
+      'INSERT INTO sandbox_deposits (deposit_id, user_id, amount, currency, paid_at, pay_response) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.settleStmt = db.prepare('UPDATE sandbox_deposits SET outcome = ?, settled_at = ?, results_response = ? WHERE deposit_id = ?');
+  }
+
+  startingBalance(): number {
+    const stored = this.settings.get(STARTING_BALANCE_KEY);
+    const parsed = stored === null ? NaN : Number(stored);
+    return Number.isFinite(parsed) ? parsed : DEFAULT_STARTING_BALANCE;
+  }
+
+  setStartingBalance(amount: number): void {
+    this.settings.set(STARTING_BALANCE_KEY, String(amount));
+  }
+
+  /** A user the sandbox has not seen yet starts with the configured balance. */
+  balanceOf(userId: string): number {
+    const found = this.balanceStmt.get(userId) as number | undefined;
+    return found ?? this.startingBalance();
+  }
+
+  setBalance(userId: string, balance: number): void {
+    this.upsertBalanceStmt.run(userId, money(balance));
+  }
+
+  deposit(depositId: string): DepositRecord | null {
+    const r = this.depositStmt.get(depositId) as DepositRow | undefined;
+    if (!r) return null;
+    return {
+      depositId: r.deposit_id,
+      userId: r.user_id,
+      amount: r.amount,
+      currency: r.currency,
+      outcome: r.outcome,
+      payAnswer: JSON.parse(r.pay_response) as StoredAnswer,
+      resultsAnswer: r.results_response === null ? null : (JSON.parse(r.results_response) as StoredAnswer),
+    };
+  }
+
+  addDeposit(d: { depositId: string; userId: string; amount: number; currency: string; at: string; answer: StoredAnswer }): void {
+    this.insertDepositStmt.run(d.depositId, d.userId, d.amount, d.currency, d.at, JSON.stringify(d.answer));
+  }
+
+  settle(depositId: string, outcome: ResultValue, at: string, answer: StoredAnswer): void {
+    this.settleStmt.run(outcome, at, JSON.stringify(answer), depositId);
+  }
+
+  state(): SandboxState {
+    const users = this.db.prepare('SELECT user_id AS userId, balance FROM sandbox_users ORDER BY user_id').all() as SandboxUser[];
+    const deposits = (this.db.prepare('SELECT * FROM sandbox_deposits ORDER BY paid_at DESC, deposit_id').all() as DepositRow[]).map(
+      (r): SandboxDeposit => ({
+        depositId: r.deposit_id,
+        userId: r.user_id,
+        amount: r.amount,
+        currency: r.currency,
+        outcome: r.outcome,
+        paidAt: r.paid_at,
+        settledAt: r.settled_at,
+      }),
+    );
+    return { startingBalance: this.startingBalance(), users, deposits };
+  }
+
+  /** Forgets every balance and deposit; the starting balance stays as configured. */
+  reset(): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM sandbox_deposits').run();
+      this.db.prepare('DELETE FROM sandbox_users').run();
+    })();
+  }
+}

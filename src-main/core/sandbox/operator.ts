@@ -1,0 +1,157 @@
+// The reference operator: answers the two callbacks the way section 3 of the spec asks, so that the
+// platform side can be tried against a well-behaved operator. Each callback is decided in one SQLite
+// transaction (BEGIN IMMEDIATE): two copies of one pay arriving together still deduct once, even when
+// another process (the CLI's `sandbox set-balance`) writes to the same books.
+import type { ZodType } from 'zod';
+import type { Finding, ResultValue, Verdict } from '../../shared/model';
+import { payRequestSchema, resultRequestSchema } from '../protocol';
+import type { CallbackPathKind } from '../protocol';
+import { readJsonBody } from '../protocol/json-body';
+import {
+  insufficientBalance,
+  invalidRequest,
+  invalidSignature,
+  methodNotAllowed,
+  notFound,
+  payAccepted,
+  resultIgnored,
+  resultProcessed,
+  type SandboxAnswer,
+} from './answers';
+import { money, type SandboxLedger } from './ledger';
+
+export interface SandboxCall {
+  kind: CallbackPathKind;
+  method: string;
+  body: Uint8Array;
+  /** The signature verdict of the request (null where none was computed). */
+  verdict: Verdict | null;
+  /** With a secret configured, anything but a valid signature is refused (401). */
+  secretConfigured: boolean;
+  /** ISO time the request arrived. */
+  at: string;
+}
+
+export interface SandboxOutcome {
+  answer: SandboxAnswer;
+  /** What the sandbox noticed while deciding, for the exchange's findings. */
+  findings: Finding[];
+}
+
+const note = (level: Finding['level'], path: string, message: string): Finding => ({ level, path, message: `sandbox operator: ${message}` });
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+function parse<T>(bytes: Uint8Array, schema: ZodType<T>): Parsed<T> {
+  const read = readJsonBody(bytes);
+  if (!read.ok) return { ok: false, reason: 'the body is not a JSON document' };
+  const checked = schema.safeParse(read.value);
+  if (!checked.success) return { ok: false, reason: 'the body does not match the message of the spec' };
+  const ids = checked.data as { userId?: unknown; depositId?: unknown };
+  // An empty id cannot key a balance or a deposit: refuse it rather than book money under "".
+  if (ids.userId === '' || ids.depositId === '') return { ok: false, reason: 'userId and depositId must not be empty' };
+  return { ok: true, value: checked.data };
+}
+
+export class SandboxOperator {
+  constructor(readonly ledger: SandboxLedger) {}
+
+  handle(call: SandboxCall): SandboxOutcome {
+    if (call.kind === 'other') return { answer: notFound(), findings: [] };
+    if (call.method !== 'POST') return { answer: methodNotAllowed(), findings: [] };
+    if (call.secretConfigured && call.verdict !== 'valid') {
+      return { answer: invalidSignature(), findings: [note('info', '$', `refused with 401: the signature is ${call.verdict ?? 'absent'}`)] };
+    }
+    return this.ledger.db.transaction(() => (call.kind === 'pay' ? this.pay(call) : this.results(call))).immediate();
+  }
+
+  private pay(call: SandboxCall): SandboxOutcome {
+    const parsed = parse(call.body, payRequestSchema);
+    if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
+    const { userId, depositId, amount, currency } = parsed.value;
+    const findings: Finding[] = [];
+
+    const seen = this.ledger.deposit(depositId);
+    if (seen) {
+      findings.push(note('info', '$.depositId', `depositId ${JSON.stringify(depositId)} was already paid: not deducted again, the first answer repeated`));
+      const differs = (['userId', 'amount', 'currency'] as const).filter((k) => seen[k] !== parsed.value[k]);
+      if (differs.length > 0) {
+        findings.push(note('warning', '$', `this pay reuses depositId ${JSON.stringify(depositId)} with a different ${differs.join(', ')} than the first pay`));
+      }
+      return { answer: seen.payAnswer, findings };
+    }
+
+    const balance = this.ledger.balanceOf(userId);
+    if (balance < amount) {
+      // A refused pay is not stored: nothing was deducted, so a later retry is judged afresh.
+      return { answer: insufficientBalance(), findings: [note('info', '$.amount', `refused: balance ${balance} is below the amount ${amount}`)] };
+    }
+    const after = money(balance - amount);
+    this.ledger.setBalance(userId, after);
+    const answer = payAccepted(depositId, userId, after);
+    this.ledger.addDeposit({ depositId, userId, amount, currency, at: call.at, answer });
+    return { answer, findings };
+  }
+
+  private results(call: SandboxCall): SandboxOutcome {
+    const parsed = parse(call.body, resultRequestSchema);
+    if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
+    const message = parsed.value;
+    const { depositId, result } = message;
+    const findings: Finding[] = [];
+
+    const deposit = this.ledger.deposit(depositId);
+    if (!deposit) {
+      findings.push(
+        result === 'REFUND'
+          ? note('info', '$.depositId', 'REFUND of a depositId that was never stored: ignored and answered 200, as section 3 of the spec asks')
+          : note('warning', '$.depositId', `${result} for depositId ${JSON.stringify(depositId)}, which was never paid: nothing done, answered 200`),
+      );
+      return { answer: resultIgnored(depositId, result), findings };
+    }
+
+    if (deposit.outcome !== null) {
+      findings.push(
+        deposit.outcome === result
+          ? note('info', '$.depositId', `results for depositId ${JSON.stringify(depositId)} were already processed: not processed twice, the first answer repeated`)
+          : note('warning', '$.result', `depositId ${JSON.stringify(depositId)} was already settled as ${deposit.outcome}; this ${result} was not processed`),
+      );
+      return { answer: deposit.resultsAnswer ?? resultIgnored(depositId, result), findings };
+    }
+
+    if (message.userId !== deposit.userId) {
+      findings.push(note('warning', '$.userId', `userId ${JSON.stringify(message.userId)} differs from the pay's ${JSON.stringify(deposit.userId)}; the paying user is credited`));
+    }
+    const credit = this.creditOf(message, deposit.amount, deposit.currency, findings);
+    const balance = this.ledger.balanceOf(deposit.userId);
+    const after = credit === 0 ? balance : money(balance + credit);
+    if (credit !== 0) this.ledger.setBalance(deposit.userId, after);
+    const answer = resultProcessed(depositId, result, deposit.userId, after);
+    this.ledger.settle(depositId, result as ResultValue, call.at, answer);
+    return { answer, findings };
+  }
+
+  /** What a result credits: WIN and DRAW their amount, LOSE nothing, REFUND the amount stored with the pay. */
+  private creditOf(
+    message: { result: ResultValue; amount?: number; currency?: string },
+    storedAmount: number,
+    storedCurrency: string,
+    findings: Finding[],
+  ): number {
+    if (message.currency !== undefined && message.currency !== storedCurrency) {
+      findings.push(note('warning', '$.currency', `currency ${JSON.stringify(message.currency)} differs from the pay's ${JSON.stringify(storedCurrency)}`));
+    }
+    switch (message.result) {
+      case 'WIN':
+      case 'DRAW':
+        return message.amount ?? 0;
+      case 'LOSE':
+        return 0;
+      case 'REFUND':
+        if (message.amount !== undefined && message.amount !== storedAmount) {
+          findings.push(note('warning', '$.amount', `REFUND amount ${message.amount} differs from the stored ${storedAmount}; the stored amount is refunded`));
+        }
+        return storedAmount;
+    }
+  }
+}

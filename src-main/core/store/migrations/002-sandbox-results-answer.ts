@@ -1,0 +1,5 @@
+// The sandbox operator answers a repeated results callback exactly as it answered the first one, so it
+// keeps that first answer beside the pay's.
+export const up = `
+ALTER TABLE sandbox_deposits ADD COLUMN results_response TEXT;
+`;
