@@ -5,11 +5,20 @@ import { createDetailSlice } from './detail-slice';
 import { createNavigationSlice } from './navigation-slice';
 import { createStatusSlice } from './status-slice';
 import { createTimelineSlice } from './timeline-slice';
+import { createChecksSlice } from './checks-slice';
+import { createComposerSlice } from './composer-slice';
+import { createEdgeCasesSlice } from './edge-cases-slice';
+import { createProfilesSlice } from './profiles-slice';
+import { createSandboxSlice } from './sandbox-slice';
+import { createTokensSlice } from './tokens-slice';
 import type { DeskState } from './types';
 
 export type { DeskState } from './types';
 export { NO_FILTERS, filtersActive, type CaptureFilters } from './captures-slice';
 export type { ViewId } from './navigation-slice';
+export type { SendOutcome } from './outcome';
+export type { ComposerOrigin, TargetChoice } from './composer-slice';
+export type { RecentTokenUser } from './tokens-slice';
 
 export const useDesk = create<DeskState>()((...a) => ({
   ...createStatusSlice(...a),
@@ -18,4 +27,10 @@ export const useDesk = create<DeskState>()((...a) => ({
   ...createTimelineSlice(...a),
   ...createNavigationSlice(...a),
   ...createConnectionSlice(...a),
+  ...createComposerSlice(...a),
+  ...createEdgeCasesSlice(...a),
+  ...createChecksSlice(...a),
+  ...createTokensSlice(...a),
+  ...createProfilesSlice(...a),
+  ...createSandboxSlice(...a),
 }));

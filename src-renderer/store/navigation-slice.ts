@@ -1,10 +1,7 @@
 import type { SliceCreator } from './types';
 
-/**
- * The screens of the app. Issue 7's screens (composer, checks, tokens, profiles, sandbox) join this
- * list and the registry in features/registry.tsx; nothing else changes.
- */
-export type ViewId = 'captures' | 'timeline';
+/** The screens of the app; each has one entry in features/registry.ts, which the navigation shows in order. */
+export type ViewId = 'captures' | 'timeline' | 'composer' | 'edge-cases' | 'checks' | 'tokens' | 'profiles' | 'sandbox';
 
 export interface NavigationSlice {
   view: ViewId;

@@ -7,7 +7,24 @@ import type { DetailSlice } from './detail-slice';
 import type { NavigationSlice } from './navigation-slice';
 import type { StatusSlice } from './status-slice';
 import type { TimelineSlice } from './timeline-slice';
+import type { ChecksSlice } from './checks-slice';
+import type { ComposerSlice } from './composer-slice';
+import type { EdgeCasesSlice } from './edge-cases-slice';
+import type { ProfilesSlice } from './profiles-slice';
+import type { SandboxSlice } from './sandbox-slice';
+import type { TokensSlice } from './tokens-slice';
 
-export type DeskState = StatusSlice & CapturesSlice & DetailSlice & TimelineSlice & NavigationSlice & ConnectionSlice;
+export type DeskState = StatusSlice &
+  CapturesSlice &
+  DetailSlice &
+  TimelineSlice &
+  NavigationSlice &
+  ConnectionSlice &
+  ComposerSlice &
+  EdgeCasesSlice &
+  ChecksSlice &
+  TokensSlice &
+  ProfilesSlice &
+  SandboxSlice;
 
 export type SliceCreator<T> = StateCreator<DeskState, [], [], T>;

@@ -2,6 +2,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { NO_FILTERS, filtersActive, useDesk } from '../../store';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
+import { HarBar } from '../export/HarBar';
 import { CaptureFilters } from './CaptureFilters';
 import { CaptureList } from './CaptureList';
 import { EmptyCaptures } from './EmptyCaptures';
@@ -34,6 +35,7 @@ export function CapturesView() {
     <div className="split" data-testid="captures-view">
       <div className="split-left">
         <CaptureFilters />
+        <HarBar />
         <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />
         {list}
       </div>

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatDateTime, kindLabel } from '../../components/format';
 import { useDesk } from '../../store';
+import { ComposeActions } from '../composer/ComposeActions';
 import { ClientErrorsSection } from './ClientErrorsSection';
 import { CurlAction } from './CurlAction';
 import { FindingsSection } from './FindingsSection';
@@ -14,7 +15,7 @@ import { ResponseSection } from './ResponseSection';
 import { SignatureSection } from './SignatureSection';
 
 /** The open exchange, whole: verdict and diagnosis first (the question staff come with), then the bytes. */
-export function ExchangeDetailPane() {
+export function ExchangeDetailPane(props: { emptyHint?: string }) {
   const openId = useDesk((s) => s.openId);
   const detail = useDesk((s) => s.detail);
   const loading = useDesk((s) => s.detailLoading);
@@ -27,10 +28,12 @@ export function ExchangeDetailPane() {
     return (
       <div className="detail-pane" data-testid="detail-pane">
         <EmptyState title="No exchange open" testId="detail-empty">
-          <p>Pick a capture on the left to see its request, signature verdict, findings and response.</p>
-          <p className="muted">
-            Keyboard: <kbd>↑</kbd> <kbd>↓</kbd> move, <kbd>Enter</kbd> opens.
-          </p>
+          <p>{props.emptyHint ?? 'Pick a capture on the left to see its request, signature verdict, findings and response.'}</p>
+          {!props.emptyHint && (
+            <p className="muted">
+              Keyboard: <kbd>↑</kbd> <kbd>↓</kbd> move, <kbd>Enter</kbd> opens.
+            </p>
+          )}
         </EmptyState>
       </div>
     );
@@ -68,6 +71,7 @@ export function ExchangeDetailPane() {
               )}
             </div>
             <div className="detail-actions">
+              <ComposeActions detail={detail} />
               <CurlAction key={detail.id} id={detail.id} />
               {detail.depositId && (
                 <button type="button" className="btn btn-small" onClick={() => void showTimeline(detail.depositId!)} data-testid="open-timeline">

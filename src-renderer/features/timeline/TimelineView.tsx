@@ -8,6 +8,7 @@ import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
 import { useDesk } from '../../store';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
+import { DepositExportActions } from '../export/DepositExportActions';
 
 const FLAG_TITLES: Record<TimelineFlag, string> = {
   'duplicate-pay': 'Duplicate pay',
@@ -118,12 +119,15 @@ export function TimelineView() {
             loading && <p className="muted pad">Loading…</p>
           ) : (
             <div data-testid="timeline" data-deposit={timeline.depositId}>
-              <h3 className="timeline-title">
-                Deposit <code>{timeline.depositId}</code>{' '}
-                <span className="muted small">
-                  {timeline.entries.length} exchange{timeline.entries.length === 1 ? '' : 's'}
-                </span>
-              </h3>
+              <div className="timeline-head">
+                <h3 className="timeline-title">
+                  Deposit <code>{timeline.depositId}</code>{' '}
+                  <span className="muted small">
+                    {timeline.entries.length} exchange{timeline.entries.length === 1 ? '' : 's'}
+                  </span>
+                </h3>
+                {timeline.entries.length > 0 && <DepositExportActions depositId={timeline.depositId} />}
+              </div>
               {timeline.flags.length === 0 ? (
                 <p className="flag-ok" data-testid="timeline-ok">
                   ✓ Nothing unusual: no duplicate callbacks, no results without a pay, no conflicting outcomes.

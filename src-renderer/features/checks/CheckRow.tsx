@@ -1,0 +1,87 @@
+import type { CheckResult } from '../../../src-main/shared/model';
+import { Badge } from '../../components/Badge';
+import { useDesk } from '../../store';
+
+export function CheckBadge(props: { pass: boolean | null }) {
+  if (props.pass === true)
+    return (
+      <Badge tone="green" data={{ pass: 'true' }} testId="check-badge">
+        ✓ pass
+      </Badge>
+    );
+  if (props.pass === false)
+    return (
+      <Badge tone="red" data={{ pass: 'false' }} testId="check-badge">
+        ✗ fail
+      </Badge>
+    );
+  return (
+    <Badge tone="grey" data={{ pass: 'null' }} testId="check-badge" title="Not observable through the interface: never counted as passed">
+      ? not observable
+    </Badge>
+  );
+}
+
+function cut(text: string | null, max = 400): string {
+  if (text === null) return '(no body)';
+  if (text === '') return '(empty body)';
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** One check: its verdict; for a failure the evidence (expected against what came back); its exchanges. */
+export function CheckRow(props: { check: CheckResult }) {
+  const { check } = props;
+  const openId = useDesk((s) => s.openId);
+  const select = useDesk((s) => s.select);
+  const openExchange = useDesk((s) => s.openExchange);
+  return (
+    <li className={`check-row check-${check.pass === true ? 'pass' : check.pass === false ? 'fail' : 'unobservable'}`} data-testid="check-row" data-check={check.id} data-pass={String(check.pass)}>
+      <div className="check-line">
+        <CheckBadge pass={check.pass} />
+        <span className="check-title">{check.title}</span>
+        <span className="spacer" />
+        {check.exchangeIds.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className={`link check-exchange${id === openId ? ' opened' : ''}`}
+            onClick={() => {
+              select(id);
+              void openExchange(id);
+            }}
+            title="Open this step's exchange"
+            data-testid="check-exchange"
+            data-id={id}
+          >
+            #{id}
+          </button>
+        ))}
+      </div>
+      {check.pass === false && (
+        <div className="evidence" data-testid="check-evidence">
+          <div className="evidence-grid">
+            <span className="label">Expected</span>
+            <span data-testid="evidence-expected">{check.expected}</span>
+            <span className="label">Actual</span>
+            <span data-testid="evidence-actual">
+              {check.actual.status === null ? (
+                <span className="text-error">no answer{check.actual.error ? `: ${check.actual.error}` : ''}</span>
+              ) : (
+                <>
+                  <strong>{check.actual.status}</strong> <code className="evidence-body">{cut(check.actual.body)}</code>
+                </>
+              )}
+            </span>
+            {check.reason && (
+              <>
+                <span className="label">Why</span>
+                <span data-testid="evidence-reason">{check.reason}</span>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+      {check.pass === null && <div className="muted small check-note">{check.expected}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import type { CheckReport, DeskError } from '../../../src-main/shared/model';
+import { desk } from '../../api';
+import { Badge } from '../../components/Badge';
+import { formatDateTime } from '../../components/format';
+import { ExportHarButton } from '../export/ExportHarButton';
+import { downloadText, fileNameOf } from '../export/download';
+import { CheckRow } from './CheckRow';
+
+/** Export as JSON or Markdown: downloaded as a file, or copied for a ticket. */
+function ReportExports(props: { report: CheckReport }) {
+  const [error, setError] = useState<DeskError | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const base = fileNameOf('conformance', String(props.report.id), props.report.at.slice(0, 10));
+  const fetchText = async (format: 'json' | 'markdown'): Promise<string | null> => {
+    setError(null);
+    const r = await desk.exportCheckReport(props.report.id, format);
+    if (r.ok) return r.value;
+    setError(r.error);
+    return null;
+  };
+  const download = async (format: 'json' | 'markdown'): Promise<void> => {
+    const text = await fetchText(format);
+    if (text !== null) downloadText(`${base}.${format === 'json' ? 'json' : 'md'}`, text, format === 'json' ? 'application/json' : 'text/markdown');
+  };
+  const copy = async (): Promise<void> => {
+    const text = await fetchText('markdown');
+    if (text === null) return;
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('Markdown copied ✓');
+    } catch {
+      setCopied('The clipboard is blocked here: download the .md instead.');
+    }
+  };
+  return (
+    <div className="report-exports">
+      <button type="button" className="btn btn-small" onClick={() => void download('markdown')} data-testid="report-download-md">
+        Download .md
+      </button>
+      <button type="button" className="btn btn-small" onClick={() => void download('json')} data-testid="report-download-json">
+        Download .json
+      </button>
+      <button type="button" className="btn btn-small" onClick={() => void copy()} data-testid="report-copy-md">
+        {copied ?? 'Copy Markdown'}
+      </button>
+      <ExportHarButton query={{ reportId: props.report.id }} fileName={base} label="Export HAR" testId="report-export-har" />
+      {error && <span className="text-error small">{error.message}</span>}
+    </div>
+  );
+}
+
+/** A conformance report: where and when, the counts, then every check with its evidence. */
+export function ReportView(props: { report: CheckReport }) {
+  const { report } = props;
+  return (
+    <section className="card report" data-testid="check-report" data-report={report.id}>
+      <div className="card-head">
+        <h3 className="card-title">Report #{report.id}</h3>
+        <span className="spacer" />
+        <ReportExports report={report} />
+      </div>
+      <p className="report-meta">
+        <code data-testid="report-target">{report.target}</code> · user <code>{report.userId}</code> · {formatDateTime(report.at)}
+      </p>
+      <div className="report-counts" data-testid="report-counts">
+        <Badge tone="green" testId="report-passed">
+          {report.passed} passed
+        </Badge>
+        <Badge tone={report.failed > 0 ? 'red' : 'grey'} testId="report-failed">
+          {report.failed} failed
+        </Badge>
+        <Badge tone="grey">{report.notObservable} not observable</Badge>
+        {report.failed === 0 ? (
+          <span className="ok-text">Every observable check passed.</span>
+        ) : (
+          <span className="text-error">The operator departs from the spec where marked ✗ below.</span>
+        )}
+      </div>
+      <ol className="check-list">
+        {report.checks.map((c) => (
+          <CheckRow key={c.id} check={c} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback, useRef, useState } from 'react';
+import type { DeskError, Finding } from '../../../src-main/shared/model';
+import { desk } from '../../api';
+import { ConfirmDialog } from '../../components/Dialog';
+import { useDesk } from '../../store';
+import { useActiveProfile } from '../profiles/use-active-profile';
+import { BodySection } from './BodySection';
+import { HeadersEditor } from './HeadersEditor';
+import { SignaturePanel } from './SignaturePanel';
+import { SignedCurlButton } from './SignedCurlButton';
+import { TargetPicker, targetUrlOf } from './TargetPicker';
+import { useDebouncedAsk } from './use-debounced';
+
+/**
+ * The request being composed: target, request line, headers, body with live findings, signature mode
+ * with its resulting header, and Send. A production profile's confirmation names the target first.
+ */
+export function DraftEditor() {
+  const draft = useDesk((s) => s.composerDraft)!;
+  const text = useDesk((s) => s.composerText);
+  const generation = useDesk((s) => s.composerGeneration);
+  const mode = useDesk((s) => s.composerSignature);
+  const target = useDesk((s) => s.composerTarget);
+  const sending = useDesk((s) => s.composerSending);
+  const setText = useDesk((s) => s.setComposerText);
+  const setBase64 = useDesk((s) => s.setComposerBase64);
+  const setRequest = useDesk((s) => s.setComposerRequest);
+  const setMode = useDesk((s) => s.setComposerSignature);
+  const setTarget = useDesk((s) => s.setComposerTarget);
+  const sendOptions = useDesk((s) => s.composerSendOptions);
+  const send = useDesk((s) => s.sendComposer);
+  const { profile } = useActiveProfile();
+
+  // The custom secret stays in this component (never in the store, never in an attribute); the
+  // version only tells the preview to ask again.
+  const customSecret = useRef('');
+  const [secretVersion, setSecretVersion] = useState(0);
+  const [confirm, setConfirm] = useState<string | null>(null);
+
+  const findings = useDebouncedAsk<{ findings: Finding[]; error: DeskError | null }>(
+    async () => {
+      const r = await desk.inspectDraft(draft);
+      return r.ok ? { findings: r.value, error: null } : { findings: [], error: r.error };
+    },
+    [draft.path, draft.bodyBase64],
+  );
+
+  const signatureHeader = draft.headers.find(([n]) => n.toLowerCase() === 'x-server-authorization')?.[1] ?? null;
+  const preview = useDebouncedAsk<{ value: string | null; error: DeskError | null }>(
+    async () => {
+      const r = await desk.previewSignature(draft, mode, sendOptions(customSecret.current));
+      return r.ok ? { value: r.value, error: null } : { value: null, error: r.error };
+    },
+    [draft.bodyBase64, mode, signatureHeader, secretVersion, profile?.name, profile?.secret.fingerprint],
+    150,
+  );
+
+  const doSend = useCallback(
+    async (confirmedProduction: boolean) => {
+      const outcome = await send({ customSecret: customSecret.current, confirmedProduction });
+      if (outcome.status === 'confirm') setConfirm(outcome.message);
+    },
+    [send],
+  );
+
+  const targetUrl = targetUrlOf(target, profile);
+
+  return (
+    <div className="draft-editor" data-testid="draft-editor">
+      <section className="composer-block">
+        <h4 className="block-title">Send to</h4>
+        <TargetPicker value={target} onChange={setTarget} testId="composer-target" />
+      </section>
+      <section className="composer-block">
+        <h4 className="block-title">Request</h4>
+        <div className="request-line-editor">
+          <input className="input mono method" value={draft.method} onChange={(e) => setRequest({ method: e.target.value })} aria-label="Method" data-testid="draft-method" />
+          <input className="input mono grow" value={draft.path} spellCheck={false} onChange={(e) => setRequest({ path: e.target.value })} aria-label="Path" data-testid="draft-path" />
+        </div>
+        <HeadersEditor headers={draft.headers} onChange={(headers) => setRequest({ headers })} />
+      </section>
+      <section className="composer-block">
+        <BodySection
+          generation={generation}
+          text={text}
+          base64={draft.bodyBase64}
+          findings={findings.value?.findings ?? []}
+          findingsPending={findings.pending}
+          findingsKnown={findings.value !== null}
+          onText={setText}
+          onBase64={setBase64}
+        />
+        {findings.value?.error && <p className="text-error small">{findings.value.error.message}</p>}
+      </section>
+      <section className="composer-block">
+        <h4 className="block-title">Signature</h4>
+        <SignaturePanel
+          mode={mode}
+          onMode={(m) => {
+            // The custom secret input goes away with its mode: so does what was typed in it.
+            customSecret.current = '';
+            setSecretVersion((v) => v + 1);
+            setMode(m);
+          }}
+          onCustomSecret={(s) => {
+            customSecret.current = s;
+            setSecretVersion((v) => v + 1);
+          }}
+          preview={{ pending: preview.pending, known: preview.value !== null, value: preview.value?.value ?? null, error: preview.value?.error ?? null }}
+        />
+      </section>
+      <div className="composer-actions">
+        <button
+          type="button"
+          className="btn btn-primary btn-large"
+          disabled={sending || targetUrl === null}
+          title={targetUrl === null ? 'Choose where to send: the profile needs an operator URL, or type one' : undefined}
+          onClick={() => void doSend(false)}
+          data-testid="composer-send"
+        >
+          {sending ? 'Sending…' : targetUrl ? `Send to ${targetUrl}` : 'Send'}
+        </button>
+        <SignedCurlButton draft={draft} options={() => sendOptions(customSecret.current)} />
+      </div>
+      {confirm !== null && (
+        <ConfirmDialog
+          title="Send to a production operator?"
+          confirmLabel={`Send to ${targetUrl ?? 'production'}`}
+          danger
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            setConfirm(null);
+            void doSend(true);
+          }}
+          testId="production-confirm"
+        >
+          <p>
+            Target: <code data-testid="production-target">{targetUrl ?? '(the profile’s operator URL)'}</code>
+          </p>
+          <p>{confirm}</p>
+          <p className="muted small">
+            {draft.method} {draft.path}, signature mode “{mode}”.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

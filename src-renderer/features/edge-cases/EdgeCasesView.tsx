@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/Dialog';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useDesk, type TargetChoice } from '../../store';
+import { DEFAULT_TEST_USER } from '../../store/composer-slice';
+import { TargetPicker, targetUrlOf } from '../composer/TargetPicker';
+import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
+import { useActiveProfile } from '../profiles/use-active-profile';
+import { EdgeCaseCard } from './EdgeCaseCard';
+
+/** The catalog of edge cases: each one a click away from the operator, judged where the spec decides. */
+export function EdgeCasesView() {
+  const cases = useDesk((s) => s.edgeCases);
+  const error = useDesk((s) => s.edgeCasesError);
+  const runs = useDesk((s) => s.edgeRuns);
+  const load = useDesk((s) => s.loadEdgeCases);
+  const runCase = useDesk((s) => s.runEdgeCase);
+  const openUser = useDesk((s) => s.detail?.userId ?? null);
+  const { profile } = useActiveProfile();
+  const [target, setTarget] = useState<TargetChoice>({ mode: 'profile' });
+  const [userId, setUserId] = useState(openUser ?? DEFAULT_TEST_USER);
+  const [filter, setFilter] = useState('');
+  const [confirm, setConfirm] = useState<{ caseId: string; message: string } | null>(null);
+
+  useEffect(() => {
+    if (cases.length === 0) void load();
+  }, [cases.length, load]);
+
+  const to = target.mode === 'url' && target.url.trim() !== '' ? target.url.trim() : undefined;
+  const send = async (caseId: string, confirmedProduction = false): Promise<void> => {
+    const outcome = await runCase(caseId, { ...(to ? { to } : {}), userId, confirmedProduction });
+    if (outcome.status === 'confirm') setConfirm({ caseId, message: outcome.message });
+  };
+
+  const needle = filter.trim().toLowerCase();
+  const shown = needle === '' ? cases : cases.filter((c) => `${c.id} ${c.title} ${c.tests}`.toLowerCase().includes(needle));
+
+  return (
+    <div className="split" data-testid="edge-cases-view">
+      <div className="split-left">
+        <div className="toolbar toolbar-stack">
+          <div className="toolbar-row">
+            <h2 className="screen-title">Edge cases</h2>
+            <span className="muted">Named situations that trip operators up: one click sends it and says whether the answer met the spec.</span>
+          </div>
+          <TargetPicker value={target} onChange={setTarget} testId="edge-target" />
+          <div className="toolbar-row">
+            <label className="stack-label inline">
+              Test user
+              <input className="input" value={userId} onChange={(e) => setUserId(e.target.value)} spellCheck={false} data-testid="edge-user" />
+            </label>
+            <span className="spacer" />
+            <input className="input search" type="search" placeholder="Filter the catalog" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter the catalog" data-testid="edge-filter" />
+          </div>
+        </div>
+        <ErrorBanner error={error} context="Could not load the catalog" onRetry={() => void load()} />
+        <ul className="scroll edge-list" data-testid="edge-list">
+          {shown.map((c) => (
+            <EdgeCaseCard key={c.id} edge={c} state={runs[c.id]} canSend={targetUrlOf(target, profile) !== null} onSend={() => void send(c.id)} />
+          ))}
+        </ul>
+      </div>
+      <div className="split-right">
+        <ExchangeDetailPane emptyHint="Send a case, then click one of its requests (#id) to see what went out and what came back." />
+      </div>
+      {confirm && (
+        <ConfirmDialog
+          title="Send this edge case to a production operator?"
+          confirmLabel={`Send to ${targetUrlOf(target, profile) ?? 'production'}`}
+          danger
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            const { caseId } = confirm;
+            setConfirm(null);
+            void send(caseId, true);
+          }}
+          testId="production-confirm"
+        >
+          <p>
+            Target: <code data-testid="production-target">{targetUrlOf(target, profile) ?? '(the profile’s operator URL)'}</code>
+          </p>
+          <p>{confirm.message}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

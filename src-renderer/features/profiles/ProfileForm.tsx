@@ -1,0 +1,156 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { ProfileInput, ProfileView } from '../../../src-main/shared/model';
+import { useDesk } from '../../store';
+import { SecretField } from './SecretField';
+
+interface Props {
+  /** null: a new profile. */
+  profile: ProfileView | null;
+  onSaved(name: string): void;
+}
+
+const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
+
+function TextRow(props: { label: string; hint: string; value: string; onChange(v: string): void; testId: string; placeholder?: string }) {
+  return (
+    <div className="form-row">
+      <label className="form-label" htmlFor={props.testId}>
+        {props.label}
+      </label>
+      <div className="form-control">
+        <input
+          id={props.testId}
+          className="input"
+          value={props.value}
+          placeholder={props.placeholder}
+          spellCheck={false}
+          onChange={(e) => props.onChange(e.target.value)}
+          data-testid={props.testId}
+        />
+        <div className="form-hint">{props.hint}</div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One profile's settings. The two secrets are write-only: typed values are sent once, on save, and
+ * only when something was typed (an empty field keeps the stored value); "Clear" removes one.
+ */
+export function ProfileForm({ profile, onSaved }: Props) {
+  const save = useDesk((s) => s.saveProfile);
+  const [name, setName] = useState(profile?.name ?? '');
+  const [operatorUrl, setOperatorUrl] = useState(profile?.operatorUrl ?? '');
+  const [upstream, setUpstream] = useState(profile?.upstream ?? '');
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
+  const [operatorId, setOperatorId] = useState(profile?.operatorId ?? '');
+  const [production, setProduction] = useState(profile?.production ?? false);
+  const [allowSelfSigned, setAllowSelfSigned] = useState(profile?.allowSelfSigned ?? false);
+  const [clearSecret, setClearSecret] = useState(false);
+  const [clearApiKey, setClearApiKey] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const secretRef = useRef<HTMLInputElement>(null);
+  const apiKeyRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const input: ProfileInput = {
+      name: name.trim(),
+      operatorUrl: orNull(operatorUrl),
+      upstream: orNull(upstream),
+      baseUrl: orNull(baseUrl),
+      operatorId: orNull(operatorId),
+      production,
+      allowSelfSigned,
+    };
+    const secret = secretRef.current?.value ?? '';
+    const apiKey = apiKeyRef.current?.value ?? '';
+    if (clearSecret) input.secret = null;
+    else if (secret !== '') input.secret = secret;
+    if (clearApiKey) input.apiKey = null;
+    else if (apiKey !== '') input.apiKey = apiKey;
+    setBusy(true);
+    const saved = await save(input);
+    setBusy(false);
+    if (!saved) return;
+    // The typed values have done their job: out of the inputs at once.
+    if (secretRef.current) secretRef.current.value = '';
+    if (apiKeyRef.current) apiKeyRef.current.value = '';
+    onSaved(saved.name);
+  };
+
+  return (
+    <form className="profile-form" onSubmit={(e) => void submit(e)} autoComplete="off" data-testid="profile-form">
+      {profile === null && (
+        <TextRow label="Name" hint="Letters, digits, spaces, dots, dashes; for example “acme-staging”." value={name} onChange={setName} testId="profile-name" />
+      )}
+      <fieldset className="form-group">
+        <legend>Operator</legend>
+        <TextRow
+          label="Operator URL"
+          hint="Where replays, hand-crafted callbacks, edge cases and the conformance check are sent (base URL; /platform/pay is appended)."
+          value={operatorUrl}
+          onChange={setOperatorUrl}
+          placeholder="https://operator.example.com"
+          testId="profile-operator-url"
+        />
+        <TextRow
+          label="Proxy upstream"
+          hint="Where the capture proxy forwards callbacks when it runs with this profile; empty: the sandbox operator answers."
+          value={upstream}
+          onChange={setUpstream}
+          placeholder="empty: sandbox operator"
+          testId="profile-upstream"
+        />
+        <SecretField
+          ref={secretRef}
+          label="Signing secret"
+          hint="The HMAC-SHA256 secret shared with the platform: verifies captures and signs what the desk sends."
+          state={profile?.secret ?? null}
+          clearing={clearSecret}
+          onClearingChange={setClearSecret}
+          testId="profile-secret"
+        />
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Token service</legend>
+        <TextRow
+          label="Service base URL"
+          hint="The platform's API, for test tokens (POST /v0/wager/operator/create-token)."
+          value={baseUrl}
+          onChange={setBaseUrl}
+          placeholder="https://api.example.com"
+          testId="profile-base-url"
+        />
+        <TextRow label="Operator id" hint="Sent as x-operator-id." value={operatorId} onChange={setOperatorId} testId="profile-operator-id" />
+        <SecretField
+          ref={apiKeyRef}
+          label="API key"
+          hint="Sent as x-api-key with token requests only; stored encrypted, never shown again."
+          state={profile?.apiKey ?? null}
+          clearing={clearApiKey}
+          onClearingChange={setClearApiKey}
+          testId="profile-api-key"
+        />
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Safety</legend>
+        <label className="checkbox-row">
+          <input type="checkbox" checked={production} onChange={(e) => setProduction(e.target.checked)} data-testid="profile-production" />
+          <span>
+            <strong>Production</strong>: a real operator with real balances. The desk asks for confirmation, naming the target, before it sends anything.
+          </span>
+        </label>
+        <label className="checkbox-row">
+          <input type="checkbox" checked={allowSelfSigned} onChange={(e) => setAllowSelfSigned(e.target.checked)} data-testid="profile-self-signed" />
+          <span>Accept a self-signed TLS certificate from this operator (test servers only).</span>
+        </label>
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || name.trim() === ''} data-testid="profile-save">
+          {profile === null ? 'Create profile' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import type { ProfileView } from '../../../src-main/shared/model';
+import { useDesk } from '../../store';
+
+/**
+ * The active profile's view (never its secrets): reloaded when a screen that shows it opens (the CLI
+ * may have changed it meanwhile) and whenever the status names another active profile.
+ */
+export function useActiveProfile(): { profile: ProfileView | null; loaded: boolean } {
+  const profiles = useDesk((s) => s.profiles);
+  const loaded = useDesk((s) => s.profilesLoaded);
+  const load = useDesk((s) => s.loadProfiles);
+  const activeName = useDesk((s) => s.status?.activeProfile ?? null);
+  const seen = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (seen.current === activeName) return;
+    seen.current = activeName;
+    void load();
+  }, [activeName, load]);
+  return { profile: profiles.find((p) => p.active) ?? null, loaded };
+}

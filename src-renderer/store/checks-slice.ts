@@ -1,0 +1,85 @@
+import type { DeskEvents } from '../../src-main/shared/desk-api';
+import type { CheckReport, CheckReportSummary, CheckResult, DeskError } from '../../src-main/shared/model';
+import { desk } from '../api';
+import { outcomeOfError, type SendOutcome } from './outcome';
+import type { SliceCreator } from './types';
+
+export interface CheckRunOptions {
+  to?: string;
+  userId: string;
+  /** Typed for this run only; never kept in the store. */
+  customSecret?: string;
+  confirmedProduction?: boolean;
+}
+
+export interface ChecksSlice {
+  checkRunning: boolean;
+  /** Results of the run under way, in the order they finished (from 'check-progress' events). */
+  checkProgress: CheckResult[];
+  checkTotal: number | null;
+  /** The report on screen: the run just finished, or one opened from the list. */
+  checkReport: CheckReport | null;
+  checkReports: CheckReportSummary[];
+  checkError: DeskError | null;
+  runCheck(options: CheckRunOptions): Promise<SendOutcome>;
+  loadCheckReports(): Promise<void>;
+  openCheckReport(id: number): Promise<void>;
+  clearCheckError(): void;
+}
+
+export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
+  checkRunning: false,
+  checkProgress: [],
+  checkTotal: null,
+  checkReport: null,
+  checkReports: [],
+  checkError: null,
+
+  async runCheck(options) {
+    if (get().checkRunning) return { status: 'failed' };
+    set({ checkRunning: true, checkProgress: [], checkTotal: null, checkError: null, checkReport: null });
+    // The run's key is not known before it ends; the first check of a run started after this click
+    // names it, and events of any other run (another window, the CLI) are left out.
+    let runKey: string | null = null;
+    const off = desk.onEvent((name, payload) => {
+      if (name !== 'check-progress') return;
+      const p = payload as DeskEvents['check-progress'];
+      if (runKey === null && p.index === 0) runKey = p.runKey;
+      if (p.runKey !== runKey) return;
+      const progress = get().checkProgress;
+      if (progress.some((c) => c.id === p.result.id)) return;
+      set({ checkProgress: [...progress, p.result], checkTotal: p.total });
+    });
+    try {
+      const r = await desk.runCheck({
+        userId: options.userId.trim(),
+        ...(options.to ? { to: options.to } : {}),
+        ...(options.customSecret ? { customSecret: options.customSecret } : {}),
+        ...(options.confirmedProduction ? { confirmedProduction: true } : {}),
+      });
+      if (!r.ok) {
+        const outcome = outcomeOfError(r.error);
+        set({ checkRunning: false, checkError: outcome.status === 'confirm' ? null : r.error });
+        return outcome;
+      }
+      set({ checkRunning: false, checkReport: r.value, checkProgress: r.value.checks, checkTotal: r.value.checks.length });
+      void get().loadCheckReports();
+      return { status: 'done' };
+    } finally {
+      off();
+    }
+  },
+
+  async loadCheckReports() {
+    const r = await desk.listCheckReports();
+    set(r.ok ? { checkReports: r.value } : { checkError: r.error });
+  },
+
+  async openCheckReport(id) {
+    set({ checkError: null });
+    const r = await desk.getCheckReport(id);
+    set(r.ok ? { checkReport: r.value, checkProgress: [], checkTotal: null } : { checkError: r.error });
+  },
+
+  clearCheckError: () => set({ checkError: null }),
+});

@@ -1,0 +1,134 @@
+// The conformance check in Chromium, through the web mode: against a correct stand-in operator (every
+// observable check passes) and a broken one (it verifies the signature over re-serialized JSON and
+// writes isClientSafe as a string), watching the progress check by check, reading the evidence of
+// the difference, opening a step's exchange, exporting the report, reopening a past one.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOperator, type StandInOperator } from '../helpers/operator';
+import { goTo, openApp } from './helpers/app';
+import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
+import { startGatedFront, type GatedFront } from './helpers/gated-front';
+import { builtRenderer, type RendererBuild } from './helpers/renderer';
+import { TEST_SECRET, must, startStack, type Stack } from './helpers/stack';
+
+let renderer: RendererBuild;
+let stack: Stack;
+let good: StandInOperator;
+let broken: StandInOperator;
+let front: GatedFront;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  renderer = await builtRenderer();
+  stack = await startStack({ rendererDir: renderer.dir });
+  good = await startOperator({ secret: TEST_SECRET });
+  broken = await startOperator({ secret: TEST_SECRET, defects: { reserializesBeforeVerifying: true, stringIsClientSafe: true } });
+  // Three checks reach the broken operator at once; the rest wait until the test has seen the progress.
+  front = await startGatedFront(broken.url, 3);
+  must(await stack.desk.saveProfile({ name: 'default', operatorUrl: good.url }));
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(10_000);
+  pageErrors = collectPageErrors(page);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await front?.close();
+  await good?.close();
+  await broken?.close();
+  await stack?.close();
+  renderer?.remove();
+});
+
+const row = (id: string) => page.locator(`[data-testid="check-report"] [data-testid="check-row"][data-check="${id}"]`);
+let firstReport = 0;
+
+describe('the conformance check in Chromium', () => {
+  it("runs against the profile's operator with the prefilled test user: every observable check passes", async () => {
+    await openApp(page, stack);
+    await goTo(page, 'checks');
+    expect(await page.getByTestId('check-target-profile-url').textContent()).toBe(good.url);
+    expect(await page.getByTestId('check-user').inputValue()).not.toBe('');
+    await page.getByTestId('check-run').click();
+    const report = page.locator('[data-testid="check-report"]');
+    await report.waitFor();
+    firstReport = Number(await report.getAttribute('data-report'));
+    expect(await page.getByTestId('report-failed').textContent()).toBe('0 failed');
+    expect(await page.getByTestId('report-target').textContent()).toBe(good.url);
+    expect(await row('non-canonical-json-accepted').getAttribute('data-pass')).toBe('true');
+    expect(await row('insufficient-balance-error-body').getAttribute('data-pass')).toBe('true');
+    expect(await page.locator('[data-testid="check-report"] [data-testid="check-row"][data-pass="null"]').count()).toBeGreaterThan(0);
+    expect(good.requests.length).toBeGreaterThan(10);
+    await screenshot(page, '20-check-correct-operator');
+  });
+
+  it('runs against a broken operator typed in, showing each check as it finishes', async () => {
+    await page.getByTestId('check-target-url').fill(front.url);
+    expect(await page.getByTestId('check-target-url-mode').isChecked()).toBe(true);
+    await page.getByTestId('check-run').click();
+    // The first three checks are answered; the fourth waits at the gate: the page shows the three.
+    await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').nth(2).waitFor();
+    expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').count()).toBe(3);
+    expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').first().getAttribute('data-check')).toBe('pay-accepted');
+    await screenshot(page, '21-check-progress');
+    front.release();
+
+    await page.locator(`[data-testid="check-report"]:not([data-report="${firstReport}"])`).waitFor();
+    expect(await page.getByTestId('report-target').textContent()).toBe(front.url);
+    expect(await page.getByTestId('report-failed').textContent()).not.toBe('0 failed');
+
+    // The difference, with its evidence: expected against what came back.
+    const canonical = row('non-canonical-json-accepted');
+    expect(await canonical.getAttribute('data-pass')).toBe('false');
+    expect(await canonical.getByTestId('evidence-expected').textContent()).toContain('2XX');
+    expect(await canonical.getByTestId('evidence-actual').textContent()).toContain('401');
+    expect(await canonical.getByTestId('evidence-actual').textContent()).toContain('INVALID_SIGNATURE');
+    const errorBody = row('insufficient-balance-error-body');
+    expect(await errorBody.getAttribute('data-pass')).toBe('false');
+    expect(await errorBody.getByTestId('evidence-reason').textContent()).toContain('isClientSafe');
+    // What the broken operator still gets right passes here too.
+    expect(await row('pay-accepted').getAttribute('data-pass')).toBe('true');
+    expect(await row('bad-signature-rejected').getAttribute('data-pass')).toBe('true');
+    await screenshot(page, '22-check-broken-operator');
+  });
+
+  it("opens a failed step's exchange beside the report", async () => {
+    const link = row('non-canonical-json-accepted').getByTestId('check-exchange').first();
+    const id = await link.getAttribute('data-id');
+    await link.click();
+    await page.locator(`[data-testid="detail-pane"][data-exchange-id="${id}"] [data-testid="response-section"]`).waitFor();
+    expect(await page.locator('[data-testid="detail-pane"] [data-testid="response-section"]').textContent()).toContain('401');
+  });
+
+  it('exports the report as Markdown and JSON files', async () => {
+    const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-md').click()]);
+    expect(md.suggestedFilename()).toMatch(/^conformance-\d+-\d{4}-\d\d-\d\d\.md$/);
+    const markdown = await readFile((await md.path())!, 'utf8');
+    expect(markdown).toContain('# Conformance check #');
+    expect(markdown).toContain('FAIL non-canonical-json-accepted');
+    expect(markdown).toContain(front.url);
+    expect(markdown).not.toContain(TEST_SECRET);
+
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-json').click()]);
+    const report = JSON.parse(await readFile((await json.path())!, 'utf8')) as { failed: number; target: string };
+    expect(report.target).toBe(front.url);
+    expect(report.failed).toBeGreaterThan(0);
+  });
+
+  it('lists past reports and reopens the first one', async () => {
+    const past = page.getByTestId('past-report');
+    expect(await past.count()).toBe(2);
+    await page.locator(`[data-testid="past-report"][data-report="${firstReport}"]`).click();
+    await page.locator(`[data-testid="check-report"][data-report="${firstReport}"]`).waitFor();
+    expect(await row('non-canonical-json-accepted').getAttribute('data-pass')).toBe('true');
+    expect(await page.getByTestId('report-failed').textContent()).toBe('0 failed');
+  });
+
+  it('raised no error in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
