@@ -1,15 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors';
 
-/** Reads a body as raw bytes from a file, or from stdin for '-' or no argument. Never decoded. */
-export function readBody(file: string | undefined): Buffer {
+/**
+ * Reads a body as raw bytes from a file, or from stdin for '-' or no argument. Never decoded. Stdin is read
+ * as a stream to its end: a synchronous read of fd 0 can fail with EAGAIN on a non-blocking pipe, which is
+ * "no data yet", not an empty body.
+ */
+export async function readBody(file: string | undefined): Promise<Buffer> {
+  const fromStdin = file === undefined || file === '-';
   try {
-    return readFileSync(file === undefined || file === '-' ? 0 : file);
+    if (!fromStdin) return await readFile(file);
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    // Reading fd 0 when stdin is a closed pipe or absent is an empty body, not an error.
-    if ((file === undefined || file === '-') && (e.code === 'EAGAIN' || e.code === 'EOF')) return Buffer.alloc(0);
-    throw new UsageError(`cannot read ${file === undefined || file === '-' ? 'stdin' : file}: ${e.message}`);
+    throw new UsageError(`cannot read ${fromStdin ? 'stdin' : file}: ${(err as Error).message}`);
   }
 }
 

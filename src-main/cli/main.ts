@@ -38,7 +38,9 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`wager-desk: ${String(e.message)}\n`);
       return EXIT_USAGE;
     }
-    process.stderr.write(`wager-desk: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    // One line, as the contract asks; WAGER_DESK_DEBUG=1 adds the stack for a bug report.
+    const detail = err instanceof Error ? (process.env.WAGER_DESK_DEBUG === '1' ? (err.stack ?? err.message) : err.message) : String(err);
+    process.stderr.write(`wager-desk: internal error: ${detail.replace(/\n(?!\s+at )/g, ' ')}\n`);
     return EXIT_USAGE;
   }
 }

@@ -1,9 +1,10 @@
 // Runs the real CLI in a child process. By default the built one (out/main/cli.js, what `npx wager-desk`
-// runs; `npm test` builds it first). CLI_FROM_SOURCE=1 runs the TypeScript source through tsx instead,
-// for quick iterations without a build.
+// runs; `npm test` builds it first), unless the build is missing or older than the sources: then, and with
+// CLI_FROM_SOURCE=1, the TypeScript source runs through tsx, so a quick loop never tests stale code.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { needsBuild } from '../../scripts/start-lib.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const built = `${root}out/main/cli.js`;
@@ -15,8 +16,12 @@ export interface CliResult {
   stdoutBytes: Buffer;
 }
 
+/** Decided once per test file: walking the sources for their times on every spawn would be wasted work. */
+let builtIsFresh: boolean | undefined;
+
 export function cliCommand(): { cmd: string; args: string[] } {
-  if (process.env.CLI_FROM_SOURCE === '1' || !existsSync(built)) {
+  builtIsFresh ??= existsSync(built) && !needsBuild(root);
+  if (process.env.CLI_FROM_SOURCE === '1' || !builtIsFresh) {
     return { cmd: process.execPath, args: ['--import', 'tsx', `${root}src-main/cli/main.ts`] };
   }
   return { cmd: process.execPath, args: [built] };

@@ -17,7 +17,7 @@ export function registerImport(program: Command): void {
       const opts = cmd.optsWithGlobals();
       if (opts.har === undefined) throw new UsageError('import needs --har FILE');
       const file = String(opts.har);
-      const text = readBody(file).toString('utf8');
+      const text = (await readBody(file)).toString('utf8');
       await withDesk(opts, async (desk) => {
         const result = must(await desk.importHar(text, { ...(opts.profile !== undefined ? { profile: opts.profile } : {}), ...(file !== '-' ? { origin: basename(file) } : {}) }));
         const verdicts: Record<string, number> = {};

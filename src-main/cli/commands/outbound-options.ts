@@ -40,7 +40,9 @@ export function addOutboundOptions(cmd: Command, { unset = true }: { unset?: boo
 }
 
 /** Turns the flags into the desk's send options and body edits. Usage errors exit 2. */
-export function outboundRequest(flags: OutboundFlags): SendOptions & { set: Array<{ path: string; value: unknown }>; unset: string[]; bodyBase64?: string } {
+export async function outboundRequest(
+  flags: OutboundFlags,
+): Promise<SendOptions & { set: Array<{ path: string; value: unknown }>; unset: string[]; bodyBase64?: string }> {
   const mode = flags.signature ?? 'resign';
   if (!isSignatureMode(mode)) throw new UsageError(`--signature ${mode}: use one of ${SIGNATURE_MODES.join(', ')}`);
   if (mode === 'custom' && flags.secretEnv === undefined) throw new UsageError('--signature custom needs --secret-env VAR');
@@ -59,7 +61,7 @@ export function outboundRequest(flags: OutboundFlags): SendOptions & { set: Arra
     ...(flags.confirmProduction ? { confirmedProduction: true } : {}),
     set,
     unset: flags.unset ?? [],
-    ...(flags.bodyFile !== undefined ? { bodyBase64: readBody(flags.bodyFile).toString('base64') } : {}),
+    ...(flags.bodyFile !== undefined ? { bodyBase64: (await readBody(flags.bodyFile)).toString('base64') } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ export function registerReplay(program: Command): void {
     if (!Number.isInteger(sourceId) || sourceId <= 0) throw new UsageError(`replay ${id}: the id must be a positive whole number`);
     const followUp = opts.followUp?.toUpperCase();
     if (followUp !== undefined && !isResultValue(followUp)) throw new UsageError(`--follow-up ${opts.followUp}: use one of ${RESULT_VALUES.join(', ')}`);
-    const request = outboundRequest(opts);
+    const request = await outboundRequest(opts);
     await withDesk(opts, async (desk) => {
       const sent = must(await desk.replay({ ...request, sourceId, ...(followUp !== undefined ? { followUp } : {}) }));
       reportSent(sent, request.signature ?? 'resign', opts.json);

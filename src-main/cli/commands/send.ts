@@ -15,7 +15,7 @@ export function registerSend(program: Command): void {
   addOutboundOptions(cmd).action(async (kind: string, _opts, command: Command) => {
     const opts = command.optsWithGlobals() as OutboundFlags & { userId?: string; home?: string };
     if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`send ${kind}: use one of ${TEMPLATE_KINDS.join(', ')}`);
-    const request = outboundRequest(opts);
+    const request = await outboundRequest(opts);
     await withDesk(opts, async (desk) => {
       const draft = must(await desk.draftTemplate(kind as TemplateKind, opts.userId));
       let body: Uint8Array;

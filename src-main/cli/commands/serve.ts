@@ -85,7 +85,12 @@ export function registerServe(program: Command): void {
 
         let ui: { url: string; close(): Promise<void> } | null = null;
         if (opts.ui !== false) {
-          ui = await startWebUi(desk, { port: (opts.uiPort as number | undefined) ?? DEFAULT_UI_PORT, host: '127.0.0.1' });
+          try {
+            ui = await startWebUi(desk, { port: (opts.uiPort as number | undefined) ?? DEFAULT_UI_PORT, host: '127.0.0.1' });
+          } catch (err) {
+            if (err instanceof DeskFailure) throw new UsageError(err.message);
+            throw err;
+          }
           process.stdout.write(`ui: ${ui.url}\n`);
         }
 

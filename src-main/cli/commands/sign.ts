@@ -13,7 +13,7 @@ export function registerSign(program: Command): void {
     .option('--profile <name>', "use this profile's signing secret (default: the active profile)")
     .action(async (file: string | undefined, _opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      const body = readBody(file);
+      const body = await readBody(file);
       await withDesk(opts, async (desk) => {
         const { secret } = signingSecrets(opts, desk);
         process.stdout.write(`${sign(body, secret)}\n`);

@@ -16,7 +16,7 @@ export function registerVerify(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (file: string | undefined, _opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      const body = readBody(file);
+      const body = await readBody(file);
       await withDesk(opts, async (desk) => {
         const { candidates } = signingSecrets(opts, desk);
         const report = checkSignature(body, opts.signature, candidates);

@@ -8,6 +8,7 @@ import { handleApiCall, isDeskMethod, sendJson, failure } from './api-routes';
 import { allowedHosts, allowedOrigins, bearerMatches, hostAllowed, newAccessToken, originAllowed } from './auth';
 import { eventStreams, type EventSourceLike } from './sse';
 import { COMMON_HEADERS, defaultRendererDir, serveStatic } from './static';
+import { listenFailure } from '../../core/listen-failure';
 
 export interface WebUiOptions {
   /** 0 picks a free port. */
@@ -93,9 +94,10 @@ export async function startWebUi(desk: DeskApi & EventSourceLike, options: WebUi
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (err: NodeJS.ErrnoException): void => reject(listenFailure(err, 'the web UI', BIND_ADDRESS, options.port));
+    server.once('error', failed);
     server.listen(options.port, BIND_ADDRESS, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });

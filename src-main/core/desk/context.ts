@@ -36,8 +36,12 @@ export interface DeskContext {
 
 export function createContext(store: Store, options: DeskContext['options'], emit: DeskEventListener): DeskContext & { runClosers(): Promise<void> } {
   const closers: Array<() => Promise<void> | void> = [];
-  // Decrypting every stored secret on every captured request would be wasted work: cache until a profile changes.
+  // Decrypting every stored secret on every captured request would be wasted work: cache until a profile
+  // changes, here (invalidateSecrets) or in another process (`wager-desk profile set` while `serve` runs),
+  // which PRAGMA data_version reveals: it moves whenever another connection commits.
   let cachedAll: Array<{ profile: string; secret: string }> | null = null;
+  const dataVersion = store.db.prepare('PRAGMA data_version').pluck();
+  let seenVersion: unknown = dataVersion.get();
 
   const profile = (name?: string): ProfileSecrets | null => {
     const wanted = name ?? store.profiles.activeName();
@@ -53,6 +57,11 @@ export function createContext(store: Store, options: DeskContext['options'], emi
     emit,
     profile,
     signingCandidates(name?: string): SecretCandidate[] {
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        seenVersion = version;
+        cachedAll = null;
+      }
       cachedAll ??= store.profiles.allSigningSecrets();
       const primaryName = name ?? store.profiles.activeName();
       const primary = cachedAll.find((c) => c.profile === primaryName);

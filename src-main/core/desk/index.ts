@@ -1,4 +1,5 @@
 import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../../shared/desk-api';
+import type { ExchangeSummary } from '../../shared/model';
 import { openStore } from '../store';
 import { composePart } from './compose-part';
 import { createContext, type DeskContext, type DeskOptions } from './context';
@@ -32,9 +33,19 @@ export function createDesk(options: DeskOptions): Desk {
       }
     }
   };
+  // Rows written inside a transaction (the proxy's group commit) are announced once it has ended:
+  // listeners then never hold the write lock, and never see a row before it is durable. Once anything is
+  // pending, later rows queue behind it so that events keep their order.
+  const pending: ExchangeSummary[] = [];
+  const flush = (): void => {
+    for (const summary of pending.splice(0)) emit('exchange', summary);
+  };
   const store = openStore(options.home, {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    onExchange: (summary) => emit('exchange', summary),
+    onExchange: (summary) => {
+      if (pending.length === 0 && !store.db.inTransaction) return emit('exchange', summary);
+      if (pending.push(summary) === 1) queueMicrotask(flush);
+    },
   });
   const ctx = createContext(
     store,

@@ -2,6 +2,7 @@
 // URL, and a production profile needs an explicit confirmation that names the target.
 import type { SendOptions } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
+import { checkBaseUrl } from '../base-url';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store';
 
@@ -18,21 +19,6 @@ export function joinUrl(base: string, pathAndQuery: string): string {
   return `${trimmed}${pathAndQuery.startsWith('/') || pathAndQuery.startsWith('?') ? '' : '/'}${pathAndQuery}`;
 }
 
-function checkBase(base: string): string {
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    throw new DeskFailure('bad-input', `The target "${base}" is not a URL; give a base URL like http://127.0.0.1:4000.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new DeskFailure('bad-input', `The target "${base}" must be an http or https URL, not ${url.protocol}`);
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new DeskFailure('bad-input', `The target "${base}" must be a base URL without a query or fragment.`);
-  }
-  return base.replace(/\/+$/, '');
-}
 
 /** The profile and base URL of a send; throws no-target, bad-input or needs-confirmation. */
 export function resolveTarget(ctx: DeskContext, options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction'>): SendTarget {
@@ -46,7 +32,7 @@ export function resolveTarget(ctx: DeskContext, options: Pick<SendOptions, 'to' 
         : 'No target: give a URL to send to, or create a profile with an operator URL.',
     );
   }
-  const base = checkBase(raw.trim());
+  const base = checkBaseUrl('The target', raw.trim());
   if (profile?.production && !options.confirmedProduction) {
     throw new DeskFailure(
       'needs-confirmation',

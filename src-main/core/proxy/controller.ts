@@ -1,6 +1,7 @@
 // Starts, restarts and stops the one capture proxy of a desk, and says what it is doing. Starts and
 // stops are queued so that two quick clicks in the UI cannot race each other onto one port.
 import type { ProxyStatus } from '../../shared/model';
+import { listenFailure } from '../listen-failure';
 import { DeskFailure } from '../result';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
@@ -85,7 +86,7 @@ export class ProxyController {
         this.server = await CaptureServer.listen(env, rails, host, port);
       } catch (err) {
         this.host.statusChanged(this.status());
-        throw listenFailure(err as NodeJS.ErrnoException, host, port);
+        throw listenFailure(err as NodeJS.ErrnoException, 'the capture proxy', host, port);
       }
       const actualPort = this.server.port;
       this.current = {
@@ -162,9 +163,3 @@ export class ProxyController {
   }
 }
 
-function listenFailure(err: NodeJS.ErrnoException, host: string, port: number): DeskFailure {
-  if (err.code === 'EADDRINUSE') return new DeskFailure('proxy-error', `Port ${port} on ${host} is already in use; choose another port (0 picks a free one).`);
-  if (err.code === 'EACCES') return new DeskFailure('proxy-error', `Not allowed to listen on ${host}:${port} (ports below 1024 need privileges).`);
-  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') return new DeskFailure('proxy-error', `Cannot listen on ${host}: no such address on this machine.`);
-  return new DeskFailure('proxy-error', `The proxy could not start on ${host}:${port}: ${err.message}`);
-}

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Finding, HeaderList, SignatureReport } from '../../shared/model';
 import { extractKeyFields, inspectCallback, kindOfPath } from '../protocol';
-import { checkSignature, verify, type SecretCandidate } from '../signing';
+import { checkSignature, type SecretCandidate } from '../signing';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';
@@ -20,13 +20,6 @@ const SIGNATURE_HEADER = 'x-server-authorization';
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 
 const NO_KEYS = { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null };
-
-/** Verdict with the primary secret; with none configured the verdict says so (never another profile's secret). */
-export function signatureOf(body: Uint8Array, header: string | undefined, candidates: readonly SecretCandidate[]): SignatureReport {
-  if (candidates.some((c) => c.primary)) return checkSignature(body, header, candidates);
-  const outcome = verify(body, header, null);
-  return { verdict: outcome.verdict, notes: outcome.notes, diagnosis: null };
-}
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
@@ -135,7 +128,7 @@ export class Inbound {
     const header = headerValue(this.req, SIGNATURE_HEADER);
     const candidates = this.env.candidates();
     // A signature applies to the callbacks, and to anything else that carries one.
-    const signature = kind !== 'other' || header !== undefined ? signatureOf(body, header, candidates) : null;
+    const signature = kind !== 'other' || header !== undefined ? checkSignature(body, header, candidates) : null;
     const findings = inspectCallback(this.path, body);
     this.commit(this.row(body, false, signature, findings, null), () => this.answer(kind, body, signature, candidates));
   }

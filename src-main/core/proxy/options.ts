@@ -1,4 +1,5 @@
 // What a start of the proxy may ask for, and the checks and defaults that turn it into a config.
+import { checkBaseUrl } from '../base-url';
 import { DeskFailure } from '../result';
 import type { GuardRails } from './env';
 
@@ -48,17 +49,7 @@ export function checkPort(port: unknown): number {
 }
 
 export function checkUpstream(upstream: string): URL {
-  let url: URL;
-  try {
-    url = new URL(upstream);
-  } catch {
-    throw new DeskFailure('bad-input', `The upstream is not a URL: "${upstream}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new DeskFailure('bad-input', `The upstream must be an http or https URL; got ${url.protocol}`);
-  }
-  if (url.search || url.hash) throw new DeskFailure('bad-input', 'The upstream is a base URL: it cannot carry a query or fragment.');
-  return url;
+  return new URL(checkBaseUrl('The upstream', upstream));
 }
 
 export function checkPositive(name: string, value: unknown): number {

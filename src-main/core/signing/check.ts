@@ -4,10 +4,11 @@ import { verify } from './verify';
 
 /**
  * Verify, and on a mismatch diagnose, in one call: what the proxy and the importers run on every
- * request. `candidates[0]` (or the one marked primary) is the secret the verdict is computed with.
+ * request. The verdict is computed with the candidate marked primary; without one the verdict is
+ * no-secret (or missing/malformed): another profile's secret may explain a mismatch, never judge one.
  */
 export function checkSignature(bytes: Uint8Array, headerValue: string | null | undefined, candidates: readonly SecretCandidate[]): SignatureReport {
-  const primary = candidates.find((c) => c.primary) ?? candidates[0];
+  const primary = candidates.find((c) => c.primary);
   const outcome = verify(bytes, headerValue, primary?.secret ?? null);
   const diagnosis = outcome.verdict === 'mismatch' && headerValue ? diagnose(bytes, headerValue, candidates) : null;
   return { verdict: outcome.verdict, notes: outcome.notes, diagnosis };

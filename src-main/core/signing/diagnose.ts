@@ -21,7 +21,7 @@ function hexEquals(a: string, b: string): boolean {
  */
 export function diagnose(bytes: Uint8Array, headerValue: string, candidates: readonly SecretCandidate[]): Diagnosis {
   const tried: string[] = [];
-  const primary = candidates.find((c) => c.primary) ?? candidates[0];
+  const primary = candidates.find((c) => c.primary);
   const others = candidates.filter((c) => c !== primary);
 
   for (const other of others) {

@@ -1,4 +1,5 @@
 import type { ProfileInput, ProfileView, SecretState } from '../../shared/model';
+import { checkBaseUrl } from '../base-url';
 import { fingerprint } from '../signing/fingerprint';
 import type { Db } from './open';
 import type { SecretBox } from './secret-box';
@@ -44,16 +45,6 @@ function secretState(fp: string | null): SecretState {
   return { set: fp !== null, fingerprint: fp };
 }
 
-function checkUrl(field: string, value: string | null | undefined): void {
-  if (value === null || value === undefined) return;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ProfileError('bad-input', `${field} is not a URL: "${value}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProfileError('bad-input', `${field} must be an http or https URL; got ${url.protocol}`);
-}
 
 /** Named environments. Secrets are sealed by the SecretBox; views carry only set/unset and a fingerprint. */
 export class ProfileStore {
@@ -100,17 +91,16 @@ export class ProfileStore {
     if (!NAME.test(input.name)) {
       throw new ProfileError('bad-input', 'A profile name is 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.');
     }
-    checkUrl('operatorUrl', input.operatorUrl);
-    checkUrl('baseUrl', input.baseUrl);
-    checkUrl('upstream', input.upstream);
+    // Base URLs are checked by the rule every send applies, so a profile never holds one a send refuses.
+    const baseUrl = (what: string, v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : checkBaseUrl(what, v));
     const now = new Date().toISOString();
     const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
     const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
     const fields: Record<string, unknown> = {
-      operator_url: input.operatorUrl,
-      base_url: input.baseUrl,
+      operator_url: baseUrl('The operator URL', input.operatorUrl),
+      base_url: baseUrl('The service base URL', input.baseUrl),
       operator_id: input.operatorId,
-      upstream: input.upstream,
+      upstream: baseUrl('The upstream', input.upstream),
       production: input.production === undefined ? undefined : input.production ? 1 : 0,
       allow_self_signed: input.allowSelfSigned === undefined ? undefined : input.allowSelfSigned ? 1 : 0,
       secret_enc: sealed(input.secret),

@@ -2,6 +2,7 @@
 // profile. A missing piece is named, with the way to set it, in one message.
 import type { TokenRequest } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
+import { checkBaseUrl } from '../base-url';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store';
 
@@ -16,17 +17,6 @@ export interface TokenConfig {
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
-function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new DeskFailure('bad-input', `The service base URL "${raw}" is not a URL; give one like https://api.example.com.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskFailure('bad-input', `The service base URL must be http or https, not ${url.protocol}`);
-  if (url.search !== '' || url.hash !== '') throw new DeskFailure('bad-input', `The service base URL "${raw}" must not carry a query or fragment.`);
-  return raw.trim();
-}
 
 export function tokenConfig(ctx: DeskContext, request: TokenRequest): TokenConfig {
   if (typeof request !== 'object' || request === null) throw new DeskFailure('bad-input', 'A token request is required.');
@@ -49,7 +39,7 @@ export function tokenConfig(ctx: DeskContext, request: TokenRequest): TokenConfi
   }
   return {
     profile,
-    baseUrl: checkBaseUrl(baseUrl as string),
+    baseUrl: checkBaseUrl('The service base URL', baseUrl as string),
     operatorId: (operatorId as string).trim(),
     apiKey: apiKey as string,
     userId: request.userId,

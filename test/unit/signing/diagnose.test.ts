@@ -46,3 +46,11 @@ describe('diagnose', () => {
     expect(report.diagnosis?.match?.variant).toBe('compact-json');
   });
 });
+
+describe('checkSignature without a primary secret', () => {
+  it('says no-secret instead of judging with another profile’s secret', () => {
+    const report = checkSignature(sent, sign(sent, 'other-secret'), [{ profile: 'other', secret: 'other-secret' }]);
+    expect(report.verdict).toBe('no-secret');
+    expect(report.diagnosis).toBeNull();
+  });
+});
