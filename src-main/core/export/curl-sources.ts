@@ -9,7 +9,7 @@ import { signatureHeaderFor, signingInputs } from '../outbound/signature-mode';
 import { joinUrl, resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import { curlCommand } from './curl';
-import { isRedacted, redactHeaders, storedSecrets } from './redact';
+import { isRedacted, redactHeaders, storedSecrets } from '../redact';
 import { exchangeUrl } from './request-url';
 
 export function curlForExchange(ctx: DeskContext, id: number): string {

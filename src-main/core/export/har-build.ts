@@ -5,7 +5,7 @@ import type { ExchangeDetail, HeaderList } from '../../shared/model';
 import { headerValue } from '../outbound/headers';
 import { bodyText } from './body-text';
 import type { Har, HarContent, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types';
-import { redactHeaders } from './redact';
+import { redactHeaders } from '../redact';
 import { exchangeUrl } from './request-url';
 
 export const HAR_CREATOR = { name: 'Wager Desk', version: '0.1.0' } as const;

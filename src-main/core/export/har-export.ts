@@ -2,7 +2,7 @@ import type { ExchangeDetail } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { buildHar } from './har-build';
 import { selectForHar, type HarQuery } from './har-select';
-import { storedSecrets } from './redact';
+import { storedSecrets } from '../redact';
 
 /** The selected exchanges as HAR 1.2 text (pretty-printed JSON), secrets redacted. */
 export function exportHar(ctx: DeskContext, query: HarQuery): string {

@@ -8,7 +8,7 @@ import { extractKeyFields, inspectCallback, kindOfPath } from '../protocol';
 import { DeskFailure } from '../result';
 import { checkSignature } from '../signing';
 import { readHar, type HarReadEntry } from './har-read';
-import { redactHeaders, storedSecrets } from './redact';
+import { redactHeaders, storedSecrets } from '../redact';
 
 export interface HarImportOptions {
   /** The profile whose secret verifies the signatures; default: the active one. */

@@ -7,5 +7,5 @@ export { selectForHar, type HarQuery } from './har-select';
 export { curlForExchange, curlForDraft } from './curl-sources';
 export { curlCommand, type CurlRequest } from './curl';
 export { ticketBundle } from './ticket';
-export { redactedMarker, redactHeaders, storedSecrets, isRedacted } from './redact';
+export { redactedMarker, redactHeaders, storedSecrets, isRedacted } from '../redact';
 export type { Har, HarEntry } from './har-types';

@@ -6,7 +6,7 @@ import type { DeskContext } from '../desk/context';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';
-import { redactHeaders, storedSecrets } from './redact';
+import { redactHeaders, storedSecrets } from '../redact';
 
 const BODY_LIMIT = 8 * 1024;
 

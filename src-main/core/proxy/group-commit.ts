@@ -44,9 +44,10 @@ export class GroupCommit {
       })();
     } catch {
       // One bad write must not sink its neighbours: retry each on its own, so only the culprit fails.
+      // Each retry is still a transaction: a write of several statements (the sandbox's) is all or nothing.
       for (let i = 0; i < batch.length; i++) {
         try {
-          values[i] = batch[i]!.write();
+          values[i] = this.db.transaction(batch[i]!.write)();
         } catch (err) {
           errors[i] = err;
         }

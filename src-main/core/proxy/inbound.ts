@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Finding, HeaderList, SignatureReport } from '../../shared/model';
 import { extractKeyFields, inspectCallback, kindOfPath } from '../protocol';
+import { MIN_REDACTED_SECRET, redactHeaders } from '../redact';
 import { checkSignature, type SecretCandidate } from '../signing';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import type { CaptureEnv } from './env';
@@ -161,11 +162,11 @@ export class Inbound {
         this.env.exchanges.complete(id, this.completion(answer, null));
         return answer;
       },
-      (err, answer) =>
-        this.guard(() => {
-          if (err !== null || answer === undefined) throw err;
-          this.write(answer);
-        }),
+      (err, answer) => {
+        // The decision could not be made durable (a full disk): like an unrecorded capture, no answer at all.
+        if (err !== null || answer === undefined) return this.dropped(err);
+        this.guard(() => this.write(answer));
+      },
     );
   }
 
@@ -176,6 +177,13 @@ export class Inbound {
     const of = expected !== undefined ? ` of ${expected}` : '';
     const error = `the client closed the connection after ${this.received}${of} body bytes, before the request was complete`;
     this.commit(this.row(this.body(), false, null, [], error), () => this.record({ response: null, error }));
+  }
+
+  private secretsToRedact(): string[] {
+    return this.env
+      .candidates()
+      .map((c) => c.secret)
+      .filter((s) => s.length >= MIN_REDACTED_SECRET);
   }
 
   private body(): Buffer {
@@ -193,7 +201,9 @@ export class Inbound {
       path: this.path,
       query: this.query,
       target: null,
-      headers: toPairs(this.req.rawHeaders),
+      // A sender that puts a stored secret itself in a header (in x-server-authorization, say) must not
+      // leave it in clear in the database: such a value becomes its fingerprint marker.
+      headers: redactHeaders(toPairs(this.req.rawHeaders), this.secretsToRedact()),
       body,
       size: this.received,
       truncated,

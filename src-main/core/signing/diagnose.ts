@@ -1,6 +1,12 @@
 import type { Diagnosis } from '../../shared/model';
 import { sign } from './sign';
-import { BODY_VARIANTS } from './variants';
+import { BODY_VARIANTS, variantInput } from './variants';
+
+/**
+ * Diagnosis runs on the proxy's event loop for every mismatch: parsing and re-serializing a body of many
+ * megabytes six times would stall every other capture, and bodies that large are not callbacks anyway.
+ */
+const MAX_RESERIALIZED_BYTES = 256 * 1024;
 
 export interface SecretCandidate {
   /** The profile that holds the secret; shown to the user, never the secret. */
@@ -36,8 +42,12 @@ export function diagnose(bytes: Uint8Array, headerValue: string, candidates: rea
   }
 
   if (primary) {
+    const input = variantInput(bytes);
+    const reserialize = bytes.length <= MAX_RESERIALIZED_BYTES;
+    if (!reserialize) tried.push(`no re-serializations (the body is over ${MAX_RESERIALIZED_BYTES / 1024} KiB)`);
     for (const v of BODY_VARIANTS) {
-      const alt = v.make(bytes);
+      if (v.reserializes && !reserialize) continue;
+      const alt = v.make(input);
       if (alt === null) continue;
       tried.push(v.label);
       if (hexEquals(sign(alt, primary.secret), headerValue)) {

@@ -4,7 +4,7 @@
 // that echoes the key in an error must not leave it in the database or its WAL.
 import type { HeaderList, TokenRequest, TokenResult } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
-import { redactedMarker, redactHeaders, storedSecrets } from '../export/redact';
+import { redactedMarker, redactHeaders, storedSecrets } from '../redact';
 import { httpSend, wireHeaders, type OutboundResponse } from '../outbound/http-send';
 import { joinUrl } from '../outbound/target';
 import { extractKeyFields, inspect } from '../protocol';

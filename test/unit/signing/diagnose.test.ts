@@ -54,3 +54,14 @@ describe('checkSignature without a primary secret', () => {
     expect(report.diagnosis).toBeNull();
   });
 });
+
+describe('diagnose on a very large body', () => {
+  it('skips re-serializations (they would stall the proxy) and says so, but still tries byte-level variants', () => {
+    const big = Buffer.from(JSON.stringify({ pad: 'x'.repeat(300 * 1024) }, null, 2));
+    const compact = Buffer.from(JSON.stringify(JSON.parse(big.toString())));
+    const d = diagnose(big, sign(compact, SECRET), [primary]);
+    expect(d.match).toBeNull();
+    expect(d.tried.join(' | ')).toMatch(/no re-serializations/);
+    expect(diagnose(big, sign(Buffer.concat([big, Buffer.from('\n')]), SECRET), [primary]).match?.variant).toBe('trailing-newline-added');
+  });
+});

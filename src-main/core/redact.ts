@@ -2,13 +2,16 @@
 // already stores x-api-key as a fingerprint; this is the second line of defence for everything that
 // writes headers out (HAR, tickets) or in (HAR import): any header value that holds a stored secret,
 // and any x-api-key value at all, becomes "[redacted sha256:<fingerprint>]".
-import type { HeaderList } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
-import { fingerprint } from '../signing';
+import type { HeaderList } from '../shared/model';
+import type { DeskContext } from './desk/context';
+import { fingerprint } from './signing';
 
 export const API_KEY_HEADER = 'x-api-key';
 
 const REDACTED = /^\[redacted sha256:[0-9a-f]{8}\]$/;
+
+/** A one-character "secret" would redact half the headers; such a secret protects nothing anyway. */
+export const MIN_REDACTED_SECRET = 4;
 
 /** The marker that stands in for a secret: enough to tell two secrets apart, nothing to recover one. */
 export function redactedMarker(secret: string): string {
@@ -27,8 +30,7 @@ export function storedSecrets(ctx: DeskContext): string[] {
     const apiKey = ctx.store.profiles.secrets(view.name)?.apiKey;
     if (apiKey) found.add(apiKey);
   }
-  // A one-character "secret" would redact half the headers; such a secret protects nothing anyway.
-  return [...found].filter((s) => s.length >= 4);
+  return [...found].filter((s) => s.length >= MIN_REDACTED_SECRET);
 }
 
 /** One header value with any secret replaced by its marker. */
