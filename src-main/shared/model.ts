@@ -19,6 +19,9 @@ export const VERDICTS: readonly Verdict[] = ['valid', 'mismatch', 'missing', 'ma
 export type ResultValue = 'WIN' | 'DRAW' | 'LOSE' | 'REFUND';
 export const RESULT_VALUES: readonly ResultValue[] = ['WIN', 'DRAW', 'LOSE', 'REFUND'];
 
+/** The userId of hand-crafted callbacks, edge cases and checks when none is given: recognisably the desk's. */
+export const DEFAULT_TEST_USER = 'wd-test-user';
+
 export type GameId = 'solitaire' | 'blocks' | 'blackjack';
 export const GAME_IDS: readonly GameId[] = ['solitaire', 'blocks', 'blackjack'];
 

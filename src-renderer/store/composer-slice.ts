@@ -1,7 +1,7 @@
 // The composer's draft: where it came from, the request as edited (headers, exact body bytes), how it
 // is signed and where it goes, and what came back. The custom secret is deliberately absent: the
 // component holds it for the moment of sending and it never enters the store.
-import type { DeskError, DiffEntry, Draft, ExchangeDetail, ResultValue, SendOptions, SignatureMode, TemplateKind } from '../../src-main/shared/model';
+import { DEFAULT_TEST_USER, type DeskError, type DiffEntry, type Draft, type ExchangeDetail, type ResultValue, type SendOptions, type SignatureMode, type TemplateKind } from '../../src-main/shared/model';
 import { desk } from '../api';
 import { base64OfText, textOfBase64 } from '../features/composer/body-codec';
 import { outcomeOfError, type SendOutcome } from './outcome';
@@ -48,7 +48,6 @@ export interface ComposerSlice {
   clearComposerError(): void;
 }
 
-export const DEFAULT_TEST_USER = 'wd-test-user';
 
 let generation = 0;
 

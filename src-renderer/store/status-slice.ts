@@ -38,12 +38,7 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get) => ({
     set(r.ok ? { status: r.value, proxyBusy: false } : { statusError: r.error, proxyBusy: false });
     return r.ok;
   },
-  async reconfigureProxy(config) {
-    if (get().status?.proxy.running) {
-      const stopped = await get().stopProxy();
-      if (!stopped) return false;
-    }
-    return get().startProxy(config);
-  },
+  // The desk's startProxy replaces a running proxy in one step (validating first), so no stop is needed.
+  reconfigureProxy: (config) => get().startProxy(config),
   clearStatusError: () => set({ statusError: null }),
 });

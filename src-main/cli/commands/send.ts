@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { applyEdits, DEFAULT_TEMPLATE_USER, TEMPLATE_KINDS } from '../../core/outbound';
+import { applyEdits, TEMPLATE_KINDS } from '../../core/outbound';
+import { DEFAULT_TEST_USER } from '../../shared/model';
 import { DeskFailure } from '../../core/result';
 import type { TemplateKind } from '../../shared/model';
 import { must, withDesk } from '../context';
@@ -11,7 +12,7 @@ export function registerSend(program: Command): void {
     .command('send')
     .description('build a new callback from a template, with fresh ids, and send it')
     .argument('<kind>', TEMPLATE_KINDS.join('|'))
-    .option('--user-id <id>', `the userId of the message (default ${DEFAULT_TEMPLATE_USER})`);
+    .option('--user-id <id>', `the userId of the message (default ${DEFAULT_TEST_USER})`);
   addOutboundOptions(cmd).action(async (kind: string, _opts, command: Command) => {
     const opts = command.optsWithGlobals() as OutboundFlags & { userId?: string; home?: string };
     if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`send ${kind}: use one of ${TEMPLATE_KINDS.join(', ')}`);

@@ -2,6 +2,6 @@
 export { EDGE_CASES, findEdgeCase, listEdgeCases, type EdgeCaseDef, type CaseBuild } from './catalog';
 export { CONFORMANCE_CHECKS, CONFORMANCE_CHECK_IDS, NOT_OBSERVABLE } from './conformance';
 export { runConformanceCheck, type CheckOptions } from './run-check';
-export { runEdgeCase, DEFAULT_EDGE_USER } from './run-edge-case';
+export { runEdgeCase } from './run-edge-case';
 export { reportMarkdown, reportJson, checkJson, checkLine } from './report-export';
 export { errorBodyProblem } from './judge';

@@ -2,6 +2,7 @@
 // summary table, then each check with its evidence: the requests sent and the answers). Signatures
 // are shown (they are not secret); secrets never are, since reports never hold them.
 import type { CheckReport, CheckResult, ExchangeDetail } from '../../shared/model';
+import { SIGNATURE_HEADER } from '../signing';
 
 const MAX_BODY_SHOWN = 2000;
 
@@ -22,7 +23,7 @@ function fence(text: string): string {
 const bodyText = (base64: string): string => Buffer.from(base64, 'base64').toString('utf8');
 
 function evidence(x: ExchangeDetail): string[] {
-  const sig = x.request.headers.find(([n]) => n.toLowerCase() === 'x-server-authorization')?.[1];
+  const sig = x.request.headers.find(([n]) => n.toLowerCase() === SIGNATURE_HEADER)?.[1];
   const lines = [
     `- Exchange ${x.id}: \`${x.method} ${x.target ?? x.path}\`, signature ${sig ? `\`${sig}\`` : 'none'} (${x.signature.verdict ?? 'n/a'})`,
     '',

@@ -2,13 +2,12 @@
 // exchange (origin 'check', tagged check:<runId>), a progress event per check, and a stored report.
 import type { CheckReport, CheckResult } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
-import { resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import { CONFORMANCE_CHECKS, expectedText, NOT_OBSERVABLE, type CheckScope } from './conformance';
 import { judge } from './judge';
 import { newRunId, RunIds } from './run-ids';
-import { runSecret, throwAwaySecret } from './secrets';
-import { describeOutcome, sendStep, type StepEnv, type StepOutcome } from './steps';
+import { stepEnvFor } from './secrets';
+import { describeOutcome, sendStep, type StepOutcome } from './steps';
 
 export interface CheckOptions {
   to?: string;
@@ -34,19 +33,8 @@ export async function runConformanceCheck(ctx: DeskContext, options: CheckOption
   if (typeof options?.userId !== 'string' || options.userId.trim() === '') {
     throw new DeskFailure('bad-input', 'The check needs the userId of a test user the operator knows (with some balance).');
   }
-  const { profile, base } = resolveTarget(ctx, options);
-  const { secret, label } = runSecret(profile, options.customSecret);
   const runId = newRunId();
-  const env: StepEnv = {
-    base,
-    secret,
-    secretLabel: label,
-    otherSecret: throwAwaySecret(),
-    allowSelfSigned: profile?.allowSelfSigned ?? false,
-    timeoutMs: ctx.options.outboundTimeoutMs,
-    origin: 'check',
-    tags: [`check:${runId}`],
-  };
+  const env = stepEnvFor(ctx, options, 'check', [`check:${runId}`]);
   const scope: CheckScope = { userId: options.userId, ids: new RunIds(`wd-check-${runId}-`), memo: {} };
   const at = new Date().toISOString();
   const total = CONFORMANCE_CHECKS.length + NOT_OBSERVABLE.length;
@@ -77,5 +65,5 @@ export async function runConformanceCheck(ctx: DeskContext, options: CheckOption
 
   const passed = checks.filter((c) => c.pass === true).length;
   const failed = checks.filter((c) => c.pass === false).length;
-  return ctx.store.reports.add({ runId, at, target: base, userId: options.userId, passed, failed, notObservable: checks.length - passed - failed, checks });
+  return ctx.store.reports.add({ runId, at, target: env.base, userId: options.userId, passed, failed, notObservable: checks.length - passed - failed, checks });
 }

@@ -1,7 +1,33 @@
-// The secret a run signs with and the throw-away secret of its "wrong secret" steps.
+// What a run of checks or edge cases sends with: its target, the secret it signs with, and the
+// throw-away secret of its "wrong secret" steps.
 import { randomBytes } from 'node:crypto';
+import type { ExchangeOrigin, SendOptions } from '../../shared/model';
+import type { DeskContext } from '../desk/context';
+import { resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store';
+import type { StepEnv } from './steps';
+
+/** The environment of one run: resolves the target (and production confirmation) and the secret first. */
+export function stepEnvFor(
+  ctx: DeskContext,
+  options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction' | 'customSecret'>,
+  origin: ExchangeOrigin,
+  tags: string[],
+): StepEnv {
+  const { profile, base } = resolveTarget(ctx, options);
+  const { secret, label } = runSecret(profile, options.customSecret);
+  return {
+    base,
+    secret,
+    secretLabel: label,
+    otherSecret: throwAwaySecret(),
+    allowSelfSigned: profile?.allowSelfSigned ?? false,
+    timeoutMs: ctx.options.outboundTimeoutMs,
+    origin,
+    tags,
+  };
+}
 
 export function runSecret(profile: ProfileSecrets | null, customSecret: string | undefined): { secret: string; label: string } {
   if (customSecret !== undefined && customSecret !== '') return { secret: customSecret, label: 'custom secret' };

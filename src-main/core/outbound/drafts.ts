@@ -2,13 +2,12 @@
 // a template. A draft keeps what describes the message (content type, signature, user agent) and
 // drops what belonged to the connection it arrived on (Host, Content-Length, ...).
 import type { Draft, HeaderList, ResultValue, TemplateKind } from '../../shared/model';
-import { RESULT_VALUES } from '../../shared/model';
+import { DEFAULT_TEST_USER, RESULT_VALUES } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { buildPay, buildResult, followUpOf, isResultValue, kindOfPath, toBytes } from '../protocol';
 import { DeskFailure } from '../result';
 import { CONNECTION_HEADERS, withoutHeaders } from './headers';
 
-export const DEFAULT_TEMPLATE_USER = 'wd-test-user';
 export const JSON_HEADERS: HeaderList = [['Content-Type', 'application/json']];
 export const TEMPLATE_KINDS: readonly TemplateKind[] = ['pay', 'win', 'draw', 'lose', 'refund'];
 
@@ -67,7 +66,7 @@ export function draftFollowUp(ctx: DeskContext, payId: number, result: ResultVal
 const TEMPLATE_RESULT: Record<Exclude<TemplateKind, 'pay'>, ResultValue> = { win: 'WIN', draw: 'DRAW', lose: 'LOSE', refund: 'REFUND' };
 
 /** A fresh message of one kind from the protocol builders (fresh depositId and roomId). */
-export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEMPLATE_USER): Draft {
+export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEST_USER): Draft {
   if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) {
     throw new DeskFailure('bad-input', `A template is one of ${TEMPLATE_KINDS.join(', ')}; got "${String(kind)}".`);
   }

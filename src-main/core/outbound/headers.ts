@@ -2,7 +2,7 @@
 // as HTTP says; values and order are kept exactly as given.
 import type { HeaderList } from '../../shared/model';
 
-export const SIGNATURE_HEADER = 'x-server-authorization';
+export { SIGNATURE_HEADER } from '../signing';
 
 /**
  * Headers that describe one connection or one framing of the body, not the message. A captured

@@ -4,7 +4,7 @@ export { httpSend, wireHeaders, MAX_RESPONSE_BYTES, type OutboundRequest, type O
 export { sendAndRecord, type RecordedSend } from './record';
 export { describeSendError, type SendErrorCode } from './send-errors';
 export { headerValue, withHeader, withoutHeaders, withContentLength, SIGNATURE_HEADER, CONNECTION_HEADERS } from './headers';
-export { draftFromExchange, draftFollowUp, draftTemplate, resultsPathFor, DEFAULT_TEMPLATE_USER, TEMPLATE_KINDS } from './drafts';
+export { draftFromExchange, draftFollowUp, draftTemplate, resultsPathFor, TEMPLATE_KINDS } from './drafts';
 export { applyEdits, parseSetArgument, decodeBase64, type BodyEdits } from './edit';
 export { signatureHeaderFor, isSignatureMode, SIGNATURE_MODES } from './signature-mode';
 export { resolveTarget, joinUrl } from './target';

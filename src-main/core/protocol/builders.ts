@@ -111,7 +111,7 @@ export type FollowUpOverrides = Partial<Omit<ResultInput, 'userId' | 'depositId'
 
 /**
  * The result that settles a captured pay: same userId, depositId and currency; the amount per
- * creditFor (WIN 2 × the paid amount, DRAW and REFUND the paid amount, LOSE none); the pay's
+ * creditFor (WIN, DRAW and REFUND the paid amount, LOSE none); the pay's
  * tournamentId kept for WIN/DRAW/LOSE and dropped for REFUND. Throws when the pay lacks what is needed.
  */
 export function followUpOf(payBody: Uint8Array | object, result: ResultValue, overrides: FollowUpOverrides = {}): ResultRequest {

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Finding, HeaderList, SignatureReport } from '../../shared/model';
 import { extractKeyFields, inspectCallback, kindOfPath } from '../protocol';
 import { MIN_REDACTED_SECRET, redactHeaders } from '../redact';
-import { checkSignature, type SecretCandidate } from '../signing';
+import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';
@@ -16,7 +16,6 @@ import { flatten, toPairs } from './headers';
 import type { Forwarder } from './forward';
 import type { GroupCommit } from './group-commit';
 
-const SIGNATURE_HEADER = 'x-server-authorization';
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-export { sign, invalidSignatureFor } from './sign';
+export { sign, invalidSignatureFor, SIGNATURE_HEADER } from './sign';
 export { verify, type VerifyOutcome } from './verify';
 export { diagnose, type SecretCandidate } from './diagnose';
 export { checkSignature } from './check';

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/format';
 import { useDesk, type TargetChoice } from '../../store';
-import { DEFAULT_TEST_USER } from '../../store/composer-slice';
+import { DEFAULT_TEST_USER } from '../../../src-main/shared/model';
 import { readStored, writeStored } from '../../store/recent-values';
 import { TargetPicker, targetUrlOf } from '../composer/TargetPicker';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TemplateKind } from '../../../src-main/shared/model';
 import { useDesk } from '../../store';
-import { DEFAULT_TEST_USER } from '../../store/composer-slice';
+import { DEFAULT_TEST_USER } from '../../../src-main/shared/model';
 
 export const TEMPLATES: Array<{ kind: TemplateKind; label: string; what: string }> = [
   { kind: 'pay', label: 'Pay', what: 'POST /platform/pay: deduct an entry' },

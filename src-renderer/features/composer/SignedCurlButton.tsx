@@ -1,32 +1,15 @@
-import { useState } from 'react';
-import type { DeskError, Draft, SendOptions } from '../../../src-main/shared/model';
+import type { Draft, SendOptions } from '../../../src-main/shared/model';
 import { desk } from '../../api';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
+import { useCopyCommand } from '../../components/use-copy-command';
 
 /**
  * "Copy as signed cURL": the draft as the send would go out (target, exact bytes, the signature the
  * chosen mode yields). The command carries the signature, never a secret.
  */
 export function SignedCurlButton(props: { draft: Draft; options: () => SendOptions }) {
-  const [command, setCommand] = useState<string | null>(null);
-  const [error, setError] = useState<DeskError | null>(null);
-  const [copied, setCopied] = useState<'yes' | 'blocked' | null>(null);
-  const run = async (): Promise<void> => {
-    setError(null);
-    const r = await desk.curlForDraft(props.draft, props.options());
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    setCommand(r.value);
-    try {
-      await navigator.clipboard.writeText(r.value);
-      setCopied('yes');
-    } catch {
-      setCopied('blocked');
-    }
-  };
+  const { command, error, copied, run, dismiss } = useCopyCommand(() => desk.curlForDraft(props.draft, props.options()));
   return (
     <>
       <button type="button" className="btn" onClick={() => void run()} data-testid="copy-signed-curl">
@@ -38,7 +21,7 @@ export function SignedCurlButton(props: { draft: Draft; options: () => SendOptio
         </span>
       )}
       {command !== null && (
-        <Dialog wide title="Signed cURL command" onClose={() => setCommand(null)} testId="signed-curl-dialog" actions={<CopyButton text={command} label="Copy again" />}>
+        <Dialog wide title="Signed cURL command" onClose={dismiss} testId="signed-curl-dialog" actions={<CopyButton text={command} label="Copy again" />}>
           <p className="muted small">
             {copied === 'yes' ? 'Copied to the clipboard. ' : copied === 'blocked' ? 'The clipboard is blocked here: select the command and copy it by hand. ' : ''}
             It sends these exact bytes with the signature shown; running it sends for real.

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk, type TargetChoice } from '../../store';
-import { DEFAULT_TEST_USER } from '../../store/composer-slice';
+import { DEFAULT_TEST_USER } from '../../../src-main/shared/model';
 import { TargetPicker, targetUrlOf } from '../composer/TargetPicker';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { useActiveProfile } from '../profiles/use-active-profile';

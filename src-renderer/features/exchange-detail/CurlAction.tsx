@@ -1,33 +1,12 @@
-import { useState } from 'react';
-import type { DeskError } from '../../../src-main/shared/model';
 import { desk } from '../../api';
+import { useCopyCommand } from '../../components/use-copy-command';
 
 /**
  * Copy as cURL: the desk writes the command (exact body bytes, signature header included); the
  * command is also shown, so it can be copied by hand when the clipboard is blocked.
  */
 export function CurlAction(props: { id: number }) {
-  const [command, setCommand] = useState<string | null>(null);
-  const [error, setError] = useState<DeskError | null>(null);
-  const [copied, setCopied] = useState<'yes' | 'blocked' | null>(null);
-
-  const run = async (): Promise<void> => {
-    setError(null);
-    setCopied(null);
-    const r = await desk.curlFor(props.id);
-    if (!r.ok) {
-      setCommand(null);
-      setError(r.error);
-      return;
-    }
-    setCommand(r.value);
-    try {
-      await navigator.clipboard.writeText(r.value);
-      setCopied('yes');
-    } catch {
-      setCopied('blocked');
-    }
-  };
+  const { command, error, copied, run } = useCopyCommand(() => desk.curlFor(props.id));
 
   return (
     <div className="curl-action">

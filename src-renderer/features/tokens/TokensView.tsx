@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk } from '../../store';
-import { DEFAULT_TEST_USER } from '../../store/composer-slice';
+import { DEFAULT_TEST_USER } from '../../../src-main/shared/model';
 import { useActiveProfile } from '../profiles/use-active-profile';
 import { TokenHistory } from './TokenHistory';
 import { TokenResultView } from './TokenResultView';
