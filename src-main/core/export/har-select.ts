@@ -37,8 +37,14 @@ function fromTimeline(store: Store, q: ExchangeQuery & { depositId: string }): S
   return { ids: entries.map((x) => x.id), description: `the timeline of deposit ${q.depositId}` };
 }
 
+/**
+ * The most exchanges one HAR holds when the query names no limit: a HAR is built whole in memory, on the
+ * event loop the proxy shares, and a file of more than this opens in no DevTools anyway.
+ */
+export const MAX_HAR_EXCHANGES = 10_000;
+
 function fromList(store: Store, q: ExchangeQuery): Selection {
-  const wanted = q.limit === undefined ? Infinity : Math.max(1, Math.floor(q.limit));
+  const wanted = q.limit === undefined ? MAX_HAR_EXCHANGES : Math.max(1, Math.floor(q.limit));
   const ids: number[] = [];
   let beforeId = q.beforeId;
   for (;;) {
@@ -48,7 +54,8 @@ function fromList(store: Store, q: ExchangeQuery): Selection {
     beforeId = page.nextBeforeId;
   }
   const what = (q.direction ?? 'inbound') === 'inbound' ? 'captured callbacks' : q.direction === 'outbound' ? 'outbound exchanges' : 'exchanges';
-  return { ids: ids.reverse(), description: `${ids.length} ${what}` };
+  const capped = q.limit === undefined && ids.length >= MAX_HAR_EXCHANGES;
+  return { ids: ids.reverse(), description: capped ? `the newest ${ids.length} ${what} (at most ${MAX_HAR_EXCHANGES} a file: narrow the filter for older ones)` : `${ids.length} ${what}` };
 }
 
 export function selectForHar(store: Store, q: HarQuery): Selection {
