@@ -1,0 +1,133 @@
+// Command-line options of `npm run bench`. Every count and time has a bound; --quick shrinks them all
+// to a smoke run of a few seconds a benchmark.
+
+export type BenchName = 'proxy' | 'store' | 'memory' | 'ui';
+export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui'];
+
+export interface BenchArgs {
+  quick: boolean;
+  only: BenchName[];
+  json: string | null;
+  /** proxy: requests measured per row and connection count, and the connection counts. */
+  requests: number;
+  connections: number[];
+  /** proxy: rounds over every proxy (the table shows medians). */
+  rounds: number;
+  /** proxy: a row's run is stopped after this many seconds whatever the count. */
+  maxSeconds: number;
+  /** Skip the mitmdump rows even where it is installed. */
+  noMitm: boolean;
+  /** store: exchanges generated, timed calls per query, and a directory to keep (and reuse) the file in. */
+  rows: number;
+  iterations: number;
+  storeDir: string | null;
+  /** store: time this module's ExchangeStore instead (before/after comparisons). */
+  exchangeStore: string | null;
+  /** memory: captures sent through serve. */
+  captures: number;
+  /** ui: rows in the database the UI lists. */
+  uiRows: number;
+  /** Run the desk from the TypeScript source (tsx) instead of out/main/cli.js. */
+  fromSource: boolean;
+  /** Write V8 CPU profiles of the desk's serve process into this directory. */
+  cpuProf: string | null;
+}
+
+const FULL = { rounds: 3, requests: 30_000, rows: 1_000_000, iterations: 200, captures: 1_000_000, uiRows: 100_000, maxSeconds: 60 };
+const QUICK = { rounds: 1, requests: 400, rows: 5_000, iterations: 10, captures: 2_000, uiRows: 2_000, maxSeconds: 15 };
+
+function positive(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} takes a positive integer; got ${String(value)}`);
+  return n;
+}
+
+export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui] [--json FILE]
+  [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm]
+  [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--from-source] [--cpu-prof DIR]`;
+
+export function parseArgs(argv: readonly string[]): BenchArgs {
+  const quick = argv.includes('--quick');
+  const d = quick ? QUICK : FULL;
+  const a: BenchArgs = {
+    quick,
+    only: [...BENCH_NAMES],
+    json: null,
+    requests: d.requests,
+    connections: [32, 128],
+    rounds: d.rounds,
+    maxSeconds: d.maxSeconds,
+    noMitm: false,
+    rows: d.rows,
+    iterations: d.iterations,
+    storeDir: null,
+    exchangeStore: null,
+    captures: d.captures,
+    uiRows: d.uiRows,
+    fromSource: false,
+    cpuProf: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--quick':
+        break;
+      case '--only': {
+        const names = value().split(',').map((s) => s.trim());
+        for (const n of names) if (!BENCH_NAMES.includes(n as BenchName)) throw new Error(`unknown benchmark "${n}" (${BENCH_NAMES.join(', ')})`);
+        a.only = names as BenchName[];
+        break;
+      }
+      case '--json':
+        a.json = value();
+        break;
+      case '--requests':
+        a.requests = positive(flag, value());
+        break;
+      case '--connections':
+        a.connections = value().split(',').map((s) => positive(flag, s));
+        break;
+      case '--rounds':
+        a.rounds = positive(flag, value());
+        break;
+      case '--max-seconds':
+        a.maxSeconds = positive(flag, value());
+        break;
+      case '--no-mitm':
+        a.noMitm = true;
+        break;
+      case '--rows':
+        a.rows = positive(flag, value());
+        break;
+      case '--iterations':
+        a.iterations = positive(flag, value());
+        break;
+      case '--store-dir':
+        a.storeDir = value();
+        break;
+      case '--exchange-store':
+        a.exchangeStore = value();
+        break;
+      case '--captures':
+        a.captures = positive(flag, value());
+        break;
+      case '--ui-rows':
+        a.uiRows = positive(flag, value());
+        break;
+      case '--from-source':
+        a.fromSource = true;
+        break;
+      case '--cpu-prof':
+        a.cpuProf = value();
+        break;
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  return a;
+}

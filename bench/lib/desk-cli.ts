@@ -1,0 +1,138 @@
+// Runs the real desk the way a user does: `wager-desk serve` in a child process. The built CLI
+// (out/main/cli.js) is preferred; when it is missing or older than the sources (others are editing
+// them), the current sources are bundled with esbuild (what electron-vite does, minus Electron) into
+// node_modules/.cache, so no TypeScript loader runs inside the process under test. --from-source
+// runs the source through tsx instead. Which one ran is part of every report.
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../src-main/core/store';
+import { DATABASE_FILE } from '../../src-main/core/store';
+import { startChild, type Child } from './child';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUILT = join(ROOT, 'out/main/cli.js');
+const SOURCE = join(ROOT, 'src-main/cli/main.ts');
+
+export interface DeskCommand {
+  /** Arguments to `node` before the CLI's own. */
+  nodeArgs: string[];
+  label: string;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Inside node_modules so that the bundle's bare imports (better-sqlite3, commander, zod) resolve. */
+const BUNDLE_DIR = join(ROOT, 'node_modules/.cache/wager-desk-bench');
+
+async function bundle(): Promise<string> {
+  const { build } = await import('esbuild');
+  mkdirSync(BUNDLE_DIR, { recursive: true });
+  // One file per benchmark process (a smoke run in `npm test` may bundle while a full run is going), removed at exit.
+  const outfile = join(BUNDLE_DIR, `cli-${process.pid}.mjs`);
+  process.once('exit', () => rmSync(outfile, { force: true }));
+  await build({
+    entryPoints: [SOURCE],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+let chosen: Promise<DeskCommand> | null = null;
+
+export function deskCommand(fromSource: boolean): Promise<DeskCommand> {
+  chosen ??= (async (): Promise<DeskCommand> => {
+    if (fromSource) return { nodeArgs: ['--import', 'tsx', SOURCE], label: 'source via tsx (--from-source)' };
+    const why = !existsSync(BUILT)
+      ? 'out/main/cli.js is not built'
+      : statSync(BUILT).mtimeMs < newestMtime(join(ROOT, 'src-main'))
+        ? 'out/main/cli.js is older than src-main'
+        : null;
+    if (why === null) return { nodeArgs: [BUILT], label: 'out/main/cli.js (built)' };
+    return { nodeArgs: [await bundle()], label: `src-main bundled by esbuild (${why})` };
+  })();
+  return chosen;
+}
+
+export const SECRET_ENV = 'WAGER_DESK_BENCH_SECRET';
+
+export interface ServeOptions {
+  home: string;
+  /** Forward to this URL; null: the sandbox operator answers. */
+  upstream: string | null;
+  secret: string;
+  ui: boolean;
+  cpuProfDir?: string | null;
+  /** Extra node flags for the serve process (e.g. --max-old-space-size). */
+  nodeFlags?: string[];
+}
+
+export interface RunningServe {
+  child: Child;
+  proxyUrl: string;
+  uiUrl: string | null;
+}
+
+export async function startServe(cmd: DeskCommand, o: ServeOptions): Promise<RunningServe> {
+  const args = [
+    ...(o.nodeFlags ?? []),
+    ...(o.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', o.cpuProfDir] : []),
+    ...cmd.nodeArgs,
+    '--home',
+    o.home,
+    'serve',
+    '--proxy-port',
+    '0',
+    '--secret-env',
+    SECRET_ENV,
+    ...(o.upstream ? ['--upstream', o.upstream] : []),
+    ...(o.ui ? ['--ui-port', '0'] : ['--no-ui']),
+  ];
+  const child = startChild(process.execPath, args, { env: { [SECRET_ENV]: o.secret, WAGER_DESK_HOME: o.home }, cwd: ROOT });
+  try {
+    const m = await child.waitFor(/^proxy: (http:\/\/\S+)$/m, 60_000);
+    let uiUrl: string | null = null;
+    if (o.ui) {
+      const ui = await child.waitFor(/^ui: (\S+)$|^ui: disabled.*$/m, 30_000);
+      uiUrl = ui[1] ?? null;
+    }
+    return { child, proxyUrl: m[1]!, uiUrl };
+  } catch (err) {
+    await child.stop(2_000);
+    throw err;
+  }
+}
+
+export interface RowCounts {
+  inbound: number;
+  /** Inbound rows whose response was recorded. */
+  answered: number;
+  valid: number;
+}
+
+/** Counts what the desk recorded (open read-only, after serve has exited). */
+export function countRows(home: string): RowCounts {
+  const db = openDatabase(join(home, DATABASE_FILE), { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT count(*) AS inbound, count(res_status) AS answered, sum(verdict = 'valid') AS valid FROM exchanges WHERE direction = 'inbound'`,
+      )
+      .get() as RowCounts;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,115 @@
+// `npm run bench` (node --import tsx bench/run.ts): the four benchmarks of issue 9, each printing its
+// numbers next to its peers measured in the same run. --quick is the smoke run the tests use; see
+// BENCHMARKS.md for the full commands and recorded results. Exit code 1 when a correctness check
+// (every request in the database, the UI showed its rows) failed; timings never fail anything.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs, USAGE, type BenchArgs } from './lib/args';
+import { heading } from './lib/table';
+import type { ExchangeStore } from '../src-main/core/store';
+
+type StoreClass = typeof ExchangeStore;
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  result: unknown;
+  error?: string;
+}
+
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+
+async function runOne(name: string, args: BenchArgs, scratch: string): Promise<Outcome> {
+  switch (name) {
+    case 'store': {
+      const { runStoreBench, formatStoreResult } = await import('./store');
+      log(heading(`store: ${args.rows.toLocaleString('en-US')} exchanges`));
+      const dir = args.storeDir ? resolve(args.storeDir) : join(scratch, 'store');
+      const storeClass = args.exchangeStore
+        ? ((await import(resolve(args.exchangeStore))) as { ExchangeStore: StoreClass }).ExchangeStore
+        : undefined;
+      if (args.exchangeStore) log(`ExchangeStore from ${args.exchangeStore}`);
+      const r = runStoreBench({
+        ...(storeClass ? { storeClass } : {}),
+        rows: args.rows,
+        iterations: args.iterations,
+        maxMsPerQuery: args.quick ? 2_000 : 10_000,
+        baselineIterations: args.quick ? 3 : Math.max(5, Math.floor(args.iterations / 10)),
+        maxMsPerBaseline: args.quick ? 2_000 : 10_000,
+        dir,
+        log,
+      });
+      log(formatStoreResult(r));
+      return { name, ok: true, result: r };
+    }
+    case 'proxy': {
+      const { runProxyBench, formatProxyResult } = await import('./proxy');
+      log(heading('proxy: throughput and latency'));
+      const r = await runProxyBench({ ...args, scratch, log });
+      log(formatProxyResult(r));
+      if (args.cpuProf) {
+        const { summarizeProfiles } = await import('./profile-summary');
+        log(heading(`where the time goes in serve (node --cpu-prof, ${args.cpuProf})`));
+        log(summarizeProfiles(resolve(args.cpuProf)));
+      }
+      return { name, ok: r.allRecorded, result: r };
+    }
+    case 'memory': {
+      const { runMemoryBench, formatMemoryResult } = await import('./memory');
+      log(heading(`memory: RSS of serve over ${args.captures.toLocaleString('en-US')} captures`));
+      const r = await runMemoryBench({ ...args, scratch, log });
+      log(formatMemoryResult(r));
+      return { name, ok: r.allRecorded, result: r };
+    }
+    case 'ui': {
+      const { runUiBench, formatUiResult } = await import('./ui');
+      log(heading(`ui: capture list with ${args.uiRows.toLocaleString('en-US')} rows in Chromium`));
+      const r = await runUiBench({ ...args, scratch, log });
+      log(formatUiResult(r));
+      return { name, ok: r.allShown, result: r };
+    }
+    default:
+      throw new Error(`unknown benchmark ${name}`);
+  }
+}
+
+function machineLoad(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+}
+
+async function main(): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'wager-desk-bench-'));
+  const outcomes: Outcome[] = [];
+  log(`wager-desk bench${args.quick ? ' (quick)' : ''}: node ${process.version}, ${args.only.join(', ')}`);
+  log(`machine: ${cpus().length} cores, load average ${machineLoad()} (other work on the machine skews absolute numbers; compare ratios within one run)`);
+  try {
+    for (const name of args.only) {
+      try {
+        outcomes.push(await runOne(name, args, scratch));
+      } catch (err) {
+        const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+        log(`${name}: FAILED: ${message}`);
+        outcomes.push({ name, ok: false, result: null, error: message });
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  if (args.json) writeFileSync(args.json, `${JSON.stringify({ quick: args.quick, node: process.version, benchmarks: outcomes }, null, 2)}\n`);
+  log(`\nload average at the end: ${machineLoad()}`);
+  const failed = outcomes.filter((o) => !o.ok).map((o) => o.name);
+  log(failed.length === 0 ? '\nbench: all checks passed' : `\nbench: checks FAILED: ${failed.join(', ')}`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,186 @@
+// The benchmarks' smoke run: each benchmark of bench/run.ts in --quick mode, in a child process, as
+// `npm run bench -- --quick` runs it. Asserts the shape of what they report and their correctness
+// checks (every request a row in the database, the UI showing the rows), never a timing: the numbers
+// of a two-core shared machine mean nothing here (BENCHMARKS.md has the real runs).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  result: Record<string, unknown> & { [key: string]: unknown };
+  error?: string;
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  report: { quick: boolean; benchmarks: Outcome[] };
+}
+
+/** Runs `bench/run.ts --quick --only NAME` and reads its JSON report. Bounded: killed after limitMs. */
+function bench(name: string, extra: string[] = [], limitMs = 150_000): Promise<Run> {
+  const json = join(tempDir('wager-desk-bench-smoke-'), 'report.json');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--only', name, '--json', json, ...extra], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stderr.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (!existsSync(json)) return reject(new Error(`bench ${name} wrote no report (exit ${code}):\n${stdout.slice(-3000)}`));
+      resolve({ code, stdout, report: JSON.parse(readFileSync(json, 'utf8')) as Run['report'] });
+    });
+  });
+}
+
+function only(run: Run, name: string): Outcome {
+  expect(run.report.quick).toBe(true);
+  expect(run.report.benchmarks.map((b) => b.name)).toEqual([name]);
+  const outcome = run.report.benchmarks[0]!;
+  expect(outcome.error, run.stdout.slice(-3000)).toBeUndefined();
+  expect(outcome.ok, run.stdout.slice(-3000)).toBe(true);
+  expect(run.code, run.stdout.slice(-3000)).toBe(0);
+  expect(run.stdout).toContain('bench: all checks passed');
+  return outcome;
+}
+
+const positive = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x) && x > 0;
+
+describe('bench smoke (--quick)', () => {
+  it('proxy: every peer measured at each connection count, every desk request a row', async () => {
+    const run = await bench('proxy', ['--connections', '8,32']);
+    const r = only(run, 'proxy').result as unknown as {
+      mitmdump: string;
+      rows: Array<{
+        target: string;
+        connections: number;
+        rps: number;
+        p50: number;
+        p99: number;
+        errors: number;
+        recorded: boolean | null;
+        vsFloor: number | null;
+        runs: Array<{
+          load: { completed: number; cutShort: boolean };
+          warmup: { completed: number };
+          rows: { inbound: number; answered: number; valid: number } | null;
+          upstreamServed: number | null;
+          recorded: boolean | null;
+        }>;
+      }>;
+    };
+    const mitm = r.mitmdump !== 'not installed' && r.mitmdump !== 'skipped';
+    const targets = ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? ['mitmdump'] : [])];
+    expect(r.rows.map((x) => `${x.target}@${x.connections}`)).toEqual([8, 32].flatMap((c) => targets.map((t) => `${t}@${c}`)));
+    expect(run.stdout).toContain(mitm ? `mitmdump: ${r.mitmdump}` : 'mitmdump: not installed');
+    for (const row of r.rows) {
+      expect(positive(row.rps) && positive(row.p50) && positive(row.p99)).toBe(true);
+      expect(row.errors).toBe(0);
+      expect(positive(row.vsFloor)).toBe(true);
+      expect(row.runs.length).toBe(1);
+      const one = row.runs[0]!;
+      const answered = one.warmup.completed + one.load.completed;
+      if (row.target.startsWith('desk-')) {
+        // The correctness check: every request answered is a row, with its response and a valid signature.
+        expect(one.load.cutShort).toBe(false);
+        expect(one.rows).toEqual({ inbound: answered, answered, valid: answered });
+        expect(one.recorded).toBe(true);
+        expect(row.recorded).toBe(true);
+        expect(run.stdout).toContain(`rows check ${row.target} c${row.connections}: requests=${answered} rows=${answered}`);
+      } else expect(one.rows).toBeNull();
+      if (row.target !== 'desk-sandbox') expect(one.upstreamServed).toBe(answered);
+    }
+    expect(run.stdout).toMatch(/proxy\s+conns\s+req\/s\s+p50\s+p99\s+vs floor\s+vs mitmdump/);
+  }, 200_000);
+
+  it('store: every UI query timed through ExchangeStore, with its plan and an index-less baseline', async () => {
+    const run = await bench('store');
+    const r = only(run, 'store').result as unknown as {
+      rows: number;
+      bytesPerRow: number;
+      queries: Array<{ name: string; calls: number; p50: number; p95: number; plan: string[]; sql: string; baseline: { plan: string[] } | null }>;
+    };
+    expect(r.rows).toBe(5_000);
+    expect(positive(r.bytesPerRow)).toBe(true);
+    const names = r.queries.map((q) => q.name);
+    for (const wanted of ['first page', 'by depositId', 'by userId', 'by verdict (rare: mismatch)', 'deposit timeline', 'search: a broad prefix', 'counts (status bar)']) {
+      expect(names).toContain(wanted);
+    }
+    for (const q of r.queries) {
+      expect(q.calls).toBeGreaterThan(0);
+      expect(Number.isFinite(q.p50) && Number.isFinite(q.p95)).toBe(true);
+      expect(q.plan.length).toBeGreaterThan(0);
+      expect(q.baseline?.plan.length ?? 0).toBeGreaterThan(0);
+    }
+    // The filtered lookups use their index; the baseline is barred from it.
+    const byDeposit = r.queries.find((q) => q.name === 'by depositId')!;
+    expect(byDeposit.plan.join('\n')).toContain('exchanges_deposit');
+    expect(byDeposit.baseline!.plan.join('\n')).not.toContain('exchanges_deposit');
+    expect(run.stdout).toContain('query plans (EXPLAIN QUERY PLAN):');
+  }, 200_000);
+
+  it('memory: RSS of serve sampled over the captures, every capture a row', async () => {
+    const run = await bench('memory');
+    const r = only(run, 'memory').result as unknown as {
+      answered: number;
+      samples: Array<{ captures: number; rss: number }>;
+      rows: { inbound: number; answered: number };
+      rssIdle: number;
+      rssFinal: number;
+      allRecorded: boolean;
+    };
+    expect(r.answered).toBeGreaterThanOrEqual(2_000);
+    expect(r.rows).toEqual({ inbound: r.answered, answered: r.answered, valid: r.answered });
+    expect(r.samples.length).toBeGreaterThanOrEqual(2);
+    expect(r.samples.every((s) => positive(s.rss))).toBe(true);
+    expect(r.samples.map((s) => s.captures)).toEqual([...r.samples.map((s) => s.captures)].sort((a, b) => a - b));
+    expect(positive(r.rssIdle) && positive(r.rssFinal)).toBe(true);
+    expect(run.stdout).toContain(`rows check memory: requests=${r.answered} rows=${r.answered}`);
+  }, 200_000);
+
+  it('ui: the capture list renders in Chromium and scrolls, frames recorded', async () => {
+    const run = await bench('ui');
+    const r = only(run, 'ui').result as unknown as {
+      rows: number;
+      firstRow: { loads: number; paintedP50: number };
+      scroll: Array<{ name: string; frames: number; rowsLoaded: number; rowsPassed: number }>;
+      idle: { frames: number };
+      countsText: string;
+      captured: number;
+      allShown: boolean;
+    };
+    expect(r.rows).toBe(2_000);
+    expect(r.captured).toBeGreaterThan(1_900);
+    expect(r.allShown).toBe(true);
+    expect(r.firstRow.loads).toBe(2);
+    expect(positive(r.firstRow.paintedP50)).toBe(true);
+    expect(r.countsText).toContain(`${r.captured.toLocaleString('en-US')} captured`);
+    expect(r.idle.frames).toBeGreaterThan(0);
+    expect(r.scroll.map((x) => x.name)).toEqual([
+      'steady scroll, 5 rows a frame',
+      'fast flick, 3 screens a frame',
+      'run to the end, 10 screens a frame',
+      'steady scroll up, all rows loaded',
+    ]);
+    for (const s of r.scroll) {
+      expect(s.frames).toBeGreaterThan(0);
+      expect(s.rowsLoaded).toBeGreaterThan(0);
+    }
+    // Scrolling moved through the list and paged every row in by the end.
+    expect(r.scroll[0]!.rowsPassed).toBeGreaterThan(0);
+    expect(r.scroll[2]!.rowsLoaded).toBe(r.captured);
+    expect(r.scroll[3]!.rowsPassed).toBeGreaterThan(0);
+  }, 240_000);
+});
