@@ -15,7 +15,16 @@ export class GroupCommit {
   private scheduled = false;
   private closed = false;
 
-  constructor(private readonly db: Db) {}
+  // Made once: db.transaction() builds four wrappers and defines their properties, a cost each call paid.
+  private readonly all;
+  private readonly one;
+
+  constructor(db: Db) {
+    this.all = db.transaction((batch: Pending[], values: unknown[]) => {
+      for (let i = 0; i < batch.length; i++) values[i] = batch[i]!.write();
+    });
+    this.one = db.transaction((write: () => unknown) => write());
+  }
 
   /** Queues a write; `done` runs once it is committed (error null), or with the error that stopped it. */
   write<T>(write: () => T, done?: (error: unknown, value: T | undefined) => void): void {
@@ -39,15 +48,15 @@ export class GroupCommit {
     const values: unknown[] = new Array(batch.length);
     const errors: unknown[] = new Array(batch.length).fill(null);
     try {
-      this.db.transaction(() => {
-        for (let i = 0; i < batch.length; i++) values[i] = batch[i]!.write();
-      })();
+      // IMMEDIATE: the write lock is taken first (waiting out busy_timeout), so a write that reads before
+      // it writes (the sandbox's books) cannot meet another process's commit in between (SQLITE_BUSY).
+      this.all.immediate(batch, values);
     } catch {
       // One bad write must not sink its neighbours: retry each on its own, so only the culprit fails.
       // Each retry is still a transaction: a write of several statements (the sandbox's) is all or nothing.
       for (let i = 0; i < batch.length; i++) {
         try {
-          values[i] = this.db.transaction(batch[i]!.write)();
+          values[i] = this.one.immediate(batch[i]!.write);
         } catch (err) {
           errors[i] = err;
         }

@@ -54,7 +54,12 @@ function parse<T>(bytes: Uint8Array, schema: ZodType<T>): Parsed<T> {
 }
 
 export class SandboxOperator {
-  constructor(readonly ledger: SandboxLedger) {}
+  /** Made once: db.transaction() is costly to build, and handle() runs for every sandboxed callback. */
+  private readonly decide;
+
+  constructor(readonly ledger: SandboxLedger) {
+    this.decide = ledger.db.transaction((call: SandboxCall) => (call.kind === 'pay' ? this.pay(call) : this.results(call)));
+  }
 
   handle(call: SandboxCall): SandboxOutcome {
     if (call.kind === 'other') return { answer: notFound(), findings: [] };
@@ -62,7 +67,7 @@ export class SandboxOperator {
     if (call.secretConfigured && call.verdict !== 'valid') {
       return { answer: invalidSignature(), findings: [note('info', '$', `refused with 401: the signature is ${call.verdict ?? 'absent'}`)] };
     }
-    return this.ledger.db.transaction(() => (call.kind === 'pay' ? this.pay(call) : this.results(call))).immediate();
+    return this.decide.immediate(call);
   }
 
   private pay(call: SandboxCall): SandboxOutcome {

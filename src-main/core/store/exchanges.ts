@@ -74,6 +74,8 @@ export class ExchangeStore {
    */
   private readonly open = new Map<number, ExchangeSummary>();
   private readonly dataVersionStmt;
+  private readonly findingsStmt;
+  private readonly setFindingsStmt;
 
   constructor(
     private readonly db: Db,
@@ -97,6 +99,8 @@ export class ExchangeStore {
     this.maxIdStmt = db.prepare('SELECT max(id) FROM exchanges').pluck();
     // Changes when another connection (another process) commits: then the running counts may be off.
     this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
+    this.findingsStmt = db.prepare('SELECT findings FROM exchanges WHERE id = ?').pluck();
+    this.setFindingsStmt = db.prepare('UPDATE exchanges SET findings = ?, error_count = ? WHERE id = ?');
     // Capped: reads at most `cap` entries of each index, whatever the prefix.
     this.searchCountStmt = db
       .prepare(
@@ -187,7 +191,7 @@ export class ExchangeStore {
    */
   addFindings(id: number, findings: readonly Finding[]): ExchangeSummary | null {
     if (findings.length === 0) return this.summary(id);
-    const current = this.db.prepare('SELECT findings FROM exchanges WHERE id = ?').pluck().get(id) as string | null | undefined;
+    const current = this.findingsStmt.get(id) as string | null | undefined;
     if (current === undefined) throw new Error(`Exchange ${id} does not exist.`);
     let merged: Finding[] = [];
     try {
@@ -196,10 +200,12 @@ export class ExchangeStore {
       merged = [];
     }
     merged.push(...findings);
-    this.db
-      .prepare('UPDATE exchanges SET findings = ?, error_count = ? WHERE id = ?')
-      .run(JSON.stringify(merged), merged.filter((f) => f.level === 'error').length, id);
-    const summary = this.summary(id)!;
+    const errorCount = merged.filter((f) => f.level === 'error').length;
+    this.setFindingsStmt.run(JSON.stringify(merged), errorCount, id);
+    // Only the findings changed: a row in flight is patched rather than read back.
+    const before = this.open.get(id);
+    const summary = before ? { ...before, errorCount } : this.summary(id)!;
+    if (before) this.open.set(id, summary);
     this.onChange(summary);
     return summary;
   }
