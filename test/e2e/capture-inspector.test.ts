@@ -5,36 +5,26 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../src-main/core/signing';
-import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
-import { builtRenderer, type RendererBuild } from './helpers/renderer';
-import { TEST_SECRET, sendCallback, startStack, type Stack } from './helpers/stack';
+import { screenshot } from './helpers/browser';
+import { openSession, type E2eSession } from './helpers/session';
+import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
 
 const run = promisify(execFile);
 
-let renderer: RendererBuild;
+let session: E2eSession;
 let stack: Stack;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  renderer = await builtRenderer();
-  stack = await startStack({ rendererDir: renderer.dir });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  // Fail at the step that went wrong, well before the test's own timeout.
-  page.setDefaultTimeout(8_000);
-  pageErrors = collectPageErrors(page);
+  session = await openSession();
+  ({ stack, page, pageErrors } = session);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  renderer?.remove();
-});
+afterAll(() => session?.close());
 
 const rows = () => page.getByTestId('capture-row');
 const rowOf = (depositId: string) => rows().filter({ has: page.getByTestId('row-deposit').getByText(depositId, { exact: true }) });

@@ -1,35 +1,25 @@
 // 100,000 captures in the database: the list opens at once, keeps only the visible rows in the page,
 // pages in from the database as it scrolls, stays smooth, and still shows new captures live.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, collectPageErrors } from './helpers/browser';
+import { screenshot } from './helpers/browser';
+import { openSession, type E2eSession } from './helpers/session';
 import { insertCaptures } from './helpers/bulk';
-import { builtRenderer, type RendererBuild } from './helpers/renderer';
-import { TEST_SECRET, sendCallback, startStack, type Stack } from './helpers/stack';
+import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
 
 const ROWS = 100_000;
 
-let renderer: RendererBuild;
+let session: E2eSession;
 let stack: Stack;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  renderer = await builtRenderer();
-  stack = await startStack({ rendererDir: renderer.dir });
-  insertCaptures(stack.desk, ROWS);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  pageErrors = collectPageErrors(page);
+  session = await openSession({ stepTimeoutMs: 10_000, prepare: (s) => insertCaptures(s.desk, ROWS) });
+  ({ stack, page, pageErrors } = session);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  renderer?.remove();
-});
+afterAll(() => session?.close());
 
 const loadedCount = async (): Promise<number> => Number(await page.getByTestId('capture-list').getAttribute('data-count'));
 const domRows = (): Promise<number> => page.getByTestId('capture-row').count();

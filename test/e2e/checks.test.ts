@@ -3,45 +3,38 @@
 // writes isClientSafe as a string), watching the progress check by check, reading the evidence of
 // the difference, opening a step's exchange, exporting the report, reopening a past one.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOperator, type StandInOperator } from '../helpers/operator';
 import { goTo, openApp } from './helpers/app';
-import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
+import { screenshot } from './helpers/browser';
+import { openSession, type E2eSession } from './helpers/session';
 import { startGatedFront, type GatedFront } from './helpers/gated-front';
-import { builtRenderer, type RendererBuild } from './helpers/renderer';
-import { TEST_SECRET, must, startStack, type Stack } from './helpers/stack';
+import { TEST_SECRET, must, type Stack } from './helpers/stack';
 
-let renderer: RendererBuild;
+let session: E2eSession;
 let stack: Stack;
 let good: StandInOperator;
 let broken: StandInOperator;
 let front: GatedFront;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  renderer = await builtRenderer();
-  stack = await startStack({ rendererDir: renderer.dir });
+  session = await openSession({ stepTimeoutMs: 10_000 });
+  ({ stack, page, pageErrors } = session);
   good = await startOperator({ secret: TEST_SECRET });
   broken = await startOperator({ secret: TEST_SECRET, defects: { reserializesBeforeVerifying: true, stringIsClientSafe: true } });
   // Three checks reach the broken operator at once; the rest wait until the test has seen the progress.
   front = await startGatedFront(broken.url, 3);
   must(await stack.desk.saveProfile({ name: 'default', operatorUrl: good.url }));
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  pageErrors = collectPageErrors(page);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await front?.close();
   await good?.close();
   await broken?.close();
-  await stack?.close();
-  renderer?.remove();
+  await session?.close();
 });
 
 const row = (id: string) => page.locator(`[data-testid="check-report"] [data-testid="check-row"][data-check="${id}"]`);

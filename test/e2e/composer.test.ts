@@ -5,41 +5,34 @@
 // its exact bytes from the composer.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../src-main/core/signing';
 import { startOperator, type StandInOperator } from '../helpers/operator';
 import { bodyOf, goTo, openApp } from './helpers/app';
-import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
-import { builtRenderer, type RendererBuild } from './helpers/renderer';
-import { TEST_SECRET, must, sendCallback, startStack, type Stack } from './helpers/stack';
+import { screenshot } from './helpers/browser';
+import { openSession, type E2eSession } from './helpers/session';
+import { TEST_SECRET, must, sendCallback, type Stack } from './helpers/stack';
 
 const run = promisify(execFile);
 
-let renderer: RendererBuild;
+let session: E2eSession;
 let stack: Stack;
 let operator: StandInOperator;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  renderer = await builtRenderer();
-  stack = await startStack({ rendererDir: renderer.dir });
+  session = await openSession();
+  ({ stack, page, pageErrors } = session);
   operator = await startOperator({ secret: TEST_SECRET });
   // The profile knows where the operator is: nothing to type in the composer.
   must(await stack.desk.saveProfile({ name: 'default', operatorUrl: operator.url }));
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(8_000);
-  pageErrors = collectPageErrors(page);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await operator?.close();
-  await stack?.close();
-  renderer?.remove();
+  await session?.close();
 });
 
 const rowOf = (depositId: string) => page.getByTestId('capture-row').filter({ has: page.getByTestId('row-deposit').getByText(depositId, { exact: true }) });

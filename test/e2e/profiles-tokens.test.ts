@@ -4,22 +4,21 @@
 // response, the event stream's payloads, the DOM, the inputs, local and session storage), that the
 // secrets never came back to the browser.
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_ID, startTokenEndpoint, type TokenEndpoint } from '../integration/token/token-endpoint';
 import { goTo, openApp } from './helpers/app';
-import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
-import { builtRenderer, type RendererBuild } from './helpers/renderer';
-import { startStack, type Stack } from './helpers/stack';
+import { screenshot } from './helpers/browser';
+import { openSession, type E2eSession } from './helpers/session';
+import type { Stack } from './helpers/stack';
 
 const SECRET = 'acme-signing-secret-Zq81-never-shown';
 const API_KEY = 'acme-api-key-Kp42-write-only';
 const fingerprint = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 8);
 
-let renderer: RendererBuild;
+let session: E2eSession;
 let stack: Stack;
 let tokens: TokenEndpoint;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 /** Everything the desk sent to the page: API response bodies, and the payloads of the event stream. */
@@ -28,16 +27,12 @@ const received: string[] = [];
 const sentWithSecret: string[] = [];
 
 beforeAll(async () => {
-  renderer = await builtRenderer();
-  stack = await startStack({ rendererDir: renderer.dir });
+  session = await openSession();
+  ({ stack, page, pageErrors } = session);
   tokens = await startTokenEndpoint(API_KEY);
   // The event stream never ends, so its body cannot be read from the page's side: read what the desk
   // pushes into it at the source instead (the web mode serializes exactly these payloads).
   stack.desk.on((name, payload) => received.push(`${name} ${JSON.stringify(payload)}`));
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(8_000);
-  pageErrors = collectPageErrors(page);
   page.on('request', (req) => {
     const body = req.postData() ?? '';
     if (body.includes(SECRET) || body.includes(API_KEY)) sentWithSecret.push(`${req.url()} ${body}`);
@@ -49,10 +44,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await tokens?.close();
-  await stack?.close();
-  renderer?.remove();
+  await session?.close();
 });
 
 const editor = () => page.getByTestId('profile-editor');

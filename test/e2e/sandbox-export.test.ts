@@ -3,33 +3,24 @@
 // first. Then HAR out (the filtered list, downloaded) and in (a file chosen in the page: the count, or
 // the error naming the entry and field), and a deposit's ticket bundle.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, openApp } from './helpers/app';
-import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
-import { builtRenderer, type RendererBuild } from './helpers/renderer';
-import { TEST_SECRET, sendCallback, startStack, type Stack } from './helpers/stack';
+import { screenshot } from './helpers/browser';
+import { openSession, type E2eSession } from './helpers/session';
+import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
 
-let renderer: RendererBuild;
+let session: E2eSession;
 let stack: Stack;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  renderer = await builtRenderer();
-  stack = await startStack({ rendererDir: renderer.dir });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(8_000);
-  pageErrors = collectPageErrors(page);
+  session = await openSession();
+  ({ stack, page, pageErrors } = session);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  renderer?.remove();
-});
+afterAll(() => session?.close());
 
 async function pay(userId: string, depositId: string, amount: number): Promise<Response> {
   const res = await sendCallback(stack.proxyUrl, '/platform/pay', JSON.stringify({ userId, depositId, currency: 'EUR', amount }), { secret: TEST_SECRET });
