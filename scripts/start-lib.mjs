@@ -12,7 +12,7 @@ export const WEB_MODE_NOTICE = "Electron's binary is not installed here; startin
 export const BUILD_INPUTS = ['src-main', 'src-renderer', 'electron.vite.config.ts', 'package.json'];
 export const BUILD_OUTPUTS = ['out/main/index.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

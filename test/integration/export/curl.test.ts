@@ -7,7 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { sign, verify } from '../../../src-main/core/signing';
 import type { Draft } from '../../../src-main/shared/model';
+import { inboundRow } from '../../helpers/exchanges';
 import { tempDir, tempDirForSuite } from '../../helpers/temp';
+
+const NO_KEYS = { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null };
 import { capture } from './captures';
 
 const SECRET = 'curl-signing-secret';
@@ -111,25 +114,9 @@ describe('copy as cURL', () => {
   });
 
   it('sends no invented Content-Type and keeps an empty POST body as Content-Length 0', async () => {
-    const id = desk.ctx.store.exchanges.insert({
-      direction: 'inbound',
-      kind: 'pay',
-      origin: 'proxy',
-      at: new Date().toISOString(),
-      method: 'POST',
-      path: '/platform/pay',
-      query: '',
-      target: null,
-      headers: [['Host', host], ['Content-Length', '0']],
-      body: new Uint8Array(),
-      size: 0,
-      truncated: false,
-      remoteAddress: null,
-      signature: null,
-      findings: [],
-      keys: { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null },
-      sourceId: null,
-    }).id;
+    const id = desk.ctx.store.exchanges.insert(
+      inboundRow({ headers: [['Host', host], ['Content-Length', '0']], body: new Uint8Array(), size: 0, remoteAddress: null, signature: null, keys: NO_KEYS }),
+    ).id;
     const got = await runInBash(await curlFor(id));
     expect(got.headers['content-type']).toBeUndefined();
     expect(got.headers['content-length']).toBe('0');
@@ -139,25 +126,22 @@ describe('copy as cURL', () => {
 
   it('goes to the target of an outbound exchange', async () => {
     const body = Buffer.from('{"result":"LOSE","userId":"u1","depositId":"d-o","roomId":"r","gameId":"blocks"}');
-    const id = desk.ctx.store.exchanges.insert({
-      direction: 'outbound',
-      kind: 'results',
-      origin: 'replay',
-      at: new Date().toISOString(),
-      method: 'POST',
-      path: '/platform/results',
-      query: 'from=desk',
-      target: `http://${host}/platform/results?from=desk`,
-      headers: [['Host', 'somewhere-else.example'], ['content-type', 'application/json'], ['x-server-authorization', sign(body, SECRET)]],
-      body,
-      size: body.length,
-      truncated: false,
-      remoteAddress: null,
-      signature: null,
-      findings: [],
-      keys: { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null },
-      sourceId: null,
-    }).id;
+    const id = desk.ctx.store.exchanges.insert(
+      inboundRow({
+        direction: 'outbound',
+        kind: 'results',
+        origin: 'replay',
+        path: '/platform/results',
+        query: 'from=desk',
+        target: `http://${host}/platform/results?from=desk`,
+        headers: [['Host', 'somewhere-else.example'], ['content-type', 'application/json'], ['x-server-authorization', sign(body, SECRET)]],
+        body,
+        size: body.length,
+        remoteAddress: null,
+        signature: null,
+        keys: NO_KEYS,
+      }),
+    ).id;
     const command = await curlFor(id);
     expect(command).not.toContain('somewhere-else');
     const got = await runInBash(command);
