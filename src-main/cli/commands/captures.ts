@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { ExchangeQuery, ExchangeSummary } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
-import { positiveInt, verdict } from '../parse';
+import { addExchangeFilters, exchangeFilterQuery } from '../filters';
+import { positiveInt } from '../parse';
 
 function line(x: ExchangeSummary): string {
   const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
@@ -14,24 +15,12 @@ function line(x: ExchangeSummary): string {
 }
 
 export function registerCaptures(program: Command): void {
-  program
-    .command('captures')
-    .description('list captured callbacks, newest first')
-    .option('--all', 'include outbound exchanges (replays, sends, checks, tokens)')
-    .option('--deposit <id>', 'only this depositId')
-    .option('--user <id>', 'only this userId')
-    .option('--verdict <verdict>', 'only this signature verdict', verdict)
+  addExchangeFilters(program.command('captures').description('list captured callbacks, newest first'))
     .option('--limit <n>', 'at most N rows (default 100, at most 1000)', positiveInt)
     .option('--json', 'machine-readable output')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      const query: ExchangeQuery = {
-        direction: opts.all ? 'all' : 'inbound',
-        ...(opts.deposit !== undefined ? { depositId: opts.deposit } : {}),
-        ...(opts.user !== undefined ? { userId: opts.user } : {}),
-        ...(opts.verdict !== undefined ? { verdict: opts.verdict } : {}),
-        limit: opts.limit ?? 100,
-      };
+      const query: ExchangeQuery = { ...exchangeFilterQuery(opts), limit: opts.limit ?? 100 };
       await withDesk(opts, async (desk) => {
         const page = must(await desk.listExchanges(query));
         if (opts.json) return printJson(page.items);

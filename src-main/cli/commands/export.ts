@@ -3,11 +3,11 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { HarQuery } from '../../core/export';
-import type { Verdict } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
-import { exchangeId, positiveInt, verdict } from '../parse';
+import { addExchangeFilters, exchangeFilterQuery } from '../filters';
+import { exchangeId, positiveInt } from '../parse';
 
 function writeOut(file: string, text: string): void {
   if (file === '-') {
@@ -22,24 +22,21 @@ function writeOut(file: string, text: string): void {
 }
 
 function harQuery(opts: Record<string, unknown>): HarQuery {
+  // A deposit's story includes the desk's replays of it: every direction unless narrowed.
   return {
-    direction: opts.all || opts.deposit !== undefined ? 'all' : 'inbound',
-    ...(opts.deposit !== undefined ? { depositId: String(opts.deposit) } : {}),
-    ...(opts.user !== undefined ? { userId: String(opts.user) } : {}),
-    ...(opts.verdict !== undefined ? { verdict: opts.verdict as Verdict } : {}),
+    ...exchangeFilterQuery(opts, opts.deposit !== undefined ? 'all' : 'inbound'),
     ...(opts.report !== undefined ? { reportId: Number(opts.report) } : {}),
   };
 }
 
 export function registerExport(program: Command): void {
-  program
-    .command('export')
-    .description('export exchanges as HAR 1.2 (or one deposit as a Markdown ticket, or one exchange as cURL)')
-    .option('--har <file>', 'write a HAR file (- for stdout)')
-    .option('--all', 'include outbound exchanges (replays, sends, checks, tokens)')
-    .option('--deposit <id>', "only this deposit's timeline (its replays included)")
-    .option('--user <id>', 'only this userId')
-    .option('--verdict <verdict>', 'only this signature verdict', verdict)
+  addExchangeFilters(
+    program
+      .command('export')
+      .description('export exchanges as HAR 1.2 (or one deposit as a Markdown ticket, or one exchange as cURL)')
+      .option('--har <file>', 'write a HAR file (- for stdout)'),
+    "only this deposit's timeline (its replays included)",
+  )
     .option('--report <id>', 'only the exchanges of this conformance report', positiveInt)
     .option('--ticket <depositId>', "print one deposit's story as Markdown, secrets redacted")
     .option('--curl <id>', 'print a cURL command that sends this exchange again, byte for byte', exchangeId)
