@@ -27,13 +27,22 @@ export function cliCommand(): { cmd: string; args: string[] } {
   return { cmd: process.execPath, args: [built] };
 }
 
-export function runCli(args: string[], options: { env?: Record<string, string>; input?: Uint8Array | string; cwd?: string } = {}): Promise<CliResult> {
+export interface RunOptions {
+  env?: Record<string, string>;
+  input?: Uint8Array | string;
+  cwd?: string;
+  /** Run as this user (and group of the same id): for tests of file permissions, which root ignores. */
+  uid?: number;
+}
+
+export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
   const { cmd, args: pre } = cliCommand();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, [...pre, ...args], {
       cwd: options.cwd ?? root,
       env: { ...process.env, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];

@@ -1,15 +1,11 @@
 // Runs the real CLI as a user for whom a directory is read-only. Root ignores file modes, so when the
 // tests run as root the directory is handed to an unprivileged account (nobody) and the CLI runs as
 // that account: the modes then bind exactly as they bind a normal user on their own data directory.
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliCommand, type CliResult } from '../../helpers/cli';
+import { runCli, type CliResult } from '../../helpers/cli';
 
 const NOBODY = 65534;
-/** The project root: `node --import tsx` resolves tsx from the working directory. */
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 export interface ReadOnlyHome {
@@ -43,23 +39,5 @@ export function makeReadOnly(dir: string, options: { dirToo: boolean } = { dirTo
 
 /** runCli, as the given uid (and its group) when one is given. */
 export function runCliAs(uid: number | undefined, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const { cmd, args: pre } = cliCommand();
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, [...pre, ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      ...(uid !== undefined ? { uid, gid: uid } : {}),
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const stdoutBytes = Buffer.concat(out);
-      resolve({ code: code ?? -1, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes });
-    });
-    child.stdin.end('');
-  });
+  return runCli(args, { env, ...(uid !== undefined ? { uid } : {}) });
 }
