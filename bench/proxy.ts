@@ -11,6 +11,7 @@ import { freePort, startChild, waitForPort, type Child } from './lib/child';
 import { countRows, deskCommand, startServe, type DeskCommand, type RowCounts } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
+import { processCpuMs } from './lib/proc-cpu';
 import { signedPay } from './lib/payload';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
@@ -35,6 +36,8 @@ export interface ProxyRun {
   upstreamServed: number | null;
   /** Desk rows: inbound rows == requests answered (warm-up included), all answered; forward: upstream got them all. */
   recorded: boolean | null;
+  /** CPU the proxy's process (all threads) spent per answered request of the measured load, in µs; null without /proc. */
+  cpuUs: number | null;
 }
 
 /** One proxy at one connection count: the median of its rounds. */
@@ -51,6 +54,9 @@ export interface ProxyRow {
   vsFloor: number | null;
   vsMitmdump: number | null;
   addedP50Ms: number | null;
+  /** Median CPU µs per request, and its ratio to the floor's within each round (more is costlier). */
+  cpuUs: number | null;
+  cpuVsFloor: number | null;
 }
 
 export interface ProxyBenchResult {
@@ -135,10 +141,14 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     const running = await startTarget(target, upstream, desk, o, tag);
     let warmup: LoadResult;
     let measured: LoadResult;
+    let cpuUs: number | null = null;
     const before = await upstreamCount(upstream);
     try {
       warmup = await load(running.url, payload, connections, Math.max(connections * 4, Math.floor(o.requests / 10)), o.maxSeconds);
+      const cpuBefore = processCpuMs(running.child.pid);
       measured = await load(running.url, payload, connections, o.requests, o.maxSeconds);
+      const cpuAfter = processCpuMs(running.child.pid);
+      cpuUs = cpuBefore !== null && cpuAfter !== null && measured.completed > 0 ? ((cpuAfter - cpuBefore) * 1000) / measured.completed : null;
     } finally {
       const code = await running.child.stop();
       if (code !== '0' && code !== 'SIGTERM' && running.home) o.log(`  ${tag}: serve exited with ${code}`);
@@ -156,10 +166,11 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     }
     o.log(
       `  ${tag}: ${fmtInt(measured.rps)} req/s, p50 ${fmtMs(measured.p50)}, p99 ${fmtMs(measured.p99)}` +
+        (cpuUs !== null ? `, ${cpuUs.toFixed(1)} µs CPU/request` : '') +
         (counts ? `, rows ${fmtInt(counts.inbound)} of ${fmtInt(answered)} answered` : '') +
         (forwards ? `, upstream got ${fmtInt(served)}` : ''),
     );
-    return { round, warmup, load: measured, rows: counts, upstreamServed: forwards ? served : null, recorded };
+    return { round, warmup, load: measured, rows: counts, upstreamServed: forwards ? served : null, recorded, cpuUs };
   };
   try {
     const upstream = (await upstreamChild.waitFor(/^upstream: (http:\/\/\S+)$/m, 20_000))[1]!;
@@ -192,15 +203,17 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
         vsFloor: null,
         vsMitmdump: null,
         addedP50Ms: null,
+        cpuUs: mine.every((r) => r.cpuUs !== null) && mine.length > 0 ? median(mine.map((r) => r.cpuUs!)) : null,
+        cpuVsFloor: null,
       };
     }),
   );
   // Ratios are taken within each round (the same minutes of the machine), then their median.
-  const perRound = (row: ProxyRow, peer: ProxyRow | undefined, f: (mine: LoadResult, theirs: LoadResult) => number | null): number | null => {
+  const perRound = (row: ProxyRow, peer: ProxyRow | undefined, f: (mine: ProxyRun, theirs: ProxyRun) => number | null): number | null => {
     if (!peer) return null;
     const values = row.runs.flatMap((run) => {
       const other = peer.runs.find((p) => p.round === run.round);
-      const v = other ? f(run.load, other.load) : null;
+      const v = other ? f(run, other) : null;
       return v === null ? [] : [v];
     });
     return values.length > 0 ? median(values) : null;
@@ -208,9 +221,10 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
   for (const row of rows) {
     const floor = rows.find((r) => r.target === 'floor' && r.connections === row.connections);
     const mitmRow = rows.find((r) => r.target === 'mitmdump' && r.connections === row.connections);
-    row.vsFloor = perRound(row, floor, (a, b) => ratio(a.rps, b.rps));
-    row.vsMitmdump = perRound(row, mitmRow, (a, b) => ratio(a.rps, b.rps));
-    row.addedP50Ms = perRound(row, floor, (a, b) => a.p50 - b.p50);
+    row.vsFloor = perRound(row, floor, (a, b) => ratio(a.load.rps, b.load.rps));
+    row.vsMitmdump = perRound(row, mitmRow, (a, b) => ratio(a.load.rps, b.load.rps));
+    row.addedP50Ms = perRound(row, floor, (a, b) => a.load.p50 - b.load.p50);
+    row.cpuVsFloor = perRound(row, floor, (a, b) => ratio(a.cpuUs, b.cpuUs));
   }
   return {
     desk: desk.label,
@@ -237,6 +251,8 @@ export function formatProxyResult(r: ProxyBenchResult): string {
     fmtRatio(row.vsFloor),
     fmtRatio(row.vsMitmdump),
     row.addedP50Ms === null || row.target === 'floor' ? '-' : `${row.addedP50Ms >= 0 ? '+' : ''}${fmtMs(row.addedP50Ms)}`,
+    row.cpuUs === null ? '-' : `${row.cpuUs.toFixed(1)} µs`,
+    fmtRatio(row.cpuVsFloor),
     String(row.errors),
     row.runs.map((x) => fmtInt(x.load.rps)).join(' / '),
   ]);
@@ -252,7 +268,7 @@ export function formatProxyResult(r: ProxyBenchResult): string {
   );
   return [
     `${r.rounds > 1 ? `median of ${r.rounds} rounds (ratios and added p50: taken within each round, then the median); ` : ''}${fmtInt(r.requests)} requests a run after a warm-up`,
-    table(['proxy', 'conns', 'req/s', 'p50', 'p99', 'vs floor', 'vs mitmdump', 'p50 over floor', 'errors', 'req/s each round'], body),
+    table(['proxy', 'conns', 'req/s', 'p50', 'p99', 'vs floor', 'vs mitmdump', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors', 'req/s each round'], body),
     '',
     ...checks,
   ].join('\n');

@@ -72,6 +72,7 @@ describe('bench smoke (--quick)', () => {
         errors: number;
         recorded: boolean | null;
         vsFloor: number | null;
+        cpuUs: number | null;
         runs: Array<{
           load: { completed: number; cutShort: boolean };
           warmup: { completed: number };
@@ -90,6 +91,8 @@ describe('bench smoke (--quick)', () => {
       expect(row.errors).toBe(0);
       expect(positive(row.vsFloor)).toBe(true);
       expect(row.runs.length).toBe(1);
+      // CPU per request comes from /proc: a number wherever there is one (a smoke run is too short for more).
+      if (existsSync('/proc/self/stat')) expect(row.cpuUs !== null && row.cpuUs >= 0).toBe(true);
       const one = row.runs[0]!;
       const answered = one.warmup.completed + one.load.completed;
       if (row.target.startsWith('desk-')) {
@@ -102,7 +105,7 @@ describe('bench smoke (--quick)', () => {
       } else expect(one.rows).toBeNull();
       if (row.target !== 'desk-sandbox') expect(one.upstreamServed).toBe(answered);
     }
-    expect(run.stdout).toMatch(/proxy\s+conns\s+req\/s\s+p50\s+p99\s+vs floor\s+vs mitmdump/);
+    expect(run.stdout).toMatch(/proxy\s+conns\s+req\/s\s+p50\s+p99\s+vs floor\s+vs mitmdump\s+p50 over floor\s+CPU\/req\s+CPU vs floor/);
   }, 200_000);
 
   it('store: every UI query timed through ExchangeStore, with its plan and an index-less baseline', async () => {

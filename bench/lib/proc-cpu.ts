@@ -1,0 +1,33 @@
+// CPU time a process has used so far, every thread included, read from /proc (Linux). Throughput on a
+// small shared machine swings with whatever else runs there; the CPU a proxy spends per request is
+// steadier, and it is what decides the ratio when the proxy, the load generator and the upstream
+// share the cores. Elsewhere (no /proc) the column reads "-".
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+let ticksPerSecond: number | null = null;
+
+function clockTicks(): number {
+  if (ticksPerSecond === null) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 5_000 }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** Milliseconds of CPU (user + system) used by `pid` so far, or null where /proc cannot tell. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, hence the last ')'): state is the first,
+    // utime the 12th and stime the 13th (proc(5) fields 14 and 15).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / clockTicks() : null;
+  } catch {
+    return null;
+  }
+}
