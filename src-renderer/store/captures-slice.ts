@@ -1,6 +1,6 @@
 import type { DeskError, ExchangeKind, ExchangeQuery, ExchangeSummary, Verdict } from '../../src-main/shared/model';
 import { desk } from '../api';
-import { indexOfId, matchesQuery, mergeExchange } from './query-match';
+import { indexOfId, matchesQuery, mergeExchanges } from './query-match';
 import type { SliceCreator } from './types';
 
 export interface CaptureFilters {
@@ -32,7 +32,8 @@ export interface CapturesSlice {
   setFilters(patch: Partial<CaptureFilters>): void;
   reloadCaptures(): Promise<void>;
   loadMoreCaptures(): Promise<void>;
-  applyExchange(x: ExchangeSummary): void;
+  /** Folds a burst of exchange events (oldest first) into the list. */
+  applyExchanges(xs: readonly ExchangeSummary[]): void;
   select(id: number | null): void;
   /** Moves the selection by delta rows (arrow keys); returns the new index. */
   moveSelection(delta: number): number;
@@ -96,10 +97,10 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
     set({ captures: [...get().captures, ...r.value.items], capturesNext: r.value.nextBeforeId, capturesLoading: false });
   },
 
-  applyExchange(x) {
+  applyExchanges(xs) {
     const { captures, filters, capturesNext, capturesLoaded } = get();
-    if (!capturesLoaded) return;
-    const next = mergeExchange(captures, x, toQuery(filters), capturesNext === null);
+    if (!capturesLoaded || xs.length === 0) return;
+    const next = mergeExchanges(captures, xs, toQuery(filters), capturesNext === null);
     if (next !== captures) set({ captures: next });
   },
 

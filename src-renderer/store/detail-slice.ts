@@ -10,8 +10,8 @@ export interface DetailSlice {
   detailError: DeskError | null;
   openExchange(id: number): Promise<void>;
   closeExchange(): void;
-  /** Reloads the open exchange when an event concerns it (its response arrived, a replay of it was made). */
-  noteExchangeForDetail(x: ExchangeSummary): void;
+  /** Reloads the open exchange (once) when a burst of events concerns it (its response arrived, a replay of it was made). */
+  noteExchangesForDetail(xs: readonly ExchangeSummary[]): void;
 }
 
 let request = 0;
@@ -36,9 +36,9 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get) => ({
     set({ openId: null, detail: null, detailError: null, detailLoading: false });
   },
 
-  noteExchangeForDetail(x) {
+  noteExchangesForDetail(xs) {
     const { openId } = get();
     if (openId === null) return;
-    if (x.id === openId || x.sourceId === openId) void get().openExchange(openId);
+    if (xs.some((x) => x.id === openId || x.sourceId === openId)) void get().openExchange(openId);
   },
 });

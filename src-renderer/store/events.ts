@@ -1,11 +1,14 @@
 // Wires the desk's events into the store, once, at start. Each slice decides what an event means for
-// it; this file only routes. The status counts are refreshed at most twice a second under a burst of
-// captures (the first at once, the rest gathered), rather than once per capture.
+// it; this file only routes. Under a burst of captures, exchange events are gathered and handed over
+// once per animation frame (one list update and one render for the lot, not one per event), and the
+// status counts are refreshed at most twice a second (the first at once, the rest gathered).
 import type { DeskStatus, ExchangeSummary } from '../../src-main/shared/model';
 import { desk } from '../api';
 import { useDesk } from './index';
 
 const STATUS_REFRESH_MS = 500;
+/** Where frames do not come (a hidden window), gathered events are handed over after this long anyway. */
+const EXCHANGE_FLUSH_MS = 100;
 
 export function connectStore(): () => void {
   let statusTimer: ReturnType<typeof setTimeout> | null = null;
@@ -24,6 +27,30 @@ export function connectStore(): () => void {
       statusTimer = setTimeout(quiet, STATUS_REFRESH_MS);
     };
     statusTimer = setTimeout(quiet, STATUS_REFRESH_MS);
+  };
+
+  let gathered: ExchangeSummary[] = [];
+  let frame: number | null = null;
+  let fallback: ReturnType<typeof setTimeout> | null = null;
+  const flushExchanges = (): void => {
+    if (frame !== null) cancelAnimationFrame(frame);
+    if (fallback !== null) clearTimeout(fallback);
+    frame = null;
+    fallback = null;
+    const xs = gathered;
+    gathered = [];
+    if (xs.length === 0) return;
+    const s = useDesk.getState();
+    s.applyExchanges(xs);
+    s.noteExchangesForDetail(xs);
+    s.noteExchangesForTimeline(xs);
+    refreshStatusSoon();
+  };
+  const gather = (x: ExchangeSummary): void => {
+    gathered.push(x);
+    if (frame !== null || fallback !== null) return;
+    frame = requestAnimationFrame(flushExchanges);
+    fallback = setTimeout(flushExchanges, EXCHANGE_FLUSH_MS);
   };
 
   const start = useDesk.getState();
@@ -46,13 +73,8 @@ export function connectStore(): () => void {
 
   const offEvents = desk.onEvent((name, payload) => {
     const s = useDesk.getState();
-    if (name === 'exchange') {
-      const x = payload as ExchangeSummary;
-      s.applyExchange(x);
-      s.noteExchangeForDetail(x);
-      s.noteExchangeForTimeline(x);
-      refreshStatusSoon();
-    } else if (name === 'status') {
+    if (name === 'exchange') gather(payload as ExchangeSummary);
+    else if (name === 'status') {
       s.setStatus(payload as DeskStatus);
     }
   });
@@ -61,5 +83,7 @@ export function connectStore(): () => void {
     offConnection();
     offEvents();
     if (statusTimer !== null) clearTimeout(statusTimer);
+    if (frame !== null) cancelAnimationFrame(frame);
+    if (fallback !== null) clearTimeout(fallback);
   };
 }

@@ -55,3 +55,43 @@ export function mergeExchange(items: readonly ExchangeSummary[], x: ExchangeSumm
   next.splice(i, 0, x);
   return next;
 }
+
+/**
+ * Folds a burst of exchange events into the list at once: the same result as mergeExchange applied to
+ * each in order, but one copy of the list for the whole burst instead of one per event. Under a stream
+ * of captures (two events each: the request, then its response) the per-event copies cost O(rows)
+ * each, which a long live list cannot afford. Returns the same array when nothing changed.
+ *
+ * In mergeExchange's terms: a row already listed takes its last event; a row not listed joins on the
+ * first of its events that matches the filters while the list is empty, or above its bottom, or whole
+ * (`complete`), and then takes its last event too. Only a joining row can lower the bottom.
+ */
+export function mergeExchanges(items: readonly ExchangeSummary[], xs: readonly ExchangeSummary[], q: ExchangeQuery, complete: boolean): readonly ExchangeSummary[] {
+  if (xs.length === 1) return mergeExchange(items, xs[0]!, q, complete);
+  const latest = new Map<number, ExchangeSummary>();
+  for (const x of xs) latest.set(x.id, x);
+  let replaced: ExchangeSummary[] | null = null;
+  const joined = new Set<number>();
+  let bottom = items.length > 0 ? items[items.length - 1]!.id : null;
+  for (const x of xs) {
+    const at = indexOfId(items, x.id);
+    if (at !== -1) {
+      replaced ??= items.slice();
+      replaced[at] = latest.get(x.id)!;
+    } else if (!joined.has(x.id) && matchesQuery(x, q) && (bottom === null || x.id > bottom || complete)) {
+      joined.add(x.id);
+      bottom = bottom === null ? x.id : Math.min(bottom, x.id);
+    }
+  }
+  const base: readonly ExchangeSummary[] = replaced ?? items;
+  if (joined.size === 0) return base;
+  const adding = [...joined].sort((a, b) => b - a).map((id) => latest.get(id)!);
+  const merged: ExchangeSummary[] = [];
+  let i = 0;
+  for (const row of base) {
+    while (i < adding.length && adding[i]!.id > row.id) merged.push(adding[i++]!);
+    merged.push(row);
+  }
+  while (i < adding.length) merged.push(adding[i++]!);
+  return merged;
+}

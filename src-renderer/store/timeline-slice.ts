@@ -10,7 +10,8 @@ export interface TimelineSlice {
   /** Loads one deposit's story and switches to the timeline screen. */
   showTimeline(depositId: string): Promise<void>;
   reloadTimeline(): Promise<void>;
-  noteExchangeForTimeline(x: ExchangeSummary): void;
+  /** Reloads the timeline (once) when a burst of events concerns its deposit. */
+  noteExchangesForTimeline(xs: readonly ExchangeSummary[]): void;
 }
 
 let request = 0;
@@ -36,10 +37,11 @@ export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => ({
     set(r.ok ? { timeline: r.value, timelineLoading: false } : { timelineError: r.error, timelineLoading: false, timeline: null });
   },
 
-  noteExchangeForTimeline(x) {
+  noteExchangesForTimeline(xs) {
     const { timeline, timelineDepositId } = get();
     if (timelineDepositId === null) return;
-    const concerns = x.depositId === timelineDepositId || (x.sourceId !== null && timeline?.entries.some((e) => e.id === x.sourceId));
-    if (concerns) void get().reloadTimeline();
+    const concerns = (x: ExchangeSummary): boolean =>
+      x.depositId === timelineDepositId || (x.sourceId !== null && timeline?.entries.some((e) => e.id === x.sourceId) === true);
+    if (xs.some(concerns)) void get().reloadTimeline();
   },
 });

@@ -93,4 +93,30 @@ describe('the capture list with 100,000 captures', () => {
     expect(deposits).toContain('dep-9999');
     expect(pageErrors).toEqual([]);
   });
+
+  it('takes a burst of live captures whole and newest first (events gathered per frame)', async () => {
+    await page.getByTestId('filter-search').fill('');
+    await page.getByTestId('capture-list').focus();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await page.getByTestId('row-deposit').first().textContent()) ?? '', { timeout: 8_000 }).toBe('dep-live-after-100k');
+    const before = await loadedCount();
+    const BURST = 400;
+    // 20 at a time, a user each (the sandbox's balances): 800 events (request, response) in well under a second.
+    for (let start = 0; start < BURST; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const body = JSON.stringify({ userId: `user-burst-${start + i}`, depositId: `dep-burst-${start + i}`, currency: 'EUR', amount: 5 });
+          const res = await sendCallback(stack.proxyUrl, '/platform/pay', body, { secret: TEST_SECRET });
+          expect(res.status).toBe(200);
+        }),
+      );
+    }
+    await expect.poll(loadedCount, { timeout: 10_000 }).toBe(before + BURST);
+    const ids = (await page.getByTestId('capture-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))) as number[];
+    expect(ids.length).toBeGreaterThan(10);
+    for (let i = 1; i < ids.length; i++) expect(ids[i]!).toBeLessThan(ids[i - 1]!);
+    expect(await page.getByTestId('row-deposit').first().textContent()).toMatch(/^dep-burst-\d+$/);
+    await page.getByTestId('counts').getByText(`${(ROWS + 1 + BURST).toLocaleString('en-US')} captured`).waitFor({ timeout: 5_000 });
+    expect(pageErrors).toEqual([]);
+  });
 });

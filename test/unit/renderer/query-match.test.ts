@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeSummary } from '../../../src-main/shared/model';
-import { indexOfId, matchesQuery, mergeExchange } from '../../../src-renderer/store/query-match';
+import { indexOfId, matchesQuery, mergeExchange, mergeExchanges } from '../../../src-renderer/store/query-match';
 
 function row(id: number, fields: Partial<ExchangeSummary> = {}): ExchangeSummary {
   return {
@@ -62,6 +62,30 @@ describe('live rows in the capture list', () => {
         for (const id of ids) expect(indexOfId(list, id)).toBe(got.indexOf(id));
         expect(indexOfId(list, 9999)).toBe(-1);
       }),
+    );
+  });
+
+  it('folds a burst of events in one pass exactly as one event at a time would', () => {
+    // Events: a row id, whether it is valid (the filter may exclude it) and whether it carries a response.
+    const event = fc.record({ id: fc.integer({ min: 1, max: 40 }), valid: fc.boolean(), answered: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 15 }),
+        fc.array(event, { maxLength: 30 }),
+        fc.constantFrom({}, { verdict: 'valid' as const }),
+        fc.boolean(),
+        (listed, events, q, complete) => {
+          const list = listed.sort((a, b) => b - a).map((id) => row(id));
+          const xs = events.map((e) => row(e.id, { signature: { verdict: e.valid ? 'valid' : 'missing' }, response: e.answered ? { status: 200 } : null }));
+          let oneByOne: readonly ExchangeSummary[] = list;
+          for (const x of xs) oneByOne = mergeExchange(oneByOne, x, q, complete);
+          const burst = mergeExchanges(list, xs, q, complete);
+          expect(burst).toEqual(oneByOne);
+          // Nothing changed: the very same array, so the store does not re-render.
+          if (oneByOne === list) expect(burst).toBe(list);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
