@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { writeClipboard } from './clipboard';
 
 /**
  * Copies text to the clipboard and says whether it worked. The clipboard can be unavailable (no
@@ -15,12 +16,7 @@ export function CopyButton(props: { text: string | (() => Promise<string | null>
   const copy = async (): Promise<void> => {
     const text = typeof props.text === 'string' ? props.text : await props.text();
     if (text === null) return;
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
+    setState((await writeClipboard(text)) ? 'copied' : 'failed');
   };
   return (
     <button type="button" className="btn btn-small" onClick={() => void copy()} data-testid={props.testId} data-copy-state={state}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { DeskError, Result } from '../../src-main/shared/model';
+import { writeClipboard } from './clipboard';
 
 export interface CopyCommand {
   command: string | null;
@@ -29,12 +30,7 @@ export function useCopyCommand(fetch: () => Promise<Result<string>>): CopyComman
         return;
       }
       setCommand(r.value);
-      try {
-        await navigator.clipboard.writeText(r.value);
-        setCopied('yes');
-      } catch {
-        setCopied('blocked');
-      }
+      setCopied((await writeClipboard(r.value)) ? 'yes' : 'blocked');
     },
     dismiss: () => setCommand(null),
   };

@@ -1,5 +1,5 @@
-// The app's screens, in the order the navigation shows them. A new feature (issue 7: composer, checks,
-// tokens, profiles, sandbox) adds its id to ViewId in store/navigation-slice.ts and one entry here.
+// The app's screens, in the order the navigation shows them. A new screen adds its id to ViewId in
+// store/navigation-slice.ts and one entry here.
 import type { ComponentType } from 'react';
 import type { ViewId } from '../store';
 import { CapturesView } from './captures/CapturesView';

@@ -62,7 +62,7 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
         set({ checkRunning: false, checkError: outcome.status === 'confirm' ? null : r.error });
         return outcome;
       }
-      set({ checkRunning: false, checkReport: r.value, checkProgress: r.value.checks, checkTotal: r.value.checks.length });
+      set({ checkRunning: false, checkReport: r.value });
       void get().loadCheckReports();
       return { status: 'done' };
     } finally {
@@ -78,7 +78,7 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
   async openCheckReport(id) {
     set({ checkError: null });
     const r = await desk.getCheckReport(id);
-    set(r.ok ? { checkReport: r.value, checkProgress: [], checkTotal: null } : { checkError: r.error });
+    set(r.ok ? { checkReport: r.value } : { checkError: r.error });
   },
 
   clearCheckError: () => set({ checkError: null }),

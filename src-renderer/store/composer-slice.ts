@@ -15,6 +15,12 @@ export type ComposerOrigin =
 /** The active profile's operator URL, or a URL typed for this send. */
 export type TargetChoice = { mode: 'profile' } | { mode: 'url'; url: string };
 
+/** The URL typed for a send, when one is (else the desk uses the profile's operator URL). */
+export function typedTargetOf(choice: TargetChoice): string | undefined {
+  const url = choice.mode === 'url' ? choice.url.trim() : '';
+  return url === '' ? undefined : url;
+}
+
 export interface ComposerSlice {
   composerOrigin: ComposerOrigin | null;
   /** The draft as the desk made it: what "Reset" returns to, and what tells a replay from a send. */
@@ -127,9 +133,10 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get) => {
 
     composerSendOptions(customSecret) {
       const { composerSignature, composerTarget } = get();
+      const to = typedTargetOf(composerTarget);
       return {
         signature: composerSignature,
-        ...(composerTarget.mode === 'url' && composerTarget.url.trim() !== '' ? { to: composerTarget.url.trim() } : {}),
+        ...(to ? { to } : {}),
         ...(composerSignature === 'custom' ? { customSecret } : {}),
       };
     },

@@ -53,10 +53,6 @@ export function connectStore(): () => void {
     fallback = setTimeout(flushExchanges, EXCHANGE_FLUSH_MS);
   };
 
-  const start = useDesk.getState();
-  void start.reloadCaptures();
-  void start.refreshStatus();
-
   let wasLive = false;
   const offConnection = desk.onConnection((state, detail) => {
     const s = useDesk.getState();
@@ -70,6 +66,13 @@ export function connectStore(): () => void {
     }
     wasLive = state === 'live';
   });
+  // Electron's connection is live at once (the listener above already loaded everything); the web
+  // mode's stream is still connecting: load now rather than wait for it.
+  if (!wasLive) {
+    const start = useDesk.getState();
+    void start.reloadCaptures();
+    void start.refreshStatus();
+  }
 
   const offEvents = desk.onEvent((name, payload) => {
     const s = useDesk.getState();

@@ -17,7 +17,7 @@ export type { DeskState } from './types';
 export { NO_FILTERS, filtersActive, type CaptureFilters } from './captures-slice';
 export type { ViewId } from './navigation-slice';
 export type { SendOutcome } from './outcome';
-export type { ComposerOrigin, TargetChoice } from './composer-slice';
+export { typedTargetOf, type ComposerOrigin, type TargetChoice } from './composer-slice';
 export type { RecentTokenUser } from './tokens-slice';
 
 export const useDesk = create<DeskState>()((...a) => ({

@@ -1,4 +1,4 @@
-import type { DeskError, ProfileInput, ProfileView } from '../../src-main/shared/model';
+import type { DeskError, ProfileInput, ProfileView, Result } from '../../src-main/shared/model';
 import { desk } from '../api';
 import type { SliceCreator } from './types';
 
@@ -22,6 +22,14 @@ export const createProfilesSlice: SliceCreator<ProfilesSlice> = (set, get) => {
   const changed = async (): Promise<void> => {
     await Promise.all([get().loadProfiles(), get().refreshStatus()]);
   };
+  /** One change: clears the last error, keeps the new one, and reloads after a success (or always). */
+  const act = async <T,>(call: () => Promise<Result<T>>, reloadAlways: boolean): Promise<Result<T>> => {
+    set({ profilesError: null });
+    const r = await call();
+    if (!r.ok) set({ profilesError: r.error });
+    if (r.ok || reloadAlways) await changed();
+    return r;
+  };
   return {
     profiles: [],
     profilesLoaded: false,
@@ -35,42 +43,20 @@ export const createProfilesSlice: SliceCreator<ProfilesSlice> = (set, get) => {
     },
 
     async saveProfile(input) {
-      set({ profilesError: null });
-      const r = await desk.saveProfile(input);
-      if (!r.ok) {
-        set({ profilesError: r.error });
-        return null;
-      }
-      await changed();
-      return r.value;
+      const r = await act(() => desk.saveProfile(input), false);
+      return r.ok ? r.value : null;
     },
 
     async duplicateProfile(name, newName) {
-      set({ profilesError: null });
-      const r = await desk.duplicateProfile(name, newName);
-      if (!r.ok) {
-        set({ profilesError: r.error });
-        return null;
-      }
-      await changed();
-      return r.value;
+      const r = await act(() => desk.duplicateProfile(name, newName), false);
+      return r.ok ? r.value : null;
     },
 
-    async switchProfile(name) {
-      set({ profilesError: null });
-      const r = await desk.useProfile(name);
-      if (!r.ok) set({ profilesError: r.error });
-      await changed();
-      return r.ok;
-    },
+    // A failed switch or removal is usually about a profile changed elsewhere (removed by the CLI, say):
+    // the list reloads either way, so it shows what is there now.
+    switchProfile: async (name) => (await act(() => desk.useProfile(name), true)).ok,
 
-    async removeProfile(name) {
-      set({ profilesError: null });
-      const r = await desk.removeProfile(name);
-      if (!r.ok) set({ profilesError: r.error });
-      await changed();
-      return r.ok;
-    },
+    removeProfile: async (name) => (await act(() => desk.removeProfile(name), true)).ok,
 
     clearProfilesError: () => set({ profilesError: null }),
   };

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/format';
-import { useDesk, type TargetChoice } from '../../store';
+import { typedTargetOf, useDesk, type TargetChoice } from '../../store';
 import { DEFAULT_TEST_USER } from '../../../src-main/shared/model';
 import { readStored, writeStored } from '../../store/recent-values';
+import { ProductionConfirm } from '../composer/ProductionConfirm';
 import { TargetPicker, targetUrlOf } from '../composer/TargetPicker';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { useActiveProfile } from '../profiles/use-active-profile';
@@ -83,8 +83,9 @@ export function ChecksView() {
   const loadReports = useDesk((s) => s.loadCheckReports);
   const clearError = useDesk((s) => s.clearCheckError);
   const openUser = useDesk((s) => s.detail?.userId ?? null);
-  const { profile } = useActiveProfile();
+  const active = useActiveProfile();
   const [target, setTarget] = useState<TargetChoice>({ mode: 'profile' });
+  const targetUrl = targetUrlOf(target, active.profile);
   const [userId, setUserId] = useState(() => openUser ?? readStored(USER_KEY, isString, DEFAULT_TEST_USER));
   const [confirm, setConfirm] = useState<string | null>(null);
 
@@ -94,7 +95,7 @@ export function ChecksView() {
 
   const start = async (confirmedProduction: boolean): Promise<void> => {
     writeStored(USER_KEY, userId.trim());
-    const to = target.mode === 'url' && target.url.trim() !== '' ? target.url.trim() : undefined;
+    const to = typedTargetOf(target);
     const outcome = await run({ userId, ...(to ? { to } : {}), confirmedProduction });
     if (outcome.status === 'confirm') setConfirm(outcome.message);
   };
@@ -114,7 +115,7 @@ export function ChecksView() {
         <div className="scroll pane-pad stack">
           <form className="card" onSubmit={submit} data-testid="check-form">
             <h3 className="card-title">Run against</h3>
-            <TargetPicker value={target} onChange={setTarget} testId="check-target" />
+            <TargetPicker value={target} onChange={setTarget} active={active} testId="check-target" />
             <div className="toolbar-row">
               <label className="stack-label inline">
                 Test user
@@ -122,7 +123,7 @@ export function ChecksView() {
               </label>
               <span className="muted small">a user the operator knows, with some balance: the check pays small amounts</span>
               <span className="spacer" />
-              <button type="submit" className="btn btn-primary" disabled={running || userId.trim() === '' || targetUrlOf(target, profile) === null} data-testid="check-run">
+              <button type="submit" className="btn btn-primary" disabled={running || userId.trim() === '' || targetUrl === null} data-testid="check-run">
                 {running ? 'Running…' : 'Run the check'}
               </button>
             </div>
@@ -136,23 +137,19 @@ export function ChecksView() {
         <ExchangeDetailPane emptyHint="Click a check's exchange (#id) to see the request the check sent and the operator's answer." />
       </div>
       {confirm !== null && (
-        <ConfirmDialog
+        <ProductionConfirm
           title="Run the check against a production operator?"
-          confirmLabel={`Run against ${targetUrlOf(target, profile) ?? 'production'}`}
-          danger
+          verb="Run against"
+          targetUrl={targetUrl}
+          message={confirm}
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             setConfirm(null);
             void start(true);
           }}
-          testId="production-confirm"
         >
-          <p>
-            Target: <code data-testid="production-target">{targetUrlOf(target, profile) ?? '(the profile’s operator URL)'}</code>
-          </p>
-          <p>{confirm}</p>
           <p className="muted small">The check pays, wins and refunds small amounts for the test user.</p>
-        </ConfirmDialog>
+        </ProductionConfirm>
       )}
     </div>
   );

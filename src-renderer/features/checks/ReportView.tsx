@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CheckReport, DeskError } from '../../../src-main/shared/model';
 import { desk } from '../../api';
 import { Badge } from '../../components/Badge';
+import { writeClipboard } from '../../components/clipboard';
 import { formatDateTime } from '../../components/format';
 import { ExportHarButton } from '../export/ExportHarButton';
 import { downloadText, fileNameOf } from '../export/download';
@@ -26,12 +27,7 @@ function ReportExports(props: { report: CheckReport }) {
   const copy = async (): Promise<void> => {
     const text = await fetchText('markdown');
     if (text === null) return;
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied('Markdown copied ✓');
-    } catch {
-      setCopied('The clipboard is blocked here: download the .md instead.');
-    }
+    setCopied((await writeClipboard(text)) ? 'Markdown copied ✓' : 'The clipboard is blocked here: download the .md instead.');
   };
   return (
     <div className="report-exports">
@@ -58,7 +54,8 @@ export function ReportView(props: { report: CheckReport }) {
       <div className="card-head">
         <h3 className="card-title">Report #{report.id}</h3>
         <span className="spacer" />
-        <ReportExports report={report} />
+        {/* Keyed: a copy note or an export error belongs to the report it was made for. */}
+        <ReportExports key={report.id} report={report} />
       </div>
       <p className="report-meta">
         <code data-testid="report-target">{report.target}</code> · user <code>{report.userId}</code> · {formatDateTime(report.at)}

@@ -1,13 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import type { DeskError, Finding } from '../../../src-main/shared/model';
 import { desk } from '../../api';
-import { ConfirmDialog } from '../../components/Dialog';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
 import { BodySection } from './BodySection';
 import { HeadersEditor } from './HeadersEditor';
 import { SignaturePanel } from './SignaturePanel';
 import { SignedCurlButton } from './SignedCurlButton';
+import { ProductionConfirm } from './ProductionConfirm';
 import { TargetPicker, targetUrlOf } from './TargetPicker';
 import { useDebouncedAsk } from './use-debounced';
 
@@ -29,7 +29,8 @@ export function DraftEditor() {
   const setTarget = useDesk((s) => s.setComposerTarget);
   const sendOptions = useDesk((s) => s.composerSendOptions);
   const send = useDesk((s) => s.sendComposer);
-  const { profile } = useActiveProfile();
+  const active = useActiveProfile();
+  const profile = active.profile;
 
   // The custom secret stays in this component (never in the store, never in an attribute); the
   // version only tells the preview to ask again.
@@ -69,7 +70,7 @@ export function DraftEditor() {
     <div className="draft-editor" data-testid="draft-editor">
       <section className="composer-block">
         <h4 className="block-title">Send to</h4>
-        <TargetPicker value={target} onChange={setTarget} testId="composer-target" />
+        <TargetPicker value={target} onChange={setTarget} active={active} testId="composer-target" />
       </section>
       <section className="composer-block">
         <h4 className="block-title">Request</h4>
@@ -123,25 +124,21 @@ export function DraftEditor() {
         <SignedCurlButton draft={draft} options={() => sendOptions(customSecret.current)} />
       </div>
       {confirm !== null && (
-        <ConfirmDialog
+        <ProductionConfirm
           title="Send to a production operator?"
-          confirmLabel={`Send to ${targetUrl ?? 'production'}`}
-          danger
+          verb="Send to"
+          targetUrl={targetUrl}
+          message={confirm}
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             setConfirm(null);
             void doSend(true);
           }}
-          testId="production-confirm"
         >
-          <p>
-            Target: <code data-testid="production-target">{targetUrl ?? '(the profile’s operator URL)'}</code>
-          </p>
-          <p>{confirm}</p>
           <p className="muted small">
             {draft.method} {draft.path}, signature mode “{mode}”.
           </p>
-        </ConfirmDialog>
+        </ProductionConfirm>
       )}
     </div>
   );

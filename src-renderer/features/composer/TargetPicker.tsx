@@ -1,7 +1,6 @@
 import type { ProfileView } from '../../../src-main/shared/model';
 import { Badge } from '../../components/Badge';
 import { useDesk, type TargetChoice } from '../../store';
-import { useActiveProfile } from '../profiles/use-active-profile';
 
 /** The URL a choice resolves to, for confirmations and labels; null when there is none yet. */
 export function targetUrlOf(choice: TargetChoice, profile: ProfileView | null): string | null {
@@ -9,9 +8,17 @@ export function targetUrlOf(choice: TargetChoice, profile: ProfileView | null): 
   return profile?.operatorUrl ?? null;
 }
 
-/** Where a send goes: the active profile's operator URL (shown), or a URL typed for this send. */
-export function TargetPicker(props: { value: TargetChoice; onChange(choice: TargetChoice): void; testId: string }) {
-  const { profile, loaded } = useActiveProfile();
+/**
+ * Where a send goes: the active profile's operator URL (shown), or a URL typed for this send. The
+ * screen passes the active profile it already follows (useActiveProfile), so it is loaded once.
+ */
+export function TargetPicker(props: {
+  value: TargetChoice;
+  onChange(choice: TargetChoice): void;
+  active: { profile: ProfileView | null; loaded: boolean };
+  testId: string;
+}) {
+  const { profile, loaded } = props.active;
   const setView = useDesk((s) => s.setView);
   const typed = props.value.mode === 'url' ? props.value.url : '';
   const name = `${props.testId}-mode`;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useDesk, type TargetChoice } from '../../store';
+import { typedTargetOf, useDesk, type TargetChoice } from '../../store';
 import { DEFAULT_TEST_USER } from '../../../src-main/shared/model';
+import { ProductionConfirm } from '../composer/ProductionConfirm';
 import { TargetPicker, targetUrlOf } from '../composer/TargetPicker';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { useActiveProfile } from '../profiles/use-active-profile';
@@ -16,8 +16,9 @@ export function EdgeCasesView() {
   const load = useDesk((s) => s.loadEdgeCases);
   const runCase = useDesk((s) => s.runEdgeCase);
   const openUser = useDesk((s) => s.detail?.userId ?? null);
-  const { profile } = useActiveProfile();
+  const active = useActiveProfile();
   const [target, setTarget] = useState<TargetChoice>({ mode: 'profile' });
+  const targetUrl = targetUrlOf(target, active.profile);
   const [userId, setUserId] = useState(openUser ?? DEFAULT_TEST_USER);
   const [filter, setFilter] = useState('');
   const [confirm, setConfirm] = useState<{ caseId: string; message: string } | null>(null);
@@ -26,7 +27,7 @@ export function EdgeCasesView() {
     if (cases.length === 0) void load();
   }, [cases.length, load]);
 
-  const to = target.mode === 'url' && target.url.trim() !== '' ? target.url.trim() : undefined;
+  const to = typedTargetOf(target);
   const send = async (caseId: string, confirmedProduction = false): Promise<void> => {
     const outcome = await runCase(caseId, { ...(to ? { to } : {}), userId, confirmedProduction });
     if (outcome.status === 'confirm') setConfirm({ caseId, message: outcome.message });
@@ -43,7 +44,7 @@ export function EdgeCasesView() {
             <h2 className="screen-title">Edge cases</h2>
             <span className="muted">Named situations that trip operators up: one click sends it and says whether the answer met the spec.</span>
           </div>
-          <TargetPicker value={target} onChange={setTarget} testId="edge-target" />
+          <TargetPicker value={target} onChange={setTarget} active={active} testId="edge-target" />
           <div className="toolbar-row">
             <label className="stack-label inline">
               Test user
@@ -56,7 +57,7 @@ export function EdgeCasesView() {
         <ErrorBanner error={error} context="Could not load the catalog" onRetry={() => void load()} />
         <ul className="scroll edge-list" data-testid="edge-list">
           {shown.map((c) => (
-            <EdgeCaseCard key={c.id} edge={c} state={runs[c.id]} canSend={targetUrlOf(target, profile) !== null} onSend={() => void send(c.id)} />
+            <EdgeCaseCard key={c.id} edge={c} state={runs[c.id]} canSend={targetUrl !== null} onSend={() => void send(c.id)} />
           ))}
         </ul>
       </div>
@@ -64,23 +65,18 @@ export function EdgeCasesView() {
         <ExchangeDetailPane emptyHint="Send a case, then click one of its requests (#id) to see what went out and what came back." />
       </div>
       {confirm && (
-        <ConfirmDialog
+        <ProductionConfirm
           title="Send this edge case to a production operator?"
-          confirmLabel={`Send to ${targetUrlOf(target, profile) ?? 'production'}`}
-          danger
+          verb="Send to"
+          targetUrl={targetUrl}
+          message={confirm.message}
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             const { caseId } = confirm;
             setConfirm(null);
             void send(caseId, true);
           }}
-          testId="production-confirm"
-        >
-          <p>
-            Target: <code data-testid="production-target">{targetUrlOf(target, profile) ?? '(the profile’s operator URL)'}</code>
-          </p>
-          <p>{confirm.message}</p>
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

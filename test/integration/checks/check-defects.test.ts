@@ -1,26 +1,23 @@
 // The conformance check against stand-in operators: a correct one passes every check; each defect
 // makes the check that catches it fail and leaves the others passing.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
 import type { CheckReport } from '../../../src-main/shared/model';
 import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
+import { closeAfterEach } from '../../helpers/closing';
 
 const SECRET = 'check-test-secret';
 const USER = 'check-user';
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-afterEach(async () => {
-  await desk?.close();
-  await operator?.close();
-  desk = operator = undefined;
-});
+const closing = closeAfterEach();
 
 async function runAgainst(defects: OperatorDefects): Promise<CheckReport> {
-  desk = createDesk({ home: tempDir() });
-  operator = await startOperator({ secret: SECRET, defects });
+  desk = closing(createDesk({ home: tempDir() }));
+  operator = closing(await startOperator({ secret: SECRET, defects }));
   await desk.saveProfile({ name: 'p', secret: SECRET });
   const res = await desk.runCheck({ to: operator.url, userId: USER });
   if (!res.ok) throw new Error(res.error.message);
@@ -110,8 +107,8 @@ describe('conformance check against stand-in operators', () => {
 
 describe('check reports', () => {
   it('emits progress per check, stores the report and exports it as JSON and Markdown', async () => {
-    desk = createDesk({ home: tempDir() });
-    operator = await startOperator({ secret: SECRET, defects: { unknownRefund500: true } });
+    desk = closing(createDesk({ home: tempDir() }));
+    operator = closing(await startOperator({ secret: SECRET, defects: { unknownRefund500: true } }));
     await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url });
     const events: Array<{ runKey: string; index: number; total: number; id: string }> = [];
     desk.on((name, payload) => {
@@ -148,7 +145,7 @@ describe('check reports', () => {
   });
 
   it('needs a secret and a user', async () => {
-    desk = createDesk({ home: tempDir() });
+    desk = closing(createDesk({ home: tempDir() }));
     await desk.saveProfile({ name: 'p', operatorUrl: 'http://127.0.0.1:9' });
     const noSecret = await desk.runCheck({ userId: USER });
     expect(!noSecret.ok && noSecret.error.code).toBe('no-secret');

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
+import { closeAfterEach } from '../../helpers/closing';
 
 const SECRET = 'edge-secret';
 const REQUIRED = [
@@ -32,15 +33,11 @@ const REQUIRED = [
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-afterEach(async () => {
-  await desk?.close();
-  await operator?.close();
-  desk = operator = undefined;
-});
+const closing = closeAfterEach();
 
 async function setup(defects = {}) {
-  desk = createDesk({ home: tempDir() });
-  operator = await startOperator({ secret: SECRET, defects });
+  desk = closing(createDesk({ home: tempDir() }));
+  operator = closing(await startOperator({ secret: SECRET, defects }));
   await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url });
   return { desk, operator };
 }

@@ -1,22 +1,20 @@
 // replay and send through the real CLI (a child process), against a stand-in operator that
 // verifies signatures over the raw bytes it receives.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
+import { closeAfterEach } from '../../helpers/closing';
 import { capture } from './capture';
 
 const SECRET = 'cli-replay-secret';
 let operator: StandInOperator | undefined;
-afterEach(async () => {
-  await operator?.close();
-  operator = undefined;
-});
+const closing = closeAfterEach();
 
 /** A data directory with a profile pointing at a fresh stand-in operator, and captures in it. */
 async function home(bodies: Array<[path: string, body: string]> = []): Promise<{ dir: string; ids: number[]; operator: StandInOperator }> {
-  operator = await startOperator({ secret: SECRET });
+  operator = closing(await startOperator({ secret: SECRET }));
   const dir = tempDir();
   const desk = createDesk({ home: dir });
   try {

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { creditFor } from '../../../src-main/core/protocol';
 import { sign } from '../../../src-main/core/signing';
 import type { Draft } from '../../../src-main/shared/model';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
+import { closeAfterEach } from '../../helpers/closing';
 import { capture } from './capture';
 
 const SECRET = 'draft-secret';
@@ -12,15 +13,11 @@ const decode = (d: Draft) => JSON.parse(Buffer.from(d.bodyBase64, 'base64').toSt
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-afterEach(async () => {
-  await desk?.close();
-  await operator?.close();
-  desk = operator = undefined;
-});
+const closing = closeAfterEach();
 
 async function setup() {
-  desk = createDesk({ home: tempDir() });
-  operator = await startOperator({ secret: SECRET });
+  desk = closing(createDesk({ home: tempDir() }));
+  operator = closing(await startOperator({ secret: SECRET }));
   await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url });
   return { desk, operator };
 }

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { tempDir } from '../../helpers/temp';
+import { closeAfterEach } from '../../helpers/closing';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { capture } from './capture';
 import { startRecorder } from './servers';
@@ -12,16 +13,11 @@ const refund = { result: 'REFUND', userId: 'u-1', depositId: 'd-77', roomId: 'r-
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-afterEach(async () => {
-  await desk?.close();
-  await operator?.close();
-  desk = undefined;
-  operator = undefined;
-});
+const closing = closeAfterEach();
 
 async function setup(profile: { production?: boolean; secret?: string | null } = {}) {
-  desk = createDesk({ home: tempDir() });
-  operator = await startOperator({ secret: SECRET });
+  desk = closing(createDesk({ home: tempDir() }));
+  operator = closing(await startOperator({ secret: SECRET }));
   const saved = await desk.saveProfile({ name: 'staging', operatorUrl: operator.url, secret: profile.secret === undefined ? SECRET : profile.secret, production: profile.production ?? false });
   expect(saved.ok).toBe(true);
   return { desk, operator };
