@@ -1,4 +1,4 @@
-// Benchmark 3: memory. RSS of `wager-desk serve` (forward mode, web UI on when it is built, with one
+// Benchmark 3: memory. RSS of `wager-desk serve` (forward mode, web UI on, with one
 // live event-stream reader like an open tab) before and after many captures, sampled as they go. The
 // database grows by a row per capture; the process must not. Distinct signed pay bodies (a pool that
 // cycles) so the indexes see realistic keys.
@@ -111,7 +111,7 @@ export async function runMemoryBench(o: MemoryBenchOptions): Promise<MemoryBench
   try {
     const upstream = (await upstreamChild.waitFor(/^upstream: (http:\/\/\S+)$/m, 20_000))[1]!;
     const serve = await startServe(desk, { home, upstream, secret: BENCH_SECRET, ui: true });
-    o.log(`serve pid ${serve.child.pid}, ui: ${serve.uiUrl ? 'on, one event-stream reader' : 'not built into serve yet (ran without)'}`);
+    o.log(`serve pid ${serve.child.pid}, ui: on, one event-stream reader`);
     let answered = 0;
     let errors = 0;
     const samples: MemorySample[] = [];

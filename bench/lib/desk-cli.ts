@@ -106,8 +106,7 @@ export async function startServe(cmd: DeskCommand, o: ServeOptions): Promise<Run
     const m = await child.waitFor(/^proxy: (http:\/\/\S+)$/m, 60_000);
     let uiUrl: string | null = null;
     if (o.ui) {
-      const ui = await child.waitFor(/^ui: (\S+)$|^ui: disabled.*$/m, 30_000);
-      uiUrl = ui[1] ?? null;
+      uiUrl = (await child.waitFor(/^ui: (\S+)$/m, 30_000))[1]!;
     }
     return { child, proxyUrl: m[1]!, uiUrl };
   } catch (err) {

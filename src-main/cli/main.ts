@@ -11,8 +11,8 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError(false)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  // exitOverride() above is inherited by every command and subcommand made after it.
   registerCommands(program);
-  for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }
 

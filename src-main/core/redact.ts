@@ -26,10 +26,7 @@ export function isRedacted(value: string): boolean {
 export function storedSecrets(ctx: DeskContext): string[] {
   const found = new Set<string>();
   for (const c of ctx.signingCandidates()) found.add(c.secret);
-  for (const view of ctx.store.profiles.list()) {
-    const apiKey = ctx.store.profiles.secrets(view.name)?.apiKey;
-    if (apiKey) found.add(apiKey);
-  }
+  for (const apiKey of ctx.store.profiles.allApiKeys()) found.add(apiKey);
   return [...found].filter((s) => s.length >= MIN_REDACTED_SECRET);
 }
 

@@ -270,7 +270,7 @@ export interface SendOptions {
   /** Profile whose secret and operator URL are used; default: the active one. */
   profile?: string;
   signature?: SignatureMode;
-  /** Only with signature 'custom': the secret to sign with. Never stored. */
+  /** The secret to sign with instead of the profile's (modes resign, invalid and custom; custom needs it). Never stored. */
   customSecret?: string;
   /** Set for a production profile after the user confirmed. */
   confirmedProduction?: boolean;
@@ -281,7 +281,7 @@ export interface ReplayRequest extends SendOptions {
   /** Dotted paths to set; values are JSON values. */
   set?: Array<{ path: string; value: unknown }>;
   unset?: string[];
-  /** Replace the body with these bytes instead of editing fields. */
+  /** Replace the body with these bytes; `set`/`unset` then apply to them. */
   bodyBase64?: string;
   /** Send the follow-up result of the captured pay (same deposit) instead of the capture itself; edits apply to it. */
   followUp?: ResultValue;

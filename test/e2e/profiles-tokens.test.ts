@@ -23,6 +23,7 @@ let page: Page;
 let pageErrors: string[];
 /** Everything the desk sent to the page: API response bodies, and the payloads of the event stream. */
 const received: string[] = [];
+const bodies: Array<Promise<unknown>> = [];
 /** Bodies of the page's API requests that carried a secret (it sends them once, on save). */
 const sentWithSecret: string[] = [];
 
@@ -37,9 +38,10 @@ beforeAll(async () => {
     const body = req.postData() ?? '';
     if (body.includes(SECRET) || body.includes(API_KEY)) sentWithSecret.push(`${req.url()} ${body}`);
   });
-  page.on('response', async (res) => {
+  // Bodies arrive after their response event: kept as promises, awaited before the leak check reads them.
+  page.on('response', (res) => {
     if (!res.url().includes('/api/') || res.url().endsWith('/api/events')) return;
-    received.push(`${res.url()} ${await res.text()}`);
+    bodies.push(res.text().then((text) => received.push(`${res.url()} ${text}`), () => 0));
   });
 }, 120_000);
 
@@ -161,6 +163,7 @@ describe('profiles and test tokens in Chromium', () => {
     const storage = (await page.evaluate(
       'JSON.stringify({ local: Object.entries(window.localStorage), session: Object.entries(window.sessionStorage) })',
     )) as string;
+    await Promise.all(bodies);
     expect(received.length).toBeGreaterThan(20);
     expect(received.some((r) => r.includes('listProfiles') && r.includes(fingerprint(SECRET)))).toBe(true);
     for (const secret of [SECRET, API_KEY]) {

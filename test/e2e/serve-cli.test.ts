@@ -26,18 +26,7 @@ function waitForLines(proc: ChildProcess, prefixes: string[]): Promise<void> {
       for (const p of prefixes) if (line.startsWith(`${p}: `) && !(p in lines)) lines[p] = line.slice(p.length + 2);
       if (prefixes.every((p) => p in lines)) resolve();
     });
-    proc.on('exit', (code) =>
-      reject(
-        new Error(
-          stderr.includes('ui: disabled')
-            ? 'serve does not start the web UI yet: src-main/cli/commands/serve.ts must use startWebUi from src-main/cli/web'
-            : `serve exited (${code}) before printing ${prefixes.join(' and ')}: ${stderr}`,
-        ),
-      ),
-    );
-    proc.stderr!.on('data', () => {
-      if (stderr.includes('ui: disabled')) reject(new Error('serve does not start the web UI yet: src-main/cli/commands/serve.ts must use startWebUi from src-main/cli/web'));
-    });
+    proc.on('exit', (code) => reject(new Error(`serve exited (${code}) before printing ${prefixes.join(' and ')}: ${stderr}`)));
   });
 }
 

@@ -6,6 +6,7 @@ import { isSignatureMode, parseSetArgument, SIGNATURE_MODES } from '../../core/o
 import { DeskFailure } from '../../core/result';
 import { NegativeAnswer, UsageError } from '../errors';
 import { printJson, readBody, secretFromEnv } from '../io';
+import { collect } from '../parse';
 
 export interface OutboundFlags {
   to?: string;
@@ -19,7 +20,6 @@ export interface OutboundFlags {
   json?: boolean;
 }
 
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 export function addTargetOptions(cmd: Command): Command {
   return cmd

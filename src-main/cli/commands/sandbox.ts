@@ -73,5 +73,4 @@ export function registerSandbox(program: Command): void {
       });
     });
 
-  for (const sub of sandbox.commands) sub.exitOverride();
 }

@@ -66,6 +66,23 @@ export function defaultRendererDir(env: NodeJS.ProcessEnv = process.env): string
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Wager Desk</title>
 <p>The user interface is not built. Run <code>npx electron-vite build</code> in the project, then reload this page.</p>`;
 
+/**
+ * Built assets, read once: their names carry a content hash (a rebuild makes new names), and the web
+ * mode shares its event loop with the capture proxy, which a synchronous read on every page load
+ * would hold up. index.html and anything outside assets/ are read each time (a rebuild shows on reload).
+ */
+const assetCache = new Map<string, Buffer>();
+const MAX_CACHED_ASSETS = 64;
+
+function readAsset(file: string, cacheable: boolean): Buffer | null {
+  const cached = assetCache.get(file);
+  if (cached) return cached;
+  if (!statSync(file).isFile()) return null;
+  const body = readFileSync(file);
+  if (cacheable && assetCache.size < MAX_CACHED_ASSETS) assetCache.set(file, body);
+  return body;
+}
+
 /** Answers GET/HEAD for a file of the renderer; false when the path names no file (the caller answers 404). */
 export function serveStatic(rendererDir: string, urlPath: string, res: ServerResponse, headOnly: boolean): boolean {
   let relative: string;
@@ -84,8 +101,9 @@ export function serveStatic(rendererDir: string, urlPath: string, res: ServerRes
   const isIndex = relative === '/index.html';
   let body: Buffer;
   try {
-    if (!statSync(file).isFile()) return false;
-    body = readFileSync(file);
+    const read = readAsset(file, relative.startsWith('/assets/'));
+    if (read === null) return false;
+    body = read;
   } catch {
     if (!isIndex) return false;
     body = Buffer.from(NOT_BUILT, 'utf8');

@@ -2,6 +2,8 @@
 // summary table, then each check with its evidence: the requests sent and the answers). Signatures
 // are shown (they are not secret); secrets never are, since reports never hold them.
 import type { CheckReport, CheckResult, ExchangeDetail } from '../../shared/model';
+import { fence } from '../markdown';
+import { headerValue } from '../outbound/headers';
 import { SIGNATURE_HEADER } from '../signing';
 
 const MAX_BODY_SHOWN = 2000;
@@ -14,23 +16,22 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
 }
 
-function fence(text: string): string {
-  const cut = text.length > MAX_BODY_SHOWN ? `${text.slice(0, MAX_BODY_SHOWN)}\n… (${text.length - MAX_BODY_SHOWN} more characters)` : text;
-  const ticks = cut.includes('```') ? '````' : '```';
-  return `${ticks}\n${cut}\n${ticks}`;
+/** A body in a fenced block, cut at MAX_BODY_SHOWN characters. */
+function bodyFence(text: string): string {
+  return fence(text.length > MAX_BODY_SHOWN ? `${text.slice(0, MAX_BODY_SHOWN)}\n… (${text.length - MAX_BODY_SHOWN} more characters)` : text);
 }
 
 const bodyText = (base64: string): string => Buffer.from(base64, 'base64').toString('utf8');
 
 function evidence(x: ExchangeDetail): string[] {
-  const sig = x.request.headers.find(([n]) => n.toLowerCase() === SIGNATURE_HEADER)?.[1];
+  const sig = headerValue(x.request.headers, SIGNATURE_HEADER);
   const lines = [
     `- Exchange ${x.id}: \`${x.method} ${x.target ?? x.path}\`, signature ${sig ? `\`${sig}\`` : 'none'} (${x.signature.verdict ?? 'n/a'})`,
     '',
-    fence(bodyText(x.request.bodyBase64)),
+    bodyFence(bodyText(x.request.bodyBase64)),
     '',
   ];
-  if (x.response) lines.push(`  Answer: **${x.response.status}** in ${x.durationMs ?? '?'} ms`, '', fence(bodyText(x.response.bodyBase64) || '(empty body)'), '');
+  if (x.response) lines.push(`  Answer: **${x.response.status}** in ${x.durationMs ?? '?'} ms`, '', bodyFence(bodyText(x.response.bodyBase64) || '(empty body)'), '');
   else lines.push(`  No answer: ${x.error ?? 'unknown'}`, '');
   return lines;
 }

@@ -1,5 +1,5 @@
 import type { DeskApi } from '../../shared/desk-api';
-import type { DeskStatus } from '../../shared/model';
+import type { DeskStatus, ProxyStatus } from '../../shared/model';
 import { ProxyController } from '../proxy';
 import { attempt, DeskFailure } from '../result';
 import { SandboxLedger, SandboxOperator } from '../sandbox';
@@ -10,7 +10,8 @@ export type ProxyPart = Pick<DeskApi, 'getStatus' | 'startProxy' | 'stopProxy' |
 interface ProxyParts {
   proxy: ProxyController;
   ledger: SandboxLedger;
-  status(): DeskStatus;
+  /** The desk's status; `proxy` when the caller already holds the proxy's (the controller hands it over). */
+  status(proxy?: ProxyStatus): DeskStatus;
 }
 
 const parts = new WeakMap<DeskContext, ProxyParts>();
@@ -36,10 +37,10 @@ function partsOf(ctx: DeskContext): ProxyParts {
         return view?.upstream ?? null;
       },
       signingCandidates: (profile) => ctx.signingCandidates(profile),
-      statusChanged: () => ctx.emit('status', made.status()),
+      statusChanged: (proxy) => ctx.emit('status', made.status(proxy)),
     }),
-    status: () => ({
-      proxy: made.proxy.status(),
+    status: (proxy = made.proxy.status()) => ({
+      proxy,
       activeProfile: store.profiles.activeName(),
       counts: store.exchanges.counts(),
       dataDir: ctx.options.home,
@@ -72,17 +73,16 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     startProxy: (config) =>
       attempt(async () => {
         const c = config ?? {};
-        await p.proxy.start({
+        const started = await p.proxy.start({
           ...(c.host !== undefined ? { host: c.host } : {}),
           ...(c.port !== undefined ? { port: c.port } : {}),
           ...(c.upstream !== undefined ? { upstream: c.upstream === '' ? null : c.upstream } : {}),
         });
-        return p.status();
+        return p.status(started);
       }),
     stopProxy: () =>
       attempt(async () => {
-        await p.proxy.stop();
-        return p.status();
+        return p.status(await p.proxy.stop());
       }),
     getSandboxState: () => attempt(() => p.ledger.state()),
     setSandboxBalance: (userId, balance) =>

@@ -3,9 +3,7 @@
 import type { Draft, SendOptions } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { checkDraft } from '../outbound/dispatch';
-import { decodeBase64 } from '../outbound/edit';
-import { headerValue, SIGNATURE_HEADER, withHeader, withoutHeaders } from '../outbound/headers';
-import { signatureHeaderFor, signingInputs } from '../outbound/signature-mode';
+import { signDraft } from '../outbound/signature-mode';
 import { joinUrl, resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import { curlCommand } from './curl';
@@ -14,9 +12,9 @@ import { exchangeUrl } from './request-url';
 
 export function curlForExchange(ctx: DeskContext, id: number): string {
   const detail = Number.isInteger(id) ? ctx.store.exchanges.get(id) : null;
-  const raw = detail ? ctx.store.exchanges.requestOf(id) : null;
-  if (!detail || !raw) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
-  const headers = redactHeaders(raw.headers, storedSecrets(ctx));
+  if (!detail) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
+  const raw = { method: detail.method, body: Buffer.from(detail.request.bodyBase64, 'base64') };
+  const headers = redactHeaders(detail.request.headers, storedSecrets(ctx));
   const notes: string[] = [];
   if (detail.request.truncated) {
     notes.push(`The desk kept ${raw.body.length} of the ${detail.request.size} bytes of this body (size limit): this command sends the kept part only.`);
@@ -32,10 +30,7 @@ export function curlForDraft(ctx: DeskContext, draft: Draft, options: SendOption
   checkDraft(draft);
   // Copying sends nothing, so a production profile needs no confirmation here; running the command is the user's act.
   const { profile, base } = resolveTarget(ctx, { ...options, confirmedProduction: true });
-  const body = decodeBase64(draft.bodyBase64, 'The draft body');
-  const inputs = signingInputs(options, profile, headerValue(draft.headers, SIGNATURE_HEADER));
-  const signature = signatureHeaderFor(body, inputs);
-  const signed = signature === null ? withoutHeaders(draft.headers, [SIGNATURE_HEADER]) : withHeader(draft.headers, SIGNATURE_HEADER, signature);
+  const { body, headers: signed } = signDraft(draft, options, profile);
   return curlCommand({
     method: draft.method.toUpperCase(),
     url: joinUrl(base, draft.path),

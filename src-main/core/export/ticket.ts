@@ -7,6 +7,7 @@ import { SIGNATURE_HEADER } from '../outbound/headers';
 import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';
 import { redactHeaders, storedSecrets } from '../redact';
+import { fence } from '../markdown';
 
 const BODY_LIMIT = 8 * 1024;
 
@@ -46,13 +47,6 @@ function ticketHeaders(headers: HeaderList, secrets: readonly string[]): string 
   return redactHeaders(headers, secrets)
     .map(([n, v]) => `${n}: ${n.toLowerCase() === SIGNATURE_HEADER ? shortSignature(v) : v}`)
     .join('\n');
-}
-
-/** A fenced block that no backtick run inside the text can close early. */
-function fence(text: string, lang = ''): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const f = '`'.repeat(longest + 1);
-  return `${f}${lang}\n${text}\n${f}`;
 }
 
 function bodyBlock(base64: string): string {

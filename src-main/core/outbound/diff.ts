@@ -3,7 +3,7 @@
 // fields. JSON bodies are compared by value (so a re-ordered body shows no field change, though its
 // bytes differ: a 'body' entry at '$bytes' says so); other bodies are compared as a whole.
 import type { DiffEntry, ExchangeDetail, HeaderList } from '../../shared/model';
-import { SIGNATURE_HEADER } from './headers';
+import { headerValue, SIGNATURE_HEADER } from './headers';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Headers every send of the desk sets for itself; their change says nothing about the message. */
@@ -100,8 +100,8 @@ export function diffExchangeDetails(before: ExchangeDetail, after: ExchangeDetai
   entries.push(...diffBodies('body', before.request.bodyBase64, after.request.bodyBase64));
   entries.push(...diffHeaders(before.request.headers, after.request.headers));
 
-  const sigBefore = before.request.headers.find(([n]) => n.toLowerCase() === SIGNATURE_HEADER)?.[1] ?? null;
-  const sigAfter = after.request.headers.find(([n]) => n.toLowerCase() === SIGNATURE_HEADER)?.[1] ?? null;
+  const sigBefore = headerValue(before.request.headers, SIGNATURE_HEADER);
+  const sigAfter = headerValue(after.request.headers, SIGNATURE_HEADER);
   if (sigBefore !== sigAfter) entries.push({ area: 'signature', path: SIGNATURE_HEADER, before: sigBefore, after: sigAfter });
   if (before.signature.verdict !== after.signature.verdict) {
     entries.push({ area: 'signature', path: 'verdict', before: before.signature.verdict, after: after.signature.verdict });

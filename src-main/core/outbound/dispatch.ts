@@ -7,9 +7,8 @@ import { kindOfPath } from '../protocol';
 import { DeskFailure } from '../result';
 import { draftFollowUp, draftFromExchange, isTruncated } from './drafts';
 import { applyEdits, decodeBase64, hasEdits } from './edit';
-import { headerValue, SIGNATURE_HEADER, withHeader, withoutHeaders } from './headers';
 import { sendAndRecord } from './record';
-import { outboundSignatureReport, signatureHeaderFor, signingInputs } from './signature-mode';
+import { outboundSignatureReport, signDraft } from './signature-mode';
 import { joinUrl, resolveTarget } from './target';
 
 export interface DispatchOptions extends SendOptions {
@@ -31,18 +30,14 @@ export function checkDraft(draft: Draft): void {
 /** The x-server-authorization value a send of this draft would carry (null: none), without sending. */
 export function previewSignature(ctx: DeskContext, draft: Draft, options: SendOptions): string | null {
   checkDraft(draft);
-  const profile = ctx.profile(options.profile);
-  return signatureHeaderFor(decodeBase64(draft.bodyBase64, 'The draft body'), signingInputs(options, profile, headerValue(draft.headers, SIGNATURE_HEADER)));
+  return signDraft(draft, options, ctx.profile(options.profile)).header;
 }
 
 /** Signs and sends a draft to the target, and records it. */
 export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: DispatchOptions): Promise<ExchangeDetail> {
   checkDraft(draft);
   const { profile, base } = resolveTarget(ctx, options);
-  const body = decodeBase64(draft.bodyBase64, 'The draft body');
-  const inputs = signingInputs(options, profile, headerValue(draft.headers, SIGNATURE_HEADER));
-  const header = signatureHeaderFor(body, inputs);
-  const headers = header === null ? withoutHeaders(draft.headers, [SIGNATURE_HEADER]) : withHeader(draft.headers, SIGNATURE_HEADER, header);
+  const { body, inputs, header, headers } = signDraft(draft, options, profile);
   return sendAndRecord(ctx, {
     request: {
       url: joinUrl(base, draft.path),

@@ -49,11 +49,11 @@ export function resultsPathFor(payPath: string): string {
 /** The result that settles a captured pay (same userId, depositId and currency), as a draft derived from it. */
 export function draftFollowUp(ctx: DeskContext, payId: number, result: ResultValue): Draft {
   if (!isResultValue(result)) throw new DeskFailure('bad-input', `A follow-up is one of ${RESULT_VALUES.join(', ')}; got "${String(result)}".`);
-  const { request } = captured(ctx, payId);
+  const { summary, request } = captured(ctx, payId);
   if (kindOfPath(request.path) !== 'pay') {
     throw new DeskFailure('bad-input', `Exchange ${payId} is not a pay (its path is ${request.path}); a follow-up is built from a captured pay.`);
   }
-  if (isTruncated(ctx, payId)) throw new DeskFailure('bad-input', `The body of exchange ${payId} was cut at the size limit; no follow-up can be built from it.`);
+  if (summary.truncated) throw new DeskFailure('bad-input', `The body of exchange ${payId} was cut at the size limit; no follow-up can be built from it.`);
   let body: Uint8Array;
   try {
     body = toBytes(followUpOf(new Uint8Array(request.body), result));

@@ -2,10 +2,12 @@
 // the outbound row. A custom secret is used for this one send and never stored: only the name
 // "custom secret" appears in the report.
 import { randomBytes } from 'node:crypto';
-import type { SendOptions, SignatureMode, SignatureReport } from '../../shared/model';
+import type { Draft, HeaderList, SendOptions, SignatureMode, SignatureReport } from '../../shared/model';
 import { DeskFailure } from '../result';
 import { checkSignature, invalidSignatureFor, sign, type SecretCandidate } from '../signing';
 import type { ProfileSecrets } from '../store';
+import { decodeBase64 } from './edit';
+import { headerValue, SIGNATURE_HEADER, withHeader, withoutHeaders } from './headers';
 
 export const SIGNATURE_MODES: readonly SignatureMode[] = ['resign', 'keep', 'none', 'invalid', 'custom'];
 
@@ -95,4 +97,22 @@ export function signingInputs(options: Pick<SendOptions, 'signature' | 'customSe
   const mode = options.signature ?? 'resign';
   if (!isSignatureMode(mode)) throw new DeskFailure('bad-input', `Unknown signature mode "${String(mode)}"; use one of ${SIGNATURE_MODES.join(', ')}.`);
   return { mode, profile, customSecret: options.customSecret, keptHeader };
+}
+
+export interface SignedDraft {
+  body: Uint8Array;
+  inputs: SigningInputs;
+  /** The x-server-authorization value sent, or null when the mode sends none. */
+  header: string | null;
+  /** The draft's headers with that signature in place (or without one). */
+  headers: HeaderList;
+}
+
+/** A draft as a send of it goes out: its exact bytes and its headers, signed per the options' mode. */
+export function signDraft(draft: Pick<Draft, 'bodyBase64' | 'headers'>, options: Pick<SendOptions, 'signature' | 'customSecret'>, profile: ProfileSecrets | null): SignedDraft {
+  const body = decodeBase64(draft.bodyBase64, 'The draft body');
+  const inputs = signingInputs(options, profile, headerValue(draft.headers, SIGNATURE_HEADER));
+  const header = signatureHeaderFor(body, inputs);
+  const headers = header === null ? withoutHeaders(draft.headers, [SIGNATURE_HEADER]) : withHeader(draft.headers, SIGNATURE_HEADER, header);
+  return { body, inputs, header, headers };
 }

@@ -26,7 +26,7 @@ export { RESULT_FIELD_TABLE, PAY_FIELDS, UUID_V4, isResultValue } from './field-
 export type { Presence, FieldTable, FieldName } from './field-rules';
 export { inspect, inspectCallback, kindOfPath, MESSAGE_KINDS, MAX_FINDINGS } from './inspect';
 export type { MessageKind, CallbackPathKind } from './inspect';
-export { extractKeyFields } from './key-fields';
+export { extractKeyFields, NO_KEY_FIELDS } from './key-fields';
 export {
   buildPay,
   buildResult,

@@ -5,7 +5,8 @@ import type { KeyFields } from '../../shared/model';
 // Without stream:true a decoder keeps no state between calls, so one instance serves all.
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-const EMPTY: Readonly<KeyFields> = Object.freeze({
+/** No key fields: what a body that is not a callback (or not whole) has. */
+export const NO_KEY_FIELDS: Readonly<KeyFields> = Object.freeze({
   depositId: null,
   userId: null,
   result: null,
@@ -21,9 +22,9 @@ export function extractKeyFields(bytes: Uint8Array): KeyFields {
   try {
     body = JSON.parse(decoder.decode(bytes));
   } catch {
-    return { ...EMPTY };
+    return { ...NO_KEY_FIELDS };
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ...EMPTY };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ...NO_KEY_FIELDS };
   const o = body as Record<string, unknown>;
   return {
     depositId: stringOrNull(o.depositId),

@@ -1,12 +1,14 @@
 // One captured request, from its first body byte to its recorded response. The order is the promise
 // the proxy makes: read the body (up to the limit), judge it (signature, findings, key fields), COMMIT
-// the row, and only then answer or forward; the response is recorded last. Whatever the caller gets,
-// the row that describes it was durable before the first byte of the answer left. Rows go through the
-// group commit (one transaction per turn of the event loop); the rare failure paths commit at once.
+// the row, and only then answer or forward. Whatever the caller gets, the row that describes it was
+// durable before the first byte of the answer left. Rows go through the group commit (one transaction
+// per turn of the event loop): in sandbox mode the row, the decision and the answer share one; a
+// relayed answer is recorded with the next group; the proxy's own error answers are recorded before
+// they are sent. Only a parser failure mid-body (failWhileReading) commits at once, outside the group.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Finding, HeaderList, SignatureReport } from '../../shared/model';
-import { extractKeyFields, inspectCallback, kindOfPath } from '../protocol';
+import { extractKeyFields, inspectCallback, kindOfPath, NO_KEY_FIELDS } from '../protocol';
 import { MIN_REDACTED_SECRET, redactHeaders } from '../redact';
 import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
 import type { SandboxCall } from '../sandbox';
@@ -19,8 +21,6 @@ import type { GroupCommit } from './group-commit';
 
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
-
-const NO_KEYS = { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null };
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
@@ -38,6 +38,7 @@ export class Inbound {
   private readonly started = performance.now();
   private readonly path: string;
   private readonly query: string;
+  private readonly kind: ReturnType<typeof kindOfPath>;
 
   constructor(
     private readonly env: CaptureEnv,
@@ -50,10 +51,7 @@ export class Inbound {
     const q = url.indexOf('?');
     this.path = q < 0 ? url : url.slice(0, q);
     this.query = q < 0 ? '' : url.slice(q + 1);
-  }
-
-  get reading(): boolean {
-    return this.state === 'reading';
+    this.kind = kindOfPath(this.path);
   }
 
   begin(): void {
@@ -65,20 +63,13 @@ export class Inbound {
 
   /**
    * The connection failed while the body was arriving (bad framing, request timeout): records the row
-   * with the answer the server is about to write raw to the socket. Returns false when the row was
-   * already committed (then the request is past reading and the failure is not about it).
+   * with the answer the server is about to write raw to the socket. Does nothing once the row is
+   * committed (the request is past reading, and the failure is not about it).
    */
-  failWhileReading(answer: ProxyAnswer, error: string): boolean {
-    if (this.state !== 'reading') return false;
+  failWhileReading(answer: ProxyAnswer, error: string): void {
+    if (this.state !== 'reading') return;
     // The server writes the answer as soon as this returns: the row must be durable now, not next turn.
-    if (this.commitNow(this.row(this.body(), false, null, [], error))) {
-      try {
-        this.env.exchanges.complete(this.id, this.completion(answer, error));
-      } catch (err) {
-        this.env.onCaptureFailure(err);
-      }
-    }
-    return true;
+    if (this.commitNow(this.row(this.body(), false, null, [], error))) this.recordAnswer(answer, error);
   }
 
   private guard(fn: () => void): void {
@@ -132,15 +123,14 @@ export class Inbound {
       this.commit(this.row(body, false, null, [], error), () => this.send(proxyError('BAD_REQUEST', true), error));
       return;
     }
-    const kind = kindOfPath(this.path);
     const header = headerValue(this.req, SIGNATURE_HEADER);
     const candidates = this.env.candidates();
     // A signature applies to the callbacks, and to anything else that carries one.
-    const signature = kind !== 'other' || header !== undefined ? checkSignature(body, header, candidates) : null;
+    const signature = this.kind !== 'other' || header !== undefined ? checkSignature(body, header, candidates) : null;
     const findings = inspectCallback(this.path, body);
-    const row = this.row(body, false, signature, findings, null);
+    const row = this.row(body, false, signature, findings, null, candidates);
     if (this.forwarder) this.commit(row, () => this.forward(this.forwarder!, body));
-    else this.commitDecided(row, kind, body, signature, candidates);
+    else this.commitDecided(row, body, signature, candidates);
   }
 
   /** Runs once the row is committed: the request goes upstream and the answer is relayed. */
@@ -164,8 +154,8 @@ export class Inbound {
    * or nothing: an answer that could not be made durable is never sent, and its row is not half-written.
    * (Two commits a request, row then decision, held the sandbox near half the floor: BENCHMARKS.md, issue 9 pass.)
    */
-  private commitDecided(row: NewExchange, kind: ReturnType<typeof kindOfPath>, body: Buffer, signature: SignatureReport | null, candidates: readonly SecretCandidate[]): void {
-    const call = { kind, method: this.req.method ?? 'GET', body, verdict: signature?.verdict ?? null, secretConfigured: candidates.some((c) => c.primary), at: this.at };
+  private commitDecided(row: NewExchange, body: Buffer, signature: SignatureReport | null, candidates: readonly SecretCandidate[]): void {
+    const call = { kind: this.kind, method: this.req.method ?? 'GET', body, verdict: signature?.verdict ?? null, secretConfigured: candidates.some((c) => c.primary), at: this.at };
     this.commits.write(
       () => {
         const decided = this.decide(call);
@@ -202,22 +192,24 @@ export class Inbound {
     this.commit(this.row(this.body(), false, null, [], error), () => this.record({ response: null, error }));
   }
 
-  private secretsToRedact(): string[] {
-    return this.env
-      .candidates()
-      .map((c) => c.secret)
-      .filter((s) => s.length >= MIN_REDACTED_SECRET);
-  }
-
   private body(): Buffer {
     return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.kept);
   }
 
-  private row(body: Buffer, truncated: boolean, signature: SignatureReport | null, findings: Finding[], error: string | null): NewExchange {
+  private row(
+    body: Buffer,
+    truncated: boolean,
+    signature: SignatureReport | null,
+    findings: Finding[],
+    error: string | null,
+    candidates: readonly SecretCandidate[] = this.env.candidates(),
+  ): NewExchange {
     this.state = 'committed';
+    const secrets: string[] = [];
+    for (const c of candidates) if (c.secret.length >= MIN_REDACTED_SECRET) secrets.push(c.secret);
     return {
       direction: 'inbound',
-      kind: kindOfPath(this.path),
+      kind: this.kind,
       origin: 'proxy',
       at: this.at,
       method: this.req.method ?? '',
@@ -226,14 +218,14 @@ export class Inbound {
       target: null,
       // A sender that puts a stored secret itself in a header (in x-server-authorization, say) must not
       // leave it in clear in the database: such a value becomes its fingerprint marker.
-      headers: redactHeaders(toPairs(this.req.rawHeaders), this.secretsToRedact()),
+      headers: redactHeaders(toPairs(this.req.rawHeaders), secrets),
       body,
       size: this.received,
       truncated,
       remoteAddress: this.req.socket.remoteAddress ?? null,
       signature,
       findings,
-      keys: truncated || error !== null ? NO_KEYS : extractKeyFields(body),
+      keys: truncated || error !== null ? NO_KEY_FIELDS : extractKeyFields(body),
       sourceId: null,
     };
   }
@@ -273,12 +265,17 @@ export class Inbound {
 
   /** The proxy's own answer (errors): recorded at once, then sent, so the record is there when the client reads it. */
   private send(answer: ProxyAnswer, error: string | null): void {
+    this.recordAnswer(answer, error);
+    this.write(answer);
+  }
+
+  /** Records the proxy's own answer on the committed row, at once (not with the next group). */
+  private recordAnswer(answer: ProxyAnswer, error: string | null): void {
     try {
       this.env.exchanges.complete(this.id, this.completion(answer, error));
     } catch (err) {
       this.env.onCaptureFailure(err);
     }
-    this.write(answer);
   }
 
   private write(answer: ProxyAnswer): void {

@@ -114,7 +114,7 @@ export class CaptureServer {
     }
     const answer = proxyError(errorCodeFor(err), true);
     const inbound = this.reading.get(socket);
-    if (inbound?.reading) inbound.failWhileReading(answer, describe(err));
+    inbound?.failWhileReading(answer, describe(err));
     // Like Node's own handler: write an answer only when no response has started on this socket, or
     // the bytes would corrupt it. `_httpMessage` is the response in flight (Node's internal).
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;

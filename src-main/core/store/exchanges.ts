@@ -64,13 +64,13 @@ export class ExchangeStore {
   private readonly searchCountStmt;
   private readonly timelineStmt;
   private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
-  /** Rows counted so far, up to maxId: counts() adds only the rows written since (no deletes exist). */
+  /** Rows counted so far, up to maxId: counts() adds only the rows written since (deletes call recount()). */
   private counted: { maxId: number; inbound: number; outbound: number } | null = null;
   private countedVersion = -1;
   /**
    * The summaries of rows inserted and not yet completed, so that complete() announces the finished row
    * without reading it back (bench/proxy.ts: that read was 4.5% of a forwarding proxy's CPU). Bounded;
-   * kept in step by summary(), which every other change (addFindings) reads through.
+   * kept in step by every change to an open row (addFindings patches it; summary() refreshes it).
    */
   private readonly open = new Map<number, ExchangeSummary>();
   private readonly dataVersionStmt;
@@ -135,7 +135,7 @@ export class ExchangeStore {
       sig_notes: x.signature ? JSON.stringify(x.signature.notes) : null,
       diagnosis: x.signature?.diagnosis ? JSON.stringify(x.signature.diagnosis) : null,
       findings: JSON.stringify(x.findings),
-      error_count: x.findings.filter((f) => f.level === 'error').length,
+      error_count: errorCount(x.findings),
       deposit_id: x.keys.depositId,
       user_id: x.keys.userId,
       result: x.keys.result,
@@ -200,11 +200,11 @@ export class ExchangeStore {
       merged = [];
     }
     merged.push(...findings);
-    const errorCount = merged.filter((f) => f.level === 'error').length;
-    this.setFindingsStmt.run(JSON.stringify(merged), errorCount, id);
+    const errors = errorCount(merged);
+    this.setFindingsStmt.run(JSON.stringify(merged), errors, id);
     // Only the findings changed: a row in flight is patched rather than read back.
     const before = this.open.get(id);
-    const summary = before ? { ...before, errorCount } : this.summary(id)!;
+    const summary = before ? { ...before, errorCount: errors } : this.summary(id)!;
     if (before) this.open.set(id, summary);
     this.onChange(summary);
     return summary;
@@ -351,7 +351,7 @@ function storedSummary(id: number, x: NewExchange): ExchangeSummary | null {
     durationMs: null,
     sourceId: x.sourceId,
     truncated: x.truncated,
-    errorCount: x.findings.filter((f) => f.level === 'error').length,
+    errorCount: errorCount(x.findings),
     depositId: k.depositId,
     userId: k.userId,
     result: k.result,
@@ -361,4 +361,10 @@ function storedSummary(id: number, x: NewExchange): ExchangeSummary | null {
     currency: k.currency,
     tournamentId: k.tournamentId,
   };
+}
+
+function errorCount(findings: readonly Finding[]): number {
+  let n = 0;
+  for (const f of findings) if (f.level === 'error') n++;
+  return n;
 }

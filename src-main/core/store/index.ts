@@ -12,7 +12,7 @@ import { SettingsStore } from './settings';
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
 export { DataDirError, type DataDirProblem } from './open-errors';
 export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exchanges';
-export { ProfileStore, ProfileError, type ProfileSecrets } from './profiles';
+export { ProfileStore, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
 export { SettingsStore } from './settings';
 export { SecretBox } from './secret-box';

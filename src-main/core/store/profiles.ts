@@ -1,5 +1,6 @@
 import type { ProfileInput, ProfileView, SecretState } from '../../shared/model';
 import { checkBaseUrl } from '../base-url';
+import { DeskFailure } from '../result';
 import { fingerprint } from '../signing/fingerprint';
 import type { Db } from './open';
 import type { SecretBox } from './secret-box';
@@ -35,12 +36,6 @@ export interface ProfileSecrets {
 const ACTIVE_KEY = 'active-profile';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/;
 
-export class ProfileError extends Error {
-  constructor(readonly code: 'bad-input' | 'not-found', message: string) {
-    super(message);
-  }
-}
-
 function secretState(fp: string | null): SecretState {
   return { set: fp !== null, fingerprint: fp };
 }
@@ -48,20 +43,32 @@ function secretState(fp: string | null): SecretState {
 
 /** Named environments. Secrets are sealed by the SecretBox; views carry only set/unset and a fingerprint. */
 export class ProfileStore {
+  private readonly rowStmt;
+  private readonly listStmt;
+  private readonly deleteStmt;
+  private readonly signingSecretsStmt;
+  private readonly apiKeysStmt;
+
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly settings: SettingsStore,
-  ) {}
-
-  private row(name: string): ProfileRow | undefined {
-    return this.db.prepare('SELECT * FROM profiles WHERE name = ?').get(name) as ProfileRow | undefined;
+  ) {
+    this.rowStmt = db.prepare('SELECT * FROM profiles WHERE name = ?');
+    this.listStmt = db.prepare('SELECT * FROM profiles ORDER BY name');
+    this.deleteStmt = db.prepare('DELETE FROM profiles WHERE name = ?');
+    this.signingSecretsStmt = db.prepare('SELECT name, secret_enc FROM profiles WHERE secret_enc IS NOT NULL ORDER BY name');
+    this.apiKeysStmt = db.prepare('SELECT api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL ORDER BY name').pluck();
   }
 
-  private view(r: ProfileRow): ProfileView {
+  private row(name: string): ProfileRow | undefined {
+    return this.rowStmt.get(name) as ProfileRow | undefined;
+  }
+
+  private view(r: ProfileRow, activeName: string | null): ProfileView {
     return {
       name: r.name,
-      active: this.activeName() === r.name,
+      active: activeName === r.name,
       operatorUrl: r.operator_url,
       baseUrl: r.base_url,
       operatorId: r.operator_id,
@@ -74,12 +81,13 @@ export class ProfileStore {
   }
 
   list(): ProfileView[] {
-    return (this.db.prepare('SELECT * FROM profiles ORDER BY name').all() as ProfileRow[]).map((r) => this.view(r));
+    const active = this.activeName();
+    return (this.listStmt.all() as ProfileRow[]).map((r) => this.view(r, active));
   }
 
   get(name: string): ProfileView | null {
     const r = this.row(name);
-    return r ? this.view(r) : null;
+    return r ? this.view(r, this.activeName()) : null;
   }
 
   activeName(): string | null {
@@ -89,7 +97,7 @@ export class ProfileStore {
   /** Creates or updates a profile; only the fields present in the input change. The first profile becomes active. */
   save(input: ProfileInput): ProfileView {
     if (!NAME.test(input.name)) {
-      throw new ProfileError('bad-input', 'A profile name is 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.');
+      throw new DeskFailure('bad-input', 'A profile name is 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.');
     }
     // Base URLs are checked by the rule every send applies, so a profile never holds one a send refuses.
     const baseUrl = (what: string, v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : checkBaseUrl(what, v));
@@ -120,9 +128,9 @@ export class ProfileStore {
 
   duplicate(name: string, newName: string): ProfileView {
     const r = this.row(name);
-    if (!r) throw new ProfileError('not-found', `No profile named "${name}".`);
-    if (this.row(newName)) throw new ProfileError('bad-input', `A profile named "${newName}" already exists.`);
-    if (!NAME.test(newName)) throw new ProfileError('bad-input', `"${newName}" is not a valid profile name.`);
+    if (!r) throw new DeskFailure('not-found', `No profile named "${name}".`);
+    if (this.row(newName)) throw new DeskFailure('bad-input', `A profile named "${newName}" already exists.`);
+    if (!NAME.test(newName)) throw new DeskFailure('bad-input', `"${newName}" is not a valid profile name.`);
     const now = new Date().toISOString();
     this.db
       .prepare(
@@ -134,14 +142,14 @@ export class ProfileStore {
   }
 
   use(name: string): ProfileView {
-    if (!this.row(name)) throw new ProfileError('not-found', `No profile named "${name}".`);
+    if (!this.row(name)) throw new DeskFailure('not-found', `No profile named "${name}".`);
     this.settings.set(ACTIVE_KEY, name);
     return this.get(name)!;
   }
 
   remove(name: string): void {
-    const info = this.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
-    if (info.changes === 0) throw new ProfileError('not-found', `No profile named "${name}".`);
+    const info = this.deleteStmt.run(name);
+    if (info.changes === 0) throw new DeskFailure('not-found', `No profile named "${name}".`);
     if (this.activeName() === name) this.settings.set(ACTIVE_KEY, null);
   }
 
@@ -164,7 +172,12 @@ export class ProfileStore {
 
   /** Every stored signing secret with its profile name: the candidates for a signature diagnosis. */
   allSigningSecrets(): Array<{ profile: string; secret: string }> {
-    const rows = this.db.prepare('SELECT name, secret_enc FROM profiles WHERE secret_enc IS NOT NULL ORDER BY name').all() as Array<{ name: string; secret_enc: Buffer }>;
+    const rows = this.signingSecretsStmt.all() as Array<{ name: string; secret_enc: Buffer }>;
     return rows.map((r) => ({ profile: r.name, secret: this.box.open(r.secret_enc) }));
+  }
+
+  /** Every stored API key, opened: what redaction must find wherever headers are written out. */
+  allApiKeys(): string[] {
+    return (this.apiKeysStmt.all() as Buffer[]).map((sealed) => this.box.open(sealed));
   }
 }

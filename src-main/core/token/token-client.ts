@@ -4,7 +4,7 @@
 // that echoes the key in an error must not leave it in the database or its WAL.
 import type { HeaderList, TokenRequest, TokenResult } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
-import { redactedMarker, redactHeaders, storedSecrets } from '../redact';
+import { API_KEY_HEADER, redactedMarker, redactHeaders, storedSecrets } from '../redact';
 import { httpSend, wireHeaders, type OutboundResponse } from '../outbound/http-send';
 import { joinUrl } from '../outbound/target';
 import { extractKeyFields, inspect } from '../protocol';
@@ -42,7 +42,7 @@ export async function requestToken(ctx: DeskContext, request: TokenRequest): Pro
     ['Content-Type', 'application/json'],
     ['Accept', 'application/json'],
     ['x-operator-id', config.operatorId],
-    ['x-api-key', config.apiKey],
+    [API_KEY_HEADER, config.apiKey],
   ];
   const secrets = [config.apiKey, ...storedSecrets(ctx)];
   const stored = redactHeaders(headers, secrets);

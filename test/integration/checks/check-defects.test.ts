@@ -65,6 +65,7 @@ describe('conformance check against stand-in operators', () => {
     expect(again.value.failed).toBe(0); // a second run must not trip over the first one's deposits
 
     const deposits = [...operator!.deposits.keys()];
+    expect(deposits.length).toBeGreaterThan(0);
     expect(deposits.every((d) => d.startsWith(`wd-check-${first.runId}-`) || d.startsWith(`wd-check-${again.value.runId}-`))).toBe(true);
     for (const c of first.checks.filter((x) => x.pass !== null)) {
       expect(c.exchangeIds.length).toBeGreaterThan(0);

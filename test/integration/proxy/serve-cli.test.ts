@@ -81,9 +81,9 @@ describe('wager-desk serve', () => {
     const unknownProfile = await failingServe(['--home', home, 'serve', '--no-ui', '--proxy-port', '0', '--profile', 'nope']);
     expect(unknownProfile.code).toBe(2);
     expect(unknownProfile.stderr).toMatch(/No profile named "nope"/);
-    const badUrl = await failingServe(['--home', home, 'serve', '--no-ui', '--upstream', 'ftp://x']);
+    const badUrl = await failingServe(['--home', home, 'serve', '--no-ui', '--proxy-port', '0', '--upstream', 'ftp://x']);
     expect(badUrl.code).toBe(2);
-    const missingEnv = await failingServe(['--home', home, 'serve', '--no-ui', '--secret-env', 'WD_NOT_SET_ANYWHERE']);
+    const missingEnv = await failingServe(['--home', home, 'serve', '--no-ui', '--proxy-port', '0', '--secret-env', 'WD_NOT_SET_ANYWHERE']);
     expect(missingEnv.code).toBe(2);
 
     const blocker = net.createServer();

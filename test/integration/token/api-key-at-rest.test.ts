@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { tempDir } from '../../helpers/temp';
-import { filesHolding, filesUnder } from './files-holding';
+import { filesHolding, filesUnder } from '../../security/helpers/canary';
 import { OPERATOR_ID, startTokenEndpoint } from './token-endpoint';
 
 const STORED_KEY = 'ak_stored_9d8c7b6a5f4e3d2c1b0a';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
-import { filesHolding } from './files-holding';
+import { filesHolding } from '../../security/helpers/canary';
 import { OPERATOR_ID, startTokenEndpoint } from './token-endpoint';
 
 const API_KEY = 'ak_cli_token_test_77';

@@ -48,3 +48,8 @@ export function leaks(places: Array<{ label: string; bytes: Uint8Array | string 
 export function filePlaces(dir: string): Array<{ label: string; bytes: Buffer }> {
   return filesUnder(dir).map((file) => ({ label: file, bytes: readFileSync(file) }));
 }
+
+/** The files under `dir` that hold `secret` in any of the forms above. */
+export function filesHolding(dir: string, secret: string): string[] {
+  return filesUnder(dir).filter((file) => formsIn(readFileSync(file), secret).length > 0);
+}
