@@ -6,7 +6,7 @@ import { buildPay, buildResult, creditFor, DEFAULT_CURRENCY, toBytes } from '../
 import type { PayInput, ResultInput } from '../protocol';
 import { escapedString, membersOf, withRaw, writeObject } from './raw-json';
 
-export const SMALL_STAKE = 1.5;
+const SMALL_STAKE = 1.5;
 /** Far above any balance a test user holds. */
 export const HUGE_AMOUNT = 1_000_000_000;
 
@@ -18,16 +18,19 @@ export function payBytes(input: PayInput): Uint8Array {
   return toBytes(payObject(input));
 }
 
-export function resultBytes(result: ResultValue, input: ResultInput): Uint8Array {
+function resultObject(result: ResultValue, input: ResultInput): Record<string, unknown> {
   // A result for a SMALL_STAKE pay, with the amount the protocol's convention gives it.
   const amount = creditFor(result, SMALL_STAKE);
-  return toBytes(buildResult(result, { ...(amount === null ? {} : { amount }), ...input }));
+  return { ...buildResult(result, { ...(amount === null ? {} : { amount }), ...input }) };
+}
+
+export function resultBytes(result: ResultValue, input: ResultInput): Uint8Array {
+  return toBytes(resultObject(result, input));
 }
 
 /** A results body with a gameId outside the enum: the builders refuse it, so it is written directly. */
 export function resultWithGame(result: ResultValue, input: ResultInput & { gameId?: never }, gameId: string): Uint8Array {
-  const valid = JSON.parse(new TextDecoder().decode(resultBytes(result, input))) as Record<string, unknown>;
-  return toBytes({ ...valid, gameId });
+  return toBytes({ ...resultObject(result, input), gameId });
 }
 
 /** A pay with its amount spelled as given (0.01, 1e2, 0, -5, 10.50). */

@@ -2,7 +2,8 @@
 // Each case says what it tests, what the spec expects, and which requests it sends; cases whose
 // answer the spec decides are judged (checkable), the others are sent for a person to read.
 import type { EdgeCase } from '../../shared/model';
-import { HUGE_AMOUNT, nonCanonical, payBytes, payWithRawAmount, resultBytes, resultWithGame, UNKNOWN_GAME } from './bodies';
+import { toBytes } from '../protocol';
+import { HUGE_AMOUNT, nonCanonical, payBytes, payObject, payWithRawAmount, resultBytes, resultWithGame, UNKNOWN_GAME } from './bodies';
 import { judge, type Expectation, type Judgement } from './judge';
 import type { RunIds } from './run-ids';
 import type { CaseStep, StepOutcome } from './steps';
@@ -226,8 +227,8 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     expected: 'Not stated by the spec. A robust operator ignores fields it does not know and answers 2XX.',
     checkable: false,
     steps: ({ userId, ids }) => {
-      const body = JSON.parse(new TextDecoder().decode(payBytes({ userId, depositId: ids.deposit('extra-fields') }))) as Record<string, unknown>;
-      return [pay('pay with extra fields', new TextEncoder().encode(JSON.stringify({ ...body, platformVersion: '2.1', meta: { source: 'wager-desk', retry: 0 } })))];
+      const body = { ...payObject({ userId, depositId: ids.deposit('extra-fields') }), platformVersion: '2.1', meta: { source: 'wager-desk', retry: 0 } };
+      return [pay('pay with extra fields', toBytes(body))];
     },
   },
   {

@@ -29,7 +29,7 @@ export function stepEnvFor(
   };
 }
 
-export function runSecret(profile: ProfileSecrets | null, customSecret: string | undefined): { secret: string; label: string } {
+function runSecret(profile: ProfileSecrets | null, customSecret: string | undefined): { secret: string; label: string } {
   if (customSecret !== undefined && customSecret !== '') return { secret: customSecret, label: 'custom secret' };
   if (profile?.secret) return { secret: profile.secret, label: profile.name };
   throw new DeskFailure(
@@ -41,6 +41,6 @@ export function runSecret(profile: ProfileSecrets | null, customSecret: string |
 }
 
 /** A secret nobody holds: what a "signed with another secret" step signs with. */
-export function throwAwaySecret(): string {
+function throwAwaySecret(): string {
   return `wd-not-the-shared-secret-${randomBytes(16).toString('hex')}`;
 }

@@ -8,7 +8,7 @@ import type { Har, HarContent, HarEntry, HarNameValue, HarPostData, HarRequest, 
 import { redactHeaders } from '../redact';
 import { exchangeUrl } from './request-url';
 
-export const HAR_CREATOR = { name: 'Wager Desk', version: '0.1.0' } as const;
+const HAR_CREATOR = { name: 'Wager Desk', version: '0.1.0' } as const;
 
 const nameValues = (headers: HeaderList): HarNameValue[] => headers.map(([name, value]) => ({ name, value }));
 
@@ -87,7 +87,7 @@ function comment(x: ExchangeDetail): string | undefined {
   return `signature ${x.signature.verdict}${diagnosis}`;
 }
 
-export function harEntry(x: ExchangeDetail, secrets: readonly string[]): HarEntry {
+function harEntry(x: ExchangeDetail, secrets: readonly string[]): HarEntry {
   // The desk measures one duration per exchange; HAR wants phases, so all of it counts as waiting.
   const time = Math.max(0, x.durationMs ?? 0);
   const note = comment(x);

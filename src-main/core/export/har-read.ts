@@ -2,6 +2,7 @@
 // operator's log) into plain requests, checking each field the import needs. The first problem stops
 // the whole import with its place, e.g. "entries[3].request.method: missing", before anything is stored.
 import type { HeaderList } from '../../shared/model';
+import { strictBase64 } from '../outbound/base64';
 import { DeskFailure } from '../result';
 import { splitUrl } from './request-url';
 
@@ -28,7 +29,6 @@ export interface HarRead {
 type Obj = Record<string, unknown>;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function fail(where: string, problem: string): never {
   throw new DeskFailure('bad-input', `Cannot import the HAR: ${where}: ${problem}.`);
@@ -68,9 +68,7 @@ function headerList(v: unknown, where: string): HeaderList {
 function decodeText(text: string, encoding: unknown, where: string): Buffer {
   if (encoding === undefined || encoding === null || encoding === '') return Buffer.from(text, 'utf8');
   if (encoding !== 'base64') fail(where, `unsupported encoding ${JSON.stringify(encoding)} (only base64 is known)`);
-  const compact = text.replace(/\s+/g, '');
-  if (!BASE64.test(compact) || compact.length % 4 === 1) fail(where, 'not valid base64');
-  return Buffer.from(compact, 'base64');
+  return strictBase64(text) ?? fail(where, 'not valid base64');
 }
 
 function requestBody(req: Obj, where: string): Buffer {

@@ -4,7 +4,7 @@ import type { HeaderList } from '../../shared/model';
 import { headerValue } from '../outbound/headers';
 
 /** Where no Host header was captured (HTTP/1.0, or an imported HTTP/2 entry), the request was still local. */
-export const FALLBACK_HOST = 'localhost';
+const FALLBACK_HOST = 'localhost';
 
 export function inboundUrl(request: { path: string; query: string; headers: HeaderList }): string {
   const pathAndQuery = `${request.path}${request.query ? `?${request.query}` : ''}`;

@@ -3,6 +3,7 @@
 // fields. JSON bodies are compared by value (so a re-ordered body shows no field change, though its
 // bytes differ: a 'body' entry at '$bytes' says so); other bodies are compared as a whole.
 import type { DiffEntry, ExchangeDetail, HeaderList } from '../../shared/model';
+import { indexPath, isPlainObject, pathOf } from '../protocol';
 import { headerValue, SIGNATURE_HEADER } from './headers';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -26,16 +27,11 @@ function parse(base64: string): Parsed {
   }
 }
 
-function childPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
-
-/** Leaves of a JSON value by path; empty objects and arrays are leaves of their own. */
+/** Leaves of a JSON value by path (written as findings write them); empty objects and arrays are leaves of their own. */
 function flatten(value: unknown, path: string, out: Map<string, unknown>): Map<string, unknown> {
-  if (Array.isArray(value) && value.length > 0) value.forEach((v, i) => flatten(v, childPath(path, i), out));
-  else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
-    for (const [k, v] of Object.entries(value)) flatten(v, childPath(path, k), out);
+  if (Array.isArray(value) && value.length > 0) value.forEach((v, i) => flatten(v, indexPath(path, i), out));
+  else if (isPlainObject(value) && Object.keys(value).length > 0) {
+    for (const [k, v] of Object.entries(value)) flatten(v, pathOf(path, k), out);
   } else out.set(path, value);
   return out;
 }
@@ -79,7 +75,7 @@ function headerMap(headers: HeaderList): Map<string, string> {
   return map;
 }
 
-export function diffHeaders(before: HeaderList, after: HeaderList): DiffEntry[] {
+function diffHeaders(before: HeaderList, after: HeaderList): DiffEntry[] {
   const a = headerMap(before);
   const b = headerMap(after);
   const entries: DiffEntry[] = [];

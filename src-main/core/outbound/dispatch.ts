@@ -56,7 +56,7 @@ export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: Dis
 }
 
 /** The draft a replay sends: the capture (or its follow-up) with the edits applied. The source row is only read. */
-export function replayDraft(ctx: DeskContext, request: ReplayRequest): Draft {
+function replayDraft(ctx: DeskContext, request: ReplayRequest): Draft {
   if (typeof request?.sourceId !== 'number') throw new DeskFailure('bad-input', 'A replay needs the id of the exchange to send again.');
   const draft = request.followUp !== undefined ? draftFollowUp(ctx, request.sourceId, request.followUp) : draftFromExchange(ctx, request.sourceId);
   if (request.followUp === undefined && request.bodyBase64 === undefined && isTruncated(ctx, request.sourceId)) {

@@ -8,7 +8,7 @@ import { buildPay, buildResult, followUpOf, isResultValue, kindOfPath, toBytes }
 import { DeskFailure } from '../result';
 import { CONNECTION_HEADERS, withoutHeaders } from './headers';
 
-export const JSON_HEADERS: HeaderList = [['Content-Type', 'application/json']];
+const JSON_HEADERS: HeaderList = [['Content-Type', 'application/json']];
 export const TEMPLATE_KINDS: readonly TemplateKind[] = ['pay', 'win', 'draw', 'lose', 'refund'];
 
 const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');

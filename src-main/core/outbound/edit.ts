@@ -3,6 +3,7 @@
 // do not survive a field edit: use a raw body for byte-exact tests).
 import { parseCliValue, setPath, toBytes, unsetPath } from '../protocol';
 import { DeskFailure } from '../result';
+import { strictBase64 } from './base64';
 
 export interface BodyEdits {
   set?: Array<{ path: string; value: unknown }> | undefined;
@@ -11,17 +12,14 @@ export interface BodyEdits {
   bodyBase64?: string | undefined;
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Strict base64 (white space ignored): a typo must not silently become other bytes. */
 export function decodeBase64(text: string, what: string): Uint8Array {
   if (typeof text !== 'string') throw new DeskFailure('bad-input', `${what} must be given as base64 text.`);
-  const compact = text.replace(/\s+/g, '');
-  if (compact.length % 4 === 1 || !BASE64.test(compact)) {
-    throw new DeskFailure('bad-input', `${what} is not valid base64.`);
-  }
-  return new Uint8Array(Buffer.from(compact, 'base64'));
+  const bytes = strictBase64(text);
+  if (bytes === null) throw new DeskFailure('bad-input', `${what} is not valid base64.`);
+  return new Uint8Array(bytes);
 }
 
 function parseBody(body: Uint8Array): unknown {

@@ -1,12 +1,8 @@
-// The outbound side of the desk: the HTTP client (also used for token requests), recording, drafts,
-// signature modes, replay and send, and the structural diff.
-export { httpSend, wireHeaders, MAX_RESPONSE_BYTES, type OutboundRequest, type OutboundResponse, type OutboundOutcome } from './http-send';
-export { sendAndRecord, type RecordedSend } from './record';
-export { describeSendError, type SendErrorCode } from './send-errors';
-export { headerValue, withHeader, withoutHeaders, withContentLength, SIGNATURE_HEADER, CONNECTION_HEADERS } from './headers';
-export { draftFromExchange, draftFollowUp, draftTemplate, resultsPathFor, TEMPLATE_KINDS } from './drafts';
-export { applyEdits, parseSetArgument, decodeBase64, type BodyEdits } from './edit';
-export { signatureHeaderFor, isSignatureMode, SIGNATURE_MODES } from './signature-mode';
-export { resolveTarget, joinUrl } from './target';
-export { dispatchDraft, previewSignature, replay, replayDraft, checkDraft } from './dispatch';
+// The outbound side of the desk as the desk and the CLI use it: drafts, signature modes, body edits,
+// replay and send, and the structural diff. The HTTP client and recording are imported by path.
+export { MAX_RESPONSE_BYTES } from './http-send';
+export { draftFromExchange, draftFollowUp, draftTemplate, TEMPLATE_KINDS } from './drafts';
+export { applyEdits, parseSetArgument } from './edit';
+export { isSignatureMode, SIGNATURE_MODES } from './signature-mode';
+export { dispatchDraft, previewSignature, replay, checkDraft } from './dispatch';
 export { diffExchangeDetails } from './diff';

@@ -1,17 +1,23 @@
 // Every send is an exchange: the request row is committed before the bytes leave, so even a send
 // that hangs or crashes the desk leaves its trace; the answer (or the reason there is none) follows.
-import type { ExchangeDetail, ExchangeKind, ExchangeOrigin, Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
+import type { ExchangeDetail, ExchangeKind, ExchangeOrigin, Finding, KeyFields, SignatureReport } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { extractKeyFields, inspectCallback } from '../protocol';
+import { redactHeaders } from '../redact';
 import { httpSend, wireHeaders, type OutboundRequest } from './http-send';
+import { scrubOutcome } from './scrub';
 
 export interface RecordedSend {
   request: OutboundRequest;
   kind: ExchangeKind;
   origin: ExchangeOrigin;
   sourceId: number | null;
-  /** Headers as they should be STORED (e.g. with x-api-key replaced by a fingerprint); default: request.headers */
-  storedHeaders?: HeaderList;
+  /**
+   * Secrets that must not reach the database in clear (a token request's API key): the stored request
+   * headers carry their fingerprint instead (x-api-key always), and the answer or error is scrubbed
+   * before it is written. Default: everything is stored as sent and received.
+   */
+  secrets?: readonly string[];
   signature: SignatureReport | null;
   /** Default: the protocol inspection of the body for pay and results, none otherwise. */
   findings?: Finding[];
@@ -33,7 +39,7 @@ function pathAndQuery(raw: string): { url: URL | null; path: string; query: stri
 export async function sendAndRecord(ctx: DeskContext, send: RecordedSend): Promise<ExchangeDetail> {
   const { request } = send;
   const { url, path, query } = pathAndQuery(request.url);
-  const stored = send.storedHeaders ?? request.headers;
+  const stored = send.secrets ? redactHeaders(request.headers, send.secrets) : request.headers;
   const { id } = ctx.store.exchanges.insert({
     direction: 'outbound',
     kind: send.kind,
@@ -56,7 +62,8 @@ export async function sendAndRecord(ctx: DeskContext, send: RecordedSend): Promi
     ...(send.tags ? { tags: send.tags } : {}),
   });
 
-  const outcome = await httpSend(request);
+  const sent = await httpSend(request);
+  const outcome = send.secrets ? scrubOutcome(sent, send.secrets) : sent;
   ctx.store.exchanges.complete(id, {
     response: outcome.ok ? outcome.response : null,
     error: outcome.ok ? null : outcome.error,

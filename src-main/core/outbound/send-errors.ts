@@ -24,7 +24,7 @@ function isTls(code: string): boolean {
 }
 
 /** host:port as the user would type it, with the scheme's default port made explicit. */
-export function hostAndPort(url: URL): string {
+function hostAndPort(url: URL): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 

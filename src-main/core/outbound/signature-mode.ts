@@ -93,7 +93,7 @@ export function outboundSignatureReport(
   return { ...report, notes: [MODE_NOTES[inputs.mode], ...report.notes] };
 }
 
-export function signingInputs(options: Pick<SendOptions, 'signature' | 'customSecret'>, profile: ProfileSecrets | null, keptHeader: string | null): SigningInputs {
+function signingInputs(options: Pick<SendOptions, 'signature' | 'customSecret'>, profile: ProfileSecrets | null, keptHeader: string | null): SigningInputs {
   const mode = options.signature ?? 'resign';
   if (!isSignatureMode(mode)) throw new DeskFailure('bad-input', `Unknown signature mode "${String(mode)}"; use one of ${SIGNATURE_MODES.join(', ')}.`);
   return { mode, profile, customSecret: options.customSecret, keptHeader };

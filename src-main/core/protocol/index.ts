@@ -43,3 +43,5 @@ export {
 } from './builders';
 export type { PayInput, ResultInput, FollowUpOverrides } from './builders';
 export { setPath, unsetPath, parseCliValue, parsePath, JsonPathError } from './json-path';
+// Paths as findings write them, for other modules that name places in a body (the diff).
+export { pathOf, indexPath, isPlainObject } from './finding-text';

@@ -15,7 +15,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const SHOWN = 500;
 
 /** The body as text for display: UTF-8, or a note with base64 when it is not text. */
-export function bodyForDisplay(bytes: Uint8Array): string {
+function bodyForDisplay(bytes: Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
