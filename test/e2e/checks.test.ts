@@ -10,7 +10,8 @@ import { goTo, openApp } from './helpers/app';
 import { screenshot } from './helpers/browser';
 import { openSession, type E2eSession } from './helpers/session';
 import { startGatedFront, type GatedFront } from './helpers/gated-front';
-import { TEST_SECRET, must, type Stack } from './helpers/stack';
+import { must } from '../helpers/must';
+import { TEST_SECRET, type Stack } from './helpers/stack';
 
 let session: E2eSession;
 let stack: Stack;

@@ -12,7 +12,8 @@ import { startOperator, type StandInOperator } from '../helpers/operator';
 import { bodyOf, goTo, openApp } from './helpers/app';
 import { screenshot } from './helpers/browser';
 import { openSession, type E2eSession } from './helpers/session';
-import { TEST_SECRET, must, sendCallback, type Stack } from './helpers/stack';
+import { must } from '../helpers/must';
+import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
 
 const run = promisify(execFile);
 

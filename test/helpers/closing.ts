@@ -1,14 +1,12 @@
-// What a test opens (a desk, a stand-in server) is closed after it, newest first, whether the test
-// passed or not. Closing twice is harmless for both, so a test may still close one itself mid-way.
-import { afterEach } from 'vitest';
+// What a test opens (a desk, a stand-in server) is closed when the test finishes, newest first,
+// whether it passed or not. vitest runs these before the temp-dir removals registered earlier
+// (tempDir() uses the same hook), so a desk is closed before its data directory goes. Closing twice
+// is harmless for desks and servers, so a test may still close one itself mid-way. Call inside a test.
+import { onTestFinished } from 'vitest';
 
-export function closeAfterEach(): <T extends { close(): unknown }>(thing: T) => T {
-  const open: Array<{ close(): unknown }> = [];
-  afterEach(async () => {
-    for (const thing of open.splice(0).reverse()) await thing.close();
+export function closeAfterTest<T extends { close(): unknown }>(thing: T): T {
+  onTestFinished(async () => {
+    await thing.close();
   });
-  return (thing) => {
-    open.push(thing);
-    return thing;
-  };
+  return thing;
 }

@@ -10,8 +10,9 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
-import { openDesk, send, startProxy } from '../integration/proxy/helpers';
-import { rawRoundTrip } from './helpers/raw-http';
+import { send, startProxy } from '../integration/proxy/helpers';
+import { openDesk } from '../helpers/desk';
+import { rawRoundTrip } from '../helpers/raw-socket';
 
 const SECRET = 'bad-input-secret';
 let alive = 0;

@@ -11,7 +11,9 @@ import { DATABASE_FILE, DataDirError, KEY_FILE } from '../../src-main/core/store
 import { LATEST_VERSION } from '../../src-main/core/store/migrations';
 import { runCli, type CliResult } from '../helpers/cli';
 import { tempDir } from '../helpers/temp';
-import { send, standInUpstream, startProxy } from '../integration/proxy/helpers';
+import { send, startProxy } from '../integration/proxy/helpers';
+import { closeAfterTest } from '../helpers/closing';
+import { startRecorder } from '../helpers/servers';
 import { makeReadOnly, runCliAs } from './helpers/as-other-user';
 
 const SECRET = 'damaged-storage-secret';
@@ -121,7 +123,7 @@ describe('a full disk', () => {
 
   for (const mode of ['sandbox', 'forward'] as const) {
     it(`${mode} mode: no request the proxy could not commit is acknowledged or forwarded; it says why, and captures again once there is room`, async () => {
-      const upstream = await standInUpstream((_req, _body, res) => res.end('{"status":"ok"}'));
+      const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{"status":"ok"}')));
       const desk = createDesk({ home: tempDir() });
       try {
         const { url } = await startProxy(desk, mode === 'forward' ? { upstream: upstream.url } : {});
@@ -160,7 +162,7 @@ describe('a full disk', () => {
   }
 
   it('a replay that cannot be recorded is not sent', async () => {
-    const operator = await standInUpstream((_req, _body, res) => res.end('{"status":"ok"}'));
+    const operator = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{"status":"ok"}')));
     const desk = createDesk({ home: tempDir() });
     try {
       expect((await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url })).ok).toBe(true);

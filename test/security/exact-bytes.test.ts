@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import { tempDir } from '../helpers/temp';
-import { send, sha256, standInUpstream, startProxy } from '../integration/proxy/helpers';
+import { send, sha256, startProxy } from '../integration/proxy/helpers';
+import { closeAfterTest } from '../helpers/closing';
+import { startRecorder } from '../helpers/servers';
 
 const SECRET = 'exact-bytes-secret';
 const bytes = (...parts: Array<ArrayLike<number>>): Uint8Array => Uint8Array.from(parts.flatMap((p) => Array.from(p)));
@@ -39,8 +41,8 @@ describe('exact bytes through capture, store, forward, replay and HAR', () => {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': a.length });
       res.end(a);
     };
-    const operator = await standInUpstream((req, _body, res) => answer(String(req.headers['x-case']), res));
-    const replayTarget = await standInUpstream((req, _body, res) => answer(String(req.headers['x-case']), res));
+    const operator = closeAfterTest(await startRecorder((req, _body, res) => answer(String(req.headers['x-case']), res)));
+    const replayTarget = closeAfterTest(await startRecorder((req, _body, res) => answer(String(req.headers['x-case']), res)));
     const desk = createDesk({ home: tempDir() });
     const other = createDesk({ home: tempDir() });
     try {

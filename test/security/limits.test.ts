@@ -12,7 +12,7 @@ import { DEFAULT_GUARD_RAILS, DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../
 import { tempDir } from '../helpers/temp';
 import { send } from '../integration/proxy/helpers';
 import { startServe } from '../integration/proxy/serve-process';
-import { rawRoundTrip } from './helpers/raw-http';
+import { rawRoundTrip } from '../helpers/raw-socket';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -4,13 +4,15 @@
 // proxy asked to act as a forward proxy toward the API port (absolute-form target, sandbox and forward
 // mode), a proxy whose upstream IS the API port, CORS preflights, more rebinding Host forms, a token in
 // a cookie or in the Origin's place. Through all of them, the count of calls that reached the desk stays 0.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../src-main/core/signing';
 import { startStack, TEST_SECRET, type Stack } from '../e2e/helpers/stack';
 import { tempDirForSuite } from '../helpers/temp';
+import { rawRoundTrip } from '../helpers/raw-socket';
 import { apiCall, rawRequest, tokenOf } from '../integration/web/http-raw';
-import { send, standInUpstream, startProxy } from '../integration/proxy/helpers';
+import { send, startProxy } from '../integration/proxy/helpers';
+import { closeAfterTest } from '../helpers/closing';
+import { startRecorder } from '../helpers/servers';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,24 +35,8 @@ afterAll(async () => {
   renderer?.remove();
 });
 
-/** Raw bytes to a port; resolves with everything read until the peer closes (or `idleMs` of silence). */
-function raw(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => {
-      chunks.push(c);
-      // One answer is all a test needs: stop once its body is complete.
-      const text = Buffer.concat(chunks).toString('latin1');
-      const head = text.indexOf('\r\n\r\n');
-      const length = /\r\ncontent-length: *(\d+)/i.exec(text);
-      if (head >= 0 && length && text.length - head - 4 >= Number(length[1])) socket.destroy();
-    });
-    socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? resolve(Buffer.concat(chunks).toString('latin1')) : reject(err)));
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.on('connect', () => socket.write(bytes));
-  });
-}
+/** Raw bytes to a port; the answer's text. The API keeps connections alive, so stop at its first answer. */
+const raw = async (port: number, bytes: string): Promise<string> => (await rawRoundTrip(port, bytes, { halfClose: false, firstAnswerOnly: true })).text;
 
 const bearer = () => ({ authorization: `Bearer ${token}` });
 const statusLine = (answer: string): number => Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
@@ -72,7 +58,7 @@ describe('the local API from a web page or a callback', () => {
   });
 
   it('in forward mode too: the absolute-form target goes to the configured upstream, never to the API', async () => {
-    const upstream = await standInUpstream((_req, _body, res) => res.end('{"from":"upstream"}'));
+    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{"from":"upstream"}')));
     const own = await startProxy(stack.desk, { upstream: upstream.url });
     try {
       const before = stack.ui.stats().apiCalls;

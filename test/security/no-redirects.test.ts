@@ -3,11 +3,11 @@
 // pointing at a second server; the second server counts what reaches it, and the count stays zero.
 // (The client alone is covered in test/integration/outbound/http-send.test.ts, the token client's
 // message in test/integration/token/token.test.ts; this is every feature, every redirect status.)
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
+import { must } from '../helpers/must';
+import { startRecorder, type Recorder } from '../helpers/servers';
 import { tempDirForSuite } from '../helpers/temp';
 import { send, startProxy } from '../integration/proxy/helpers';
 
@@ -15,42 +15,17 @@ const SECRET = 'redirect-canary-signing-secret-5f1e';
 const API_KEY = 'ak_redirect_canary_0c4b9e2d7a';
 const STATUSES = [301, 302, 303, 307, 308] as const;
 
-interface Counter {
-  url: string;
-  hits: IncomingMessage[];
-  close(): Promise<void>;
-}
-
-async function listen(handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void): Promise<Counter> {
-  const hits: IncomingMessage[] = [];
-  const server = createServer((req, res) => {
-    hits.push(req);
-    req.resume();
-    req.on('end', () => handler(req, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let home: { dir: string; remove(): void };
 let desk: Desk;
-let elsewhere: Counter;
-let redirector: Counter;
+let elsewhere: Recorder;
+let redirector: Recorder;
 /** What the redirector answers, set per round. */
 let redirectStatus: number = STATUSES[0];
 let sourceId: number;
 
 beforeAll(async () => {
-  elsewhere = await listen((_req, res) => res.end('{"status":"ok"}'));
-  redirector = await listen((req, res) => res.writeHead(redirectStatus, { location: `${elsewhere.url}${req.url ?? '/'}` }).end());
+  elsewhere = await startRecorder((_req, _body, res) => res.end('{"status":"ok"}'));
+  redirector = await startRecorder((req, _body, res) => res.writeHead(redirectStatus, { location: `${elsewhere.url}${req.url ?? '/'}` }).end());
   home = tempDirForSuite('wager-desk-redirect-');
   desk = createDesk({ home: home.dir });
   const saved = await desk.saveProfile({ name: 'p', secret: SECRET, apiKey: API_KEY, operatorUrl: redirector.url, baseUrl: redirector.url, operatorId: 'op-1' });
@@ -70,16 +45,11 @@ afterAll(async () => {
   home?.remove();
 });
 
-function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
 describe('no secret follows a redirect', () => {
   for (const status of STATUSES) {
     it(`${status}: replay, send, edge case, check, token and forwarding stop at the first server`, { timeout: 30_000 }, async () => {
       redirectStatus = status;
-      const hitsBefore = redirector.hits.length;
+      const hitsBefore = redirector.received.length;
 
       const replayed = must(await desk.replay({ sourceId }));
       expect(replayed.response?.status).toBe(status);
@@ -108,11 +78,11 @@ describe('no secret follows a redirect', () => {
       await startProxy(desk); // back to the sandbox for the next round
 
       // The redirector saw the signed callbacks and the API key: the secrets were in play...
-      const seen = redirector.hits.slice(hitsBefore);
+      const seen = redirector.received.slice(hitsBefore);
       expect(seen.some((r) => r.headers['x-server-authorization'] === sign(Buffer.from(body), SECRET))).toBe(true);
       expect(seen.some((r) => r.headers['x-api-key'] === API_KEY)).toBe(true);
       // ...and nothing reached the second server.
-      expect(elsewhere.hits).toHaveLength(0);
+      expect(elsewhere.received).toHaveLength(0);
     });
   }
 });

@@ -5,10 +5,11 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDesk, type Desk } from '../../src-main/core/desk';
+import type { Desk } from '../../src-main/core/desk';
 import { DATABASE_FILE } from '../../src-main/core/store';
 import { pruneExchanges } from '../../src-main/core/store/retention';
 import { runCli } from '../helpers/cli';
+import { openDesk } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';
 import { tempDir } from '../helpers/temp';
 import { send, startProxy } from '../integration/proxy/helpers';
@@ -37,10 +38,6 @@ function fill(
 
 function ids(desk: Desk): number[] {
   return desk.ctx.store.db.prepare('SELECT id FROM exchanges ORDER BY id').pluck().all() as number[];
-}
-
-function openDesk(home = tempDir()): Desk {
-  return createDesk({ home });
 }
 
 describe('retention (core)', () => {

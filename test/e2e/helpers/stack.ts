@@ -3,6 +3,7 @@
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { startWebUi, type WebUi } from '../../../src-main/cli/web';
 import { sign } from '../../../src-main/core/signing';
+import { must } from '../../helpers/must';
 import { tempDirForSuite } from '../../helpers/temp';
 
 export const TEST_SECRET = 'e2e-shared-secret-0123456789';
@@ -43,11 +44,6 @@ export async function startStack(options: { rendererDir?: string; secret?: strin
     for (const c of cleanups) await c();
     throw err;
   }
-}
-
-export function must<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
 }
 
 /** Posts a callback to the proxy as the platform would: exact bytes, optional signature header. */

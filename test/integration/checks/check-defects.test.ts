@@ -1,23 +1,22 @@
 // The conformance check against stand-in operators: a correct one passes every check; each defect
 // makes the check that catches it fail and leaves the others passing.
 import { describe, expect, it } from 'vitest';
-import { createDesk, type Desk } from '../../../src-main/core/desk';
+import type { Desk } from '../../../src-main/core/desk';
 import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
 import type { CheckReport } from '../../../src-main/shared/model';
 import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
-import { tempDir } from '../../helpers/temp';
-import { closeAfterEach } from '../../helpers/closing';
+import { closeAfterTest } from '../../helpers/closing';
+import { openDesk } from '../../helpers/desk';
 
 const SECRET = 'check-test-secret';
 const USER = 'check-user';
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-const closing = closeAfterEach();
 
 async function runAgainst(defects: OperatorDefects): Promise<CheckReport> {
-  desk = closing(createDesk({ home: tempDir() }));
-  operator = closing(await startOperator({ secret: SECRET, defects }));
+  desk = openDesk();
+  operator = closeAfterTest(await startOperator({ secret: SECRET, defects }));
   await desk.saveProfile({ name: 'p', secret: SECRET });
   const res = await desk.runCheck({ to: operator.url, userId: USER });
   if (!res.ok) throw new Error(res.error.message);
@@ -108,8 +107,8 @@ describe('conformance check against stand-in operators', () => {
 
 describe('check reports', () => {
   it('emits progress per check, stores the report and exports it as JSON and Markdown', async () => {
-    desk = closing(createDesk({ home: tempDir() }));
-    operator = closing(await startOperator({ secret: SECRET, defects: { unknownRefund500: true } }));
+    desk = openDesk();
+    operator = closeAfterTest(await startOperator({ secret: SECRET, defects: { unknownRefund500: true } }));
     await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url });
     const events: Array<{ runKey: string; index: number; total: number; id: string }> = [];
     desk.on((name, payload) => {
@@ -146,7 +145,7 @@ describe('check reports', () => {
   });
 
   it('needs a secret and a user', async () => {
-    desk = closing(createDesk({ home: tempDir() }));
+    desk = openDesk();
     await desk.saveProfile({ name: 'p', operatorUrl: 'http://127.0.0.1:9' });
     const noSecret = await desk.runCheck({ userId: USER });
     expect(!noSecret.ok && noSecret.error.code).toBe('no-secret');

@@ -1,16 +1,12 @@
 // The desk's own sandbox operator (its proxy with no upstream) is a correct operator: the
 // conformance check, run from the same desk against the proxy URL, passes every check.
 import { describe, expect, it } from 'vitest';
-import { createDesk } from '../../../src-main/core/desk';
 import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
-import { tempDir } from '../../helpers/temp';
-import { closeAfterEach } from '../../helpers/closing';
-
-const closing = closeAfterEach();
+import { openDesk } from '../../helpers/desk';
 
 describe('conformance check against the sandbox operator', () => {
   it('passes every check', async () => {
-    const desk = closing(createDesk({ home: tempDir() }));
+    const desk = openDesk();
     await desk.saveProfile({ name: 'sandbox', secret: 'sandbox-check-secret' });
     const started = await desk.startProxy({ port: 0, upstream: null });
     if (!started.ok) throw new Error(started.error.message);

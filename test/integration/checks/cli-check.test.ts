@@ -3,14 +3,13 @@ import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
 import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
-import { closeAfterEach } from '../../helpers/closing';
+import { closeAfterTest } from '../../helpers/closing';
 
 const SECRET = 'cli-check-secret';
 let operator: StandInOperator | undefined;
-const closing = closeAfterEach();
 
 async function operatorAndHome(defects: OperatorDefects = {}, profileSecret: string | null = SECRET) {
-  operator = closing(await startOperator({ secret: SECRET, defects }));
+  operator = closeAfterTest(await startOperator({ secret: SECRET, defects }));
   const dir = tempDir();
   const desk = createDesk({ home: dir });
   await desk.saveProfile({ name: 'p', secret: profileSecret });

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createDesk, type Desk } from '../../../src-main/core/desk';
+import type { Desk } from '../../../src-main/core/desk';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
-import { tempDir } from '../../helpers/temp';
-import { closeAfterEach } from '../../helpers/closing';
+import { closeAfterTest } from '../../helpers/closing';
+import { openDesk } from '../../helpers/desk';
 
 const SECRET = 'edge-secret';
 const REQUIRED = [
@@ -33,11 +33,10 @@ const REQUIRED = [
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-const closing = closeAfterEach();
 
 async function setup(defects = {}) {
-  desk = closing(createDesk({ home: tempDir() }));
-  operator = closing(await startOperator({ secret: SECRET, defects }));
+  desk = openDesk();
+  operator = closeAfterTest(await startOperator({ secret: SECRET, defects }));
   await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url });
   return { desk, operator };
 }

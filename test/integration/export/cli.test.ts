@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
-import { capture } from './captures';
+import { capture } from '../../helpers/captures';
 
 const SECRET = 'cli-har-secret';
 

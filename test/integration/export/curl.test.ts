@@ -1,48 +1,36 @@
 // Copy as cURL, run for real: bash runs the command, curl sends it, and a stand-in operator checks
 // that the signature matches the exact bytes it received.
 import { execFile } from 'node:child_process';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { sign, verify } from '../../../src-main/core/signing';
 import type { Draft } from '../../../src-main/shared/model';
+import { capture } from '../../helpers/captures';
 import { inboundRow } from '../../helpers/exchanges';
+import { startRecorder, type Recorded, type Recorder } from '../../helpers/servers';
 import { tempDir, tempDirForSuite } from '../../helpers/temp';
 
 const NO_KEYS = { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null };
-import { capture } from './captures';
 
 const SECRET = 'curl-signing-secret';
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  rawHeaders: string[];
-  body: Buffer;
-  verdict: string;
-}
+/** What the stand-in operator got, with its verdict on the signature over the exact bytes. */
+type Received = Recorded & { verdict: string };
 
-let operator: Server;
+const verdictOf = (headers: IncomingHttpHeaders, body: Buffer): string => verify(body, headers['x-server-authorization'] as string | undefined, SECRET).verdict;
+
+let operator: Recorder;
 let host: string;
-let received: Received[] = [];
 let desk: Desk;
 let remove: () => void;
 
 beforeAll(async () => {
-  operator = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const verdict = verify(body, req.headers['x-server-authorization'] as string | undefined, SECRET).verdict;
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, rawHeaders: req.rawHeaders, body, verdict });
-      res.writeHead(verdict === 'valid' ? 200 : 401, { 'content-type': 'application/json' }).end(`{"verdict":"${verdict}"}`);
-    });
+  operator = await startRecorder((req, body, res) => {
+    const verdict = verdictOf(req.headers, body);
+    res.writeHead(verdict === 'valid' ? 200 : 401, { 'content-type': 'application/json' }).end(`{"verdict":"${verdict}"}`);
   });
-  await new Promise<void>((resolve) => operator.listen(0, '127.0.0.1', resolve));
-  host = `127.0.0.1:${(operator.address() as AddressInfo).port}`;
+  host = `127.0.0.1:${operator.port}`;
   const temp = tempDirForSuite();
   remove = temp.remove;
   desk = createDesk({ home: temp.dir });
@@ -53,11 +41,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await desk.close();
   remove();
-  await new Promise((resolve) => operator.close(resolve));
+  await operator.close();
 });
 
 beforeEach(() => {
-  received = [];
+  operator.received.length = 0;
 });
 
 /** Runs the copied command in bash (what a user pastes it into) and returns what the operator got. */
@@ -65,8 +53,9 @@ function runInBash(command: string): Promise<Received> {
   return new Promise((resolve, reject) => {
     execFile('bash', ['-c', `${command} --silent --show-error --output /dev/null`], (err, _stdout, stderr) => {
       if (err) return reject(new Error(`curl failed: ${stderr || err.message}\n${command}`));
-      if (received.length !== 1) return reject(new Error(`expected one request, got ${received.length}`));
-      resolve(received[0]!);
+      if (operator.received.length !== 1) return reject(new Error(`expected one request, got ${operator.received.length}`));
+      const got = operator.received[0]!;
+      resolve({ ...got, verdict: verdictOf(got.headers, got.body) });
     });
   });
 }
@@ -183,12 +172,12 @@ describe('copy as a signed cURL (composer drafts)', () => {
 
   it('follows the signature mode: invalid, none, keep, custom', async () => {
     expect((await runInBash(await draftCurl({ signature: 'invalid' }))).verdict).toBe('mismatch');
-    received = [];
+    operator.received.length = 0;
     const none = await runInBash(await draftCurl({ signature: 'none' }));
     expect(none.verdict).toBe('missing');
-    received = [];
+    operator.received.length = 0;
     expect((await runInBash(await draftCurl({ signature: 'keep' }))).headers['x-server-authorization']).toBe('stale');
-    received = [];
+    operator.received.length = 0;
     const custom = await draftCurl({ signature: 'custom', customSecret: 'one-time-secret' });
     expect(custom).not.toContain('one-time-secret');
     expect((await runInBash(custom)).verdict).toBe('mismatch');

@@ -1,14 +1,14 @@
 // HAR files written by other tools, in their own shapes (fixtures written by hand after each tool's
 // exporter): each entry becomes an inbound capture with the exact bytes, verified and inspected.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { replay } from '../../../src-main/core/outbound/dispatch';
 import { sign } from '../../../src-main/core/signing';
 import type { ExchangeDetail } from '../../../src-main/shared/model';
+import { closeAfterTest } from '../../helpers/closing';
+import { startRecorder } from '../../helpers/servers';
 import { tempDirForSuite } from '../../helpers/temp';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/har/', import.meta.url));
@@ -106,27 +106,14 @@ describe('importing HAR files from other tools', () => {
 
   it('makes imported entries replayable like captures: the exact bytes and signature reach an operator', async () => {
     const [pay] = await importFile('http-toolkit.har');
-    const received: Array<{ url: string; signature: string | undefined; body: Buffer }> = [];
-    const operator = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ url: req.url ?? '', signature: req.headers['x-server-authorization'] as string | undefined, body: Buffer.concat(chunks) });
-        res.end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => operator.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = operator.address() as AddressInfo;
-      const sent = await replay(desk.ctx, { sourceId: pay!.id, to: `http://127.0.0.1:${port}`, signature: 'keep' });
-      expect(sent.response?.status).toBe(200);
-      expect(received).toHaveLength(1);
-      expect(received[0]!.url).toBe('/api/platform/pay');
-      expect(received[0]!.body.equals(bytes('htkBinaryPay'))).toBe(true);
-      expect(received[0]!.signature).toBe(sign(bytes('htkBinaryPay'), expected.secret!));
-    } finally {
-      await new Promise((resolve) => operator.close(resolve));
-    }
+    const operator = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{}')));
+    const sent = await replay(desk.ctx, { sourceId: pay!.id, to: operator.url, signature: 'keep' });
+    expect(sent.response?.status).toBe(200);
+    const received = operator.received;
+    expect(received).toHaveLength(1);
+    expect(received[0]!.url).toBe('/api/platform/pay');
+    expect(received[0]!.body.equals(bytes('htkBinaryPay'))).toBe(true);
+    expect(received[0]!.headers['x-server-authorization']).toBe(sign(bytes('htkBinaryPay'), expected.secret!));
   });
 
   it('lists imported entries with the captures, and their deposit timelines', async () => {

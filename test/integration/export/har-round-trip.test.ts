@@ -1,27 +1,18 @@
 import { har as validateHar } from 'har-validator';
 import { describe, expect, it } from 'vitest';
-import { createDesk, type Desk } from '../../../src-main/core/desk';
+import type { Desk } from '../../../src-main/core/desk';
 import { fingerprint, sign } from '../../../src-main/core/signing';
 import type { ExchangeDetail } from '../../../src-main/shared/model';
-import { tempDir } from '../../helpers/temp';
-import { capture } from './captures';
+import { openDesk } from '../../helpers/desk';
+import { must } from '../../helpers/must';
+import { capture } from '../../helpers/captures';
 
 const SECRET = 'round-trip-signing-secret';
 const API_KEY = 'ak_live_round_trip_0123456789';
 
-function openDesk(): Desk {
-  const desk = createDesk({ home: tempDir() });
-  return desk;
-}
-
 async function withProfile(desk: Desk, secret = SECRET): Promise<void> {
   const saved = await desk.saveProfile({ name: 'staging', secret, apiKey: API_KEY, operatorUrl: 'http://127.0.0.1:1' });
   expect(saved.ok).toBe(true);
-}
-
-function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
 }
 
 const pay = (deposit: string, extra = '') => `{"userId":"u1","depositId":"${deposit}","currency":"EUR","amount":10${extra}}`;

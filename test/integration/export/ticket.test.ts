@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { sign } from '../../../src-main/core/signing';
 import { tempDir } from '../../helpers/temp';
-import { capture } from './captures';
+import { capture } from '../../helpers/captures';
 
 const SECRET = 'ticket-signing-secret';
 const API_KEY = 'ticket-api-key-123456';

@@ -5,21 +5,20 @@ import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
-import { closeAfterEach } from '../../helpers/closing';
-import { capture } from './capture';
+import { closeAfterTest } from '../../helpers/closing';
+import { capture } from '../../helpers/captures';
 
 const SECRET = 'cli-replay-secret';
 let operator: StandInOperator | undefined;
-const closing = closeAfterEach();
 
 /** A data directory with a profile pointing at a fresh stand-in operator, and captures in it. */
 async function home(bodies: Array<[path: string, body: string]> = []): Promise<{ dir: string; ids: number[]; operator: StandInOperator }> {
-  operator = closing(await startOperator({ secret: SECRET }));
+  operator = closeAfterTest(await startOperator({ secret: SECRET }));
   const dir = tempDir();
   const desk = createDesk({ home: dir });
   try {
     await desk.saveProfile({ name: 'staging', secret: SECRET, operatorUrl: operator.url });
-    const ids = bodies.map(([path, body]) => capture(desk, path, body, { secret: 'the-platform-secret' }));
+    const ids = bodies.map(([path, body]) => capture(desk, { path, body, signature: { secret: 'the-platform-secret' } }));
     return { dir, ids, operator };
   } finally {
     await desk.close();

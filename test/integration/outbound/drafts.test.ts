@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk, type Desk } from '../../../src-main/core/desk';
+import type { Desk } from '../../../src-main/core/desk';
 import { creditFor } from '../../../src-main/core/protocol';
 import { sign } from '../../../src-main/core/signing';
 import type { Draft } from '../../../src-main/shared/model';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
-import { tempDir } from '../../helpers/temp';
-import { closeAfterEach } from '../../helpers/closing';
-import { capture } from './capture';
+import { closeAfterTest } from '../../helpers/closing';
+import { openDesk } from '../../helpers/desk';
+import { capture } from '../../helpers/captures';
 
 const SECRET = 'draft-secret';
 const decode = (d: Draft) => JSON.parse(Buffer.from(d.bodyBase64, 'base64').toString('utf8')) as Record<string, unknown>;
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-const closing = closeAfterEach();
 
 async function setup() {
-  desk = closing(createDesk({ home: tempDir() }));
-  operator = closing(await startOperator({ secret: SECRET }));
+  desk = openDesk();
+  operator = closeAfterTest(await startOperator({ secret: SECRET }));
   await desk.saveProfile({ name: 'p', secret: SECRET, operatorUrl: operator.url });
   return { desk, operator };
 }
@@ -26,7 +25,7 @@ describe('drafts', () => {
   it('turns a capture into a draft without its connection headers', async () => {
     const { desk } = await setup();
     const body = '{"userId":"u","depositId":"d","currency":"USD","amount":2}';
-    const id = capture(desk, '/platform/pay', body, { secret: SECRET });
+    const id = capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
     const res = await desk.draftFromExchange(id);
     if (!res.ok) throw new Error(res.error.message);
     expect(res.value).toMatchObject({ method: 'POST', path: '/platform/pay', sourceId: id });
@@ -51,12 +50,12 @@ describe('drafts', () => {
 
   it('derives a follow-up from a captured pay and refuses one from a results capture', async () => {
     const { desk } = await setup();
-    const payId = capture(desk, '/platform/pay', '{"userId":"u","depositId":"d-f","currency":"USD","amount":3}');
+    const payId = capture(desk, { body: '{"userId":"u","depositId":"d-f","currency":"USD","amount":3}' });
     const win = await desk.draftFollowUp(payId, 'WIN');
     if (!win.ok) throw new Error(win.error.message);
     expect(win.value).toMatchObject({ path: '/platform/results', sourceId: payId });
     expect(decode(win.value)).toMatchObject({ result: 'WIN', userId: 'u', depositId: 'd-f', currency: 'USD', amount: creditFor('WIN', 3) });
-    const resultsId = capture(desk, '/platform/results', '{"result":"LOSE","userId":"u","depositId":"d","roomId":"r","gameId":"blocks"}');
+    const resultsId = capture(desk, { path: '/platform/results', body: '{"result":"LOSE","userId":"u","depositId":"d","roomId":"r","gameId":"blocks"}' });
     const wrong = await desk.draftFollowUp(resultsId, 'REFUND');
     expect(!wrong.ok && wrong.error.code).toBe('bad-input');
   });

@@ -4,14 +4,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { httpSend } from '../../../src-main/core/outbound/http-send';
-import { closeServer, listen, startRecorder } from './servers';
+import { closeServer, listen, startRecorder } from '../../helpers/servers';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url));
 const body = new TextEncoder().encode('{"amount":10.50}');
 
 describe('httpSend', () => {
   it('sends the exact bytes and headers, with Content-Length set to the body length', async () => {
-    const rec = await startRecorder((_q, res) => res.writeHead(201, { 'x-answer': 'yes' }).end('done'));
+    const rec = await startRecorder((_req, _body, res) => res.writeHead(201, { 'x-answer': 'yes' }).end('done'));
     try {
       const out = await httpSend({
         url: `${rec.url}/platform/pay?x=1`,
@@ -25,7 +25,7 @@ describe('httpSend', () => {
       expect(out.response.status).toBe(201);
       expect(Buffer.from(out.response.body).toString()).toBe('done');
       expect(out.response.headers).toContainEqual(['x-answer', 'yes']);
-      const seen = rec.seen[0]!;
+      const seen = rec.received[0]!;
       expect(seen.url).toBe('/platform/pay?x=1');
       expect(seen.body.equals(Buffer.from(body))).toBe(true);
       const pairs = seen.rawHeaders.reduce<string[][]>((acc, v, i) => (i % 2 ? acc : [...acc, [v, seen.rawHeaders[i + 1]!]]), []);
@@ -76,15 +76,15 @@ describe('httpSend', () => {
 
   it('returns a 307 as it is and never follows it to another origin', async () => {
     const second = await startRecorder();
-    const first = await startRecorder((_q, res) => res.writeHead(307, { location: `${second.url}/platform/pay` }).end());
+    const first = await startRecorder((_req, _body, res) => res.writeHead(307, { location: `${second.url}/platform/pay` }).end());
     try {
       const out = await httpSend({ url: `${first.url}/platform/pay`, method: 'POST', headers: [['x-server-authorization', 'f'.repeat(64)]], body, timeoutMs: 5000 });
       expect(out.ok).toBe(true);
       if (!out.ok) return;
       expect(out.response.status).toBe(307);
       expect(out.response.headers.find(([n]) => n.toLowerCase() === 'location')?.[1]).toBe(`${second.url}/platform/pay`);
-      expect(first.seen).toHaveLength(1);
-      expect(second.seen).toHaveLength(0);
+      expect(first.received).toHaveLength(1);
+      expect(second.received).toHaveLength(0);
     } finally {
       await first.close();
       await second.close();

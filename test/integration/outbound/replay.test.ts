@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createDesk, type Desk } from '../../../src-main/core/desk';
-import { tempDir } from '../../helpers/temp';
-import { closeAfterEach } from '../../helpers/closing';
+import type { Desk } from '../../../src-main/core/desk';
+import { closeAfterTest } from '../../helpers/closing';
+import { openDesk } from '../../helpers/desk';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
-import { capture } from './capture';
-import { startRecorder } from './servers';
+import { capture } from '../../helpers/captures';
+import { startRecorder } from '../../helpers/servers';
 
 const SECRET = 'replay-test-secret';
 const hmac = (bytes: Buffer | Uint8Array, secret = SECRET) => createHmac('sha256', secret).update(bytes).digest('hex');
@@ -13,11 +13,10 @@ const refund = { result: 'REFUND', userId: 'u-1', depositId: 'd-77', roomId: 'r-
 
 let desk: Desk | undefined;
 let operator: StandInOperator | undefined;
-const closing = closeAfterEach();
 
 async function setup(profile: { production?: boolean; secret?: string | null } = {}) {
-  desk = closing(createDesk({ home: tempDir() }));
-  operator = closing(await startOperator({ secret: SECRET }));
+  desk = openDesk();
+  operator = closeAfterTest(await startOperator({ secret: SECRET }));
   const saved = await desk.saveProfile({ name: 'staging', operatorUrl: operator.url, secret: profile.secret === undefined ? SECRET : profile.secret, production: profile.production ?? false });
   expect(saved.ok).toBe(true);
   return { desk, operator };
@@ -27,7 +26,7 @@ describe('replay', () => {
   it('sends a capture again, unchanged, to the profile operator URL; the source row never changes', async () => {
     const { desk, operator } = await setup();
     const body = JSON.stringify({ userId: 'u-1', depositId: 'd-1', currency: 'USD', amount: 5 });
-    const id = capture(desk, '/platform/pay', body, { secret: SECRET });
+    const id = capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
     const before = desk.ctx.store.exchanges.get(id);
 
     const res = await desk.replay({ sourceId: id });
@@ -49,13 +48,13 @@ describe('replay', () => {
 
   it('edits an emoji body by path and re-signs the exact bytes sent, which verify at a raw-bytes receiver', async () => {
     const { desk } = await setup();
-    const receiver = await startRecorder((_q, res) => res.end('{}'));
+    const receiver = await startRecorder((_req, _body, res) => res.end('{}'));
     try {
       const body = '{"userId":"🎲 player ✓","depositId":"d-emoji","currency":"USD","amount":5,"note":"ünïcödé 🚀"}';
-      const id = capture(desk, '/platform/pay', body, { secret: SECRET });
+      const id = capture(desk, { body, signature: { secret: SECRET } });
       const res = await desk.replay({ sourceId: id, to: receiver.url, set: [{ path: 'amount', value: 7.25 }, { path: 'note', value: 'edited 🎉' }], unset: ['currency'] });
       expect(res.ok).toBe(true);
-      const got = receiver.seen[0]!;
+      const got = receiver.received[0]!;
       const header = got.rawHeaders[got.rawHeaders.findIndex((h) => h.toLowerCase() === 'x-server-authorization') + 1];
       expect(header).toBe(hmac(got.body));
       expect(JSON.parse(got.body.toString('utf8'))).toEqual({ userId: '🎲 player ✓', depositId: 'd-emoji', amount: 7.25, note: 'edited 🎉' });
@@ -68,7 +67,7 @@ describe('replay', () => {
 
   it('replaces the body with raw bytes and signs them as they are', async () => {
     const { desk, operator } = await setup();
-    const id = capture(desk, '/platform/pay', '{"userId":"u","depositId":"d-raw","currency":"USD","amount":5}', { secret: SECRET });
+    const id = capture(desk, { body: '{"userId":"u","depositId":"d-raw","currency":"USD","amount":5}', signature: { secret: SECRET } });
     const raw = '{\n  "userId": "u",\n  "depositId": "d-raw-2",\n  "currency": "USD",\n  "amount": 10.50\n}\n';
     const res = await desk.replay({ sourceId: id, bodyBase64: Buffer.from(raw).toString('base64') });
     expect(res.ok && res.value.response?.status).toBe(200);
@@ -80,9 +79,7 @@ describe('replay', () => {
     const { desk, operator } = await setup();
     const body = JSON.stringify(refund);
     const original = hmac(Buffer.from(body), 'the-service-secret');
-    const id = capture(desk, '/platform/results', body, {
-      headers: [['Content-Type', 'application/json'], ['x-server-authorization', original]],
-    });
+    const id = capture(desk, { path: '/platform/results', body, signature: original });
     const sent = async (signature: 'keep' | 'none' | 'invalid' | 'custom', customSecret?: string) => {
       const res = await desk.replay({ sourceId: id, signature, ...(customSecret ? { customSecret } : {}) });
       expect(res.ok).toBe(true);
@@ -103,7 +100,7 @@ describe('replay', () => {
 
   it('builds the REFUND of a captured pay in one call', async () => {
     const { desk, operator } = await setup();
-    const payId = capture(desk, '/api/platform/pay', JSON.stringify({ userId: 'u-9', depositId: 'd-9', currency: 'EUR', amount: 4 }), { secret: SECRET });
+    const payId = capture(desk, { path: '/api/platform/pay', body: JSON.stringify({ userId: 'u-9', depositId: 'd-9', currency: 'EUR', amount: 4 }), signature: { secret: SECRET } });
     const res = await desk.replay({ sourceId: payId, followUp: 'REFUND', to: operator.url });
     expect(res.ok).toBe(true);
     if (!res.ok) return;
@@ -115,7 +112,7 @@ describe('replay', () => {
 
   it('refuses without a secret, without a target, and for production without confirmation', async () => {
     const { desk, operator } = await setup({ secret: null });
-    const id = capture(desk, '/platform/pay', '{"userId":"u","depositId":"d","currency":"USD","amount":1}');
+    const id = capture(desk, { body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}' });
     const noSecret = await desk.replay({ sourceId: id });
     expect(!noSecret.ok && noSecret.error.code).toBe('no-secret');
 
@@ -137,7 +134,7 @@ describe('replay', () => {
 
   it('records the error in place of a response when nobody listens', async () => {
     const { desk } = await setup();
-    const id = capture(desk, '/platform/pay', '{"userId":"u","depositId":"d","currency":"USD","amount":1}', { secret: SECRET });
+    const id = capture(desk, { body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}', signature: { secret: SECRET } });
     const closed = operator!.url;
     await operator!.close();
     operator = undefined;
@@ -153,7 +150,7 @@ describe('replay', () => {
 describe('diffExchanges', () => {
   it('shows body fields, signature and response changes of a replay against its source', async () => {
     const { desk } = await setup();
-    const id = capture(desk, '/platform/results', JSON.stringify(refund));
+    const id = capture(desk, { path: '/platform/results', body: JSON.stringify(refund) });
     const res = await desk.replay({ sourceId: id, set: [{ path: 'amount', value: 9 }] });
     if (!res.ok) throw new Error(res.error.message);
     const diff = await desk.diffExchanges(id, res.value.id);

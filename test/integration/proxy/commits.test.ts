@@ -4,7 +4,8 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { proxyOf } from '../../../src-main/core/desk/proxy-part';
 import { GroupCommit } from '../../../src-main/core/proxy/group-commit';
-import { captures, openDesk, send, startProxy } from './helpers';
+import { captures, send, startProxy } from './helpers';
+import { openDesk } from '../../helpers/desk';
 
 describe('group commit', () => {
   it('commits the writes of one turn together, and a failing write fails alone', async () => {

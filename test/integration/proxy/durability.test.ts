@@ -7,7 +7,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../../src-main/core/store';
 import { tempDir } from '../../helpers/temp';
-import { send, standInUpstream } from './helpers';
+import { send } from './helpers';
+import { closeAfterTest } from '../../helpers/closing';
+import { startRecorder } from '../../helpers/servers';
 import { startServe } from './serve-process';
 
 const ROUNDS = 10;
@@ -16,7 +18,7 @@ const CONCURRENCY = 8;
 describe('durability', () => {
   it(`every answered request survives a SIGKILL (${ROUNDS} rounds, sandbox and forward mode)`, { timeout: 60_000 }, async () => {
     const home = tempDir();
-    const upstream = await standInUpstream((_req, _body, res) => res.end('{"status":"ok"}'));
+    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{"status":"ok"}')));
     const acknowledged: string[] = [];
 
     for (let round = 0; round < ROUNDS; round++) {

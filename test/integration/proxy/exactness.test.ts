@@ -3,7 +3,10 @@
 // the three places the bytes live: what the upstream received, the database, and the reply.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { captures, openDesk, send, sha256, standInUpstream, startProxy } from './helpers';
+import { captures, send, sha256, startProxy } from './helpers';
+import { openDesk } from '../../helpers/desk';
+import { closeAfterTest } from '../../helpers/closing';
+import { startRecorder } from '../../helpers/servers';
 
 const BOM = [0xef, 0xbb, 0xbf];
 const bytes = (...parts: Array<ArrayLike<number>>): Uint8Array => Uint8Array.from(parts.flatMap((p) => Array.from(p)));
@@ -21,11 +24,11 @@ const bodyArb = fc.oneof(
 describe('forward mode: exact bytes both ways', () => {
   it('stores and forwards random bodies byte for byte, and relays random answers byte for byte', async () => {
     const answers = new Map<string, Uint8Array>();
-    const upstream = await standInUpstream((req, _body, res) => {
+    const upstream = closeAfterTest(await startRecorder((req, _body, res) => {
       const answer = answers.get(String(req.headers['x-case']))!;
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': answer.length });
       res.end(answer);
-    });
+    }));
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     let n = 0;
@@ -52,11 +55,11 @@ describe('forward mode: exact bytes both ways', () => {
 
   it('relays a chunked request body and a chunked answer exactly', async () => {
     const answer = Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x0d, 0x0a, 0xff, 0x7d]);
-    const upstream = await standInUpstream((_req, _body, res) => {
+    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(answer.subarray(0, 3));
       res.end(answer.subarray(3));
-    });
+    }));
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     const body = Buffer.from('{"a":\r\n"\u00e9"}\r\n', 'utf8');

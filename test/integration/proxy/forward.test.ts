@@ -3,11 +3,14 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { sign } from '../../../src-main/core/signing';
-import { closedPort, json, latest, openDesk, send, standInUpstream, startProxy } from './helpers';
+import { closedPort, json, latest, send, startProxy } from './helpers';
+import { openDesk } from '../../helpers/desk';
+import { closeAfterTest } from '../../helpers/closing';
+import { startRecorder } from '../../helpers/servers';
 
 describe('forward mode', () => {
   it('sends the headers as received minus hop-by-hop ones, with the upstream\'s Host, to upstream + path + query', async () => {
-    const upstream = await standInUpstream((_req, _body, res) => res.end('ok'));
+    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('ok')));
     const desk = openDesk();
     const { url, port } = await startProxy(desk, { upstream: `${upstream.url}/operator/base/` });
     const body = '{"userId":"u","depositId":"d","currency":"USD","amount":1}';
@@ -55,7 +58,7 @@ describe('forward mode', () => {
 
   it('relays the upstream\'s status, reason, headers and body unchanged, and records them', async () => {
     const answer = Buffer.from('{"errors":[{"code":"INSUFFICIENT_BALANCE","isClientSafe":true}]}\n');
-    const upstream = await standInUpstream((_req, _body, res) => {
+    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => {
       res.sendDate = false;
       res.writeHead(402, 'Not Enough Money', [
         'Content-Type', 'application/json',
@@ -65,7 +68,7 @@ describe('forward mode', () => {
         'Content-Length', String(answer.length),
       ]);
       res.end(answer);
-    });
+    }));
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     const reply = await send(url, { body: '{}' });
@@ -89,10 +92,10 @@ describe('forward mode', () => {
 
   it('reuses connections to the upstream (keep-alive)', async () => {
     const sockets = new Set<unknown>();
-    const upstream = await standInUpstream((req, _body, res) => {
+    const upstream = closeAfterTest(await startRecorder((req, _body, res) => {
       sockets.add(req.socket);
       res.end('ok');
-    });
+    }));
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -115,9 +118,9 @@ describe('forward mode', () => {
   });
 
   it('answers 504 when the upstream is slower than the timeout, and records the error', async () => {
-    const upstream = await standInUpstream(() => {
+    const upstream = closeAfterTest(await startRecorder(() => {
       // never answers
-    });
+    }));
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url, upstreamTimeoutMs: 300 });
     const started = Date.now();
@@ -132,7 +135,7 @@ describe('forward mode', () => {
   });
 
   it('takes the active profile\'s upstream by default; upstream null forces the sandbox', async () => {
-    const upstream = await standInUpstream((_req, _body, res) => res.end('from upstream'));
+    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('from upstream')));
     const desk = openDesk();
     await desk.saveProfile({ name: 'staging', upstream: upstream.url });
     const started = await desk.startProxy({ port: 0 });

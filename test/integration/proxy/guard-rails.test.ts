@@ -4,10 +4,16 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import type { ExchangeSummary } from '../../../src-main/shared/model';
-import { captures, json, latest, openDesk, rawExchange, send, startProxy } from './helpers';
+import { captures, json, latest, send, startProxy } from './helpers';
+import { openDesk } from '../../helpers/desk';
+import { rawRoundTrip } from '../../helpers/raw-socket';
 
 const VALID_PAY = (depositId: string) => JSON.stringify({ userId: 'u-1', depositId, currency: 'USD', amount: 1 });
 let alive = 0;
+
+/** Raw bytes with the connection left open, as a slow or broken client leaves it: the proxy, not
+ *  our end of the socket, must be what ends each of these exchanges. */
+const rawText = async (port: number, bytes: string): Promise<string> => (await rawRoundTrip(port, bytes, { halfClose: false })).text;
 
 /** A valid pay right after the bad input: the proxy still serves and still records. */
 async function expectAlive(desk: Desk, url: string): Promise<void> {
@@ -49,7 +55,7 @@ describe('guard rails', () => {
   it('oversized headers: 431, nothing recorded, still serving', async () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk);
-    const answer = await rawExchange(port, `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`);
+    const answer = await rawText(port, `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(answer).toContain('HEADERS_TOO_LARGE');
     expect(captures(desk)).toEqual([]);
@@ -59,7 +65,7 @@ describe('guard rails', () => {
   it('Content-Length together with Transfer-Encoding: 400 and closed', async () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk);
-    const answer = await rawExchange(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n');
+    const answer = await rawText(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('BAD_REQUEST');
     await expectAlive(desk, url);
@@ -68,7 +74,7 @@ describe('guard rails', () => {
   it('bad chunk framing mid-body: 400, and the request is recorded with the error', async () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk);
-    const answer = await rawExchange(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\nzz\r\nhello\r\n0\r\n\r\n');
+    const answer = await rawText(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\nzz\r\nhello\r\n0\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     const row = latest(desk);
     expect(row.error).toMatch(/malformed/);
@@ -80,8 +86,8 @@ describe('guard rails', () => {
   it('a request line that is not HTTP: 400 and closed', async () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk);
-    expect(await rawExchange(port, 'HELLO WORLD\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
-    expect(await rawExchange(port, '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03')).toMatch(/^HTTP\/1\.1 400 |^$/);
+    expect(await rawText(port, 'HELLO WORLD\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await rawText(port, '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03')).toMatch(/^HTTP\/1\.1 400 |^$/);
     await expectAlive(desk, url);
   });
 
@@ -110,13 +116,7 @@ describe('guard rails', () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk, { requestTimeoutMs: 400 });
     const recorded = nextExchange(desk, (x) => x.error !== null);
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write('POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"userId":'));
-      const chunks: Buffer[] = [];
-      socket.on('data', (c: Buffer) => chunks.push(c));
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
-    });
+    const answer = await rawText(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"userId":');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect((await recorded).response?.status).toBe(408);
     const row = latest(desk);
@@ -128,7 +128,7 @@ describe('guard rails', () => {
   it('a client that never finishes its headers is cut off', async () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk, { headersTimeoutMs: 300, requestTimeoutMs: 2_000 });
-    const answer = await rawExchange(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\n');
+    const answer = await rawText(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     await expectAlive(desk, url);
   });
@@ -151,7 +151,7 @@ describe('guard rails', () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk);
     const body = VALID_PAY('http10');
-    const answer = await rawExchange(port, `POST /platform/pay HTTP/1.0\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    const answer = await rawText(port, `POST /platform/pay HTTP/1.0\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(latest(desk).depositId).toBe('http10');
     await expectAlive(desk, url);

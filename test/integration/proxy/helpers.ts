@@ -1,21 +1,14 @@
-// Shared pieces of the proxy and sandbox tests: a real desk in a temp dir, the proxy on port 0, a plain
-// HTTP client that returns exact bytes, raw sockets for malformed requests, and a stand-in upstream.
+// Shared pieces of the proxy and sandbox tests: the proxy on port 0, a plain HTTP client that returns
+// exact bytes, and reads of what the proxy recorded. (Desks: test/helpers/desk.ts; raw sockets:
+// test/helpers/raw-socket.ts; stand-in upstreams: test/helpers/servers.ts.)
 import { createHash } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http from 'node:http';
 import net from 'node:net';
-import { onTestFinished } from 'vitest';
-import { createDesk, type Desk } from '../../../src-main/core/desk';
+import type { Desk } from '../../../src-main/core/desk';
 import { proxyOf } from '../../../src-main/core/desk/proxy-part';
 import type { ProxyStartOptions } from '../../../src-main/core/proxy';
-import { tempDir } from '../../helpers/temp';
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-
-export function openDesk(home = tempDir()): Desk {
-  const desk = createDesk({ home });
-  onTestFinished(() => desk.close());
-  return desk;
-}
 
 export interface RunningProxy {
   desk: Desk;
@@ -67,48 +60,6 @@ export function send(base: string, s: Send = {}): Promise<Reply> {
 }
 
 export const json = (reply: Reply): unknown => JSON.parse(reply.body.toString('utf8'));
-
-/** Writes raw bytes on a new socket and collects everything until the server closes it. */
-export function rawExchange(port: number, bytes: Uint8Array | string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? resolve(Buffer.concat(chunks).toString('latin1')) : reject(err)));
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.on('connect', () => socket.write(bytes));
-  });
-}
-
-export interface StandIn {
-  url: string;
-  port: number;
-  /** Every request the stand-in received, with its exact body. */
-  received: Array<{ method: string; url: string; rawHeaders: string[]; body: Buffer }>;
-  close(): Promise<void>;
-}
-
-/** A stand-in operator: records each request whole, then lets `answer` respond. */
-export async function standInUpstream(answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void): Promise<StandIn> {
-  const received: StandIn['received'] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      received.push({ method: req.method!, url: req.url!, rawHeaders: req.rawHeaders, body });
-      answer(req, body, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const close = async (): Promise<void> => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  onTestFinished(close);
-  return { url: `http://127.0.0.1:${port}`, port, received, close };
-}
 
 /** A port nothing listens on: bound once, then released. */
 export async function closedPort(): Promise<number> {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../../../src-main/core/signing';
 import { tempDir } from '../../helpers/temp';
-import { latest, openDesk, send, startProxy } from './helpers';
+import { latest, send, startProxy } from './helpers';
+import { openDesk } from '../../helpers/desk';
 
 describe('captured headers holding a stored secret', () => {
   it('are stored as the secret’s fingerprint marker, and the verdict is still judged on what was sent', async () => {

@@ -6,7 +6,9 @@ import { createDesk } from '../../../src-main/core/desk';
 import { sign } from '../../../src-main/core/signing';
 import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
-import { json, send, standInUpstream } from './helpers';
+import { json, send } from './helpers';
+import { closeAfterTest } from '../../helpers/closing';
+import { startRecorder } from '../../helpers/servers';
 import { failingServe, startServe } from './serve-process';
 
 const PAY = (depositId: string, userId = 'cli-user') => Buffer.from(JSON.stringify({ userId, depositId, currency: 'USD', amount: 4 }));
@@ -60,7 +62,7 @@ describe('wager-desk serve', () => {
 
   it("--profile verifies with the profile's secret and forwards to its upstream", async () => {
     const home = tempDir();
-    const upstream = await standInUpstream((_req, _body, res) => res.end('{"from":"operator"}'));
+    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{"from":"operator"}')));
     const desk = createDesk({ home });
     await desk.saveProfile({ name: 'active-one' });
     await desk.saveProfile({ name: 'staging', secret: 'profile-secret', upstream: upstream.url });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import type { DeskStatus } from '../../../src-main/shared/model';
 import { tempDir } from '../../helpers/temp';
-import { openDesk, send } from './helpers';
+import { send } from './helpers';
+import { openDesk } from '../../helpers/desk';
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new Error(r.error.message);

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { sandboxLedgerOf } from '../../../src-main/core/desk/proxy-part';
-import { captures, json, latest, openDesk, send, startProxy, type Reply } from '../proxy/helpers';
+import { captures, json, latest, send, startProxy, type Reply } from '../proxy/helpers';
+import { openDesk } from '../../helpers/desk';
 
 const PAY = (depositId: string, amount = 5, userId = 'u-1') => ({ userId, depositId, currency: 'USD', amount });
 const RESULT = (result: string, depositId: string, extra: Record<string, unknown> = {}) => {

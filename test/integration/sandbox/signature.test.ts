@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { sign } from '../../../src-main/core/signing';
 import type { Verdict } from '../../../src-main/shared/model';
-import { latest, json, openDesk, send, startProxy } from '../proxy/helpers';
+import { latest, json, send, startProxy } from '../proxy/helpers';
+import { openDesk } from '../../helpers/desk';
 
 const SECRET = 'sandbox-test-secret';
 const BODY = Buffer.from('{"userId":"u-1","depositId":"d-sig","currency":"USD","amount":5}');

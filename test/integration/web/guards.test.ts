@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_METHODS } from '../../../src-main/shared/desk-api';
 import { startWebUi } from '../../../src-main/cli/web';
-import { TEST_SECRET, must, sendCallback, startStack, type Stack } from '../../e2e/helpers/stack';
+import { TEST_SECRET, sendCallback, startStack, type Stack } from '../../e2e/helpers/stack';
+import { must } from '../../helpers/must';
 import { tempDirForSuite } from '../../helpers/temp';
 import { apiCall, rawRequest, tokenOf } from './http-raw';
 

@@ -1,0 +1,64 @@
+// Captured callbacks in a desk's real exchange store, shaped as the capture proxy writes them
+// (headers, verdict against the desk's own secrets, findings, key fields) without running the proxy:
+// for tests about what happens to captures afterwards (replay, drafts, exports).
+import type { Desk } from '../../src-main/core/desk';
+import { extractKeyFields, inspectCallback, kindOfPath } from '../../src-main/core/protocol';
+import { checkSignature, sign } from '../../src-main/core/signing';
+import type { HeaderList } from '../../src-main/shared/model';
+import { inboundRow } from './exchanges';
+
+export interface CaptureInput {
+  body: Uint8Array | string;
+  /** Default /platform/pay. */
+  path?: string;
+  query?: string;
+  /** { secret }: signed with it; a string: that header value as it is; null or absent: no signature header. */
+  signature?: { secret: string } | string | null;
+  /** After the proxy's usual Host, Content-Type, Content-Length and signature headers. */
+  extraHeaders?: HeaderList;
+  response?: { status: number; headers?: HeaderList; body?: Uint8Array | string } | null;
+  error?: string;
+  at?: string;
+  /** Default 127.0.0.1:8080. */
+  host?: string;
+}
+
+const bytesOf = (b: Uint8Array | string): Buffer => (typeof b === 'string' ? Buffer.from(b, 'utf8') : Buffer.from(b));
+
+/** Inserts one capture (completed when a response or error is given); returns its id. */
+export function capture(desk: Desk, input: CaptureInput): number {
+  const body = bytesOf(input.body);
+  const path = input.path ?? '/platform/pay';
+  const signature = input.signature == null ? null : typeof input.signature === 'string' ? input.signature : sign(body, input.signature.secret);
+  const headers: HeaderList = [
+    ['Host', input.host ?? '127.0.0.1:8080'],
+    ['Content-Type', 'application/json'],
+    ['Content-Length', String(body.length)],
+    ...(signature !== null ? ([['x-server-authorization', signature]] as HeaderList) : []),
+    ...(input.extraHeaders ?? []),
+  ];
+  const { id } = desk.ctx.store.exchanges.insert(
+    inboundRow({
+      kind: kindOfPath(path),
+      at: input.at ?? new Date().toISOString(),
+      path,
+      query: input.query ?? '',
+      headers,
+      body,
+      size: body.length,
+      signature: checkSignature(body, signature, desk.ctx.signingCandidates()),
+      findings: inspectCallback(path, body),
+      keys: extractKeyFields(body),
+    }),
+  );
+  if (input.response !== undefined || input.error !== undefined) {
+    const r = input.response;
+    desk.ctx.store.exchanges.complete(id, {
+      response: r ? { status: r.status, headers: r.headers ?? [], body: bytesOf(r.body ?? '') } : null,
+      error: input.error ?? null,
+      durationMs: 3.5,
+      completedAt: new Date().toISOString(),
+    });
+  }
+  return id;
+}
