@@ -45,6 +45,17 @@ export interface ExchangeCompletion {
   completedAt: string;
 }
 
+/** The columns a new row sets, in the order their values are bound. */
+const INSERT_COLUMNS = [
+  'direction', 'kind', 'origin', 'at', 'method', 'path', 'query', 'target', 'req_headers', 'req_body', 'req_size', 'truncated',
+  'remote_address', 'verdict', 'sig_notes', 'diagnosis', 'findings', 'error_count', 'deposit_id', 'user_id', 'result', 'game_id',
+  'amount', 'currency', 'tournament_id', 'source_id', 'tags',
+] as const;
+type InsertColumn = (typeof INSERT_COLUMNS)[number];
+/** The columns a completion sets, in the order their values are bound (then the id). */
+const COMPLETE_COLUMNS = ['res_status', 'res_headers', 'res_body', 'duration_ms', 'completed_at', 'error'] as const;
+type CompleteColumn = (typeof COMPLETE_COLUMNS)[number];
+
 const MAX_LIMIT = 1000;
 /** Summaries kept for rows inserted here and not completed yet (exchanges in flight), at most. */
 const OPEN_SUMMARIES = 4096;
@@ -81,17 +92,10 @@ export class ExchangeStore {
     private readonly db: Db,
     private readonly onChange: (summary: ExchangeSummary) => void = () => {},
   ) {
-    this.insertStmt = db.prepare(`INSERT INTO exchanges (
-      direction, kind, origin, at, method, path, query, target, req_headers, req_body, req_size, truncated, remote_address,
-      verdict, sig_notes, diagnosis, findings, error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id,
-      source_id, tags
-    ) VALUES (
-      @direction, @kind, @origin, @at, @method, @path, @query, @target, @req_headers, @req_body, @req_size, @truncated, @remote_address,
-      @verdict, @sig_notes, @diagnosis, @findings, @error_count, @deposit_id, @user_id, @result, @game_id, @amount, @currency, @tournament_id,
-      @source_id, @tags
-    )`);
-    this.completeStmt = db.prepare(`UPDATE exchanges SET res_status = @res_status, res_headers = @res_headers, res_body = @res_body,
-      duration_ms = @duration_ms, completed_at = @completed_at, error = @error WHERE id = @id`);
+    // Positional parameters: better-sqlite3 looks each named one up in the object it is given, and with
+    // 27 of them that made a capture's write path about 2 µs (7%) dearer (an A/B of this store in-process).
+    this.insertStmt = db.prepare(`INSERT INTO exchanges (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`);
+    this.completeStmt = db.prepare(`UPDATE exchanges SET ${COMPLETE_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
     this.summaryStmt = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE id = ?`);
     this.detailStmt = db.prepare(`SELECT * FROM exchanges WHERE id = ?`);
     this.derivedStmt = db.prepare(`SELECT id FROM exchanges WHERE source_id = ? ORDER BY id`).pluck();
@@ -117,7 +121,7 @@ export class ExchangeStore {
 
   /** Commits the request (and its verdict and findings) and returns its id. Synchronous: durable on return. */
   insert(x: NewExchange): ExchangeSummary {
-    const info = this.insertStmt.run({
+    const row: Record<InsertColumn, unknown> = {
       direction: x.direction,
       kind: x.kind,
       origin: x.origin,
@@ -145,7 +149,8 @@ export class ExchangeStore {
       tournament_id: x.keys.tournamentId,
       source_id: x.sourceId,
       tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
-    });
+    };
+    const info = this.insertStmt.run(INSERT_COLUMNS.map((column) => row[column]));
     // Built from what was bound rather than read back (a SELECT a capture; bench/store.ts measured it,
     // and RETURNING, which is slower still): exactly what list() will read for this row. A string with a
     // lone surrogate (JSON may carry "\ud800") is stored altered: that rare row is read back instead.
@@ -161,15 +166,15 @@ export class ExchangeStore {
   complete(id: number, c: ExchangeCompletion): ExchangeSummary {
     const before = this.open.get(id);
     this.open.delete(id);
-    const info = this.completeStmt.run({
-      id,
+    const values: Record<CompleteColumn, unknown> = {
       res_status: c.response?.status ?? null,
       res_headers: c.response ? JSON.stringify(c.response.headers) : null,
       res_body: c.response ? Buffer.from(c.response.body.buffer, c.response.body.byteOffset, c.response.body.byteLength) : null,
       duration_ms: c.durationMs,
       completed_at: c.completedAt,
       error: c.error,
-    });
+    };
+    const info = this.completeStmt.run([...COMPLETE_COLUMNS.map((column) => values[column]), id]);
     if (info.changes === 0) throw new Error(`Exchange ${id} does not exist.`);
     const summary =
       before && intact(c.error)
