@@ -4,12 +4,12 @@
 // cycles) so the indexes see realistic keys.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import type { BenchArgs } from './lib/args';
 import { peakRssOf, rssOf, startChild } from './lib/child';
 import { countRows, deskCommand, startServe, type RowCounts } from './lib/desk-cli';
 import { readEvents, type EventReader } from './lib/event-stream';
 import { BENCH_SECRET } from './lib/exchange-rows';
+import { load } from './lib/load';
 import { signedPay, type SignedCallback } from './lib/payload';
 import { fmtBytes, fmtInt } from './lib/stats';
 import { table } from './lib/table';
@@ -56,36 +56,10 @@ function pool(): SignedCallback[] {
   return out;
 }
 
-/** Sends `amount` captures, cycling through the pool; resolves with the responses received. */
-function send(base: string, bodies: SignedCallback[], amount: number, maxSeconds: number): Promise<{ answered: number; errors: number }> {
-  let next = 0;
-  let answered = 0;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: new URL('/platform/pay', base).href,
-        connections: CONNECTIONS,
-        amount,
-        timeout: 10,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const p = bodies[next++ % bodies.length]!;
-              return { ...req, path: p.path, headers: p.headers, body: p.body };
-            },
-          },
-        ],
-      },
-      (err, result) => {
-        clearTimeout(timer);
-        if (err) reject(err);
-        else resolve({ answered, errors: result.errors + result.timeouts + result.non2xx });
-      },
-    );
-    instance.on('response', () => void answered++);
-    const timer = setTimeout(() => instance.stop(), maxSeconds * 1000);
-  });
+/** Sends `amount` captures, cycling through the pool: the responses received, and those that failed. */
+async function send(base: string, bodies: SignedCallback[], amount: number, maxSeconds: number): Promise<{ answered: number; errors: number }> {
+  const r = await load(base, bodies, CONNECTIONS, amount, maxSeconds);
+  return { answered: r.completed, errors: r.errors + r.timeouts + r.non2xx };
 }
 
 function slope(samples: readonly MemorySample[]): number {

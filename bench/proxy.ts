@@ -11,8 +11,9 @@ import { freePort, startChild, waitForPort, type Child } from './lib/child';
 import { countRows, deskCommand, startServe, type DeskCommand, type RowCounts } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
+import { pacedLoad } from './lib/paced-load';
 import { processCpuMs } from './lib/proc-cpu';
-import { signedPay } from './lib/payload';
+import { distinctPays, signedPay, type SignedCallback } from './lib/payload';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 
@@ -61,11 +62,15 @@ export interface ProxyRow {
 
 export interface ProxyBenchResult {
   desk: string;
+  /** Every request a user and a deposit of its own (--distinct-keys), or one callback repeated. */
+  distinctKeys: boolean;
   mitmdump: string;
   requests: number;
   rounds: number;
   connections: number[];
   rows: ProxyRow[];
+  /** The open-loop pass: every proxy but mitmdump at one fixed rate, below saturation. */
+  fixedRate: { rate: number; connections: number; rows: ProxyRow[] };
   /** Every desk run recorded every request. */
   allRecorded: boolean;
 }
@@ -132,21 +137,40 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
   o.log(`desk: ${desk.label}`);
   o.log(`mitmdump: ${o.noMitm ? 'skipped (--no-mitm)' : (mitm ?? 'not installed')}`);
   const payload = signedPay();
-  o.log(`load: POST ${payload.path}, ${payload.body.length}-byte signed pay body, ${fmtInt(o.requests)} requests a run (+ warm-up), at most ${o.maxSeconds} s a run`);
+  o.log(
+    `load: POST ${payload.path}, ${payload.body.length}-byte signed pay body` +
+      (o.distinctKeys ? ', a user and a deposit of its own in every request' : ', the same callback every time') +
+      `, ${fmtInt(o.requests)} requests a run (+ warm-up), at most ${o.maxSeconds} s a run`,
+  );
   const targets: ProxyTarget[] = ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? (['mitmdump'] as const) : [])];
+  // mitmdump serves about 1,000 req/s here, under the fixed rate: it would measure its queue, not its latency.
+  const rateTargets = targets.filter((t) => t !== 'mitmdump');
+  const rateConnections = o.connections[0]!;
+  o.log(`open-loop pass: ${fmtInt(o.rate)} req/s over ${rateConnections} connections, ${rateTargets.join(', ')}`);
   const upstreamChild = startChild(process.execPath, [new URL('upstream.mjs', SCRIPTS).pathname]);
   const runs = new Map<string, ProxyRun[]>();
-  const measureOnce = async (target: ProxyTarget, connections: number, round: number, upstream: string): Promise<ProxyRun> => {
-    const tag = `${target}-c${connections}${o.rounds > 1 ? `-r${round}` : ''}`;
+  /** One run; with a rate, open loop at that rate for a second of warm-up and up to five measured. */
+  const measureOnce = async (target: ProxyTarget, connections: number, round: number, upstream: string, rate: number | null): Promise<ProxyRun> => {
+    const tag = `${target}-c${connections}${rate !== null ? `-at${rate}` : ''}${o.rounds > 1 ? `-r${round}` : ''}`;
     const running = await startTarget(target, upstream, desk, o, tag);
     let warmup: LoadResult;
     let measured: LoadResult;
     let cpuUs: number | null = null;
     const before = await upstreamCount(upstream);
+    const warmupCount = rate !== null ? rate : Math.max(connections * 4, Math.floor(o.requests / 10));
+    const measuredCount = rate !== null ? Math.min(o.requests, rate * 5) : o.requests;
+    // Distinct keys: every request of the run is new to the desk (the warm-up's too).
+    const keyed = o.distinctKeys ? distinctPays(warmupCount + measuredCount, tag) : null;
+    const warmupLoad: SignedCallback | SignedCallback[] = keyed ? keyed.slice(0, warmupCount) : payload;
+    const measuredLoad: SignedCallback | SignedCallback[] = keyed ? keyed.slice(warmupCount) : payload;
+    const drive = (payloads: SignedCallback | SignedCallback[], count: number): Promise<LoadResult> =>
+      rate === null
+        ? load(running.url, payloads, connections, count, o.maxSeconds)
+        : pacedLoad(running.url, Array.isArray(payloads) ? payloads : [payloads], connections, count, rate, o.maxSeconds);
     try {
-      warmup = await load(running.url, payload, connections, Math.max(connections * 4, Math.floor(o.requests / 10)), o.maxSeconds);
+      warmup = await drive(warmupLoad, warmupCount);
       const cpuBefore = processCpuMs(running.child.pid);
-      measured = await load(running.url, payload, connections, o.requests, o.maxSeconds);
+      measured = await drive(measuredLoad, measuredCount);
       const cpuAfter = processCpuMs(running.child.pid);
       cpuUs = cpuBefore !== null && cpuAfter !== null && measured.completed > 0 ? ((cpuAfter - cpuBefore) * 1000) / measured.completed : null;
     } finally {
@@ -162,7 +186,9 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
       const sent = warmup.sent + measured.sent;
       // Cut short by the time bound: requests in flight may or may not have arrived.
       const rowsOk = measured.cutShort || warmup.cutShort ? counts.inbound >= answered && counts.inbound <= sent : counts.inbound === answered;
-      recorded = rowsOk && counts.answered === counts.inbound && (!forwards || served === counts.inbound);
+      // With distinct keys each row carries its own deposit: the desk read every body's key fields.
+      const keysOk = !o.distinctKeys || counts.deposits === counts.inbound;
+      recorded = rowsOk && keysOk && counts.answered === counts.inbound && (!forwards || served === counts.inbound);
     }
     o.log(
       `  ${tag}: ${fmtInt(measured.rps)} req/s, p50 ${fmtMs(measured.p50)}, p99 ${fmtMs(measured.p99)}` +
@@ -175,20 +201,42 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
   try {
     const upstream = (await upstreamChild.waitFor(/^upstream: (http:\/\/\S+)$/m, 20_000))[1]!;
     // Rounds go around every proxy in turn, so a burst of load from elsewhere on the machine hits all alike.
+    const record = (key: string, run: ProxyRun): void => void runs.set(key, [...(runs.get(key) ?? []), run]);
     for (let round = 1; round <= o.rounds; round++) {
       for (const connections of o.connections) {
-        for (const target of targets) {
-          const key = `${target}@${connections}`;
-          runs.set(key, [...(runs.get(key) ?? []), await measureOnce(target, connections, round, upstream)]);
-        }
+        for (const target of targets) record(`${target}@${connections}`, await measureOnce(target, connections, round, upstream, null));
       }
+      // Below saturation: what the desk adds to each request when it is not queueing behind others.
+      for (const target of rateTargets) record(`${target}@rate`, await measureOnce(target, rateConnections, round, upstream, o.rate));
     }
   } finally {
     await upstreamChild.stop();
   }
-  const rows: ProxyRow[] = o.connections.flatMap((connections) =>
+  const rows = summarize(runs, o.connections, targets, (target, connections) => `${target}@${connections}`);
+  const fixedRows = summarize(runs, [rateConnections], rateTargets, (target) => `${target}@rate`);
+  return {
+    desk: desk.label,
+    distinctKeys: o.distinctKeys,
+    mitmdump: o.noMitm ? 'skipped' : (mitm ?? 'not installed'),
+    requests: o.requests,
+    rounds: o.rounds,
+    connections: o.connections,
+    rows,
+    fixedRate: { rate: o.rate, connections: rateConnections, rows: fixedRows },
+    allRecorded: [...rows, ...fixedRows].every((r) => r.recorded !== false),
+  };
+}
+
+/** The median row of each proxy at each connection count, and its ratios to the floor and mitmdump within each round. */
+function summarize(
+  runs: ReadonlyMap<string, ProxyRun[]>,
+  connectionCounts: readonly number[],
+  targets: readonly ProxyTarget[],
+  keyOf: (target: ProxyTarget, connections: number) => string,
+): ProxyRow[] {
+  const rows: ProxyRow[] = connectionCounts.flatMap((connections) =>
     targets.map((target) => {
-      const mine = runs.get(`${target}@${connections}`) ?? [];
+      const mine = runs.get(keyOf(target, connections)) ?? [];
       const recorded = mine.some((r) => r.recorded !== null) ? mine.every((r) => r.recorded === true) : null;
       return {
         target,
@@ -226,15 +274,7 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     row.addedP50Ms = perRound(row, floor, (a, b) => a.load.p50 - b.load.p50);
     row.cpuVsFloor = perRound(row, floor, (a, b) => ratio(a.cpuUs, b.cpuUs));
   }
-  return {
-    desk: desk.label,
-    mitmdump: o.noMitm ? 'skipped' : (mitm ?? 'not installed'),
-    requests: o.requests,
-    rounds: o.rounds,
-    connections: o.connections,
-    rows,
-    allRecorded: rows.every((r) => r.recorded !== false),
-  };
+  return rows;
 }
 
 function median(xs: readonly number[]): number {
@@ -250,26 +290,53 @@ export function formatProxyResult(r: ProxyBenchResult): string {
     fmtMs(row.p99),
     fmtRatio(row.vsFloor),
     fmtRatio(row.vsMitmdump),
-    row.addedP50Ms === null || row.target === 'floor' ? '-' : `${row.addedP50Ms >= 0 ? '+' : ''}${fmtMs(row.addedP50Ms)}`,
-    row.cpuUs === null ? '-' : `${row.cpuUs.toFixed(1)} µs`,
+    addedP50(row),
+    cpuOf(row),
     fmtRatio(row.cpuVsFloor),
     String(row.errors),
     row.runs.map((x) => fmtInt(x.load.rps)).join(' / '),
   ]);
-  const checks = r.rows.flatMap((row) =>
+  const fixed = r.fixedRate.rows.map((row) => [
+    row.label,
+    fmtInt(row.rps),
+    fmtMs(row.p50),
+    fmtMs(row.p99),
+    addedP50(row),
+    cpuOf(row),
+    fmtRatio(row.cpuVsFloor),
+    String(row.errors),
+  ]);
+  return [
+    `${r.rounds > 1 ? `median of ${r.rounds} rounds (ratios and added p50: taken within each round, then the median); ` : ''}${fmtInt(r.requests)} requests a run after a warm-up; ${r.distinctKeys ? 'a user and a deposit of its own in every request' : 'the same callback every time'}`,
+    table(['proxy', 'conns', 'req/s', 'p50', 'p99', 'vs floor', 'vs mitmdump', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors', 'req/s each round'], body),
+    '',
+    `open loop at ${fmtInt(r.fixedRate.rate)} req/s over ${r.fixedRate.connections} connections (below every proxy's saturation but mitmdump's): the latency a proxy adds when requests do not queue`,
+    table(['proxy', 'req/s', 'p50', 'p99', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors'], fixed),
+    '',
+    ...rowChecks(r.rows, r.rounds, ''),
+    ...rowChecks(r.fixedRate.rows, r.rounds, ` at ${r.fixedRate.rate}/s`),
+  ].join('\n');
+}
+
+function addedP50(row: ProxyRow): string {
+  return row.addedP50Ms === null || row.target === 'floor' ? '-' : `${row.addedP50Ms >= 0 ? '+' : ''}${fmtMs(row.addedP50Ms)}`;
+}
+
+function cpuOf(row: ProxyRow): string {
+  return row.cpuUs === null ? '-' : `${row.cpuUs.toFixed(1)} µs`;
+}
+
+/** One line per desk run: what the database holds against what was answered. */
+function rowChecks(rows: readonly ProxyRow[], rounds: number, suffix: string): string[] {
+  return rows.flatMap((row) =>
     row.runs
       .filter((run) => run.rows !== null)
       .map((run) => {
         const answered = run.warmup.completed + run.load.completed;
         const upstream = run.upstreamServed === null ? '' : `, upstream received ${run.upstreamServed}`;
-        const round = r.rounds > 1 ? ` r${run.round}` : '';
-        return `rows check ${row.target} c${row.connections}${round}: requests=${answered} rows=${run.rows!.inbound} answered=${run.rows!.answered} valid=${run.rows!.valid}${upstream}: ${run.recorded ? 'ok' : 'MISMATCH'}`;
+        const round = rounds > 1 ? ` r${run.round}` : '';
+        const c = run.rows!;
+        return `rows check ${row.target} c${row.connections}${suffix}${round}: requests=${answered} rows=${c.inbound} answered=${c.answered} valid=${c.valid} deposits=${c.deposits}${upstream}: ${run.recorded ? 'ok' : 'MISMATCH'}`;
       }),
   );
-  return [
-    `${r.rounds > 1 ? `median of ${r.rounds} rounds (ratios and added p50: taken within each round, then the median); ` : ''}${fmtInt(r.requests)} requests a run after a warm-up`,
-    table(['proxy', 'conns', 'req/s', 'p50', 'p99', 'vs floor', 'vs mitmdump', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors', 'req/s each round'], body),
-    '',
-    ...checks,
-  ].join('\n');
 }

@@ -1,6 +1,6 @@
-// `npm run bench` (node --import tsx bench/run.ts): the four benchmarks of issue 9, each printing its
-// numbers next to its peers measured in the same run. --quick is the smoke run the tests use; see
-// BENCHMARKS.md for the full commands and recorded results. Exit code 1 when a correctness check
+// `npm run bench` (node --import tsx bench/run.ts): the four benchmarks of issue 9, and the store's
+// write path taken apart; each prints its numbers next to its peers measured in the same run. --quick
+// is the smoke run the tests use; see BENCHMARKS.md for the full commands and recorded results. Exit code 1 when a correctness check
 // (every request in the database, the UI showed its rows) failed; timings never fail anything.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -68,6 +68,14 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       const r = await runUiBench({ ...args, scratch, log });
       log(formatUiResult(r));
       return { name, ok: r.allShown, result: r };
+    }
+    case 'writes': {
+      const { runWriteBench, formatWriteResult } = await import('./writes');
+      log(heading('writes: what a capture costs the store, without HTTP'));
+      // 11 requests a commit: the group commit's mean at 32 connections in forward mode.
+      const r = runWriteBench({ requests: args.writes, batch: 11, rounds: args.rounds, log });
+      log(formatWriteResult(r));
+      return { name, ok: r.allWritten, result: r };
     }
     default:
       throw new Error(`unknown benchmark ${name}`);

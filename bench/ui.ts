@@ -77,7 +77,8 @@ function recorder(frames: number, stepPx: number, maxMs: number, untilLoaded = 0
       if (last !== null) deltas.push(t - last);
       last = t;
       if (${stepPx} !== 0) el.scrollTop += ${stepPx};
-      const done = ${untilLoaded} > 0 && Number(el.dataset.count) >= ${untilLoaded};
+      // At least one frame is measured: a quick run's flick may already have paged every row in.
+      const done = ${untilLoaded} > 0 && n > 0 && Number(el.dataset.count) >= ${untilLoaded};
       if (++n > ${frames} || done || performance.now() - start > ${maxMs}) {
         resolve({ deltas, passed: Math.round(Math.abs(el.scrollTop - top0) / ${ROW_HEIGHT}), loaded: Number(el.dataset.count) });
       } else requestAnimationFrame(tick);

@@ -1,8 +1,8 @@
 // Command-line options of `npm run bench`. Every count and time has a bound; --quick shrinks them all
 // to a smoke run of a few seconds a benchmark.
 
-export type BenchName = 'proxy' | 'store' | 'memory' | 'ui';
-export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui'];
+export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes';
+export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui', 'writes'];
 
 export interface BenchArgs {
   quick: boolean;
@@ -17,6 +17,10 @@ export interface BenchArgs {
   maxSeconds: number;
   /** Skip the mitmdump rows even where it is installed. */
   noMitm: boolean;
+  /** proxy: a user and a deposit of its own in every request, instead of one callback repeated. */
+  distinctKeys: boolean;
+  /** proxy: the open-loop pass's requests a second (latency below saturation). */
+  rate: number;
   /** store: exchanges generated, timed calls per query, and a directory to keep (and reuse) the file in. */
   rows: number;
   iterations: number;
@@ -27,14 +31,16 @@ export interface BenchArgs {
   captures: number;
   /** ui: rows in the database the UI lists. */
   uiRows: number;
+  /** writes: captures written a run (rounds: --rounds). */
+  writes: number;
   /** Run the desk from the TypeScript source (tsx) instead of out/main/cli.js. */
   fromSource: boolean;
   /** Write V8 CPU profiles of the desk's serve process into this directory. */
   cpuProf: string | null;
 }
 
-const FULL = { rounds: 3, requests: 30_000, rows: 1_000_000, iterations: 200, captures: 1_000_000, uiRows: 100_000, maxSeconds: 60 };
-const QUICK = { rounds: 1, requests: 400, rows: 5_000, iterations: 10, captures: 2_000, uiRows: 2_000, maxSeconds: 15 };
+const FULL = { rounds: 3, requests: 30_000, rows: 1_000_000, iterations: 200, captures: 1_000_000, uiRows: 100_000, writes: 66_000, rate: 2_000, maxSeconds: 60 };
+const QUICK = { rounds: 1, requests: 400, rows: 5_000, iterations: 10, captures: 2_000, uiRows: 2_000, writes: 2_200, rate: 200, maxSeconds: 15 };
 
 function positive(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -43,8 +49,8 @@ function positive(name: string, value: string | undefined): number {
 }
 
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui] [--json FILE]
-  [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm]
-  [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--from-source] [--cpu-prof DIR]`;
+  [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
+  [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N] [--from-source] [--cpu-prof DIR]`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const quick = argv.includes('--quick');
@@ -58,12 +64,15 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     rounds: d.rounds,
     maxSeconds: d.maxSeconds,
     noMitm: false,
+    distinctKeys: false,
+    rate: d.rate,
     rows: d.rows,
     iterations: d.iterations,
     storeDir: null,
     exchangeStore: null,
     captures: d.captures,
     uiRows: d.uiRows,
+    writes: d.writes,
     fromSource: false,
     cpuProf: null,
   };
@@ -101,6 +110,12 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       case '--no-mitm':
         a.noMitm = true;
         break;
+      case '--distinct-keys':
+        a.distinctKeys = true;
+        break;
+      case '--rate':
+        a.rate = positive(flag, value());
+        break;
       case '--rows':
         a.rows = positive(flag, value());
         break;
@@ -118,6 +133,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--ui-rows':
         a.uiRows = positive(flag, value());
+        break;
+      case '--writes':
+        a.writes = positive(flag, value());
         break;
       case '--from-source':
         a.fromSource = true;

@@ -120,6 +120,8 @@ export interface RowCounts {
   /** Inbound rows whose response was recorded. */
   answered: number;
   valid: number;
+  /** Distinct deposits among the inbound rows: 1 for a repeated callback, one a row with --distinct-keys. */
+  deposits: number;
 }
 
 /** Counts what the desk recorded (open read-only, after serve has exited). */
@@ -128,7 +130,7 @@ export function countRows(home: string): RowCounts {
   try {
     return db
       .prepare(
-        `SELECT count(*) AS inbound, count(res_status) AS answered, sum(verdict = 'valid') AS valid FROM exchanges WHERE direction = 'inbound'`,
+        `SELECT count(*) AS inbound, count(res_status) AS answered, sum(verdict = 'valid') AS valid, count(DISTINCT deposit_id) AS deposits FROM exchanges WHERE direction = 'inbound'`,
       )
       .get() as RowCounts;
   } finally {

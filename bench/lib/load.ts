@@ -24,7 +24,18 @@ export interface LoadResult {
   mean: number;
 }
 
-export function load(base: string, payload: SignedCallback, connections: number, amount: number, maxSeconds: number): Promise<LoadResult> {
+/** Sends `amount` requests as fast as the connections go: `payload` every time, or a list's entries in turn (cycling). */
+export function load(
+  base: string,
+  payload: SignedCallback | readonly SignedCallback[],
+  connections: number,
+  amount: number,
+  maxSeconds: number,
+): Promise<LoadResult> {
+  const list: readonly SignedCallback[] = Array.isArray(payload) ? payload : [payload as SignedCallback];
+  const first = list[0];
+  if (!first) return Promise.reject(new Error('load: no payload to send'));
+  let next = 0;
   const latencies: number[] = [];
   let statusErrors = 0;
   let lastResponse = 0;
@@ -33,13 +44,22 @@ export function load(base: string, payload: SignedCallback, connections: number,
     let timer: NodeJS.Timeout | undefined;
     const instance = autocannon(
       {
-        url: new URL(payload.path, base).href,
+        url: new URL(first.path, base).href,
         connections,
         amount,
-        method: 'POST',
-        headers: payload.headers,
-        body: payload.body,
         timeout: 10,
+        // One payload: autocannon builds the request once. A list: each request is built from the next entry.
+        requests: [
+          list.length === 1
+            ? { method: 'POST', headers: first.headers, body: first.body }
+            : {
+                method: 'POST',
+                setupRequest: (req) => {
+                  const p = list[next++ % list.length]!;
+                  return { ...req, path: p.path, headers: p.headers, body: p.body };
+                },
+              },
+        ],
       },
       (err, result) => {
         clearTimeout(timer);

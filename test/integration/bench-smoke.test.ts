@@ -76,7 +76,7 @@ describe('bench smoke (--quick)', () => {
         runs: Array<{
           load: { completed: number; cutShort: boolean };
           warmup: { completed: number };
-          rows: { inbound: number; answered: number; valid: number } | null;
+          rows: { inbound: number; answered: number; valid: number; deposits: number } | null;
           upstreamServed: number | null;
           recorded: boolean | null;
         }>;
@@ -98,7 +98,8 @@ describe('bench smoke (--quick)', () => {
       if (row.target.startsWith('desk-')) {
         // The correctness check: every request answered is a row, with its response and a valid signature.
         expect(one.load.cutShort).toBe(false);
-        expect(one.rows).toEqual({ inbound: answered, answered, valid: answered });
+        // One callback repeated: one deposit in every row.
+        expect(one.rows).toEqual({ inbound: answered, answered, valid: answered, deposits: 1 });
         expect(one.recorded).toBe(true);
         expect(row.recorded).toBe(true);
         expect(run.stdout).toContain(`rows check ${row.target} c${row.connections}: requests=${answered} rows=${answered}`);
@@ -106,7 +107,63 @@ describe('bench smoke (--quick)', () => {
       if (row.target !== 'desk-sandbox') expect(one.upstreamServed).toBe(answered);
     }
     expect(run.stdout).toMatch(/proxy\s+conns\s+req\/s\s+p50\s+p99\s+vs floor\s+vs mitmdump\s+p50 over floor\s+CPU\/req\s+CPU vs floor/);
+    expect(run.stdout).toContain('the same callback every time');
+    // The open-loop pass: each proxy but mitmdump at the fixed rate, the desk's rows checked the same way.
+    const fixed = (only(run, 'proxy').result as unknown as { fixedRate: { rate: number; connections: number; rows: typeof r.rows } }).fixedRate;
+    expect(fixed.rate).toBe(200);
+    expect(fixed.connections).toBe(8);
+    expect(fixed.rows.map((x) => x.target)).toEqual(['floor', 'desk-forward', 'desk-sandbox']);
+    for (const row of fixed.rows) {
+      expect(row.errors).toBe(0);
+      expect(positive(row.p50) && positive(row.rps)).toBe(true);
+      const one = row.runs[0]!;
+      const answered = one.warmup.completed + one.load.completed;
+      expect(answered).toBe(200 + 400);
+      if (row.target.startsWith('desk-')) {
+        expect(one.rows).toEqual({ inbound: answered, answered, valid: answered, deposits: 1 });
+        expect(run.stdout).toContain(`rows check ${row.target} c8 at 200/s: requests=${answered} rows=${answered}`);
+      }
+    }
+    expect(run.stdout).toMatch(/open loop at 200 req\/s over 8 connections/);
   }, 200_000);
+
+  it('proxy --distinct-keys: every request a deposit of its own, each one a row', async () => {
+    const run = await bench('proxy', ['--connections', '8', '--no-mitm', '--distinct-keys']);
+    const r = only(run, 'proxy').result as unknown as {
+      distinctKeys: boolean;
+      rows: Array<{ target: string; errors: number; runs: Array<{ load: { completed: number }; warmup: { completed: number }; rows: { inbound: number; deposits: number } | null; recorded: boolean | null }> }>;
+    };
+    expect(r.distinctKeys).toBe(true);
+    expect(run.stdout).toContain('a user and a deposit of its own in every request');
+    const desks = r.rows.filter((row) => row.target.startsWith('desk-'));
+    expect(desks.map((row) => row.target)).toEqual(['desk-forward', 'desk-sandbox']);
+    for (const row of desks) {
+      const one = row.runs[0]!;
+      const answered = one.warmup.completed + one.load.completed;
+      expect(row.errors).toBe(0);
+      expect(one.rows).toMatchObject({ inbound: answered, deposits: answered });
+      expect(one.recorded).toBe(true);
+    }
+  }, 200_000);
+
+  it('writes: each variant of the write path timed, and every capture written with its response', async () => {
+    const run = await bench('writes');
+    const r = only(run, 'writes').result as unknown as {
+      requests: number;
+      allWritten: boolean;
+      rows: Array<{ name: string; writeUs: number; framesPerCommit: number; vsShipped: number | null; runs: Array<{ written: boolean }> }>;
+    };
+    expect(r.requests).toBe(2_200);
+    expect(r.allWritten).toBe(true);
+    expect(r.rows.map((x) => x.name)).toEqual(['shipped', 'one key', 'no key indexes', 'no indexes']);
+    for (const row of r.rows) {
+      expect(positive(row.writeUs) && positive(row.framesPerCommit) && positive(row.vsShipped)).toBe(true);
+      expect(row.runs.map((x) => x.written)).toEqual([true]);
+    }
+    expect(r.rows[0]!.vsShipped).toBe(1);
+    // Fewer indexes, fewer pages written a commit: counted by SQLite, not timed.
+    expect(r.rows[3]!.framesPerCommit).toBeLessThan(r.rows[0]!.framesPerCommit);
+  }, 120_000);
 
   it('store: every UI query timed through ExchangeStore, with its plan and an index-less baseline', async () => {
     const run = await bench('store');
@@ -139,13 +196,16 @@ describe('bench smoke (--quick)', () => {
     const r = only(run, 'memory').result as unknown as {
       answered: number;
       samples: Array<{ captures: number; rss: number }>;
-      rows: { inbound: number; answered: number };
+      rows: { inbound: number; answered: number; deposits: number };
       rssIdle: number;
       rssFinal: number;
       allRecorded: boolean;
     };
     expect(r.answered).toBeGreaterThanOrEqual(2_000);
-    expect(r.rows).toEqual({ inbound: r.answered, answered: r.answered, valid: r.answered });
+    expect(r.rows).toEqual({ inbound: r.answered, answered: r.answered, valid: r.answered, deposits: expect.any(Number) });
+    // Each load cycles through the same pool of 5,000 pays, each with its own deposit.
+    expect(r.rows.deposits).toBeGreaterThan(1);
+    expect(r.rows.deposits).toBeLessThanOrEqual(5_000);
     expect(r.samples.length).toBeGreaterThanOrEqual(2);
     expect(r.samples.every((s) => positive(s.rss))).toBe(true);
     expect(r.samples.map((s) => s.captures)).toEqual([...r.samples.map((s) => s.captures)].sort((a, b) => a - b));
