@@ -7,11 +7,7 @@ import type { DeskStatus } from '../../../src-main/shared/model';
 import { tempDir } from '../../helpers/temp';
 import { send } from './helpers';
 import { openDesk } from '../../helpers/desk';
-
-function value<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+import { must } from '../../helpers/must';
 
 describe('proxy status through the desk', () => {
   it('reports stopped, running and stopped again, with a status event each time', async () => {
@@ -20,17 +16,17 @@ describe('proxy status through the desk', () => {
     desk.on((name, payload) => {
       if (name === 'status') events.push(payload as DeskStatus);
     });
-    const idle = value(await desk.getStatus());
+    const idle = must(await desk.getStatus());
     expect(idle.proxy).toMatchObject({ running: false, url: null, port: null, mode: 'sandbox', upstream: null, warning: null });
     expect(idle.counts).toEqual({ inbound: 0, outbound: 0 });
 
-    const running = value(await desk.startProxy({ port: 0 }));
+    const running = must(await desk.startProxy({ port: 0 }));
     expect(running.proxy).toMatchObject({ running: true, host: '127.0.0.1', mode: 'sandbox', warning: null });
     expect(running.proxy.url).toBe(`http://127.0.0.1:${running.proxy.port}`);
     await send(running.proxy.url!, { body: '{}' });
-    expect(value(await desk.getStatus()).counts.inbound).toBe(1);
+    expect(must(await desk.getStatus()).counts.inbound).toBe(1);
 
-    const stopped = value(await desk.stopProxy());
+    const stopped = must(await desk.stopProxy());
     expect(stopped.proxy.running).toBe(false);
     expect(events.map((e) => e.proxy.running)).toEqual([true, false]);
     await expect(send(running.proxy.url!, { body: '{}' })).rejects.toThrow();
@@ -49,19 +45,19 @@ describe('proxy status through the desk', () => {
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
-    expect(value(await desk.getStatus()).proxy.running).toBe(false);
+    expect(must(await desk.getStatus()).proxy.running).toBe(false);
   });
 
   it('warns when listening beyond loopback', async () => {
     const desk = openDesk();
-    const status = value(await desk.startProxy({ host: '0.0.0.0', port: 0 }));
+    const status = must(await desk.startProxy({ host: '0.0.0.0', port: 0 }));
     expect(status.proxy.warning).toMatch(/exposes it/);
     expect((await send(`http://127.0.0.1:${status.proxy.port}`, { body: '{}' })).status).toBe(400);
   });
 
   it('stops with the desk', async () => {
     const desk = createDesk({ home: tempDir() });
-    const status = value(await desk.startProxy({ port: 0 }));
+    const status = must(await desk.startProxy({ port: 0 }));
     await desk.close();
     await expect(send(status.proxy.url!, { body: '{}' })).rejects.toThrow(/ECONNREFUSED/);
   });
