@@ -10,6 +10,7 @@ import { countRows, deskCommand, startServe, type RowCounts } from './lib/desk-c
 import { readEvents, type EventReader } from './lib/event-stream';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load } from './lib/load';
+import { startUpstream } from './lib/upstream';
 import { signedPay, type SignedCallback } from './lib/payload';
 import { fmtBytes, fmtInt } from './lib/stats';
 import { table } from './lib/table';
@@ -77,13 +78,13 @@ export async function runMemoryBench(o: MemoryBenchOptions): Promise<MemoryBench
   const desk = await deskCommand(o.fromSource);
   o.log(`desk: ${desk.label}`);
   const bodies = pool();
-  const upstreamChild = startChild(process.execPath, [new URL('./servers/upstream.mjs', import.meta.url).pathname]);
+  const upstreamServer = startUpstream();
   const home = join(o.scratch, 'memory');
   mkdirSync(home, { recursive: true });
   const t0 = performance.now();
   let reader: EventReader | null = null;
   try {
-    const upstream = (await upstreamChild.waitFor(/^upstream: (http:\/\/\S+)$/m, 20_000))[1]!;
+    const upstream = await upstreamServer.url;
     const serve = await startServe(desk, { home, upstream, secret: BENCH_SECRET, ui: true });
     o.log(`serve pid ${serve.child.pid}, ui: on, one event-stream reader`);
     let answered = 0;
@@ -142,7 +143,7 @@ export async function runMemoryBench(o: MemoryBenchOptions): Promise<MemoryBench
     };
   } finally {
     reader?.close();
-    await upstreamChild.stop();
+    await upstreamServer.child.stop();
   }
 }
 

@@ -12,6 +12,7 @@ import { countRows, deskCommand, startServe, type DeskCommand, type RowCounts } 
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
 import { pacedLoad } from './lib/paced-load';
+import { startUpstream } from './lib/upstream';
 import { processCpuMs } from './lib/proc-cpu';
 import { distinctPays, signedPay, type SignedCallback } from './lib/payload';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
@@ -147,7 +148,7 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
   const rateTargets = targets.filter((t) => t !== 'mitmdump');
   const rateConnections = o.connections[0]!;
   o.log(`open-loop pass: ${fmtInt(o.rate)} req/s over ${rateConnections} connections, ${rateTargets.join(', ')}`);
-  const upstreamChild = startChild(process.execPath, [new URL('upstream.mjs', SCRIPTS).pathname]);
+  const upstreamServer = startUpstream();
   const runs = new Map<string, ProxyRun[]>();
   /** One run; with a rate, open loop at that rate for a second of warm-up and up to five measured. */
   const measureOnce = async (target: ProxyTarget, connections: number, round: number, upstream: string, rate: number | null): Promise<ProxyRun> => {
@@ -199,7 +200,7 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     return { round, warmup, load: measured, rows: counts, upstreamServed: forwards ? served : null, recorded, cpuUs };
   };
   try {
-    const upstream = (await upstreamChild.waitFor(/^upstream: (http:\/\/\S+)$/m, 20_000))[1]!;
+    const upstream = await upstreamServer.url;
     // Rounds go around every proxy in turn, so a burst of load from elsewhere on the machine hits all alike.
     const record = (key: string, run: ProxyRun): void => void runs.set(key, [...(runs.get(key) ?? []), run]);
     for (let round = 1; round <= o.rounds; round++) {
@@ -210,7 +211,7 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
       for (const target of rateTargets) record(`${target}@rate`, await measureOnce(target, rateConnections, round, upstream, o.rate));
     }
   } finally {
-    await upstreamChild.stop();
+    await upstreamServer.child.stop();
   }
   const rows = summarize(runs, o.connections, targets, (target, connections) => `${target}@${connections}`);
   const fixedRows = summarize(runs, [rateConnections], rateTargets, (target) => `${target}@rate`);

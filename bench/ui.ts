@@ -4,7 +4,7 @@
 // frame cadence measured in the same run (the floor a headless, GPU-less Chromium gives).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { BenchArgs } from './lib/args';
 import { startChild } from './lib/child';
 import { ROOT } from './lib/desk-cli';
@@ -13,8 +13,8 @@ import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 import { openStore } from '../src-main/core/store';
 import { fillExchanges } from './store';
+import { launchChromium } from '../test/e2e/helpers/browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROW_HEIGHT = 34; // src-renderer/features/captures/CaptureRow.tsx
 const FRAME_60 = 1000 / 60;
 
@@ -143,11 +143,7 @@ export async function runUiBench(o: UiBenchOptions): Promise<UiBenchResult> {
   let browser: Browser | null = null;
   try {
     const url = (await server.waitFor(/^ui: (\S+)$/m, 60_000))[1]!;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const loads = o.quick ? 2 : 7;
     const firsts: Array<{ dom: number; painted: number; fcp: number | null }> = [];
     for (let i = 0; i < loads; i++) firsts.push(await firstRowOnce(browser, url));

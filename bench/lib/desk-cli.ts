@@ -3,12 +3,13 @@
 // them), the current sources are bundled with esbuild (what electron-vite does, minus Electron) into
 // node_modules/.cache, so no TypeScript loader runs inside the process under test. --from-source
 // runs the source through tsx instead. Which one ran is part of every report.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src-main/core/store';
 import { DATABASE_FILE } from '../../src-main/core/store';
 import { startChild, type Child } from './child';
+import { newestMtime } from '../../scripts/start-lib.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILT = join(ROOT, 'out/main/cli.js');
@@ -18,15 +19,6 @@ export interface DeskCommand {
   /** Arguments to `node` before the CLI's own. */
   nodeArgs: string[];
   label: string;
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
 }
 
 /** Inside node_modules so that the bundle's bare imports (better-sqlite3, commander, zod) resolve. */

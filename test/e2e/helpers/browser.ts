@@ -1,5 +1,5 @@
-// Debian's Chromium, driven by playwright-core. The e2e suite never skips: without the browser it
-// fails and says how to install it.
+// Debian's Chromium, driven by playwright-core, for the e2e suite and the UI benchmark. The e2e suite
+// never skips: without the browser it fails and says how to install it.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `The e2e tests need Chromium at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (Debian/Ubuntu) or point CHROMIUM_PATH at a Chromium binary.`,
+      `The e2e tests and the UI benchmark need Chromium at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (Debian/Ubuntu) or point CHROMIUM_PATH at a Chromium binary.`,
     );
   }
   return chromium.launch({
