@@ -126,7 +126,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
       answered: number;
       deposits: number;
     };
-    const expectedDeposits = v.oneKey ? 1 : new Set(rows.map((c) => c.row.keys.depositId)).size;
+    const expectedDeposits = v.oneKey ? 1 : new Set(rows.flatMap((c) => (c.row.keys.depositId === null ? [] : [c.row.keys.depositId]))).size;
     const left = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (${v.drop.map(() => '?').join(', ') || "''"})`).pluck().get(...v.drop) as number;
     return {
       writeUs: (writeMs * 1000) / rows.length,
