@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export const APP_DIR_NAME = 'wager-desk';
+const APP_DIR_NAME = 'wager-desk';
 
 /**
  * The per-user data directory, the same one Electron's app.getPath('userData') gives for an app named

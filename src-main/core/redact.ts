@@ -31,7 +31,7 @@ export function storedSecrets(ctx: DeskContext): string[] {
 }
 
 /** One header value with any secret replaced by its marker. */
-export function redactValue(name: string, value: string, secrets: readonly string[]): string {
+function redactValue(name: string, value: string, secrets: readonly string[]): string {
   if (isRedacted(value)) return value;
   if (name.toLowerCase() === API_KEY_HEADER) return redactedMarker(value);
   const held = secrets.find((s) => value.includes(s));

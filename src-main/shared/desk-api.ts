@@ -34,7 +34,7 @@ import type {
 export interface DeskApi {
   // status and proxy
   getStatus(): Promise<Result<DeskStatus>>;
-  startProxy(config: Partial<Pick<ProxyConfig, 'host' | 'port' | 'upstream'>>): Promise<Result<DeskStatus>>;
+  startProxy(config: Partial<ProxyConfig>): Promise<Result<DeskStatus>>;
   stopProxy(): Promise<Result<DeskStatus>>;
 
   // the exchange log

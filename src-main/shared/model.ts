@@ -19,6 +19,9 @@ export const VERDICTS: readonly Verdict[] = ['valid', 'mismatch', 'missing', 'ma
 export type ResultValue = 'WIN' | 'DRAW' | 'LOSE' | 'REFUND';
 export const RESULT_VALUES: readonly ResultValue[] = ['WIN', 'DRAW', 'LOSE', 'REFUND'];
 
+/** The header that carries a callback's signature (spec 5.1); the UI marks it wherever headers show. */
+export const SIGNATURE_HEADER = 'x-server-authorization';
+
 /** The userId of hand-crafted callbacks, edge cases and checks when none is given: recognisably the desk's. */
 export const DEFAULT_TEST_USER = 'wd-test-user';
 
@@ -195,15 +198,12 @@ export interface ProfileInput {
 
 // ---------------------------------------------------------------- proxy
 
+/** What a proxy start may choose; body limit and upstream timeout are the desk's options (docs/LIMITS.md). */
 export interface ProxyConfig {
   host: string;
   port: number;
   /** Forward target; null means the sandbox operator answers. */
   upstream: string | null;
-  /** Largest body kept, in bytes (default 1 MiB). */
-  maxBodyBytes: number;
-  /** How long to wait for the upstream before answering 504 (default 30 s). */
-  upstreamTimeoutMs: number;
 }
 
 export interface ProxyStatus {

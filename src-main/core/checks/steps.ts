@@ -5,6 +5,7 @@ import type { ExchangeOrigin, SignatureReport } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { sendAndRecord } from '../outbound/record';
+import { MODE_NOTES } from '../outbound/signature-mode';
 import { joinUrl } from '../outbound/target';
 import { kindOfPath } from '../protocol';
 import { checkSignature, invalidSignatureFor, sign } from '../signing';
@@ -46,10 +47,11 @@ export interface StepEnv {
   tags: string[];
 }
 
+// A step's signature is a send's signature mode, but for the throw-away secret: the same notes.
 const NOTES: Record<StepSignature, string> = {
-  valid: 'Signed over the exact bytes sent.',
-  none: 'Sent without an x-server-authorization header, on purpose.',
-  invalid: 'Sent with a well-formed signature that cannot match, on purpose.',
+  valid: MODE_NOTES.resign,
+  none: MODE_NOTES.none,
+  invalid: MODE_NOTES.invalid,
   'other-secret': 'Signed with a throw-away secret instead of the shared one, on purpose.',
 };
 

@@ -2,7 +2,7 @@ import type { DeskApi } from '../../shared/desk-api';
 import { listEdgeCases, reportJson, reportMarkdown, runConformanceCheck, runEdgeCase } from '../checks';
 import { checkDraft, diffExchangeDetails, dispatchDraft, draftFollowUp, draftFromExchange, draftTemplate, previewSignature, replay } from '../outbound';
 import { decodeBase64 } from '../outbound/edit';
-import { inspectCallback, kindOfPath } from '../protocol';
+import { inspect, kindOfPath } from '../protocol';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
 
@@ -44,10 +44,11 @@ export function composePart(ctx: DeskContext): ComposePart {
     inspectDraft: (draft) =>
       attempt(() => {
         checkDraft(draft);
-        if (kindOfPath(draft.path) === 'other') {
+        const kind = kindOfPath(draft.path);
+        if (kind === 'other') {
           return [{ level: 'info' as const, path: '$', message: 'The path is neither /platform/pay nor /platform/results, so the body is not checked against the interface.' }];
         }
-        return inspectCallback(draft.path, decodeBase64(draft.bodyBase64, 'The draft body'));
+        return inspect(kind, decodeBase64(draft.bodyBase64, 'The draft body'));
       }),
     replay: (request) => attempt(() => replay(ctx, request)),
     send: (request) => attempt(() => dispatchDraft(ctx, request?.draft, { ...request, origin: 'send' })),

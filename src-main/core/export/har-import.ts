@@ -4,7 +4,7 @@
 import type { ExchangeKind } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { headerValue, SIGNATURE_HEADER } from '../outbound/headers';
-import { extractKeyFields, inspectCallback, kindOfPath } from '../protocol';
+import { extractKeyFields, inspect, kindOfPath } from '../protocol';
 import { DeskFailure } from '../result';
 import { checkSignature } from '../signing';
 import { readHar, type HarReadEntry } from './har-read';
@@ -60,7 +60,7 @@ export function importHar(ctx: DeskContext, text: string, options: HarImportOpti
       truncated: false,
       remoteAddress: null,
       signature: signed ? checkSignature(e.body, signatureHeader, candidates) : null,
-      findings: inspectCallback(e.path, e.body),
+      findings: kind === 'pay' || kind === 'results' ? inspect(kind, e.body) : [],
       keys: extractKeyFields(e.body),
       sourceId: null,
       tags,

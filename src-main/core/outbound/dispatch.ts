@@ -5,7 +5,7 @@ import type { Draft, ExchangeDetail, ExchangeOrigin, ReplayRequest, SendOptions 
 import type { DeskContext } from '../desk/context';
 import { kindOfPath } from '../protocol';
 import { DeskFailure } from '../result';
-import { draftFollowUp, draftFromExchange, isTruncated } from './drafts';
+import { capturedDraft, draftFollowUp } from './drafts';
 import { applyEdits, decodeBase64, hasEdits } from './edit';
 import { sendAndRecord } from './record';
 import { outboundSignatureReport, signDraft } from './signature-mode';
@@ -58,8 +58,9 @@ export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: Dis
 /** The draft a replay sends: the capture (or its follow-up) with the edits applied. The source row is only read. */
 function replayDraft(ctx: DeskContext, request: ReplayRequest): Draft {
   if (typeof request?.sourceId !== 'number') throw new DeskFailure('bad-input', 'A replay needs the id of the exchange to send again.');
-  const draft = request.followUp !== undefined ? draftFollowUp(ctx, request.sourceId, request.followUp) : draftFromExchange(ctx, request.sourceId);
-  if (request.followUp === undefined && request.bodyBase64 === undefined && isTruncated(ctx, request.sourceId)) {
+  const source = request.followUp !== undefined ? { draft: draftFollowUp(ctx, request.sourceId, request.followUp), truncated: false } : capturedDraft(ctx, request.sourceId);
+  const draft = source.draft;
+  if (source.truncated && request.bodyBase64 === undefined) {
     throw new DeskFailure('bad-input', `The body of exchange ${request.sourceId} was cut at the size limit, so it cannot be sent as it was; give a whole body instead.`);
   }
   if (!hasEdits(request)) return draft;

@@ -13,31 +13,32 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = ['pay', 'win', 'draw', 'l
 
 const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
+/** The captured request, read once; a token request cannot be sent again (its API key is not stored). */
 function captured(ctx: DeskContext, id: number) {
-  const summary = Number.isInteger(id) ? ctx.store.exchanges.summary(id) : null;
-  const request = summary ? ctx.store.exchanges.requestOf(id) : null;
-  if (!summary || !request) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
-  if (summary.kind === 'token') {
+  const request = Number.isInteger(id) ? ctx.store.exchanges.requestOf(id) : null;
+  if (!request) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
+  if (request.kind === 'token') {
     throw new DeskFailure('bad-input', `Exchange ${id} is a token request: its API key is not stored, so it cannot be sent again. Request a new token instead.`);
   }
-  return { summary, request };
+  return request;
 }
 
 /** The captured request as a draft: same method, path, query, headers (minus connection headers) and bytes. */
 export function draftFromExchange(ctx: DeskContext, id: number): Draft {
-  const { request } = captured(ctx, id);
-  return {
+  return capturedDraft(ctx, id).draft;
+}
+
+/** draftFromExchange, and whether the captured body was cut at the size limit (then it cannot be sent as it was). */
+export function capturedDraft(ctx: DeskContext, id: number): { draft: Draft; truncated: boolean } {
+  const request = captured(ctx, id);
+  const draft = {
     method: request.method,
     path: `${request.path}${request.query ? `?${request.query}` : ''}`,
     headers: withoutHeaders(request.headers, CONNECTION_HEADERS),
     bodyBase64: request.body.toString('base64'),
     sourceId: id,
   };
-}
-
-/** Whether the captured body was cut at the size limit (then it cannot be sent as it was). */
-export function isTruncated(ctx: DeskContext, id: number): boolean {
-  return ctx.store.exchanges.summary(id)?.truncated ?? false;
+  return { draft, truncated: request.truncated };
 }
 
 /** /x/platform/pay becomes /x/platform/results: an operator's own prefix is kept. */
@@ -49,11 +50,11 @@ export function resultsPathFor(payPath: string): string {
 /** The result that settles a captured pay (same userId, depositId and currency), as a draft derived from it. */
 export function draftFollowUp(ctx: DeskContext, payId: number, result: ResultValue): Draft {
   if (!isResultValue(result)) throw new DeskFailure('bad-input', `A follow-up is one of ${RESULT_VALUES.join(', ')}; got "${String(result)}".`);
-  const { summary, request } = captured(ctx, payId);
+  const request = captured(ctx, payId);
   if (kindOfPath(request.path) !== 'pay') {
     throw new DeskFailure('bad-input', `Exchange ${payId} is not a pay (its path is ${request.path}); a follow-up is built from a captured pay.`);
   }
-  if (summary.truncated) throw new DeskFailure('bad-input', `The body of exchange ${payId} was cut at the size limit; no follow-up can be built from it.`);
+  if (request.truncated) throw new DeskFailure('bad-input', `The body of exchange ${payId} was cut at the size limit; no follow-up can be built from it.`);
   let body: Uint8Array;
   try {
     body = toBytes(followUpOf(new Uint8Array(request.body), result));

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { HeaderList } from '../../shared/model';
+import { toPairs } from '../proxy/headers';
 import { withContentLength } from './headers';
 import { badUrlError, describeSendError, timeoutError, type SendErrorCode } from './send-errors';
 
@@ -100,9 +101,7 @@ export function httpSend(req: OutboundRequest): Promise<OutboundOutcome> {
       res.on('error', fail);
       res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
       res.on('end', () => {
-        const headers: HeaderList = [];
-        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string]);
-        finish({ ok: true, response: { status: res.statusCode ?? 0, headers, body: new Uint8Array(Buffer.concat(chunks)) }, durationMs: elapsed() });
+        finish({ ok: true, response: { status: res.statusCode ?? 0, headers: toPairs(res.rawHeaders), body: new Uint8Array(Buffer.concat(chunks)) }, durationMs: elapsed() });
       });
     });
     request.end(Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength));

@@ -2,7 +2,7 @@
 // that hangs or crashes the desk leaves its trace; the answer (or the reason there is none) follows.
 import type { ExchangeDetail, ExchangeKind, ExchangeOrigin, Finding, KeyFields, SignatureReport } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
-import { extractKeyFields, inspectCallback } from '../protocol';
+import { extractKeyFields, inspect } from '../protocol';
 import { redactHeaders } from '../redact';
 import { httpSend, wireHeaders, type OutboundRequest } from './http-send';
 import { scrubOutcome } from './scrub';
@@ -56,7 +56,7 @@ export async function sendAndRecord(ctx: DeskContext, send: RecordedSend): Promi
     truncated: false,
     remoteAddress: null,
     signature: send.signature,
-    findings: send.findings ?? (send.kind === 'pay' || send.kind === 'results' ? inspectCallback(path, request.body) : []),
+    findings: send.findings ?? (send.kind === 'pay' || send.kind === 'results' ? inspect(send.kind, request.body) : []),
     keys: send.keys ?? extractKeyFields(request.body),
     sourceId: send.sourceId,
     ...(send.tags ? { tags: send.tags } : {}),

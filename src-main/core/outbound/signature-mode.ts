@@ -66,7 +66,7 @@ export function signatureHeaderFor(body: Uint8Array, inputs: SigningInputs): str
   }
 }
 
-const MODE_NOTES: Record<SignatureMode, string> = {
+export const MODE_NOTES: Record<SignatureMode, string> = {
   resign: 'Signed over the exact bytes sent.',
   custom: 'Signed over the exact bytes sent with a custom secret (not stored).',
   keep: 'The original x-server-authorization header was sent unchanged.',

@@ -9,7 +9,7 @@ import type { ResultValue } from '../../shared/model';
 /** UUID version 4 (RFC 9562). Hex digits are matched case-insensitively, as the RFC asks of readers. */
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export const resultSchema = z.enum(RESULT_VALUES);
+const resultSchema = z.enum(RESULT_VALUES);
 export const gameIdSchema = z.enum(GAME_IDS);
 export const textSchema = z.string();
 // zod 4's number() already refuses Infinity and NaN; positive() refuses 0 and below.

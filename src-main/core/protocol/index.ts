@@ -4,9 +4,6 @@
 export {
   payRequestSchema,
   resultRequestSchema,
-  winOrDrawResultSchema,
-  loseResultSchema,
-  refundResultSchema,
   RESULT_SCHEMAS,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -22,9 +19,9 @@ export type {
   TokenResponseBody,
   PaymentErrorBody,
 } from './schemas';
-export { RESULT_FIELD_TABLE, PAY_FIELDS, UUID_V4, isResultValue } from './field-rules';
+export { RESULT_FIELD_TABLE, UUID_V4, isResultValue } from './field-rules';
 export type { Presence, FieldTable, FieldName } from './field-rules';
-export { inspect, inspectCallback, kindOfPath, MESSAGE_KINDS, MAX_FINDINGS } from './inspect';
+export { inspect, inspectCallback, inspectCapture, kindOfPath, MESSAGE_KINDS, MAX_FINDINGS } from './inspect';
 export type { MessageKind, CallbackPathKind } from './inspect';
 export { extractKeyFields, NO_KEY_FIELDS } from './key-fields';
 export {
@@ -33,15 +30,11 @@ export {
   followUpOf,
   toBytes,
   creditFor,
-  freshDepositId,
-  freshRoomId,
   freshTournamentId,
   isDeskMadeId,
-  DEFAULT_STAKE,
   DEFAULT_CURRENCY,
-  DEFAULT_GAME,
 } from './builders';
 export type { PayInput, ResultInput, FollowUpOverrides } from './builders';
-export { setPath, unsetPath, parseCliValue, parsePath, JsonPathError } from './json-path';
+export { setPath, unsetPath, parseCliValue, JsonPathError } from './json-path';
 // Paths as findings write them, for other modules that name places in a body (the diff).
 export { pathOf, indexPath, isPlainObject } from './finding-text';

@@ -1,10 +1,11 @@
 // The entry point that judges a message against the spec. It runs on every captured request and
 // on whatever a user pastes, so it must never throw: any surprise becomes an error finding.
-import type { Finding, FindingLevel } from '../../shared/model';
-import { kindOfPath } from './callback-path';
+import type { Finding, FindingLevel, KeyFields } from '../../shared/model';
+import { kindOfPath, type CallbackPathKind } from './callback-path';
 import { findDuplicateKeys } from './duplicate-keys';
 import { finding, isPlainObject, jsonTypeName } from './finding-text';
-import { readJsonBody } from './json-body';
+import { readJsonBody, type BodyRead } from './json-body';
+import { extractKeyFields, keyFieldsOf, NO_KEY_FIELDS } from './key-fields';
 import { MESSAGE_CHECKS } from './message-checks';
 
 export { kindOfPath } from './callback-path';
@@ -19,27 +20,37 @@ export const MAX_FINDINGS = 100;
 const LEVEL_ORDER: Record<FindingLevel, number> = { error: 0, warning: 1, info: 2 };
 
 export function inspect(kind: MessageKind, bytes: Uint8Array): Finding[] {
+  return guarded(() => inspectUnguarded(kind, readJsonBody(bytes)));
+}
+
+/** Findings for a captured callback, chosen by its path; [] for paths that are not a callback. */
+export function inspectCallback(path: string, bytes: Uint8Array): Finding[] {
+  const kind = kindOfPath(path);
+  return kind === 'other' ? [] : inspect(kind, bytes);
+}
+
+/**
+ * A captured request's findings and key fields from ONE decode and parse of its body (the proxy runs
+ * this on every capture). The keys are exactly extractKeyFields' (the same strict decoding).
+ */
+export function inspectCapture(kind: CallbackPathKind, bytes: Uint8Array): { findings: Finding[]; keys: KeyFields } {
+  if (kind === 'other') return { findings: [], keys: extractKeyFields(bytes) };
+  const parsed: { read: BodyRead | null } = { read: null };
+  const findings = guarded(() => inspectUnguarded(kind, (parsed.read = readJsonBody(bytes))));
+  return { findings, keys: parsed.read?.ok ? keyFieldsOf(parsed.read.value) : { ...NO_KEY_FIELDS } };
+}
+
+/** Never throws: a surprise while reading or judging becomes an error finding. */
+function guarded(run: () => Finding[]): Finding[] {
   try {
-    return limit(sortByLevel(inspectUnguarded(kind, bytes)));
+    return limit(sortByLevel(run()));
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     return [finding('error', '$', `the desk could not inspect this body (internal error: ${reason})`)];
   }
 }
 
-/** Findings for a captured callback, chosen by its path; [] for paths that are not a callback. */
-export function inspectCallback(path: string, bytes: Uint8Array): Finding[] {
-  let kind: ReturnType<typeof kindOfPath>;
-  try {
-    kind = kindOfPath(path);
-  } catch {
-    return [];
-  }
-  return kind === 'other' ? [] : inspect(kind, bytes);
-}
-
-function inspectUnguarded(kind: MessageKind, bytes: Uint8Array): Finding[] {
-  const read = readJsonBody(bytes);
+function inspectUnguarded(kind: MessageKind, read: BodyRead): Finding[] {
   if (!read.ok) return read.findings;
   const findings = [...read.findings];
   const body = read.value;

@@ -12,7 +12,7 @@ export type BodyRead =
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 const lenientDecoder = new TextDecoder('utf-8');
 
-export function hasUtf8Bom(bytes: Uint8Array): boolean {
+function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
@@ -80,7 +80,7 @@ function utf8ErrorMessage(bytes: Uint8Array): string {
  * Byte offset of the first malformed sequence: decode leniently, then look at each U+FFFD; the first
  * one whose bytes are not a real encoded U+FFFD (EF BF BD) is where decoding failed.
  */
-export function firstInvalidUtf8Offset(bytes: Uint8Array): number | null {
+function firstInvalidUtf8Offset(bytes: Uint8Array): number | null {
   const text = lenientDecoder.decode(bytes);
   const encoder = new TextEncoder();
   let from = 0; // character index in text

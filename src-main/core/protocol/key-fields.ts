@@ -24,6 +24,11 @@ export function extractKeyFields(bytes: Uint8Array): KeyFields {
   } catch {
     return { ...NO_KEY_FIELDS };
   }
+  return keyFieldsOf(body);
+}
+
+/** The key fields of a body already parsed (inspectCapture parses once for findings and keys). */
+export function keyFieldsOf(body: unknown): KeyFields {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ...NO_KEY_FIELDS };
   const o = body as Record<string, unknown>;
   return {

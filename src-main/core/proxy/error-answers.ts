@@ -1,5 +1,6 @@
 // The proxy's own answers, in the spec's error shape (section 2.6) so that a caller that understands
 // an operator's refusals understands these too. isClientSafe is false: none is meant for a player.
+import { STATUS_CODES } from 'node:http';
 import type { HeaderList } from '../../shared/model';
 
 export type ProxyErrorCode =
@@ -27,14 +28,6 @@ const STATUS: Record<ProxyErrorCode, number> = {
   INTERNAL_ERROR: 500,
 };
 
-const REASON: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-};
-
 export function jsonAnswer(status: number, body: string, extra: HeaderList = []): ProxyAnswer {
   const bytes = Buffer.from(body, 'utf8');
   return {
@@ -51,7 +44,7 @@ export function proxyError(code: ProxyErrorCode, close = false): ProxyAnswer {
 
 /** The same answer as raw HTTP/1.1 bytes, for a socket whose parser failed (no ServerResponse to use). */
 export function rawResponse(answer: ProxyAnswer): Buffer {
-  const head = [`HTTP/1.1 ${answer.status} ${REASON[answer.status] ?? 'Error'}`, ...answer.headers.map(([n, v]) => `${n}: ${v}`)];
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, ...answer.headers.map(([n, v]) => `${n}: ${v}`)];
   if (!answer.headers.some(([n]) => n.toLowerCase() === 'connection')) head.push('connection: close');
   return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), answer.body]);
 }

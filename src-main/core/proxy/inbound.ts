@@ -3,12 +3,13 @@
 // the row, and only then answer or forward. Whatever the caller gets, the row that describes it was
 // durable before the first byte of the answer left. Rows go through the group commit (one transaction
 // per turn of the event loop): in sandbox mode the row, the decision and the answer share one; a
-// relayed answer is recorded with the next group; the proxy's own error answers are recorded before
-// they are sent. Only a parser failure mid-body (failWhileReading) commits at once, outside the group.
+// relayed answer is recorded with the next group. Two writes commit at once, outside the group, because
+// the answer goes out right after them: the record of the proxy's own error answer (413, 400, 502,
+// 504, 500: recordAnswer) and the row of a parser failure mid-body (failWhileReading).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Finding, HeaderList, SignatureReport } from '../../shared/model';
-import { extractKeyFields, inspectCallback, kindOfPath, NO_KEY_FIELDS } from '../protocol';
+import type { Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
+import { inspectCapture, kindOfPath, NO_KEY_FIELDS } from '../protocol';
 import { MIN_REDACTED_SECRET, redactHeaders } from '../redact';
 import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
 import type { SandboxCall } from '../sandbox';
@@ -127,8 +128,8 @@ export class Inbound {
     const candidates = this.env.candidates();
     // A signature applies to the callbacks, and to anything else that carries one.
     const signature = this.kind !== 'other' || header !== undefined ? checkSignature(body, header, candidates) : null;
-    const findings = inspectCallback(this.path, body);
-    const row = this.row(body, false, signature, findings, null, candidates);
+    const { findings, keys } = inspectCapture(this.kind, body);
+    const row = this.row(body, false, signature, findings, null, keys, candidates);
     if (this.forwarder) this.commit(row, () => this.forward(this.forwarder!, body));
     else this.commitDecided(row, body, signature, candidates);
   }
@@ -202,6 +203,7 @@ export class Inbound {
     signature: SignatureReport | null,
     findings: Finding[],
     error: string | null,
+    keys: KeyFields = NO_KEY_FIELDS,
     candidates: readonly SecretCandidate[] = this.env.candidates(),
   ): NewExchange {
     this.state = 'committed';
@@ -225,7 +227,7 @@ export class Inbound {
       remoteAddress: this.req.socket.remoteAddress ?? null,
       signature,
       findings,
-      keys: truncated || error !== null ? NO_KEY_FIELDS : extractKeyFields(body),
+      keys,
       sourceId: null,
     };
   }

@@ -1,6 +1,7 @@
 // The reference operator: answers the two callbacks the way section 3 of the spec asks, so that the
 // platform side can be tried against a well-behaved operator. Each callback is decided in one SQLite
-// transaction (BEGIN IMMEDIATE): two copies of one pay arriving together still deduct once, even when
+// transaction (BEGIN IMMEDIATE; inside the proxy's group commit, a savepoint of it, which rolls a
+// half-done decision back): two copies of one pay arriving together still deduct once, even when
 // another process (the CLI's `sandbox set-balance`) writes to the same books.
 import type { ZodType } from 'zod';
 import type { Finding, ResultValue, Verdict } from '../../shared/model';

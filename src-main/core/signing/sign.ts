@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-/** The header that carries a callback's signature (spec 5.1). */
-export const SIGNATURE_HEADER = 'x-server-authorization';
+export { SIGNATURE_HEADER } from '../../shared/model';
 
 /** Lowercase hex HMAC-SHA256 of the exact bytes. The secret is taken as UTF-8 text, as operators hold it. */
 export function sign(bytes: Uint8Array, secret: string): string {

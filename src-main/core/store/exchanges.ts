@@ -119,8 +119,12 @@ export class ExchangeStore {
     );
   }
 
-  /** Commits the request (and its verdict and findings) and returns its id. Synchronous: durable on return. */
+  /**
+   * Writes the request (and its verdict and findings) and returns its summary. Synchronous: durable on
+   * return, or when the enclosing transaction commits (the proxy's group commit, a HAR import).
+   */
   insert(x: NewExchange): ExchangeSummary {
+    const errors = errorCount(x.findings);
     const row: Record<InsertColumn, unknown> = {
       direction: x.direction,
       kind: x.kind,
@@ -139,7 +143,7 @@ export class ExchangeStore {
       sig_notes: x.signature ? JSON.stringify(x.signature.notes) : null,
       diagnosis: x.signature?.diagnosis ? JSON.stringify(x.signature.diagnosis) : null,
       findings: JSON.stringify(x.findings),
-      error_count: errorCount(x.findings),
+      error_count: errors,
       deposit_id: x.keys.depositId,
       user_id: x.keys.userId,
       result: x.keys.result,
@@ -155,7 +159,7 @@ export class ExchangeStore {
     // and RETURNING, which is slower still): exactly what list() will read for this row. A string with a
     // lone surrogate (JSON may carry "\ud800") is stored altered: that rare row is read back instead.
     const id = Number(info.lastInsertRowid);
-    const summary = storedSummary(id, x) ?? this.summary(id)!;
+    const summary = storedSummary(id, x, errors) ?? this.summary(id)!;
     this.open.set(id, summary);
     if (this.open.size > OPEN_SUMMARIES) this.open.delete(this.open.keys().next().value!);
     this.onChange(summary);
@@ -191,11 +195,11 @@ export class ExchangeStore {
   }
 
   /**
-   * Appends findings decided after the row was committed (the sandbox operator judges a callback only
-   * once it is durable) and announces the updated row. A no-op for an empty list.
+   * Appends findings made after the row was written (a forwarded answer stored cut, a token endpoint's
+   * answer) and announces the updated row. An empty list changes nothing and reads nothing.
    */
-  addFindings(id: number, findings: readonly Finding[]): ExchangeSummary | null {
-    if (findings.length === 0) return this.summary(id);
+  addFindings(id: number, findings: readonly Finding[]): void {
+    if (findings.length === 0) return;
     const current = this.findingsStmt.get(id) as string | null | undefined;
     if (current === undefined) throw new Error(`Exchange ${id} does not exist.`);
     let merged: Finding[] = [];
@@ -212,7 +216,6 @@ export class ExchangeStore {
     const summary = before ? { ...before, errorCount: errors } : this.summary(id)!;
     if (before) this.open.set(id, summary);
     this.onChange(summary);
-    return summary;
   }
 
   summary(id: number): ExchangeSummary | null {
@@ -228,11 +231,19 @@ export class ExchangeStore {
     return toDetail(row, this.derivedStmt.all(id) as number[]);
   }
 
-  /** Raw request bytes and headers of one exchange, without decoding the rest. */
-  requestOf(id: number): { method: string; path: string; query: string; headers: HeaderList; body: Buffer } | null {
+  /** Raw request bytes and headers of one exchange (with its kind, and whether the body was cut), without decoding the rest. */
+  requestOf(id: number): { kind: ExchangeKind; method: string; path: string; query: string; headers: HeaderList; body: Buffer; truncated: boolean } | null {
     const row = this.detailStmt.get(id) as DetailRow | undefined;
     if (!row) return null;
-    return { method: row.method, path: row.path, query: row.query, headers: JSON.parse(row.req_headers) as HeaderList, body: row.req_body };
+    return {
+      kind: row.kind,
+      method: row.method,
+      path: row.path,
+      query: row.query,
+      headers: JSON.parse(row.req_headers) as HeaderList,
+      body: row.req_body,
+      truncated: row.truncated === 1,
+    };
   }
 
   list(q: ExchangeQuery = {}): ExchangePage {
@@ -338,7 +349,7 @@ function intact(text: string | null): boolean {
 }
 
 /** The summary of a row just inserted, as toSummary would read it back; null when a string would not read back the same. */
-function storedSummary(id: number, x: NewExchange): ExchangeSummary | null {
+function storedSummary(id: number, x: NewExchange, errors: number): ExchangeSummary | null {
   const k = x.keys;
   if (![x.at, x.method, x.path, x.target, k.depositId, k.userId, k.result, k.gameId, k.currency, k.tournamentId].every(intact)) return null;
   return {
@@ -356,7 +367,7 @@ function storedSummary(id: number, x: NewExchange): ExchangeSummary | null {
     durationMs: null,
     sourceId: x.sourceId,
     truncated: x.truncated,
-    errorCount: errorCount(x.findings),
+    errorCount: errors,
     depositId: k.depositId,
     userId: k.userId,
     result: k.result,

@@ -7,7 +7,7 @@ import type { DeskContext } from '../desk/context';
 import { API_KEY_HEADER, storedSecrets } from '../redact';
 import { sendAndRecord } from '../outbound/record';
 import { joinUrl } from '../outbound/target';
-import { inspect } from '../protocol';
+import { inspect, toBytes } from '../protocol';
 import { interpretAnswer } from './token-answer';
 import { tokenConfig } from './token-config';
 
@@ -15,7 +15,7 @@ const TOKEN_PATH = '/v0/wager/operator/create-token';
 
 export async function requestToken(ctx: DeskContext, request: TokenRequest): Promise<TokenResult> {
   const config = tokenConfig(ctx, request);
-  const body = new Uint8Array(Buffer.from(JSON.stringify({ userId: config.userId, displayName: config.displayName }), 'utf8'));
+  const body = toBytes({ userId: config.userId, displayName: config.displayName });
   const headers: HeaderList = [
     ['Content-Type', 'application/json'],
     ['Accept', 'application/json'],
