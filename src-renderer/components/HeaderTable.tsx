@@ -1,4 +1,4 @@
-import type { HeaderList } from '../../src-main/shared/model';
+import { SIGNATURE_HEADER, type HeaderList } from '../../src-main/shared/model';
 
 /** Headers in the order they were sent, names as sent; the signature header stands out. */
 export function HeaderTable(props: { headers: HeaderList; testId?: string }) {
@@ -7,7 +7,7 @@ export function HeaderTable(props: { headers: HeaderList; testId?: string }) {
     <table className="header-table" data-testid={props.testId}>
       <tbody>
         {props.headers.map(([name, value], i) => (
-          <tr key={i} className={name.toLowerCase() === 'x-server-authorization' ? 'header-signature' : undefined}>
+          <tr key={i} className={name.toLowerCase() === SIGNATURE_HEADER ? 'header-signature' : undefined}>
             <th scope="row">{name}</th>
             <td>{value}</td>
           </tr>

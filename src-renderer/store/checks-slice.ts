@@ -20,11 +20,15 @@ export interface ChecksSlice {
   /** The report on screen: the run just finished, or one opened from the list. */
   checkReport: CheckReport | null;
   checkReports: CheckReportSummary[];
+  /** A run that failed. */
   checkError: DeskError | null;
+  /** Past reports that could not be listed or opened (not a failed run). */
+  checkReportsError: DeskError | null;
   runCheck(options: CheckRunOptions): Promise<SendOutcome>;
   loadCheckReports(): Promise<void>;
   openCheckReport(id: number): Promise<void>;
   clearCheckError(): void;
+  clearCheckReportsError(): void;
 }
 
 export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
@@ -34,6 +38,7 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
   checkReport: null,
   checkReports: [],
   checkError: null,
+  checkReportsError: null,
 
   async runCheck(options) {
     if (get().checkRunning) return { status: 'failed' };
@@ -72,14 +77,15 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
 
   async loadCheckReports() {
     const r = await desk.listCheckReports();
-    set(r.ok ? { checkReports: r.value } : { checkError: r.error });
+    set(r.ok ? { checkReports: r.value, checkReportsError: null } : { checkReportsError: r.error });
   },
 
   async openCheckReport(id) {
-    set({ checkError: null });
+    set({ checkReportsError: null });
     const r = await desk.getCheckReport(id);
-    set(r.ok ? { checkReport: r.value } : { checkError: r.error });
+    set(r.ok ? { checkReport: r.value } : { checkReportsError: r.error });
   },
 
   clearCheckError: () => set({ checkError: null }),
+  clearCheckReportsError: () => set({ checkReportsError: null }),
 });

@@ -29,7 +29,7 @@ export interface ComposerSlice {
   composerDraft: Draft | null;
   /** The body as text for the editor; null when the bytes are not UTF-8 (edited as base64 then). */
   composerText: string | null;
-  /** Bumped when another draft is loaded, so the editor starts afresh. */
+  /** Bumped when another draft is loaded or the draft is reset, so the editor starts afresh. */
   composerGeneration: number;
   composerLoading: boolean;
   composerError: DeskError | null;
@@ -55,16 +55,19 @@ export interface ComposerSlice {
 }
 
 
+/** The latest draft request: an answer to an older one is dropped. */
+let request = 0;
+/** The editor's remount key (composerGeneration); a Reset bumps it without dropping a load under way. */
 let generation = 0;
 
 const sameHeaders = (a: Draft['headers'], b: Draft['headers']): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get) => {
   const load = async (origin: ComposerOrigin, fetch: () => ReturnType<typeof desk.draftTemplate>): Promise<void> => {
-    const mine = ++generation;
+    const mine = ++request;
     set({ view: 'composer', composerLoading: true, composerError: null });
     const r = await fetch();
-    if (mine !== generation) return;
+    if (mine !== request) return;
     if (!r.ok) {
       set({ composerLoading: false, composerError: r.error });
       return;
@@ -74,7 +77,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get) => {
       composerLoaded: r.value,
       composerDraft: r.value,
       composerText: textOfBase64(r.value.bodyBase64),
-      composerGeneration: mine,
+      composerGeneration: ++generation,
       composerLoading: false,
       composerSent: null,
       composerDiff: null,

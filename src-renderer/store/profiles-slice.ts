@@ -39,7 +39,7 @@ export const createProfilesSlice: SliceCreator<ProfilesSlice> = (set, get) => {
       const mine = ++request;
       const r = await desk.listProfiles();
       if (mine !== request) return;
-      set(r.ok ? { profiles: r.value, profilesLoaded: true } : { profilesError: r.error, profilesLoaded: true });
+      set(r.ok ? { profiles: r.value, profilesLoaded: true, profilesError: null } : { profilesError: r.error, profilesLoaded: true });
     },
 
     async saveProfile(input) {

@@ -21,7 +21,7 @@ export const createSandboxSlice: SliceCreator<SandboxSlice> = (set) => ({
     const mine = ++request;
     const r = await desk.getSandboxState();
     if (mine !== request) return;
-    set(r.ok ? { sandbox: r.value } : { sandboxError: r.error });
+    set(r.ok ? { sandbox: r.value, sandboxError: null } : { sandboxError: r.error });
   },
 
   async setSandboxBalance(userId, balance) {

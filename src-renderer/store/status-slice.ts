@@ -22,8 +22,8 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get) => ({
   proxyBusy: false,
   async refreshStatus() {
     const r = await desk.getStatus();
-    if (r.ok) set({ status: r.value });
-    else set({ statusError: r.error });
+    // A success clears an earlier failure: the banner's Retry ends with the banner gone.
+    set(r.ok ? { status: r.value, statusError: null } : { statusError: r.error });
   },
   setStatus: (status) => set({ status }),
   async startProxy(config = {}) {

@@ -33,7 +33,7 @@ function isRecentList(value: unknown): value is RecentTokenUser[] {
   );
 }
 
-export function rememberUser(list: readonly RecentTokenUser[], user: RecentTokenUser): RecentTokenUser[] {
+function rememberUser(list: readonly RecentTokenUser[], user: RecentTokenUser): RecentTokenUser[] {
   return [user, ...list.filter((u) => u.userId !== user.userId)].slice(0, MAX_RECENT);
 }
 

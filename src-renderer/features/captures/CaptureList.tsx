@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useOpenExchange } from '../../components/use-open-exchange';
 import { useDesk } from '../../store';
 import { indexOfId } from '../../store/query-match';
 import { CaptureRow, ROW_HEIGHT } from './CaptureRow';
@@ -18,9 +19,9 @@ export function CaptureList() {
   const selectedId = useDesk((s) => s.selectedId);
   const openId = useDesk((s) => s.openId);
   const loadMore = useDesk((s) => s.loadMoreCaptures);
-  const select = useDesk((s) => s.select);
   const moveSelection = useDesk((s) => s.moveSelection);
   const openExchange = useDesk((s) => s.openExchange);
+  const open = useOpenExchange();
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -52,11 +53,10 @@ export function CaptureList() {
 
   const pick = useCallback(
     (id: number) => {
-      select(id);
-      void openExchange(id);
+      open(id);
       scrollRef.current?.focus({ preventScroll: true });
     },
-    [select, openExchange],
+    [open],
   );
 
   const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);

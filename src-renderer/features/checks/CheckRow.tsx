@@ -1,8 +1,9 @@
 import type { CheckResult } from '../../../src-main/shared/model';
 import { Badge } from '../../components/Badge';
+import { ExchangeLink } from '../../components/ExchangeLink';
 import { useDesk } from '../../store';
 
-export function CheckBadge(props: { pass: boolean | null }) {
+function CheckBadge(props: { pass: boolean | null }) {
   if (props.pass === true)
     return (
       <Badge tone="green" data={{ pass: 'true' }} testId="check-badge">
@@ -32,8 +33,6 @@ function cut(text: string | null, max = 400): string {
 export function CheckRow(props: { check: CheckResult }) {
   const { check } = props;
   const openId = useDesk((s) => s.openId);
-  const select = useDesk((s) => s.select);
-  const openExchange = useDesk((s) => s.openExchange);
   return (
     <li className={`check-row check-${check.pass === true ? 'pass' : check.pass === false ? 'fail' : 'unobservable'}`} data-testid="check-row" data-check={check.id} data-pass={String(check.pass)}>
       <div className="check-line">
@@ -41,20 +40,7 @@ export function CheckRow(props: { check: CheckResult }) {
         <span className="check-title">{check.title}</span>
         <span className="spacer" />
         {check.exchangeIds.map((id) => (
-          <button
-            key={id}
-            type="button"
-            className={`link check-exchange${id === openId ? ' opened' : ''}`}
-            onClick={() => {
-              select(id);
-              void openExchange(id);
-            }}
-            title="Open this step's exchange"
-            data-testid="check-exchange"
-            data-id={id}
-          >
-            #{id}
-          </button>
+          <ExchangeLink key={id} id={id} className={`link check-exchange${id === openId ? ' opened' : ''}`} title="Open this step's exchange" testId="check-exchange" />
         ))}
       </div>
       {check.pass === false && (

@@ -42,10 +42,14 @@ function PastReports() {
   const reports = useDesk((s) => s.checkReports);
   const current = useDesk((s) => s.checkReport?.id ?? null);
   const open = useDesk((s) => s.openCheckReport);
-  if (reports.length === 0) return null;
+  const error = useDesk((s) => s.checkReportsError);
+  const clearError = useDesk((s) => s.clearCheckReportsError);
+  const banner = <ErrorBanner error={error} context="The past reports could not be read" onDismiss={clearError} testId="check-reports-error" />;
+  if (reports.length === 0) return banner;
   return (
     <section className="card" data-testid="past-reports">
       <h3 className="card-title">Past reports</h3>
+      {banner}
       <table className="table">
         <thead>
           <tr>

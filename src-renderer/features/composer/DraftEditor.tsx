@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { DeskError, Finding } from '../../../src-main/shared/model';
+import { SIGNATURE_HEADER, type DeskError, type Finding } from '../../../src-main/shared/model';
 import { desk } from '../../api';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
@@ -46,7 +46,7 @@ export function DraftEditor() {
     [draft.path, draft.bodyBase64],
   );
 
-  const signatureHeader = draft.headers.find(([n]) => n.toLowerCase() === 'x-server-authorization')?.[1] ?? null;
+  const signatureHeader = draft.headers.find(([n]) => n.toLowerCase() === SIGNATURE_HEADER)?.[1] ?? null;
   const preview = useDebouncedAsk<{ value: string | null; error: DeskError | null }>(
     async () => {
       const r = await desk.previewSignature(draft, mode, sendOptions(customSecret.current));

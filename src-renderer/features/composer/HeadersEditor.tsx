@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import type { HeaderList } from '../../../src-main/shared/model';
-
-const SIGNATURE = 'x-server-authorization';
+import { SIGNATURE_HEADER, type HeaderList } from '../../../src-main/shared/model';
 
 /**
  * The request headers as an editable table, in order. The signature header is listed like any
@@ -25,7 +23,7 @@ export function HeadersEditor(props: { headers: HeaderList; onChange(headers: He
       <table className="edit-table">
         <tbody>
           {headers.map(([name, value], i) => (
-            <tr key={i} className={name.toLowerCase() === SIGNATURE ? 'header-signature' : undefined} data-testid="header-row">
+            <tr key={i} className={name.toLowerCase() === SIGNATURE_HEADER ? 'header-signature' : undefined} data-testid="header-row">
               <td className="col-name">
                 <input className="input mono" value={name} spellCheck={false} onChange={(e) => put(i, 0, e.target.value)} aria-label={`Header ${i + 1} name`} data-testid="header-name" />
               </td>

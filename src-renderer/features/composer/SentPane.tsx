@@ -8,7 +8,7 @@ import { ClientErrorsSection } from '../exchange-detail/ClientErrorsSection';
 import { RequestSection } from '../exchange-detail/RequestSection';
 import { ResponseSection } from '../exchange-detail/ResponseSection';
 import { DiffView } from './DiffView';
-import { useOpenInCaptures } from './use-open-exchange';
+import { useOpenInCaptures } from '../../components/use-open-exchange';
 
 /** The answer to the last send, beside the request: status, body, what was sent, and how it differs from its source. */
 export function SentPane() {

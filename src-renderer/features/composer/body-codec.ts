@@ -1,13 +1,13 @@
 // The composer edits a body as text but sends bytes. Text and bytes convert exactly: strict UTF-8
-// decoding that keeps a byte order mark (ignoreBOM: true, so EF BB BF stays U+FEFF in the editor)
+// decoding that keeps a byte order mark (decodeUtf8Exact: EF BB BF stays U+FEFF in the editor)
 // and TextEncoder back. Valid UTF-8 round-trips byte for byte; a body that is not valid UTF-8 has no
 // text (null) and is kept as base64.
-import { base64ToBytes } from '../exchange-detail/body';
+import { compactBase64 } from '../../../src-main/shared/base64';
+import { base64ToBytes, decodeUtf8Exact } from '../exchange-detail/body';
 
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
-export function bytesToBase64(bytes: Uint8Array): string {
+function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   // Chunks keep String.fromCharCode's argument list short for large bodies.
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -15,11 +15,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 export function textOfBase64(b64: string): string | null {
-  try {
-    return strict.decode(base64ToBytes(b64));
-  } catch {
-    return null;
-  }
+  return decodeUtf8Exact(base64ToBytes(b64));
 }
 
 export function base64OfText(text: string): string {
@@ -32,8 +28,7 @@ export function byteLengthOfText(text: string): number {
 
 /** Strict base64 (white space ignored), as the desk accepts it. */
 export function isBase64(text: string): boolean {
-  const compact = text.replace(/\s+/g, '');
-  return compact.length % 4 !== 1 && /^[A-Za-z0-9+/]*={0,2}$/.test(compact);
+  return compactBase64(text) !== null;
 }
 
 export { base64ToBytes };

@@ -3,7 +3,7 @@ import type { ExchangeSummary } from '../../../src-main/shared/model';
 import { desk } from '../../api';
 import { kindLabel } from '../../components/format';
 import type { ComposerOrigin } from '../../store';
-import { useOpenInCaptures } from './use-open-exchange';
+import { useOpenInCaptures } from '../../components/use-open-exchange';
 
 function useSummary(id: number | null): ExchangeSummary | null {
   const [x, setX] = useState<ExchangeSummary | null>(null);

@@ -1,5 +1,6 @@
 import type { EdgeCase } from '../../../src-main/shared/model';
 import { Badge } from '../../components/Badge';
+import { ExchangeLink } from '../../components/ExchangeLink';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk } from '../../store';
 import type { EdgeCaseRunState } from '../../store/edge-cases-slice';
@@ -28,8 +29,6 @@ function Verdict(props: { pass: boolean | null }) {
 export function EdgeCaseCard(props: { edge: EdgeCase; state: EdgeCaseRunState | undefined; canSend: boolean; onSend(): void }) {
   const { edge, state } = props;
   const openId = useDesk((s) => s.openId);
-  const select = useDesk((s) => s.select);
-  const openExchange = useDesk((s) => s.openExchange);
   const toComposer = useDesk((s) => s.openComposerFromExchange);
   const run = state?.run ?? null;
   const outcome = run ? (run.pass === true ? 'pass' : run.pass === false ? 'fail' : 'unjudged') : 'none';
@@ -70,18 +69,7 @@ export function EdgeCaseCard(props: { edge: EdgeCase; state: EdgeCaseRunState | 
             <span className="muted small">Requests sent:</span>
             {run.exchangeIds.map((id) => (
               <span key={id} className={`edge-exchange${id === openId ? ' opened' : ''}`}>
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => {
-                    select(id);
-                    void openExchange(id);
-                  }}
-                  data-testid="edge-exchange"
-                  data-id={id}
-                >
-                  #{id}
-                </button>
+                <ExchangeLink id={id} testId="edge-exchange" />
                 <button type="button" className="btn btn-ghost btn-small" onClick={() => void toComposer(id)} title="Edit this request and send it again" data-testid="edge-to-composer">
                   open in composer
                 </button>

@@ -1,5 +1,5 @@
 import type { ExchangeDetail } from '../../../src-main/shared/model';
-import { Badge } from '../../components/Badge';
+import { FindingsCountBadge } from '../../components/FindingsCountBadge';
 import { FindingLevelBadge } from '../../components/FindingLevelBadge';
 import { Section } from '../../components/Section';
 
@@ -8,15 +8,7 @@ const WHAT: Record<string, string> = { pay: 'a pay request', results: 'a result 
 /** The protocol findings as a list (level, field path, message); the body view shows them at their fields too. */
 export function FindingsSection(props: { detail: ExchangeDetail }) {
   const { findings, kind } = props.detail;
-  const errors = findings.filter((f) => f.level === 'error').length;
-  const aside =
-    findings.length === 0 ? (
-      <Badge tone="green">none</Badge>
-    ) : (
-      <Badge tone={errors > 0 ? 'red' : 'amber'}>
-        {errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : `${findings.length} note${findings.length === 1 ? '' : 's'}`}
-      </Badge>
-    );
+  const aside = <FindingsCountBadge findings={findings} none="none" />;
   return (
     <Section title="Protocol findings" aside={aside} testId="findings-section">
       {findings.length === 0 ? (

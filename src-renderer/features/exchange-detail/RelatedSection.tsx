@@ -1,25 +1,7 @@
 import type { ExchangeDetail } from '../../../src-main/shared/model';
 import { Section } from '../../components/Section';
 import { formatDateTime, formatDuration, originLabel } from '../../components/format';
-import { useDesk } from '../../store';
-
-function ExchangeLink(props: { id: number }) {
-  const open = useDesk((s) => s.openExchange);
-  const select = useDesk((s) => s.select);
-  return (
-    <button
-      type="button"
-      className="link"
-      onClick={() => {
-        select(props.id);
-        void open(props.id);
-      }}
-      data-testid="exchange-link"
-    >
-      #{props.id}
-    </button>
-  );
-}
+import { ExchangeLink } from '../../components/ExchangeLink';
 
 /** When it happened, where it came from, and what was made from it (replays, follow-ups). */
 export function RelatedSection(props: { detail: ExchangeDetail }) {
@@ -41,7 +23,7 @@ export function RelatedSection(props: { detail: ExchangeDetail }) {
           <>
             <dt>Derived from</dt>
             <dd>
-              <ExchangeLink id={d.sourceId} />
+              <ExchangeLink id={d.sourceId} testId="exchange-link" />
             </dd>
           </>
         )}
@@ -52,7 +34,7 @@ export function RelatedSection(props: { detail: ExchangeDetail }) {
           ) : (
             d.derivedIds.map((id) => (
               <span key={id} className="derived-link">
-                <ExchangeLink id={id} />
+                <ExchangeLink id={id} testId="exchange-link" />
               </span>
             ))
           )}

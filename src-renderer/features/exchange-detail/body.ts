@@ -15,25 +15,33 @@ export function base64ToBytes(b64: string): Uint8Array {
   return bytes;
 }
 
-const strict = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a byte order mark stays U+FEFF in the text, so the raw view shows the exact bytes and
+// describeInvisibles can point it out (the default decoder silently drops it).
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The bytes as text, exactly (a BOM kept), or null when they are not valid UTF-8. */
+export function decodeUtf8Exact(bytes: Uint8Array): string | null {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    return null;
+  }
+}
 
 export function decodeBody(b64: string): DecodedBody {
   const bytes = base64ToBytes(b64);
-  let text: string | null;
-  try {
-    text = strict.decode(bytes);
-  } catch {
-    return { bytes, text: null, json: null };
-  }
+  const text = decodeUtf8Exact(bytes);
+  if (text === null) return { bytes, text: null, json: null };
   if (text.trim() === '') return { bytes, text, json: null };
   try {
-    return { bytes, text, json: { ok: true, value: JSON.parse(text) } };
+    // The JSON view reads past a BOM (a finding and the raw view's note already say it is there).
+    return { bytes, text, json: { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) } };
   } catch (err) {
     return { bytes, text, json: { ok: false, reason: (err as Error).message } };
   }
 }
 
-/** Shows invisible trouble in raw text: a BOM, carriage returns, tabs, a missing final newline is fine. */
+/** Invisible trouble in raw text: a byte order mark, CRLF line endings, trailing white space. */
 export function describeInvisibles(text: string): string[] {
   const notes: string[] = [];
   if (text.startsWith('\uFEFF')) notes.push('starts with a byte order mark (EF BB BF)');

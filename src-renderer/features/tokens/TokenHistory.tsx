@@ -1,7 +1,7 @@
 import type { ExchangeSummary } from '../../../src-main/shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatDuration } from '../../components/format';
-import { useOpenInCaptures } from '../composer/use-open-exchange';
+import { useOpenInCaptures } from '../../components/use-open-exchange';
 
 /** Past token requests, newest first; a row fills the form with its user again. */
 export function TokenHistory(props: { items: ExchangeSummary[]; onPick(userId: string): void }) {

@@ -5,7 +5,7 @@ import { JsonView } from '../../components/JsonView';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../components/format';
 import type { RecentTokenUser } from '../../store';
-import { useOpenInCaptures } from '../composer/use-open-exchange';
+import { useOpenInCaptures } from '../../components/use-open-exchange';
 import { spanText, useNow } from './use-now';
 
 const CLAIMS: Array<{ claim: 'exp' | 'iat' | 'nbf'; label: string }> = [
