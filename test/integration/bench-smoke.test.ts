@@ -8,6 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
+import type { MemoryBenchResult } from '../../bench/memory';
+import type { ProxyBenchResult } from '../../bench/proxy';
+import type { StoreBenchResult } from '../../bench/store';
+import type { UiBenchResult } from '../../bench/ui';
+import type { WriteBenchResult } from '../../bench/writes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,32 +61,17 @@ function only(run: Run, name: string): Outcome {
   return outcome;
 }
 
+/** The benchmark's result as bench/run.ts wrote it, typed as its module declares it. */
+function resultOf<T>(run: Run, name: string): T {
+  return only(run, name).result as T;
+}
+
 const positive = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x) && x > 0;
 
 describe('bench smoke (--quick)', () => {
   it('proxy: every peer measured at each connection count, every desk request a row', async () => {
     const run = await bench('proxy', ['--connections', '8,32']);
-    const r = only(run, 'proxy').result as unknown as {
-      mitmdump: string;
-      rows: Array<{
-        target: string;
-        connections: number;
-        rps: number;
-        p50: number;
-        p99: number;
-        errors: number;
-        recorded: boolean | null;
-        vsFloor: number | null;
-        cpuUs: number | null;
-        runs: Array<{
-          load: { completed: number; cutShort: boolean };
-          warmup: { completed: number };
-          rows: { inbound: number; answered: number; valid: number; deposits: number } | null;
-          upstreamServed: number | null;
-          recorded: boolean | null;
-        }>;
-      }>;
-    };
+    const r = resultOf<ProxyBenchResult>(run, 'proxy');
     const mitm = r.mitmdump !== 'not installed' && r.mitmdump !== 'skipped';
     const targets = ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? ['mitmdump'] : [])];
     expect(r.rows.map((x) => `${x.target}@${x.connections}`)).toEqual([8, 32].flatMap((c) => targets.map((t) => `${t}@${c}`)));
@@ -109,7 +99,7 @@ describe('bench smoke (--quick)', () => {
     expect(run.stdout).toMatch(/proxy\s+conns\s+req\/s\s+p50\s+p99\s+vs floor\s+vs mitmdump\s+p50 over floor\s+CPU\/req\s+CPU vs floor/);
     expect(run.stdout).toContain('the same callback every time');
     // The open-loop pass: each proxy but mitmdump at the fixed rate, the desk's rows checked the same way.
-    const fixed = (only(run, 'proxy').result as unknown as { fixedRate: { rate: number; connections: number; rows: typeof r.rows } }).fixedRate;
+    const fixed = resultOf<ProxyBenchResult>(run, 'proxy').fixedRate;
     expect(fixed.rate).toBe(200);
     expect(fixed.connections).toBe(8);
     expect(fixed.rows.map((x) => x.target)).toEqual(['floor', 'desk-forward', 'desk-sandbox']);
@@ -129,10 +119,7 @@ describe('bench smoke (--quick)', () => {
 
   it('proxy --distinct-keys: every request a deposit of its own, each one a row', async () => {
     const run = await bench('proxy', ['--connections', '8', '--no-mitm', '--distinct-keys']);
-    const r = only(run, 'proxy').result as unknown as {
-      distinctKeys: boolean;
-      rows: Array<{ target: string; errors: number; runs: Array<{ load: { completed: number }; warmup: { completed: number }; rows: { inbound: number; deposits: number } | null; recorded: boolean | null }> }>;
-    };
+    const r = resultOf<ProxyBenchResult>(run, 'proxy');
     expect(r.distinctKeys).toBe(true);
     expect(run.stdout).toContain('a user and a deposit of its own in every request');
     const desks = r.rows.filter((row) => row.target.startsWith('desk-'));
@@ -148,11 +135,7 @@ describe('bench smoke (--quick)', () => {
 
   it('writes: each variant of the write path timed, and every capture written with its response', async () => {
     const run = await bench('writes');
-    const r = only(run, 'writes').result as unknown as {
-      requests: number;
-      allWritten: boolean;
-      rows: Array<{ name: string; writeUs: number; framesPerCommit: number; vsShipped: number | null; runs: Array<{ written: boolean }> }>;
-    };
+    const r = resultOf<WriteBenchResult>(run, 'writes');
     expect(r.requests).toBe(2_200);
     expect(r.allWritten).toBe(true);
     expect(r.rows.map((x) => x.name)).toEqual(['shipped', 'one key', 'no key indexes', 'no indexes']);
@@ -167,11 +150,7 @@ describe('bench smoke (--quick)', () => {
 
   it('store: every UI query timed through ExchangeStore, with its plan and an index-less baseline', async () => {
     const run = await bench('store');
-    const r = only(run, 'store').result as unknown as {
-      rows: number;
-      bytesPerRow: number;
-      queries: Array<{ name: string; calls: number; p50: number; p95: number; plan: string[]; sql: string; baseline: { plan: string[] } | null }>;
-    };
+    const r = resultOf<StoreBenchResult>(run, 'store');
     expect(r.rows).toBe(5_000);
     expect(positive(r.bytesPerRow)).toBe(true);
     const names = r.queries.map((q) => q.name);
@@ -193,14 +172,7 @@ describe('bench smoke (--quick)', () => {
 
   it('memory: RSS of serve sampled over the captures, every capture a row', async () => {
     const run = await bench('memory');
-    const r = only(run, 'memory').result as unknown as {
-      answered: number;
-      samples: Array<{ captures: number; rss: number }>;
-      rows: { inbound: number; answered: number; deposits: number };
-      rssIdle: number;
-      rssFinal: number;
-      allRecorded: boolean;
-    };
+    const r = resultOf<MemoryBenchResult>(run, 'memory');
     expect(r.answered).toBeGreaterThanOrEqual(2_000);
     expect(r.rows).toEqual({ inbound: r.answered, answered: r.answered, valid: r.answered, deposits: expect.any(Number) });
     // Each load cycles through the same pool of 5,000 pays, each with its own deposit.
@@ -215,15 +187,7 @@ describe('bench smoke (--quick)', () => {
 
   it('ui: the capture list renders in Chromium and scrolls, frames recorded', async () => {
     const run = await bench('ui');
-    const r = only(run, 'ui').result as unknown as {
-      rows: number;
-      firstRow: { loads: number; paintedP50: number };
-      scroll: Array<{ name: string; frames: number; rowsLoaded: number; rowsPassed: number }>;
-      idle: { frames: number };
-      countsText: string;
-      captured: number;
-      allShown: boolean;
-    };
+    const r = resultOf<UiBenchResult>(run, 'ui');
     expect(r.rows).toBe(2_000);
     expect(r.captured).toBeGreaterThan(1_900);
     expect(r.allShown).toBe(true);
