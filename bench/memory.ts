@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchArgs } from './lib/args';
-import { peakRssOf, rssOf, startChild } from './lib/child';
+import { peakRssOf, rssOf } from './lib/child';
 import { countRows, deskCommand, startServe, type RowCounts } from './lib/desk-cli';
 import { readEvents, type EventReader } from './lib/event-stream';
 import { BENCH_SECRET } from './lib/exchange-rows';

@@ -48,7 +48,7 @@ function positive(name: string, value: string | undefined): number {
   return n;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui] [--json FILE]
+export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N] [--from-source] [--cpu-prof DIR]`;
 

@@ -1,5 +1,4 @@
-/** Exit codes of the CLI contract (design/CLI.md). */
-export const EXIT_OK = 0;
+// Exit codes of the CLI contract (design/CLI.md); success is 0.
 /** A negative answer: a signature that does not verify, a failed check, no HTTP response from a target. */
 export const EXIT_NEGATIVE = 1;
 /** A usage or configuration error: unknown flag, missing secret, unreadable file. */

@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT_NEGATIVE, EXIT_USAGE, NegativeAnswer, UsageError } from './errors';
 import { registerCommands } from './commands';
+import { toDeskError } from '../core/result';
 
 export function buildProgram(): Command {
   const program = new Command('wager-desk')
@@ -19,7 +20,7 @@ export function buildProgram(): Command {
 export async function run(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv, { from: 'user' });
-    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+    return 0;
   } catch (err) {
     if (err instanceof NegativeAnswer) {
       if (err.message) process.stderr.write(`${err.message}\n`);
@@ -33,9 +34,10 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`wager-desk: ${err.message}\n`);
       return EXIT_USAGE;
     }
-    const e = err as { code?: unknown; message?: unknown };
-    if (e && (e.code === 'not-found' || e.code === 'bad-input')) {
-      process.stderr.write(`wager-desk: ${String(e.message)}\n`);
+    // A desk failure (not-found, bad-input, a port in use, ...) is the user's to fix: its message alone.
+    const failure = toDeskError(err);
+    if (failure.code !== 'internal') {
+      process.stderr.write(`wager-desk: ${failure.message}\n`);
       return EXIT_USAGE;
     }
     // One line, as the contract asks; WAGER_DESK_DEBUG=1 adds the stack for a bug report.

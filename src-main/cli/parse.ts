@@ -1,10 +1,21 @@
 import { InvalidArgumentError } from 'commander';
-import { VERDICTS, type Verdict } from '../shared/model';
+import { RESULT_VALUES, VERDICTS, type ResultValue, type Verdict } from '../shared/model';
+import { isResultValue } from '../core/protocol';
 
 /** Commander argument parsers: a bad value is a usage error (exit 2) with a reason. */
 export function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
+  return n;
+}
+
+/** The rows one `captures` call lists at most (the store's page limit). */
+export const MAX_LIST_ROWS = 1000;
+
+/** --limit of a listing: 1 to MAX_LIST_ROWS (a larger value would be cut silently by the store). */
+export function listLimit(value: string): number {
+  const n = positiveInt(value);
+  if (n > MAX_LIST_ROWS) throw new InvalidArgumentError(`expected at most ${MAX_LIST_ROWS}; narrow the filters for a longer history`);
   return n;
 }
 
@@ -16,6 +27,13 @@ export function port(value: string): number {
 
 export function exchangeId(value: string): number {
   return positiveInt(value);
+}
+
+/** A result in any case (refund, REFUND): WIN, DRAW, LOSE or REFUND. */
+export function resultValue(value: string): ResultValue {
+  const upper = value.toUpperCase();
+  if (!isResultValue(upper)) throw new InvalidArgumentError(`expected one of ${RESULT_VALUES.join(', ')}`);
+  return upper;
 }
 
 export function verdict(value: string): Verdict {

@@ -1,7 +1,7 @@
 // DeskApi over Electron IPC: one ipcMain.handle channel per method, each refusing any sender that is not
 // the app's own page, and the desk's events forwarded to the window. Written against the small slice of
 // ipcMain it uses, so a test can hand it a fake registry; main.ts hands it Electron's ipcMain.
-import { DESK_METHODS, type DeskApi, type DeskEventName, type DeskEvents } from '../shared/desk-api';
+import { DESK_METHODS, type DeskApi, type DeskEventName, type DeskEvents, type DeskEventSource } from '../shared/desk-api';
 import type { Result } from '../shared/model';
 import { toDeskError } from '../core/result';
 import { DESK_EVENT_CHANNEL, deskChannel } from '../preload/channels';
@@ -58,11 +58,6 @@ export function registerDeskIpc(ipc: IpcHandlerRegistry, desk: DeskApi, appUrl: 
   return () => {
     for (const channel of channels) ipc.removeHandler(channel);
   };
-}
-
-/** The part of the desk that emits events. */
-export interface DeskEventSource {
-  on(listener: <K extends DeskEventName>(name: K, payload: DeskEvents[K]) => void): () => void;
 }
 
 /** Sends every desk event to the window as `desk:event` { name, payload }; returns the unsubscribe. */

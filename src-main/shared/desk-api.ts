@@ -145,3 +145,8 @@ export type DeskEventName = keyof DeskEvents;
 export const DESK_EVENTS = ['exchange', 'status', 'check-progress'] as const satisfies ReadonlyArray<DeskEventName>;
 
 export type DeskEventListener = <K extends DeskEventName>(name: K, payload: DeskEvents[K]) => void;
+
+/** The part of a desk that emits events (what the IPC adapter and the web mode's event stream forward). */
+export interface DeskEventSource {
+  on(listener: DeskEventListener): () => void;
+}

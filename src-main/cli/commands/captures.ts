@@ -3,7 +3,7 @@ import type { ExchangeQuery, ExchangeSummary } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
 import { addExchangeFilters, exchangeFilterQuery } from '../filters';
-import { positiveInt } from '../parse';
+import { listLimit, MAX_LIST_ROWS } from '../parse';
 
 function line(x: ExchangeSummary): string {
   const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
@@ -16,7 +16,7 @@ function line(x: ExchangeSummary): string {
 
 export function registerCaptures(program: Command): void {
   addExchangeFilters(program.command('captures').description('list captured callbacks, newest first'))
-    .option('--limit <n>', 'at most N rows (default 100, at most 1000)', positiveInt)
+    .option('--limit <n>', `at most N rows (default 100, at most ${MAX_LIST_ROWS})`, listLimit)
     .option('--json', 'machine-readable output')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
@@ -30,7 +30,7 @@ export function registerCaptures(program: Command): void {
         }
         process.stdout.write(`${['    id', 'at'.padEnd(24), 'dir     ', 'kind            ', 'verdict  ', 'status', 'depositId', 'userId', 'amount'].join('  ')}\n`);
         for (const x of page.items) process.stdout.write(`${line(x)}\n`);
-        if (page.nextBeforeId !== null) process.stdout.write(`… more: raise --limit\n`);
+        if (page.nextBeforeId !== null) process.stdout.write(query.limit! < MAX_LIST_ROWS ? `… more: raise --limit\n` : `… more: narrow the filters\n`);
       });
     });
 }

@@ -2,7 +2,7 @@
 // DEPOSIT` (Markdown) and `export --curl ID` (a cURL command). Secrets are redacted in all three.
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { HarQuery } from '../../core/export';
+import { MAX_HAR_EXCHANGES, type HarQuery } from '../../core/export';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
@@ -46,6 +46,9 @@ export function registerExport(program: Command): void {
       const opts = cmd.optsWithGlobals();
       const modes = ['har', 'ticket', 'curl'].filter((m) => opts[m] !== undefined);
       if (modes.length !== 1) throw new UsageError('export needs exactly one of --har FILE, --ticket DEPOSIT or --curl ID');
+      // An option that does not apply to the mode is refused rather than silently ignored.
+      if (opts.har !== undefined && opts.out !== undefined) throw new UsageError('--out goes with --ticket or --curl; --har names its own file');
+      if (opts.har === undefined && opts.json) throw new UsageError('--json is the summary of --har; --ticket and --curl print the text itself');
       await withDesk(opts, async (desk) => {
         if (opts.ticket !== undefined || opts.curl !== undefined) {
           const text = opts.ticket !== undefined ? must(await desk.ticketBundle(opts.ticket)) : `${must(await desk.curlFor(opts.curl))}\n`;
@@ -56,10 +59,13 @@ export function registerExport(program: Command): void {
         const text = must(await desk.exportHar(harQuery(opts)));
         writeOut(file, text);
         const entries = (JSON.parse(text) as { log: { entries: unknown[] } }).log.entries.length;
+        // An export stops at the cap (the HAR's comment says so): the summary says it too.
+        const capped = entries >= MAX_HAR_EXCHANGES;
+        const note = capped ? ` (the newest ${MAX_HAR_EXCHANGES}, the most one file holds: narrow the filter for older ones)` : '';
         // With the HAR itself on stdout, the summary goes to stderr so that stdout stays one document.
-        if (file === '-') process.stderr.write(`exported ${entries} exchanges\n`);
-        else if (opts.json) printJson({ file, entries });
-        else process.stdout.write(`exported ${entries} exchanges to ${file}\n`);
+        if (file === '-') process.stderr.write(`exported ${entries} exchanges${note}\n`);
+        else if (opts.json) printJson({ file, entries, ...(capped ? { capped: true } : {}) });
+        else process.stdout.write(`exported ${entries} exchanges to ${file}${note}\n`);
       });
     });
 }

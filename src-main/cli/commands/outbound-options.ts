@@ -27,12 +27,11 @@ export function addTargetOptions(cmd: Command): Command {
     .option('--profile <name>', 'profile whose secret and operator URL are used (default: the active one)');
 }
 
-export function addOutboundOptions(cmd: Command, { unset = true }: { unset?: boolean } = {}): Command {
-  addTargetOptions(cmd)
+export function addOutboundOptions(cmd: Command): Command {
+  return addTargetOptions(cmd)
     .option('--set <path=value>', 'set a body field by dotted path; VALUE is JSON where it parses, else a string (repeatable)', collect, [])
-    .option('--body-file <file>', 'replace the body with the raw bytes of FILE (- for stdin); --set edits apply after');
-  if (unset) cmd.option('--unset <path>', 'remove a body field by dotted path (repeatable)', collect, []);
-  return cmd
+    .option('--body-file <file>', 'replace the body with the raw bytes of FILE (- for stdin); --set edits apply after')
+    .option('--unset <path>', 'remove a body field by dotted path (repeatable)', collect, [])
     .addOption(new Option('--signature <mode>', `signature mode: ${SIGNATURE_MODES.join(', ')} (default resign)`))
     .option('--secret-env <var>', 'environment variable holding a secret to sign with for this call (never stored)')
     .option('--confirm-production', 'confirm sending with a profile marked production')

@@ -55,8 +55,6 @@ export function registerPrune(program: Command): void {
         let report: PruneReport;
         try {
           report = pruneExchanges(desk.ctx.store.db, options);
-          // Rows went away on this connection: the running counts start over.
-          desk.ctx.store.exchanges.recount();
         } catch (err) {
           // SQLite's own errors (busy, disk full) and the desk's: one line, exit 2. Batches already deleted
           // stay deleted (each was whole); nothing else changed.

@@ -3,9 +3,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { proxyOf } from '../../core/desk/proxy-part';
 import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT, type ProxyStartOptions } from '../../core/proxy';
-import { DeskFailure } from '../../core/result';
 import { withDesk } from '../context';
-import { UsageError } from '../errors';
 import { secretFromEnv } from '../io';
 import { httpUrl, port, positiveInt } from '../parse';
 import { startWebUi } from '../web';
@@ -72,25 +70,15 @@ export function registerServe(program: Command): void {
       const stopRequested = until(['SIGINT', 'SIGTERM']);
       await withDesk(opts, async (desk) => {
         if (options.profile !== undefined) desk.ctx.profile(options.profile); // unknown name: exit 2
-        let status;
-        try {
-          status = await proxyOf(desk.ctx).start(options);
-        } catch (err) {
-          if (err instanceof DeskFailure) throw new UsageError(err.message);
-          throw err;
-        }
+        // A refusal (port in use, bad upstream) is a DeskFailure: run() prints it and exits 2.
+        const status = await proxyOf(desk.ctx).start(options);
         process.stdout.write(`proxy: ${status.url}\n`);
         process.stderr.write(status.mode === 'forward' ? `mode: forward to ${status.upstream}\n` : 'mode: sandbox operator\n');
         if (status.warning) process.stderr.write(`warning: ${status.warning}\n`);
 
         let ui: { url: string; close(): Promise<void> } | null = null;
         if (opts.ui !== false) {
-          try {
-            ui = await startWebUi(desk, { port: (opts.uiPort as number | undefined) ?? DEFAULT_UI_PORT, host: '127.0.0.1' });
-          } catch (err) {
-            if (err instanceof DeskFailure) throw new UsageError(err.message);
-            throw err;
-          }
+          ui = await startWebUi(desk, { port: (opts.uiPort as number | undefined) ?? DEFAULT_UI_PORT, host: '127.0.0.1' });
           process.stdout.write(`ui: ${ui.url}\n`);
         }
 

@@ -13,9 +13,10 @@ export function registerSign(program: Command): void {
     .option('--profile <name>', "use this profile's signing secret (default: the active profile)")
     .action(async (file: string | undefined, _opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      const body = await readBody(file);
       await withDesk(opts, async (desk) => {
+        // The secret first: without one, `sign` typed at a terminal fails at once instead of waiting for stdin.
         const { secret } = signingSecrets(opts, desk);
+        const body = await readBody(file);
         process.stdout.write(`${sign(body, secret)}\n`);
       });
     });

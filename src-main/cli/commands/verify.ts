@@ -16,9 +16,10 @@ export function registerVerify(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (file: string | undefined, _opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      const body = await readBody(file);
       await withDesk(opts, async (desk) => {
+        // The secret first: without one, `verify` typed at a terminal fails at once instead of waiting for stdin.
         const { candidates } = signingSecrets(opts, desk);
+        const body = await readBody(file);
         const report = checkSignature(body, opts.signature, candidates);
         if (opts.json) printJson(report);
         else {

@@ -3,10 +3,10 @@
 // under /api also needs the per-run token.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DeskApi } from '../../shared/desk-api';
+import type { DeskApi, DeskEventSource } from '../../shared/desk-api';
 import { handleApiCall, isDeskMethod, sendJson, failure } from './api-routes';
 import { allowedHosts, allowedOrigins, bearerMatches, hostAllowed, newAccessToken, originAllowed } from './auth';
-import { eventStreams, type EventSourceLike } from './sse';
+import { eventStreams } from './sse';
 import { COMMON_HEADERS, defaultRendererDir, serveStatic } from './static';
 import { listenFailure } from '../../core/listen-failure';
 
@@ -38,7 +38,7 @@ export interface WebUi {
 
 const BIND_ADDRESS = '127.0.0.1';
 
-export async function startWebUi(desk: DeskApi & EventSourceLike, options: WebUiOptions): Promise<WebUi> {
+export async function startWebUi(desk: DeskApi & DeskEventSource, options: WebUiOptions): Promise<WebUi> {
   if (options.host !== undefined && options.host !== '127.0.0.1' && options.host !== 'localhost') {
     throw new Error(`The web UI listens on 127.0.0.1 only; "${options.host}" is not allowed.`);
   }

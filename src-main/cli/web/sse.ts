@@ -2,13 +2,8 @@
 // a stream reader rather than EventSource, so the token travels in the Authorization header like every
 // other call and never appears in a URL.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeskEventListener } from '../../shared/desk-api';
+import type { DeskEventSource } from '../../shared/desk-api';
 import { COMMON_HEADERS } from './static';
-
-/** Anything that can subscribe to every desk event. */
-export interface EventSourceLike {
-  on(listener: DeskEventListener): () => void;
-}
 
 /** A comment line now and then keeps proxies and idle timers from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -20,7 +15,7 @@ export interface EventStreams {
   count(): number;
 }
 
-export function eventStreams(source: EventSourceLike): EventStreams {
+export function eventStreams(source: DeskEventSource): EventStreams {
   const open = new Set<() => void>();
   return {
     open(req, res) {

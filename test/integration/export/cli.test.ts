@@ -6,6 +6,9 @@ import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
 import { capture } from '../../helpers/captures';
+import { inboundRow } from '../../helpers/exchanges';
+import { openStore } from '../../../src-main/core/store';
+import { MAX_HAR_EXCHANGES } from '../../../src-main/core/export/har-select';
 
 const SECRET = 'cli-har-secret';
 
@@ -90,4 +93,29 @@ describe('wager-desk export / import', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('export needs exactly one of --har FILE');
   });
+
+  it('refuses an option that does not go with the mode instead of ignoring it', async () => {
+    const { home, ids } = await seededHome();
+    const out = await runCli(['--home', home, 'export', '--har', join(home, 'x.har'), '--out', join(home, 'y.har')]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('--out goes with --ticket or --curl');
+    const json = await runCli(['--home', home, 'export', '--curl', String(ids[0]), '--json']);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain('--json is the summary of --har');
+  });
+
+  it('says in its summary when a filter without --limit stopped at the most one file holds', async () => {
+    const home = tempDir();
+    const store = openStore(home);
+    store.db.transaction(() => {
+      for (let i = 0; i < MAX_HAR_EXCHANGES + 2; i++) store.exchanges.insert(inboundRow());
+    })();
+    store.close();
+    const file = join(home, 'all.har');
+    const all = await runCli(['--home', home, 'export', '--har', file]);
+    expect(all).toMatchObject({ code: 0, stdout: `exported ${MAX_HAR_EXCHANGES} exchanges to ${file} (the newest ${MAX_HAR_EXCHANGES}, the most one file holds: narrow the filter for older ones)\n` });
+    // A filter that keeps few is not called cut.
+    const few = await runCli(['--home', home, 'export', '--har', file, '--user', 'nobody']);
+    expect(few).toMatchObject({ code: 0, stdout: `exported 0 exchanges to ${file}\n` });
+  }, 60_000);
 });

@@ -56,6 +56,17 @@ describe('wager-desk replay', () => {
     expect(operator.requests[1]!.rawSignatureValid).toBe(true);
   });
 
+  it('refuses an id or a follow-up it cannot use, before anything is sent', async () => {
+    const { dir, ids, operator } = await home([['/platform/pay', JSON.stringify(pay)]]);
+    for (const args of [['replay', 'abc'], ['replay', '0'], ['replay', String(ids[0]), '--follow-up', 'maybe']]) {
+      const r = await runCli(['--home', dir, ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+    expect((await runCli(['--home', dir, 'replay', String(ids[0]), '--follow-up', 'maybe'])).stderr).toContain('expected one of WIN, DRAW, LOSE, REFUND');
+    expect(operator.requests).toHaveLength(0);
+  });
+
   it('signs with a custom secret from the environment and honours --signature none', async () => {
     const { dir, ids, operator } = await home([['/platform/pay', JSON.stringify(pay)]]);
     const custom = await runCli(['--home', dir, 'replay', String(ids[0]), '--secret-env', 'WD_OTHER'], { env: { WD_OTHER: 'not-the-operator-secret' } });
