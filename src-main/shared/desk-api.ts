@@ -3,6 +3,7 @@
 // without knowing which transport it has. Every method returns a Result so that errors keep their
 // code across IPC (which would otherwise strip an Error to its message).
 import type {
+  CheckOptions,
   CheckReport,
   CheckReportSummary,
   CheckResult,
@@ -15,6 +16,9 @@ import type {
   ExchangePage,
   ExchangeQuery,
   ExchangeSummary,
+  HarImportOptions,
+  HarImportResult,
+  HarQuery,
   ProfileInput,
   ProfileView,
   ProxyConfig,
@@ -59,7 +63,7 @@ export interface DeskApi {
   listEdgeCases(): Promise<Result<EdgeCase[]>>;
   runEdgeCase(caseId: string, options: SendOptions & { userId?: string }): Promise<Result<EdgeCaseRun>>;
   /** customSecret: sign this run with a secret that is not stored (the CLI's --secret-env); default: the profile's. */
-  runCheck(options: { to?: string; userId: string; profile?: string; confirmedProduction?: boolean; customSecret?: string }): Promise<Result<CheckReport>>;
+  runCheck(options: CheckOptions): Promise<Result<CheckReport>>;
   listCheckReports(): Promise<Result<CheckReportSummary[]>>;
   getCheckReport(id: number): Promise<Result<CheckReport>>;
   exportCheckReport(id: number, format: 'json' | 'markdown'): Promise<Result<string>>;
@@ -81,8 +85,8 @@ export interface DeskApi {
   resetSandbox(): Promise<Result<SandboxState>>;
 
   // ecosystem
-  exportHar(query: ExchangeQuery & { reportId?: number }): Promise<Result<string>>;
-  importHar(text: string, options: { profile?: string; origin?: string }): Promise<Result<{ imported: number; ids: number[] }>>;
+  exportHar(query: HarQuery): Promise<Result<string>>;
+  importHar(text: string, options: HarImportOptions): Promise<Result<HarImportResult>>;
   ticketBundle(depositId: string): Promise<Result<string>>;
 }
 

@@ -322,6 +322,15 @@ export interface EdgeCaseRun {
 
 // ---------------------------------------------------------------- conformance check
 
+export interface CheckOptions {
+  to?: string;
+  userId: string;
+  profile?: string;
+  confirmedProduction?: boolean;
+  /** A secret for this run only (the CLI's --secret-env); never stored. */
+  customSecret?: string;
+}
+
 export interface CheckResult {
   id: string;
   title: string;
@@ -387,6 +396,23 @@ export interface TokenResult {
   decoded: DecodedToken | null;
   body: string | null;
   error: string | null;
+}
+
+// ---------------------------------------------------------------- ecosystem: HAR
+
+/** The exchanges of a HAR export: a capture query, or the exchanges of one conformance report. */
+export type HarQuery = ExchangeQuery & { reportId?: number };
+
+export interface HarImportOptions {
+  /** The profile whose secret verifies the signatures; default: the active one. */
+  profile?: string;
+  /** Where the HAR came from (a file name): kept as a tag on every entry. */
+  origin?: string;
+}
+
+export interface HarImportResult {
+  imported: number;
+  ids: number[];
 }
 
 // ---------------------------------------------------------------- errors

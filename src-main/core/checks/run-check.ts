@@ -1,6 +1,6 @@
 // Runs the conformance check against one operator: every check in order, each step an outbound
 // exchange (origin 'check', tagged check:<runId>), a progress event per check, and a stored report.
-import type { CheckReport, CheckResult } from '../../shared/model';
+import type { CheckOptions, CheckReport, CheckResult } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { DeskFailure } from '../result';
 import { CONFORMANCE_CHECKS, expectedText, NOT_OBSERVABLE, type CheckScope } from './conformance';
@@ -9,14 +9,6 @@ import { newRunId, RunIds } from './run-ids';
 import { stepEnvFor } from './secrets';
 import { describeOutcome, sendStep, type StepOutcome } from './steps';
 
-export interface CheckOptions {
-  to?: string;
-  userId: string;
-  profile?: string;
-  confirmedProduction?: boolean;
-  /** A secret for this run only (the CLI's --secret-env); never stored. */
-  customSecret?: string;
-}
 
 function resultOf(id: string, title: string, expected: string, outcomes: StepOutcome[], pass: boolean, reason: string | undefined): CheckResult {
   const judged = outcomes[outcomes.length - 1];

@@ -1,7 +1,7 @@
-import type { ExchangeDetail } from '../../shared/model';
+import type { ExchangeDetail, HarQuery } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { buildHar } from './har-build';
-import { selectForHar, type HarQuery } from './har-select';
+import { selectForHar } from './har-select';
 import { storedSecrets } from '../redact';
 
 /** The selected exchanges as HAR 1.2 text (pretty-printed JSON), secrets redacted. */

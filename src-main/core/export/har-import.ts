@@ -1,7 +1,7 @@
 // HAR entries become inbound exchanges, as if the proxy had captured them: verified with the chosen
 // profile's secret, inspected, with their key fields, and replayable. All or nothing: the file is
 // read and checked whole first, then every row is written in one transaction.
-import type { ExchangeKind } from '../../shared/model';
+import type { ExchangeKind, HarImportOptions, HarImportResult } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { headerValue, SIGNATURE_HEADER } from '../outbound/headers';
 import { extractKeyFields, inspect, kindOfPath } from '../protocol';
@@ -10,17 +10,6 @@ import { checkSignature } from '../signing';
 import { readHar, type HarReadEntry } from './har-read';
 import { redactHeaders, storedSecrets } from '../redact';
 
-export interface HarImportOptions {
-  /** The profile whose secret verifies the signatures; default: the active one. */
-  profile?: string;
-  /** Where the HAR came from (a file name): kept as a tag on every entry. */
-  origin?: string;
-}
-
-export interface HarImportResult {
-  imported: number;
-  ids: number[];
-}
 
 function kindOf(path: string): ExchangeKind {
   const kind = kindOfPath(path);

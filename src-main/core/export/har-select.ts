@@ -1,10 +1,9 @@
 // Which exchanges an export holds: everything a query matches, one deposit's timeline, or the steps of
 // one conformance report. Always oldest first (report steps in the order they ran), as a HAR reads.
-import type { ExchangeQuery, ExchangeSummary } from '../../shared/model';
+import type { ExchangeQuery, ExchangeSummary, HarQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Store } from '../store';
 
-export type HarQuery = ExchangeQuery & { reportId?: number };
 
 export interface Selection {
   ids: number[];
