@@ -3,9 +3,10 @@
 // the row, and only then answer or forward. Whatever the caller gets, the row that describes it was
 // durable before the first byte of the answer left. Rows go through the group commit (one transaction
 // per turn of the event loop): in sandbox mode the row, the decision and the answer share one; a
-// relayed answer is recorded with the next group. Two writes commit at once, outside the group, because
-// the answer goes out right after them: the record of the proxy's own error answer (413, 400, 502,
-// 504, 500: recordAnswer) and the row of a parser failure mid-body (failWhileReading).
+// relayed answer is recorded with the next group; a request refused before it is judged (413, HTTP/0.9)
+// has its row and its refusal in one write. Two writes commit at once, outside the group, because the
+// answer goes out right after them: the record of an error answer to a committed request (502, 504,
+// 500: recordAnswer) and the row of a parser failure mid-body (failWhileReading).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
@@ -111,7 +112,7 @@ export class Inbound {
       notes: [`The body was cut at ${this.env.maxBodyBytes} bytes, so its signature could not be checked.`],
       diagnosis: null,
     };
-    this.commit(this.row(this.body(), true, signature, [finding], null), () => this.send(proxyError('PAYLOAD_TOO_LARGE', true), null));
+    this.commitAnswered(this.row(this.body(), true, signature, [finding], null), proxyError('PAYLOAD_TOO_LARGE', true), null);
   }
 
   private onEnd(): void {
@@ -121,7 +122,7 @@ export class Inbound {
       // Node's parser takes a request line without a version as HTTP/0.9, which has no status line or
       // headers to answer with: recorded and refused like any malformed request, whatever the mode.
       const error = 'the request line has no HTTP version (HTTP/0.9), which the proxy does not serve';
-      this.commit(this.row(body, false, null, [], error), () => this.send(proxyError('BAD_REQUEST', true), error));
+      this.commitAnswered(this.row(body, false, null, [], error), proxyError('BAD_REQUEST', true), error);
       return;
     }
     const header = headerValue(this.req, SIGNATURE_HEADER);
@@ -240,6 +241,22 @@ export class Inbound {
         if (err !== null || id === undefined) return this.dropped(err);
         this.id = id;
         this.guard(then);
+      },
+    );
+  }
+
+  /** A request refused before it was judged: its row and the refusal in one write of the group, then the answer. */
+  private commitAnswered(row: NewExchange, answer: ProxyAnswer, error: string | null): void {
+    this.commits.write(
+      () => {
+        const id = this.env.exchanges.insert(row).id;
+        this.env.exchanges.complete(id, this.completion(answer, error));
+        return id;
+      },
+      (err, id) => {
+        if (err !== null || id === undefined) return this.dropped(err);
+        this.id = id;
+        this.guard(() => this.write(answer));
       },
     );
   }
