@@ -1,0 +1,122 @@
+// The project's lint configuration (eslint.config.mjs) on small files at virtual paths: each import
+// boundary of the layers fails where it is crossed and passes where the layers allow the import. The
+// snippets import real files, so the boundary rule resolves them as it resolves the tree's own imports.
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The rules that report on `code` placed at `path` (relative to the checkout), with their messages. */
+async function problems(path: string, code: string): Promise<Array<{ rule: string | null; message: string }>> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
+  expect(result, 'ESLint linted the snippet').toBeDefined();
+  return result!.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const rules = async (path: string, code: string): Promise<Array<string | null>> => (await problems(path, code)).map((p) => p.rule);
+
+describe('lint: the import boundaries fail where a layer is crossed', () => {
+  it('core never imports electron', async () => {
+    expect(await rules('src-main/core/proxy/lint-probe.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual(['no-restricted-imports']);
+  });
+
+  it('core outside core/desk never imports core/desk', async () => {
+    expect(await rules('src-main/core/proxy/lint-probe.ts', "import { createDesk } from '../desk';\nexport const c = createDesk;\n")).toEqual([
+      'boundaries/dependencies',
+    ]);
+  });
+
+  it('the renderer never imports core', async () => {
+    const found = await problems(
+      'src-renderer/features/captures/lint-probe.ts',
+      "import { sign } from '../../../src-main/core/signing';\nexport const s = sign;\n",
+    );
+    expect(found).toEqual([{ rule: 'boundaries/dependencies', message: 'the renderer imports only src-main/shared' }]);
+  });
+
+  it('the renderer never imports Node built-ins or electron', async () => {
+    const code =
+      "import { readFileSync } from 'node:fs';\nimport { join } from 'path';\nimport { ipcRenderer } from 'electron';\nexport const x = [readFileSync, join, ipcRenderer];\n";
+    expect(await rules('src-renderer/store/lint-probe.ts', code)).toEqual(['no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports']);
+  });
+
+  it('a store slice never imports a feature folder', async () => {
+    const found = await problems(
+      'src-renderer/store/lint-probe.ts',
+      "import { StatusBar } from '../features/status-bar/StatusBar';\nexport const s = StatusBar;\n",
+    );
+    expect(found).toEqual([{ rule: 'boundaries/dependencies', message: expect.stringContaining('store slice never imports a feature folder') }]);
+  });
+
+  it('shared imports no core and no Node built-in', async () => {
+    const code = "import { createHash } from 'node:crypto';\nimport { sign } from '../core/signing';\nexport const x = [createHash, sign];\n";
+    expect(await rules('src-main/shared/lint-probe.ts', code)).toEqual(['no-restricted-imports', 'boundaries/dependencies']);
+  });
+
+  it('core/desk never imports a shell, and the shells never import each other', async () => {
+    expect(await rules('src-main/core/desk/lint-probe.ts', "import { run } from '../../cli/main';\nexport const r = run;\n")).toEqual([
+      'boundaries/dependencies',
+    ]);
+    expect(await rules('src-main/electron/lint-probe.ts', "import { run } from '../cli/main';\nexport const r = run;\n")).toEqual(['boundaries/dependencies']);
+  });
+
+  it('a shell reaches core only through core/desk', async () => {
+    expect(await rules('src-main/electron/lint-probe.ts', "import { sign } from '../core/signing';\nexport const s = sign;\n")).toEqual([
+      'boundaries/dependencies',
+    ]);
+    expect(await rules('src-main/cli/lint-probe.ts', "import { sign } from '../core/signing';\nexport const s = sign;\n")).toEqual(['boundaries/dependencies']);
+  });
+
+  it('the preload imports only shared and electron', async () => {
+    const code = "import { join } from 'node:path';\nimport { createDesk } from '../core/desk';\nexport const x = [join, createDesk];\n";
+    expect(await rules('src-main/preload/lint-probe.ts', code)).toEqual(['no-restricted-imports', 'boundaries/dependencies']);
+  });
+});
+
+describe('lint: the imports the layers allow pass', () => {
+  it.each([
+    [
+      'the renderer imports shared, its own files and npm packages',
+      'src-renderer/features/captures/lint-probe.ts',
+      "import { create } from 'zustand';\nimport type { ExchangeSummary } from '../../../src-main/shared/model';\nimport { useDesk } from '../../store';\nexport const x: [typeof create, ExchangeSummary | null, typeof useDesk] = [create, null, useDesk];\n",
+    ],
+    [
+      'a store slice imports shared and the renderer components',
+      'src-renderer/store/lint-probe.ts',
+      "import { compactBase64 } from '../../src-main/shared/base64';\nimport { base64OfText } from '../components/body-codec';\nexport const x = [compactBase64, base64OfText];\n",
+    ],
+    [
+      'core imports shared, other core folders and Node',
+      'src-main/core/proxy/lint-probe.ts',
+      "import { readFileSync } from 'node:fs';\nimport { sign } from '../signing';\nimport { compactBase64 } from '../../shared/base64';\nexport const x = [readFileSync, sign, compactBase64];\n",
+    ],
+    [
+      'core/desk imports core and shared',
+      'src-main/core/desk/lint-probe.ts',
+      "import { sign } from '../signing';\nimport { compactBase64 } from '../../shared/base64';\nexport const x = [sign, compactBase64];\n",
+    ],
+    [
+      'a shell imports core/desk and shared',
+      'src-main/cli/lint-probe.ts',
+      "import { createDesk } from '../core/desk';\nimport { DESK_METHODS } from '../shared/desk-api';\nexport const x = [createDesk, DESK_METHODS];\n",
+    ],
+    [
+      'the Electron shell imports electron',
+      'src-main/electron/lint-probe.ts',
+      "import { app } from 'electron';\nimport { createDesk } from '../core/desk';\nexport const x = [app, createDesk];\n",
+    ],
+    [
+      'the preload imports electron and shared',
+      'src-main/preload/lint-probe.ts',
+      "import { contextBridge } from 'electron';\nimport { DESK_METHODS } from '../shared/desk-api';\nexport const x = [contextBridge, DESK_METHODS];\n",
+    ],
+  ])('%s', async (_name, path, code) => {
+    expect(await problems(path, code)).toEqual([]);
+  });
+});
