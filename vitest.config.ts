@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Holds the proxy's default port for the run: a test that forgets `port: 0` fails on every machine.
+    globalSetup: ['test/setup/hold-default-port.ts'],
     // Real servers and SQLite files: processes, not threads, so a native module or a hung socket in one
     // file cannot disturb another. Two cores: at most two files at once.
     pool: 'forks',

@@ -259,7 +259,10 @@ describe('the capture inspector in Chromium', () => {
 
       await page.getByTestId('proxy-stop').click();
       await page.locator('[data-testid="proxy-state"][data-running="false"]').waitFor();
-      await page.getByTestId('proxy-start').click();
+      // Started again on port 0: the Start button's default port (8787) may belong to a desk running here.
+      await page.getByTestId('proxy-edit').click();
+      await page.getByTestId('proxy-port').fill('0');
+      await page.getByTestId('proxy-apply').click();
       await page.locator('[data-testid="proxy-state"][data-running="true"]').waitFor();
     } finally {
       await new Promise<void>((resolve) => operator.close(() => resolve()));

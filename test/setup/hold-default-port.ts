@@ -1,0 +1,20 @@
+// Vitest global setup: while the tests run, 127.0.0.1 on the desk's default proxy port is held by a
+// listener that drops every connection. A test that starts a proxy without an explicit port (and so on
+// the default) then fails with EADDRINUSE here, as it would on any machine where a desk is running,
+// instead of passing here and failing there; a test that sends to the default port is refused. Where
+// the port is taken already (a desk, another test run), that holder plays the same part.
+import net from 'node:net';
+import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../src-main/core/proxy';
+
+export default async function holdDefaultPort(): Promise<() => Promise<void>> {
+  const holder = net.createServer((socket) => socket.destroy());
+  const held = await new Promise<boolean>((resolve) => {
+    holder.once('error', () => resolve(false));
+    holder.listen({ host: DEFAULT_PROXY_HOST, port: DEFAULT_PROXY_PORT, exclusive: true }, () => resolve(true));
+  });
+  // The holder must not keep a finished run alive, nor be what a run waits on.
+  holder.unref();
+  return async () => {
+    if (held) await new Promise<void>((resolve) => holder.close(() => resolve()));
+  };
+}
