@@ -14,3 +14,30 @@ export interface Launch {
 }
 export declare function chooseLaunch(root: string, argv: string[], execPath?: string): Launch;
 export declare function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export declare function webModeNotice(reason: string): string;
+export declare const ELECTRON_REACH_TIMEOUT_MS: number;
+export declare const ELECTRON_INSTALL_TIMEOUT_MS: number;
+/** Resolves null when `task` succeeded, else its reason; `gave up after N s` past `ms` (the task's signal aborted). */
+export declare function withDeadline(task: (signal: AbortSignal) => Promise<string | null>, ms: number, waitingFor: string): Promise<string | null>;
+export interface ElectronInstaller {
+  /** Null when the download host answers, else why not. */
+  reach(signal: AbortSignal): Promise<string | null>;
+  /** Null when Electron's installer put the binary in place, else why not. */
+  install(signal: AbortSignal): Promise<string | null>;
+}
+export type Obtained = { ok: true } | { ok: false; reason: string };
+export declare function obtainElectron(options: {
+  root: string;
+  installer: ElectronInstaller;
+  env?: NodeJS.ProcessEnv;
+  reachTimeoutMs?: number;
+  installTimeoutMs?: number;
+  log?: (line: string) => void;
+}): Promise<Obtained>;
+export declare function prepareLaunch(options: {
+  root: string;
+  argv: string[];
+  obtain(): Promise<Obtained>;
+  ensureNative(options: { root: string }): Promise<{ status: 'no-electron' | 'present' | 'built' | 'failed' }>;
+  execPath?: string;
+}): Promise<Launch>;

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILD_INPUTS, BUILD_OUTPUTS, chooseLaunch, childEnv, needsBuild, WEB_MODE_NOTICE } from '../../../scripts/start-lib.mjs';
+import { BUILD_INPUTS, BUILD_OUTPUTS, chooseLaunch, childEnv, needsBuild, WEB_MODE_NOTICE, webModeNotice } from '../../../scripts/start-lib.mjs';
 import { tempDir } from '../../helpers/temp';
 
 const repo = process.cwd();
@@ -118,15 +118,17 @@ describe('scripts/start.mjs without Electron\'s binary', () => {
     // A checkout without Electron's binary: the scripts, the real build (linked), Electron's package only.
     const root = tempDir();
     mkdirSync(join(root, 'scripts'));
-    for (const f of ['start.mjs', 'start-lib.mjs', 'ensure-electron-native.mjs']) copyFileSync(join(repo, 'scripts', f), join(root, 'scripts', f));
+    for (const f of ['start.mjs', 'start-lib.mjs', 'electron-install.mjs', 'ensure-electron-native.mjs'])
+      copyFileSync(join(repo, 'scripts', f), join(root, 'scripts', f));
     symlinkSync(join(repo, 'out'), join(root, 'out'), 'dir');
     write(join(root, 'node_modules', 'electron', 'package.json'), '{"version":"45.4.1"}');
 
-    const env = { ...process.env, WAGER_DESK_SKIP_BUILD: '1', WAGER_DESK_HOME: tempDir() };
+    // No download attempt: what a test sees must not depend on this machine's network.
+    const env = { ...process.env, WAGER_DESK_SKIP_BUILD: '1', WAGER_DESK_HOME: tempDir(), ELECTRON_SKIP_BINARY_DOWNLOAD: '1' };
     const direct = await runNode([cli, 'serve', '--help'], env);
     const started = await runNode([join(root, 'scripts', 'start.mjs'), '--help'], env);
 
-    expect(started.stdout).toBe(`${WEB_MODE_NOTICE}\n${direct.stdout}`);
+    expect(started.stdout).toBe(`${webModeNotice("Electron's binary is not installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set")}\n${direct.stdout}`);
     expect(started.stderr).toBe(direct.stderr);
     expect(started.code).toBe(direct.code);
   });
