@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
+import { closedPort } from '../proxy/helpers';
 import { tempDir } from '../../helpers/temp';
 import { filesHolding } from '../../security/helpers/canary';
 import { OPERATOR_ID, startTokenEndpoint } from './token-endpoint';
@@ -59,7 +60,7 @@ describe('wager-desk token', () => {
   it('exits 1 when no response came back, and 2 for usage and configuration errors', async () => {
     const home = tempDir();
     const refused = await runCli(
-      ['--home', home, 'token', '--user-id', 'u', '--display-name', 'N', '--base-url', 'http://127.0.0.1:9', '--operator-id', 'o', '--api-key-env', 'K'],
+      ['--home', home, 'token', '--user-id', 'u', '--display-name', 'N', '--base-url', `http://127.0.0.1:${await closedPort()}`, '--operator-id', 'o', '--api-key-env', 'K'],
       { env: { K: 'k' } },
     );
     expect(refused.code).toBe(1);
