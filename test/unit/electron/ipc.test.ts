@@ -5,7 +5,7 @@ import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { forwardDeskEvents, registerDeskIpc, type InvokeEvent, type IpcHandlerRegistry } from '../../../src-main/electron/ipc';
 import { DESK_EVENT_CHANNEL } from '../../../src-main/preload/channels';
 import { DESK_METHODS, type DeskApi } from '../../../src-main/shared/desk-api';
-import type { DeskStatus, Result } from '../../../src-main/shared/model';
+import type { Result } from '../../../src-main/shared/model';
 import { tempDir } from '../../helpers/temp';
 
 const APP_URL = 'file:///opt/wager-desk/out/renderer/index.html';
@@ -151,17 +151,18 @@ describe('registerDeskIpc', () => {
 });
 
 describe('forwardDeskEvents', () => {
-  it('sends every desk event on desk:event as { name, payload } until unsubscribed', () => {
+  it('sends every desk event on desk:event as { name, payload } until unsubscribed', async () => {
     const sent: Array<[string, unknown]> = [];
     const stop = forwardDeskEvents(desk, (channel, message) => sent.push([channel, message]));
-    const status = { proxy: null } as unknown as DeskStatus;
-    desk.ctx.emit('status', status);
-    desk.ctx.emit('check-progress', { runKey: 'r', index: 1, total: 3, result: { id: 'c' } as never });
+    const started = await desk.startProxy({ port: 0, upstream: null });
+    const stopped = await desk.stopProxy();
     stop();
-    desk.ctx.emit('status', status);
+    await desk.startProxy({ port: 0 });
+    await desk.stopProxy();
+    expect(started.ok && stopped.ok).toBe(true);
     expect(sent).toEqual([
-      [DESK_EVENT_CHANNEL, { name: 'status', payload: status }],
-      [DESK_EVENT_CHANNEL, { name: 'check-progress', payload: { runKey: 'r', index: 1, total: 3, result: { id: 'c' } } }],
+      [DESK_EVENT_CHANNEL, { name: 'status', payload: started.ok && started.value }],
+      [DESK_EVENT_CHANNEL, { name: 'status', payload: stopped.ok && stopped.value }],
     ]);
   });
 });
