@@ -6,6 +6,7 @@ import { forwardDeskEvents, registerDeskIpc, type InvokeEvent, type IpcHandlerRe
 import { DESK_EVENT_CHANNEL } from '../../../src-main/preload/channels';
 import { DESK_METHODS, type DeskApi } from '../../../src-main/shared/desk-api';
 import type { Result } from '../../../src-main/shared/model';
+import { VALID_CALLS } from '../../helpers/desk-calls';
 import { tempDir } from '../../helpers/temp';
 
 const APP_URL = 'file:///opt/wager-desk/out/renderer/index.html';
@@ -133,11 +134,28 @@ describe('registerDeskIpc', () => {
     ) as unknown as DeskApi;
     registerDeskIpc(ipc, echo, () => APP_URL);
     for (const method of DESK_METHODS) {
-      expect(await ipc.invoke(appFrame, `desk:${method}`, 7, { depositId: 'd-1' }), method).toEqual({
-        ok: true,
-        value: { method, args: [7, { depositId: 'd-1' }] },
-      });
+      const args = VALID_CALLS[method] as unknown[];
+      expect(await ipc.invoke(appFrame, `desk:${method}`, ...args), method).toEqual({ ok: true, value: { method, args } });
     }
+  });
+
+  it.each([
+    ['saveProfile', [{ name: 'x', allowSelfSigned: 'no' }], 'input.allowSelfSigned'],
+    ['saveProfile', [{ name: 'x', production: 'yes' }], 'input.production'],
+    ['saveProfile', [{ name: 7 }], 'input.name'],
+    ['getExchange', ['5; DROP TABLE exchanges'], 'id'],
+    ['setSandboxBalance', ['u-1', '100'], 'balance'],
+    ['startProxy', [{ port: '8787' }], 'config.port'],
+    ['send', [{ draft: { method: 'POST', path: '/platform/pay', headers: [['a', 1]], bodyBase64: '' } }], 'request.draft.headers[0][1]'],
+    ['getTimeline', ['d-1', 'extra'], 'takes 1 argument'],
+  ])('answers %s with wrong arguments %j by bad-input naming %s, before the desk is called', async (method, args, named) => {
+    const { api, calls } = counted(desk);
+    registerDeskIpc(ipc, api, () => APP_URL);
+    const answer = (await ipc.invoke(appFrame, `desk:${method}`, ...args)) as Result<unknown>;
+    expect(answer).toMatchObject({ ok: false, error: { code: 'bad-input' } });
+    expect(!answer.ok && answer.error.message).toContain(named);
+    expect(calls).toEqual([]);
+    expect(await ipc.invoke(appFrame, 'desk:listProfiles')).toEqual({ ok: true, value: [] });
   });
 
   it('removes every channel it registered', () => {
