@@ -65,6 +65,34 @@ describe('retention (core)', () => {
     }
   });
 
+  it("keeps the log's counts right: a prune through the desk is seen by its status at once", async () => {
+    const desk = openDesk();
+    fill(desk, 12, (i) => 12 - i);
+    const before = await desk.getStatus();
+    expect(before.ok && before.value.counts).toEqual({ inbound: 12, outbound: 0 });
+    const pruned = await desk.prune({ keep: 5 });
+    expect(pruned.ok && pruned.value).toMatchObject({ deleted: 7, remaining: 5 });
+    // The newest row is still there (the highest id did not move): the running count must still drop.
+    const after = await desk.getStatus();
+    expect(after.ok && after.value.counts).toEqual({ inbound: 5, outbound: 0 });
+  });
+
+  it('deletes in one transaction: a failure part-way through deletes nothing and names the cause', async () => {
+    const desk = openDesk();
+    const all = fill(desk, 1200, (i) => 1200 - i);
+    // A real SQLite failure on the 1100th row deleted (in id order), as a full disk would fail a write
+    // that comes late: a prune in batches would have deleted the rows before it for good.
+    sqliteOf(desk).exec(`CREATE TEMP TRIGGER fail_late BEFORE DELETE ON exchanges WHEN old.id = ${all[1099]} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    const failed = await desk.prune({ keep: 10 });
+    expect(failed).toMatchObject({ ok: false, error: { message: expect.stringContaining('disk is full') } });
+    expect(ids(desk)).toEqual(all);
+    const status = await desk.getStatus();
+    expect(status.ok && status.value.counts).toEqual({ inbound: 1200, outbound: 0 });
+    sqliteOf(desk).exec('DROP TRIGGER fail_late');
+    const done = await desk.prune({ keep: 10 });
+    expect(done.ok && done.value.deleted).toBe(1190);
+  });
+
   it('keeps the newest N by record order, and with both limits a row goes when either says so', async () => {
     const desk = openDesk();
     try {
