@@ -74,7 +74,7 @@ export class ProxyController {
   }
 
   /** The configuration of the last start, changed by what `options` gives (undefined leaves a field as it was). */
-  merged(options: ProxyStartOptions): ProxyStartOptions {
+  private merged(options: ProxyStartOptions): ProxyStartOptions {
     const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as ProxyStartOptions;
     return { ...this.config, ...given };
   }
