@@ -4,7 +4,7 @@
 // same SQL barred from the indexes (NOT INDEXED), measured in the same run on the same file.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE, ExchangeStore, openStore, type Store } from '../src-main/core/store';
+import { connectionOf, DATABASE_FILE, ExchangeStore, openStore, type Store } from '../src-main/core/store';
 import { SUMMARY_COLUMNS } from '../src-main/core/store/exchange-rows';
 import type { ExchangeQuery } from '../src-main/shared/model';
 import { generateRows, userIdOf, USERS } from './lib/exchange-rows';
@@ -67,7 +67,7 @@ interface QuerySpec {
 }
 
 function countRows(store: Store): number {
-  return store.db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number;
+  return connectionOf(store).prepare('SELECT count(*) FROM exchanges').pluck().get() as number;
 }
 
 /** Fills a store with `rows` synthetic captures through ExchangeStore.insert + complete, TX_ROWS a transaction. */
@@ -81,7 +81,7 @@ export function fillExchanges(
   const ids: number[] = [];
   const t0 = performance.now();
   const gen = generateRows(rows, 42, deposits);
-  const batch = store.db.transaction((n: number) => {
+  const batch = connectionOf(store).transaction((n: number) => {
     for (let k = 0; k < n; k++) {
       const step = gen.next();
       if (step.done) return;
@@ -106,13 +106,13 @@ export function fillExchanges(
 /** Deposit ids and the like that exist, drawn from the file itself (so a reused file works too). */
 function sampleArguments(store: Store, count: number): { deposits: string[]; replayed: string[] } {
   // Evenly spread over the log: old and new deposits alike.
-  const max = store.db.prepare('SELECT max(id) FROM exchanges').pluck().get() as number;
+  const max = connectionOf(store).prepare('SELECT max(id) FROM exchanges').pluck().get() as number;
   const stride = Math.max(1, Math.floor(max / (count * 2)));
-  const picked = store.db
+  const picked = connectionOf(store)
     .prepare('SELECT deposit_id FROM exchanges WHERE id % ? = 0 AND deposit_id IS NOT NULL LIMIT ?')
     .pluck()
     .all(stride, count * 2) as string[];
-  const replayed = store.db
+  const replayed = connectionOf(store)
     .prepare(`SELECT s.deposit_id FROM exchanges r JOIN exchanges s ON s.id = r.source_id WHERE r.source_id IS NOT NULL LIMIT ?`)
     .pluck()
     .all(count) as string[];
@@ -123,7 +123,7 @@ function specs(store: Store, iterations: number): QuerySpec[] {
   const { deposits, replayed } = sampleArguments(store, iterations);
   const pick = rng(7);
   const user = (): string => userIdOf(Math.floor(pick() * USERS));
-  const maxId = store.db.prepare('SELECT max(id) FROM exchanges').pluck().get() as number;
+  const maxId = connectionOf(store).prepare('SELECT max(id) FROM exchanges').pluck().get() as number;
   const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
   const page = (x: ExchangeStore, q: ExchangeQuery): number => x.list(q).items.length;
   // The capture list asks for 200 rows a page (src-renderer/store/captures-slice.ts PAGE_SIZE).
@@ -191,19 +191,19 @@ export function runStoreBench(o: StoreBenchOptions): StoreBenchResult {
     if (!reused) {
       if (existing !== 0) throw new Error(`${o.dir} holds ${existing} exchanges, not ${o.rows}: point --store-dir at an empty or matching directory.`);
       log(`  generating ${o.rows.toLocaleString('en-US')} exchanges through ExchangeStore.insert + complete...`);
-      generateMs = fillExchanges(store, o.rows, log, new (o.storeClass ?? ExchangeStore)(store.db)).ms;
+      generateMs = fillExchanges(store, o.rows, log, new (o.storeClass ?? ExchangeStore)(connectionOf(store))).ms;
     } else log(`  reusing ${o.rows.toLocaleString('en-US')} exchanges in ${o.dir}`);
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
-    store.db.pragma('optimize');
+    connectionOf(store).pragma('wal_checkpoint(TRUNCATE)');
+    connectionOf(store).pragma('optimize');
     const file = join(o.dir, DATABASE_FILE);
     const fileBytes = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
 
     const queries: TimedQuery[] = [];
     for (const spec of specs(store, o.iterations)) {
       // A fresh ExchangeStore under the spy, so its statements are prepared (and recorded) anew.
-      const spy = spyOnSql(store.db);
+      const spy = spyOnSql(connectionOf(store));
       const Store = o.storeClass ?? ExchangeStore;
-      const spied = new Store(store.db);
+      const spied = new Store(connectionOf(store));
       const rows = spec.run(spied, 0);
       spy.restore();
       // The statements that read rows (not the max(id) or the capped match count a method asks first);
@@ -212,22 +212,22 @@ export function runStoreBench(o: StoreBenchOptions): StoreBenchResult {
         (c) => !c.sql.startsWith('SELECT max(id)') && !c.sql.includes('LIMIT @cap') && !c.sql.startsWith('SELECT id FROM exchanges WHERE source_id'),
       );
       const last: SpiedCall | undefined = reads.at(-1);
-      const x = new Store(store.db);
+      const x = new Store(connectionOf(store));
       spec.run(x, 1); // warm
       const times = timeSync((i) => spec.run(x, i), o.iterations, o.maxMsPerQuery);
       let baseline: TimedQuery['baseline'] = null;
       const plan =
         reads.length > 1
-          ? reads.flatMap((c, n) => [`[statement ${n + 1} of ${reads.length}: ${c.sql.replace(/\s+/g, ' ').replace(SUMMARY_COLUMNS, '...')}]`, ...queryPlan(store.db, c)])
+          ? reads.flatMap((c, n) => [`[statement ${n + 1} of ${reads.length}: ${c.sql.replace(/\s+/g, ' ').replace(SUMMARY_COLUMNS, '...')}]`, ...queryPlan(connectionOf(store), c)])
           : last
-            ? queryPlan(store.db, last)
+            ? queryPlan(connectionOf(store), last)
             : [];
       if (last) {
         const bare: SpiedCall = { sql: withoutIndexes(last.sql), args: last.args };
-        const stmt = store.db.prepare(bare.sql);
+        const stmt = connectionOf(store).prepare(bare.sql);
         const runBare = (): unknown => (stmt.reader ? stmt.all(...bare.args) : stmt.run(...bare.args));
         const bt = timeSync(runBare, o.baselineIterations, o.maxMsPerBaseline);
-        baseline = { calls: bt.length, p50: percentile(bt, 50), p95: percentile(bt, 95), plan: queryPlan(store.db, bare) };
+        baseline = { calls: bt.length, p50: percentile(bt, 50), p95: percentile(bt, 95), plan: queryPlan(connectionOf(store), bare) };
       }
       const p50 = percentile(times, 50);
       queries.push({

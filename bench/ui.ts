@@ -11,7 +11,7 @@ import { ROOT } from './lib/desk-cli';
 import { rendererDir } from './lib/renderer';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
-import { openStore } from '../src-main/core/store';
+import { connectionOf, openStore } from '../src-main/core/store';
 import { fillExchanges } from './store';
 import { launchChromium } from '../test/e2e/helpers/browser';
 
@@ -134,7 +134,7 @@ export async function runUiBench(o: UiBenchOptions): Promise<UiBenchResult> {
     o.log(`  filling ${fmtInt(o.uiRows)} exchanges...`);
     fillExchanges(store, o.uiRows, o.log);
     // The list shows captured (inbound) rows; a few generated rows are replays (outbound).
-    inbound = store.db.prepare(`SELECT count(*) AS n, max(id) AS newest FROM exchanges WHERE direction = 'inbound'`).get() as { n: number; newest: number };
+    inbound = connectionOf(store).prepare(`SELECT count(*) AS n, max(id) AS newest FROM exchanges WHERE direction = 'inbound'`).get() as { n: number; newest: number };
   } finally {
     store.close();
   }

@@ -1,7 +1,8 @@
-import type { Desk } from '../core/desk';
+import type { DeskApi } from '../shared/desk-api';
+import type { SigningSecretChoice } from '../shared/model';
+import { must } from './context';
 import { UsageError } from './errors';
 import { secretFromEnv } from './io';
-import type { SecretCandidate } from '../core/signing';
 
 export interface SecretFlags {
   secretEnv?: string;
@@ -9,24 +10,24 @@ export interface SecretFlags {
 }
 
 /**
- * The signing secret for one call: --secret-env wins over the profile (named, else active).
- * Returns the candidates for a diagnosis too: the chosen secret first, then every other stored one.
+ * The signing secret for one call: --secret-env wins over the profile (named, else active). Checked before
+ * any input is read, so that a call without a secret fails at once instead of waiting for stdin.
  */
-export function signingSecrets(flags: SecretFlags, desk: Desk): { secret: string; candidates: SecretCandidate[] } {
-  const stored = desk.ctx.signingCandidates(flags.profile);
-  if (flags.profile !== undefined) desk.ctx.profile(flags.profile); // throws not-found for an unknown name
+export async function signingSecret(flags: SecretFlags, desk: DeskApi): Promise<SigningSecretChoice> {
+  const profiles = must(await desk.listProfiles());
+  const named = flags.profile !== undefined ? profiles.find((p) => p.name === flags.profile) : undefined;
+  if (flags.profile !== undefined && !named) throw new UsageError(`No profile named "${flags.profile}".`);
+  const profile = flags.profile !== undefined ? { profile: flags.profile } : {};
   if (flags.secretEnv !== undefined) {
-    const secret = secretFromEnv('--secret-env', flags.secretEnv);
-    return { secret, candidates: [{ profile: `--secret-env ${flags.secretEnv}`, secret, primary: true }, ...stored.map((c) => ({ ...c, primary: false }))] };
+    return { ...profile, secret: { label: `--secret-env ${flags.secretEnv}`, secret: secretFromEnv('--secret-env', flags.secretEnv) } };
   }
-  const primary = stored.find((c) => c.primary);
-  if (!primary) {
-    const which = flags.profile ?? desk.ctx.store.profiles.activeName();
+  const chosen = named ?? profiles.find((p) => p.active);
+  if (!chosen?.secret.set) {
     throw new UsageError(
-      which === null
+      chosen === undefined
         ? 'no signing secret: pass --secret-env NAME, or store one with `wager-desk profile set NAME --secret-env VAR`'
-        : `no signing secret: profile "${which}" has none; pass --secret-env NAME or set one with \`wager-desk profile set ${which} --secret-env VAR\``,
+        : `no signing secret: profile "${chosen.name}" has none; pass --secret-env NAME or set one with \`wager-desk profile set ${chosen.name} --secret-env VAR\``,
     );
   }
-  return { secret: primary.secret, candidates: stored };
+  return profile;
 }

@@ -3,7 +3,7 @@
 // writes headers out (HAR, tickets) or in (HAR import): any header value that holds a stored secret,
 // and any x-api-key value at all, becomes "[redacted sha256:<fingerprint>]".
 import type { HeaderList } from '../shared/model';
-import type { DeskContext } from './desk/context';
+import type { StoreAndSecrets as DeskContext } from './secrets';
 import { fingerprint } from './signing';
 
 export const API_KEY_HEADER = 'x-api-key';

@@ -1,6 +1,7 @@
 // DeskApi over Electron IPC: one ipcMain.handle channel per method, each refusing any sender that is not
 // the app's own page, and the desk's events forwarded to the window. Written against the small slice of
 // ipcMain it uses, so a test can hand it a fake registry; main.ts hands it Electron's ipcMain.
+import { checkDeskArgs } from '../shared/desk-args';
 import { DESK_METHODS, type DeskApi, type DeskEventName, type DeskEvents, type DeskEventSource } from '../shared/desk-api';
 import type { Result } from '../shared/model';
 import { toDeskError } from '../core/result';
@@ -36,7 +37,8 @@ export function forbidden(channel: string): Result<never> {
 /**
  * Registers `desk:<method>` for every DeskApi method; returns the function that removes them all.
  * `appUrl` is read on every call (a function) so the check follows the URL the window really loaded.
- * Every answer is a Result: a refused sender gets code 'forbidden', and a method that throws (it should
+ * Every answer is a Result: a refused sender gets code 'forbidden', arguments that do not fit the
+ * method's schema (shared/desk-args) get 'bad-input' naming the argument, and a method that throws (it should
  * not: the desk wraps its methods) still answers with a typed error rather than a bare IPC rejection,
  * which would lose everything but its message.
  */
@@ -47,6 +49,8 @@ export function registerDeskIpc(ipc: IpcHandlerRegistry, desk: DeskApi, appUrl: 
     const call = (desk[method] as AnyMethod).bind(desk);
     ipc.handle(channel, async (event: InvokeEvent, ...args: unknown[]): Promise<Result<unknown>> => {
       if (!isTrustedSender(event.senderFrame, appUrl())) return forbidden(channel);
+      const bad = checkDeskArgs(method, args);
+      if (bad) return { ok: false, error: bad };
       try {
         return await call(...args);
       } catch (err) {

@@ -13,6 +13,7 @@ import type {
   EdgeCase,
   EdgeCaseRun,
   ExchangeDetail,
+  ExchangeEvent,
   ExchangePage,
   ExchangeQuery,
   ExchangeSummary,
@@ -22,12 +23,16 @@ import type {
   ProfileInput,
   ProfileView,
   ProxyConfig,
+  PruneOptions,
+  PruneReport,
   ReplayRequest,
   Result,
   ResultValue,
   SandboxState,
   SendOptions,
   SendRequest,
+  SignatureReport,
+  SigningSecretChoice,
   SignatureMode,
   TemplateKind,
   Timeline,
@@ -38,6 +43,7 @@ import type {
 export interface DeskApi {
   // status and proxy
   getStatus(): Promise<Result<DeskStatus>>;
+  /** Starts (or restarts) the proxy: what `config` leaves out stays as the last start set it. */
   startProxy(config: Partial<ProxyConfig>): Promise<Result<DeskStatus>>;
   stopProxy(): Promise<Result<DeskStatus>>;
 
@@ -46,6 +52,14 @@ export interface DeskApi {
   getExchange(id: number): Promise<Result<ExchangeDetail>>;
   getTimeline(depositId: string): Promise<Result<Timeline>>;
   diffExchanges(beforeId: number, afterId: number): Promise<Result<DiffEntry[]>>;
+  /** Deletes old exchanges (by age, count or both) in one transaction, and compacts the file. */
+  prune(options: PruneOptions): Promise<Result<PruneReport>>;
+
+  // signatures of bytes the caller holds
+  /** The x-server-authorization value for the body (base64), with the chosen secret. */
+  signBody(bodyBase64: string, secret: SigningSecretChoice): Promise<Result<string>>;
+  /** The verdict on a signature of the body (base64), and on a mismatch the diagnosis. */
+  verifySignature(bodyBase64: string, signature: string, secret: SigningSecretChoice): Promise<Result<SignatureReport>>;
 
   // compose, replay, send
   draftFromExchange(id: number): Promise<Result<Draft>>;
@@ -82,6 +96,8 @@ export interface DeskApi {
   // sandbox operator
   getSandboxState(): Promise<Result<SandboxState>>;
   setSandboxBalance(userId: string, balance: number): Promise<Result<SandboxState>>;
+  /** The balance a user the sandbox has not seen yet starts with. */
+  setSandboxStartingBalance(balance: number): Promise<Result<SandboxState>>;
   resetSandbox(): Promise<Result<SandboxState>>;
 
   // ecosystem
@@ -99,6 +115,9 @@ export const DESK_METHODS = [
   'getExchange',
   'getTimeline',
   'diffExchanges',
+  'prune',
+  'signBody',
+  'verifySignature',
   'draftFromExchange',
   'draftFollowUp',
   'draftTemplate',
@@ -123,6 +142,7 @@ export const DESK_METHODS = [
   'removeProfile',
   'getSandboxState',
   'setSandboxBalance',
+  'setSandboxStartingBalance',
   'resetSandbox',
   'exportHar',
   'importHar',
@@ -139,7 +159,7 @@ void everyMethodListed;
 /** Events the desk pushes to the UI. */
 export interface DeskEvents {
   /** A new or updated exchange row. */
-  exchange: ExchangeSummary;
+  exchange: ExchangeEvent;
   status: DeskStatus;
   /** One check finished during a conformance run. */
   'check-progress': { runKey: string; index: number; total: number; result: CheckResult };

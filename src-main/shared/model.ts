@@ -199,11 +199,42 @@ export interface ProfileInput {
 // ---------------------------------------------------------------- proxy
 
 /** What a proxy start may choose; body limit and upstream timeout are the desk's options (docs/LIMITS.md). */
-export interface ProxyConfig {
+/** The proxy's limits (docs/LIMITS.md): body size, timeouts, header size. */
+export interface ProxyLimits {
+  /** Largest request body kept; beyond it 413. */
+  maxBodyBytes: number;
+  /** How long the upstream may take; beyond it 504. */
+  upstreamTimeoutMs: number;
+  /** Time allowed to receive the request headers. */
+  headersTimeoutMs: number;
+  /** Time allowed to receive the whole request, body included: a slow client is cut off with 408. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Largest header block accepted (431 beyond). */
+  maxHeaderBytes: number;
+}
+
+/** A secret to verify with instead of any profile's (the CLI's `serve --secret-env`): kept in memory only, never returned. */
+export interface ProxySecret {
+  /** What the status and diagnoses call it, e.g. "--secret-env NAME". */
+  label: string;
+  secret: string;
+}
+
+/**
+ * The proxy's whole configuration. A start takes a part of it: what it leaves out stays as the last start
+ * set it (or at its default), so a restart from the UI changes only what the user changed.
+ */
+export interface ProxyConfig extends ProxyLimits {
   host: string;
   port: number;
-  /** Forward target; null means the sandbox operator answers. */
+  /** Forward target; null means the sandbox operator answers; absent: the profile's upstream. */
   upstream: string | null;
+  /** Verify with this profile's secret and use its upstream; null: the active profile, looked up per request. */
+  profile: string | null;
+  /** Verify with this secret instead of any profile's; null: the profile's. */
+  secret: ProxySecret | null;
 }
 
 export interface ProxyStatus {
@@ -216,6 +247,10 @@ export interface ProxyStatus {
   upstream: string | null;
   /** A warning to show, for example when listening beyond loopback. */
   warning: string | null;
+  /** The limits in force (running), or those a start would use (stopped). */
+  limits?: ProxyLimits;
+  /** The label of the in-memory secret the proxy verifies with (ProxyConfig.secret); null: the profile's. */
+  secretSource?: string | null;
 }
 
 export interface DeskStatus {
@@ -223,6 +258,52 @@ export interface DeskStatus {
   activeProfile: string | null;
   counts: { inbound: number; outbound: number };
   dataDir: string;
+}
+
+/** One row written or changed by a commit, with the log's counts after that commit (what the status bar shows). */
+export interface ExchangeEvent {
+  exchange: ExchangeSummary;
+  counts: DeskStatus['counts'];
+}
+
+// ---------------------------------------------------------------- retention
+
+export interface PruneOptions {
+  /** Delete exchanges whose request started more than this many days ago (fractions allowed). */
+  olderThanDays?: number;
+  /** Keep only the newest N exchanges (newest by id: the order the desk recorded them). */
+  keep?: number;
+  /** Rebuild the file with VACUUM, returning every free page to the file system. */
+  vacuum?: boolean;
+}
+
+export interface PruneReport {
+  /** Exchanges deleted. */
+  deleted: number;
+  /** Exchanges left. */
+  remaining: number;
+  /** Kept exchanges whose source was deleted: their sourceId is now null. */
+  detached: number;
+  /** The ISO time before which exchanges were deleted, when olderThanDays was given. */
+  cutoff: string | null;
+  vacuumed: boolean;
+  /** The WAL was checkpointed and cut to zero bytes (false when another connection was still reading it). */
+  walTruncated: boolean;
+  /** Database plus WAL, in bytes, before and after. */
+  bytesBefore: number;
+  bytesAfter: number;
+  /** Pages still free inside the file (reused by new rows; `vacuum` returns them to the file system). */
+  freePages: number;
+}
+
+// ---------------------------------------------------------------- signatures
+
+/** Which secret signs or verifies a body the caller holds (the CLI's sign and verify). */
+export interface SigningSecretChoice {
+  /** This profile's secret (default: the active profile's). */
+  profile?: string;
+  /** This secret instead of a profile's (the CLI's --secret-env); never stored. */
+  secret?: ProxySecret;
 }
 
 // ---------------------------------------------------------------- sandbox operator

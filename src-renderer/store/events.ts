@@ -2,7 +2,7 @@
 // it; this file only routes. Under a burst of captures, exchange events are gathered and handed over
 // once per animation frame (one list update and one render for the lot, not one per event), and the
 // status counts are refreshed at most twice a second (the first at once, the rest gathered).
-import type { DeskStatus, ExchangeSummary } from '../../src-main/shared/model';
+import type { DeskStatus, ExchangeEvent, ExchangeSummary } from '../../src-main/shared/model';
 import { desk } from '../api';
 import { useDesk } from './index';
 
@@ -76,7 +76,7 @@ export function connectStore(): () => void {
 
   const offEvents = desk.onEvent((name, payload) => {
     const s = useDesk.getState();
-    if (name === 'exchange') gather(payload as ExchangeSummary);
+    if (name === 'exchange') gather((payload as ExchangeEvent).exchange);
     else if (name === 'status') {
       s.setStatus(payload as DeskStatus);
     }

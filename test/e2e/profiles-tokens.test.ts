@@ -11,6 +11,7 @@ import { goTo, openApp } from './helpers/app';
 import { screenshot } from './helpers/browser';
 import { openSession, type E2eSession } from './helpers/session';
 import type { Stack } from './helpers/stack';
+import { secretsOf } from '../helpers/desk';
 
 const SECRET = 'acme-signing-secret-Zq81-never-shown';
 const API_KEY = 'acme-api-key-Kp42-write-only';
@@ -82,7 +83,7 @@ describe('profiles and test tokens in Chromium', () => {
     await editor().getByTestId('profile-save').click();
     await page.locator('[data-testid="profile-card"][data-name="acme-staging"]').getByText('/operator/v2').waitFor();
     // Empty secret fields kept the stored values (checked on the main side, where they live).
-    const stored = stack.desk.ctx.profile('acme-staging')!;
+    const stored = secretsOf(stack.desk).profile('acme-staging')!;
     expect(stored.secret).toBe(SECRET);
     expect(stored.apiKey).toBe(API_KEY);
 
@@ -97,8 +98,8 @@ describe('profiles and test tokens in Chromium', () => {
     await editor().getByTestId('profile-api-key-clearing').waitFor();
     await editor().getByTestId('profile-save').click();
     await page.locator('[data-testid="profile-editor"][data-name="acme-copy"] [data-testid="profile-api-key-state"][data-set="false"]').waitFor();
-    expect(stack.desk.ctx.profile('acme-copy')!.apiKey).toBeNull();
-    expect(stack.desk.ctx.profile('acme-staging')!.apiKey).toBe(API_KEY);
+    expect(secretsOf(stack.desk).profile('acme-copy')!.apiKey).toBeNull();
+    expect(secretsOf(stack.desk).profile('acme-staging')!.apiKey).toBe(API_KEY);
 
     await editor().getByTestId('profile-delete').click();
     await page.getByTestId('confirm-ok').click();

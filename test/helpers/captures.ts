@@ -6,6 +6,7 @@ import { extractKeyFields, inspectCallback, kindOfPath } from '../../src-main/co
 import { checkSignature, sign } from '../../src-main/core/signing';
 import type { HeaderList } from '../../src-main/shared/model';
 import { inboundRow } from './exchanges';
+import { secretsOf, storeOf } from './desk';
 
 export interface CaptureInput {
   body: Uint8Array | string;
@@ -37,7 +38,7 @@ export function capture(desk: Desk, input: CaptureInput): number {
     ...(signature !== null ? ([['x-server-authorization', signature]] as HeaderList) : []),
     ...(input.extraHeaders ?? []),
   ];
-  const { id } = desk.ctx.store.exchanges.insert(
+  const { id } = storeOf(desk).exchanges.insert(
     inboundRow({
       kind: kindOfPath(path),
       at: input.at ?? new Date().toISOString(),
@@ -46,14 +47,14 @@ export function capture(desk: Desk, input: CaptureInput): number {
       headers,
       body,
       size: body.length,
-      signature: checkSignature(body, signature, desk.ctx.signingCandidates()),
+      signature: checkSignature(body, signature, secretsOf(desk).signingCandidates()),
       findings: inspectCallback(path, body),
       keys: extractKeyFields(body),
     }),
   );
   if (input.response !== undefined || input.error !== undefined) {
     const r = input.response;
-    desk.ctx.store.exchanges.complete(id, {
+    storeOf(desk).exchanges.complete(id, {
       response: r ? { status: r.status, headers: r.headers ?? [], body: bytesOf(r.body ?? '') } : null,
       error: input.error ?? null,
       durationMs: 3.5,

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import { send, startProxy } from '../integration/proxy/helpers';
-import { openDesk } from '../helpers/desk';
+import { openDesk, sqliteOf, storeOf } from '../helpers/desk';
 import { rawRoundTrip } from '../helpers/raw-socket';
 
 const SECRET = 'bad-input-secret';
@@ -23,7 +23,7 @@ async function expectAlive(desk: Desk, url: string): Promise<void> {
   const body = JSON.stringify({ userId: 'u-1', depositId, currency: 'USD', amount: 1 });
   const reply = await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), SECRET) } });
   expect(reply.status).toBe(200);
-  expect(desk.ctx.store.exchanges.list({ depositId, limit: 1 }).items).toHaveLength(1);
+  expect(storeOf(desk).exchanges.list({ depositId, limit: 1 }).items).toHaveLength(1);
 }
 
 async function signedDesk(): Promise<Desk> {
@@ -153,7 +153,7 @@ describe('bad input never stops the proxy', () => {
       for (const status of answer.statuses) expect(c.mayAnswer, `${c.name}: ${answer.text.slice(0, 120)}`).toContain(status);
       await expectAlive(desk, url);
     }
-    const paths = desk.ctx.store.db.prepare('SELECT path FROM exchanges').pluck().all() as string[];
+    const paths = sqliteOf(desk).prepare('SELECT path FROM exchanges').pluck().all() as string[];
     expect(paths.filter((p) => p.includes('smuggled'))).toEqual([]);
   });
 
@@ -191,7 +191,7 @@ describe('bad input never stops the proxy', () => {
       expect(o.answer === '' || /^HTTP\/1\.1 408 /.test(o.answer), o.answer.slice(0, 80)).toBe(true);
     }
     // None of them became a capture: they never completed a request line and headers.
-    expect(desk.ctx.store.db.prepare("SELECT count(*) FROM exchanges WHERE deposit_id IS NULL OR deposit_id NOT LIKE 'alive-%'").pluck().get()).toBe(0);
+    expect(sqliteOf(desk).prepare("SELECT count(*) FROM exchanges WHERE deposit_id IS NULL OR deposit_id NOT LIKE 'alive-%'").pluck().get()).toBe(0);
     await expectAlive(desk, url);
   });
 
@@ -206,7 +206,7 @@ describe('bad input never stops the proxy', () => {
         : Buffer.concat([latin1(`POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: ${big.length}\r\n\r\n`), big]);
       const answer = await rawRoundTrip(port, bytes);
       expect(answer.statuses, answer.text.slice(0, 80)).toEqual([413]);
-      const row = desk.ctx.store.exchanges.get(desk.ctx.store.exchanges.list({ limit: 1 }).items[0]!.id)!;
+      const row = storeOf(desk).exchanges.get(storeOf(desk).exchanges.list({ limit: 1 }).items[0]!.id)!;
       expect(row.truncated).toBe(true);
       expect(Buffer.from(row.request.bodyBase64, 'base64').equals(big.subarray(0, 4096))).toBe(true);
       await expectAlive(desk, url);

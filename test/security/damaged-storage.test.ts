@@ -15,6 +15,7 @@ import { send, startProxy } from '../integration/proxy/helpers';
 import { closeAfterTest } from '../helpers/closing';
 import { startRecorder } from '../helpers/servers';
 import { makeReadOnly, runCliAs } from './helpers/as-other-user';
+import { sqliteOf, storeOf } from '../helpers/desk';
 
 const SECRET = 'damaged-storage-secret';
 
@@ -98,7 +99,7 @@ describe('a full disk', () => {
    * write that needs one more page fails with SQLITE_FULL, as on a disk with no byte left.
    */
   function fillDisk(desk: Desk): void {
-    const db = desk.ctx.store.db;
+    const db = sqliteOf(desk);
     db.exec('CREATE TABLE IF NOT EXISTS test_filler (b BLOB)');
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     const fill = db.prepare('INSERT INTO test_filler VALUES (?)');
@@ -112,7 +113,7 @@ describe('a full disk', () => {
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
   }
   function freeDisk(desk: Desk): void {
-    desk.ctx.store.db.pragma('max_page_count = 1073741823');
+    sqliteOf(desk).pragma('max_page_count = 1073741823');
   }
   const pay = (depositId: string, pad: number) => JSON.stringify({ userId: 'u', depositId, currency: 'USD', amount: 1, pad: 'x'.repeat(pad) });
   const statusOf = (url: string, body: string) =>
@@ -136,7 +137,7 @@ describe('a full disk', () => {
           const depositId = `full-${i}`;
           answers.push({ depositId, status: await statusOf(url, pay(depositId, pad)) });
         }
-        const stored = new Set(desk.ctx.store.db.prepare('SELECT deposit_id FROM exchanges WHERE deposit_id IS NOT NULL').pluck().all() as string[]);
+        const stored = new Set(sqliteOf(desk).prepare('SELECT deposit_id FROM exchanges WHERE deposit_id IS NOT NULL').pluck().all() as string[]);
         const acknowledged = answers.filter((a) => typeof a.status === 'number' && a.status >= 200 && a.status < 300);
         // The promise: every 2XX has its row. And the large ones could not fit: they were refused.
         expect(acknowledged.filter((a) => !stored.has(a.depositId))).toEqual([]);
@@ -153,8 +154,8 @@ describe('a full disk', () => {
 
         freeDisk(desk);
         expect(await statusOf(url, pay('after', 500_000))).toBe(200);
-        expect(desk.ctx.store.db.prepare("SELECT count(*) FROM exchanges WHERE deposit_id = 'after'").pluck().get()).toBe(1);
-        expect(desk.ctx.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(sqliteOf(desk).prepare("SELECT count(*) FROM exchanges WHERE deposit_id = 'after'").pluck().get()).toBe(1);
+        expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
       } finally {
         await desk.close();
       }
@@ -169,7 +170,7 @@ describe('a full disk', () => {
       expect((await desk.useProfile('p')).ok).toBe(true);
       const { url } = await startProxy(desk);
       expect(await statusOf(url, pay('source', 300_000))).toBe(200);
-      const source = desk.ctx.store.exchanges.list({ limit: 1 }).items[0]!.id;
+      const source = storeOf(desk).exchanges.list({ limit: 1 }).items[0]!.id;
       fillDisk(desk);
       const replayed = await desk.replay({ sourceId: source });
       expect(replayed.ok).toBe(false);
@@ -209,8 +210,8 @@ describe('a read-only data directory', () => {
       // And the data is whole: the desk opens it once it is writable again.
       const desk = createDesk({ home });
       try {
-        expect(desk.ctx.store.exchanges.counts()).toEqual({ inbound: 5, outbound: 0 });
-        expect(desk.ctx.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 5, outbound: 0 });
+        expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
       } finally {
         await desk.close();
       }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_API_BODY_BYTES } from '../../src-main/cli/web/api-routes';
 import { createDesk, type Desk } from '../../src-main/core/desk';
+import { featureDepsOf } from '../../src-main/core/desk/seams';
 import { MAX_RESPONSE_BYTES } from '../../src-main/core/outbound';
 import { DEFAULT_GUARD_RAILS, DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../src-main/core/proxy';
 import { tempDir } from '../helpers/temp';
@@ -39,7 +40,9 @@ describe('limits', () => {
     expect(MAX_API_BODY_BYTES).toBe(64 * MiB);
     const desk = createDesk({ home: tempDir() });
     try {
-      expect(desk.ctx.options).toMatchObject({ maxBodyBytes: MiB, upstreamTimeoutMs: 30_000, outboundTimeoutMs: 30_000, proxyGuardRails: {} });
+      const status = await desk.getStatus();
+      expect(status.ok && status.value.proxy.limits).toEqual({ ...DEFAULT_GUARD_RAILS, maxBodyBytes: MiB, upstreamTimeoutMs: 30_000 });
+      expect(featureDepsOf(desk).options).toMatchObject({ outboundTimeoutMs: 30_000, proxyGuardRails: {} });
     } finally {
       await desk.close();
     }

@@ -16,6 +16,7 @@ import { inboundRow } from '../helpers/exchanges';
 import { tempDir } from '../helpers/temp';
 import { send } from '../integration/proxy/helpers';
 import { startServe } from '../integration/proxy/serve-process';
+import { sqliteOf, storeOf } from '../helpers/desk';
 
 const CONCURRENCY = 6;
 const pay = (depositId: string) => JSON.stringify({ userId: 'u-1', depositId, currency: 'USD', amount: 1 });
@@ -88,8 +89,8 @@ describe('after a SIGKILL the app starts cleanly', () => {
   it('a prune killed mid-way leaves a sound database that opens and captures', { timeout: 60_000 }, async () => {
     const home = tempDir();
     const desk = createDesk({ home });
-    desk.ctx.store.db.transaction(() => {
-      for (let i = 0; i < 4000; i++) desk.ctx.store.exchanges.insert(inboundRow({ body: Buffer.alloc(2048, 0x61 + (i % 26)), keys: { ...inboundRow().keys, depositId: `old-${i}` } }));
+    sqliteOf(desk).transaction(() => {
+      for (let i = 0; i < 4000; i++) storeOf(desk).exchanges.insert(inboundRow({ body: Buffer.alloc(2048, 0x61 + (i % 26)), keys: { ...inboundRow().keys, depositId: `old-${i}` } }));
     })();
     await desk.close();
 

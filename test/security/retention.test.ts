@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { DATABASE_FILE } from '../../src-main/core/store';
-import { pruneExchanges } from '../../src-main/core/store/retention';
 import { runCli } from '../helpers/cli';
-import { openDesk } from '../helpers/desk';
+import { openDesk, sqliteOf, storeOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';
 import { tempDir } from '../helpers/temp';
 import { send, startProxy } from '../integration/proxy/helpers';
@@ -27,17 +26,17 @@ function fill(
   now = NOW,
 ): number[] {
   const ids: number[] = [];
-  desk.ctx.store.db.transaction(() => {
+  sqliteOf(desk).transaction(() => {
     for (let i = 0; i < count; i++) {
       const at = new Date(now.getTime() - ageDays(i) * DAY).toISOString();
-      ids.push(desk.ctx.store.exchanges.insert(inboundRow({ at, body: Buffer.alloc(bodyBytes, 0x61 + (i % 26)), sourceId: sourceOf(i, ids) })).id);
+      ids.push(storeOf(desk).exchanges.insert(inboundRow({ at, body: Buffer.alloc(bodyBytes, 0x61 + (i % 26)), sourceId: sourceOf(i, ids) })).id);
     }
   })();
   return ids;
 }
 
 function ids(desk: Desk): number[] {
-  return desk.ctx.store.db.prepare('SELECT id FROM exchanges ORDER BY id').pluck().all() as number[];
+  return sqliteOf(desk).prepare('SELECT id FROM exchanges ORDER BY id').pluck().all() as number[];
 }
 
 describe('retention (core)', () => {
@@ -47,23 +46,51 @@ describe('retention (core)', () => {
       // 40 captures from 39 days old down to today; then 5 replays made today of the 5 oldest captures.
       const captures = fill(desk, 40, (i) => 39 - i);
       const replays = fill(desk, 5, () => 0, 64, (i) => captures[i]!);
-      expect(desk.ctx.store.exchanges.get(captures[0]!)!.derivedIds).toEqual([replays[0]]);
+      expect(storeOf(desk).exchanges.get(captures[0]!)!.derivedIds).toEqual([replays[0]]);
 
-      const report = pruneExchanges(desk.ctx.store.db, { olderThanDays: 30, now: NOW });
+      const report = storeOf(desk).prune({ olderThanDays: 30, now: NOW });
       // Ages 39..31 are older than 30 days: the first 9 captures; an age of exactly 30 days stays.
       expect(report.deleted).toBe(9);
       expect(report.remaining).toBe(36);
       expect(report.detached).toBe(5);
       expect(report.cutoff).toBe(new Date(NOW.getTime() - 30 * DAY).toISOString());
       expect(ids(desk)).toEqual([...captures.slice(9), ...replays]);
-      for (const id of replays) expect(desk.ctx.store.exchanges.get(id)!.sourceId).toBeNull();
-      expect(desk.ctx.store.db.pragma('foreign_key_check')).toEqual([]);
-      expect(desk.ctx.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      for (const id of replays) expect(storeOf(desk).exchanges.get(id)!.sourceId).toBeNull();
+      expect(sqliteOf(desk).pragma('foreign_key_check')).toEqual([]);
+      expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
       // Nothing more is old enough: a second run deletes nothing.
-      expect(pruneExchanges(desk.ctx.store.db, { olderThanDays: 30, now: NOW }).deleted).toBe(0);
+      expect(storeOf(desk).prune({ olderThanDays: 30, now: NOW }).deleted).toBe(0);
     } finally {
       await desk.close();
     }
+  });
+
+  it("keeps the log's counts right: a prune through the desk is seen by its status at once", async () => {
+    const desk = openDesk();
+    fill(desk, 12, (i) => 12 - i);
+    const before = await desk.getStatus();
+    expect(before.ok && before.value.counts).toEqual({ inbound: 12, outbound: 0 });
+    const pruned = await desk.prune({ keep: 5 });
+    expect(pruned.ok && pruned.value).toMatchObject({ deleted: 7, remaining: 5 });
+    // The newest row is still there (the highest id did not move): the running count must still drop.
+    const after = await desk.getStatus();
+    expect(after.ok && after.value.counts).toEqual({ inbound: 5, outbound: 0 });
+  });
+
+  it('deletes in one transaction: a failure part-way through deletes nothing and names the cause', async () => {
+    const desk = openDesk();
+    const all = fill(desk, 1200, (i) => 1200 - i);
+    // A real SQLite failure on the 1100th row deleted (in id order), as a full disk would fail a write
+    // that comes late: a prune in batches would have deleted the rows before it for good.
+    sqliteOf(desk).exec(`CREATE TEMP TRIGGER fail_late BEFORE DELETE ON exchanges WHEN old.id = ${all[1099]} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    const failed = await desk.prune({ keep: 10 });
+    expect(failed).toMatchObject({ ok: false, error: { message: expect.stringContaining('disk is full') } });
+    expect(ids(desk)).toEqual(all);
+    const status = await desk.getStatus();
+    expect(status.ok && status.value.counts).toEqual({ inbound: 1200, outbound: 0 });
+    sqliteOf(desk).exec('DROP TRIGGER fail_late');
+    const done = await desk.prune({ keep: 10 });
+    expect(done.ok && done.value.deleted).toBe(1190);
   });
 
   it('keeps the newest N by record order, and with both limits a row goes when either says so', async () => {
@@ -71,28 +98,27 @@ describe('retention (core)', () => {
     try {
       // Recorded in order, but with ages that do not follow it (a HAR import brings old rows late).
       const all = fill(desk, 30, (i) => (i % 2 === 0 ? 100 : 1));
-      const kept = pruneExchanges(desk.ctx.store.db, { keep: 20, now: NOW, batchSize: 3 });
+      const kept = storeOf(desk).prune({ keep: 20, now: NOW });
       expect(kept.deleted).toBe(10);
       expect(ids(desk)).toEqual(all.slice(10));
 
-      const both = pruneExchanges(desk.ctx.store.db, { keep: 15, olderThanDays: 50, now: NOW, batchSize: 4 });
+      const both = storeOf(desk).prune({ keep: 15, olderThanDays: 50, now: NOW });
       // Of the 20 left: the oldest 5 go by count; of the newest 15, the even ones (100 days old) go by age.
       const expected = all.slice(15).filter((_, j) => (15 + j) % 2 === 1);
       expect(ids(desk)).toEqual(expected);
       expect(both.deleted).toBe(20 - expected.length);
-      expect(pruneExchanges(desk.ctx.store.db, { keep: 0 }).remaining).toBe(0);
-      expect(pruneExchanges(desk.ctx.store.db, { keep: 10 }).deleted).toBe(0);
+      expect(storeOf(desk).prune({ keep: 0 }).remaining).toBe(0);
+      expect(storeOf(desk).prune({ keep: 10 }).deleted).toBe(0);
     } finally {
       await desk.close();
     }
   });
 
-  it('refuses a negative age, a fractional count, a zero batch', async () => {
+  it('refuses a negative age and a fractional count', async () => {
     const desk = openDesk();
     try {
-      expect(() => pruneExchanges(desk.ctx.store.db, { olderThanDays: -1 })).toThrow(/days of 0 or more/);
-      expect(() => pruneExchanges(desk.ctx.store.db, { keep: 1.5 })).toThrow(/whole number/);
-      expect(() => pruneExchanges(desk.ctx.store.db, { keep: 1, batchSize: 0 })).toThrow(/batch size/);
+      expect(() => storeOf(desk).prune({ olderThanDays: -1 })).toThrow(/days of 0 or more/);
+      expect(() => storeOf(desk).prune({ keep: 1.5 })).toThrow(/whole number/);
     } finally {
       await desk.close();
     }
@@ -104,7 +130,7 @@ describe('retention (core)', () => {
     const file = join(home, DATABASE_FILE);
     try {
       fill(desk, 600, (i) => 600 - i, 8 * 1024);
-      const plain = pruneExchanges(desk.ctx.store.db, { keep: 100 });
+      const plain = storeOf(desk).prune({ keep: 100 });
       expect(plain.deleted).toBe(500);
       // Without a vacuum the pages stay in the file, free for new rows; the WAL is cut to nothing.
       expect(plain.freePages).toBeGreaterThan(500);
@@ -112,16 +138,16 @@ describe('retention (core)', () => {
       const sizeBefore = statSync(file).size;
       expect(sizeBefore).toBeGreaterThan(600 * 8 * 1024 * 0.9);
 
-      const vacuumed = pruneExchanges(desk.ctx.store.db, { vacuum: true });
+      const vacuumed = storeOf(desk).prune({ vacuum: true });
       expect(vacuumed).toMatchObject({ deleted: 0, remaining: 100, vacuumed: true, freePages: 0, walTruncated: true });
       expect(statSync(file).size).toBeLessThan(sizeBefore / 3);
-      expect(desk.ctx.store.db.pragma('auto_vacuum', { simple: true })).toBe(2);
+      expect(sqliteOf(desk).pragma('auto_vacuum', { simple: true })).toBe(2);
 
       const sizeAfterVacuum = statSync(file).size;
-      const later = pruneExchanges(desk.ctx.store.db, { keep: 20 });
+      const later = storeOf(desk).prune({ keep: 20 });
       expect(later).toMatchObject({ deleted: 80, freePages: 0, vacuumed: false });
       expect(statSync(file).size).toBeLessThan(sizeAfterVacuum / 2);
-      expect(desk.ctx.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       await desk.close();
     }
@@ -153,12 +179,12 @@ describe('wager-desk prune', () => {
       // Every row is accounted for: deleted by the prune, or still here. No answered capture went missing.
       expect(report.deleted + ids(desk).length).toBe(3000 + answered);
       // The captures that remain are the newest ones, without a gap: the prune cut only below its start.
-      const serials = (desk.ctx.store.db.prepare("SELECT deposit_id FROM exchanges WHERE deposit_id LIKE 'during-%' ORDER BY id").pluck().all() as string[]).map(
+      const serials = (sqliteOf(desk).prepare("SELECT deposit_id FROM exchanges WHERE deposit_id LIKE 'during-%' ORDER BY id").pluck().all() as string[]).map(
         (d) => Number(d.slice('during-'.length)),
       );
       expect(serials.length).toBeGreaterThanOrEqual(Math.min(answered, 10));
       expect(serials).toEqual(Array.from({ length: serials.length }, (_, k) => answered - serials.length + k));
-      expect(desk.ctx.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       await desk.close();
     }

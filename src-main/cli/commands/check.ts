@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkJson, checkLine } from '../../core/checks';
+import { checkJson, checkLine } from '../../core/checks/report-export';
 import type { CheckResult } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { NegativeAnswer } from '../errors';

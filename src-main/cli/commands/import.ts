@@ -22,7 +22,8 @@ export function registerImport(program: Command): void {
         const result = must(await desk.importHar(text, { ...(opts.profile !== undefined ? { profile: opts.profile } : {}), ...(file !== '-' ? { origin: basename(file) } : {}) }));
         const verdicts: Record<string, number> = {};
         for (const id of result.ids) {
-          const verdict = desk.ctx.store.exchanges.summary(id)?.signature.verdict ?? 'not signed';
+          const found = await desk.getExchange(id);
+          const verdict = (found.ok ? found.value.signature.verdict : null) ?? 'not signed';
           verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
         }
         if (opts.json) return printJson({ ...result, verdicts });

@@ -2,7 +2,8 @@
 // a custom secret from the environment; and how a sent exchange is printed.
 import { Option, type Command } from 'commander';
 import type { ExchangeDetail, SendOptions } from '../../shared/model';
-import { isSignatureMode, parseSetArgument, SIGNATURE_MODES } from '../../core/outbound';
+import { parseSetArgument } from '../../core/outbound/edit';
+import { isSignatureMode, SIGNATURE_MODES } from '../../core/outbound/signature-mode';
 import { DeskFailure } from '../../core/result';
 import { NegativeAnswer, UsageError } from '../errors';
 import { printJson, readBody, secretFromEnv } from '../io';

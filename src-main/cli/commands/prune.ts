@@ -1,7 +1,7 @@
 // `wager-desk prune`: the retention command. Deletes old exchanges by age and/or count and keeps the
 // database compact (see core/store/retention.ts for how, and docs/LIMITS.md for when to use which).
 import { InvalidArgumentError, type Command } from 'commander';
-import { pruneExchanges, type PruneOptions, type PruneReport } from '../../core/store/retention';
+import type { PruneOptions, PruneReport } from '../../shared/model';
 import { withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
@@ -52,14 +52,11 @@ export function registerPrune(program: Command): void {
         ...(opts.vacuum ? { vacuum: true } : {}),
       };
       await withDesk(opts, async (desk) => {
-        let report: PruneReport;
-        try {
-          report = pruneExchanges(desk.ctx.store.db, options);
-        } catch (err) {
-          // SQLite's own errors (busy, disk full) and the desk's: one line, exit 2. Batches already deleted
-          // stay deleted (each was whole); nothing else changed.
-          throw new UsageError(`prune: ${(err as Error).message.split('\n')[0]}`);
-        }
+        // SQLite's own errors (busy, disk full) and the desk's: one line, exit 2. The deletion is one
+        // transaction: a failed prune deleted nothing.
+        const result = await desk.prune(options);
+        if (!result.ok) throw new UsageError(`prune: ${result.error.message.split('\n')[0]}`);
+        const report = result.value;
         if (opts.json) printJson(report);
         else process.stdout.write(render(report));
       });

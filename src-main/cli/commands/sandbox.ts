@@ -1,6 +1,5 @@
 // `wager-desk sandbox`: the books of the built-in sandbox operator (balances and deposits).
 import { InvalidArgumentError, type Command } from 'commander';
-import { sandboxLedgerOf } from '../../core/desk/proxy-part';
 import type { SandboxState } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
@@ -58,7 +57,7 @@ export function registerSandbox(program: Command): void {
     .argument('<amount>', 'the starting balance', amount)
     .action(async (value: number, _opts, cmd: Command) => {
       await withDesk(cmd.optsWithGlobals(), async (desk) => {
-        sandboxLedgerOf(desk.ctx).setStartingBalance(value);
+        must(await desk.setSandboxStartingBalance(value));
         process.stdout.write(`starting balance: ${value}\n`);
       });
     });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { applyEdits, TEMPLATE_KINDS } from '../../core/outbound';
+import { applyEdits } from '../../core/outbound/edit';
+import { TEMPLATE_KINDS } from '../../core/outbound/drafts';
 import { DEFAULT_TEST_USER } from '../../shared/model';
 import { DeskFailure } from '../../core/result';
 import type { TemplateKind } from '../../shared/model';

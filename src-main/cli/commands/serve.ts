@@ -1,9 +1,9 @@
 // `wager-desk serve`: the capture proxy and the web UI until SIGINT or SIGTERM.
 // The `proxy:` line is printed the moment the listener is up: scripts and tests wait for it.
 import { InvalidArgumentError, type Command } from 'commander';
-import { proxyOf } from '../../core/desk/proxy-part';
-import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT, type ProxyStartOptions } from '../../core/proxy';
-import { withDesk } from '../context';
+import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../core/proxy/options';
+import type { ProxyConfig } from '../../shared/model';
+import { must, withDesk } from '../context';
 import { secretFromEnv } from '../io';
 import { httpUrl, port, positiveInt } from '../parse';
 import { startWebUi } from '../web';
@@ -23,8 +23,9 @@ function until(signals: NodeJS.Signals[]): Promise<NodeJS.Signals> {
   });
 }
 
-function startOptions(opts: Record<string, unknown>): ProxyStartOptions {
-  const options: ProxyStartOptions = {
+/** Every `serve` option, as the proxy's configuration: a restart from the UI keeps what it does not change. */
+function startOptions(opts: Record<string, unknown>): Partial<ProxyConfig> {
+  const options: Partial<ProxyConfig> = {
     host: (opts.host as string | undefined) ?? DEFAULT_PROXY_HOST,
     port: (opts.proxyPort as number | undefined) ?? DEFAULT_PROXY_PORT,
   };
@@ -69,9 +70,8 @@ export function registerServe(program: Command): void {
       // Listen for the signals before the proxy line goes out: a script may send one the moment it reads it.
       const stopRequested = until(['SIGINT', 'SIGTERM']);
       await withDesk(opts, async (desk) => {
-        if (options.profile !== undefined) desk.ctx.profile(options.profile); // unknown name: exit 2
-        // A refusal (port in use, bad upstream) is a DeskFailure: run() prints it and exits 2.
-        const status = await proxyOf(desk.ctx).start(options);
+        // A refusal (unknown profile, port in use, bad upstream) is a desk error: must() makes it exit 2.
+        const { proxy: status } = must(await desk.startProxy(options));
         process.stdout.write(`proxy: ${status.url}\n`);
         process.stderr.write(status.mode === 'forward' ? `mode: forward to ${status.upstream}\n` : 'mode: sandbox operator\n');
         if (status.warning) process.stderr.write(`warning: ${status.warning}\n`);

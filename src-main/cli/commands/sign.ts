@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { sign } from '../../core/signing';
-import { withDesk } from '../context';
+import { must, withDesk } from '../context';
 import { readBody } from '../io';
-import { signingSecrets } from '../secrets';
+import { signingSecret } from '../secrets';
 
 export function registerSign(program: Command): void {
   program
@@ -15,9 +14,9 @@ export function registerSign(program: Command): void {
       const opts = cmd.optsWithGlobals();
       await withDesk(opts, async (desk) => {
         // The secret first: without one, `sign` typed at a terminal fails at once instead of waiting for stdin.
-        const { secret } = signingSecrets(opts, desk);
+        const secret = await signingSecret(opts, desk);
         const body = await readBody(file);
-        process.stdout.write(`${sign(body, secret)}\n`);
+        process.stdout.write(`${must(await desk.signBody(body.toString('base64'), secret))}\n`);
       });
     });
 }

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { checkSignature } from '../../core/signing';
-import { withDesk } from '../context';
+import { must, withDesk } from '../context';
 import { NegativeAnswer } from '../errors';
 import { printJson, readBody } from '../io';
-import { signingSecrets } from '../secrets';
+import { signingSecret } from '../secrets';
 
 export function registerVerify(program: Command): void {
   program
@@ -18,9 +17,9 @@ export function registerVerify(program: Command): void {
       const opts = cmd.optsWithGlobals();
       await withDesk(opts, async (desk) => {
         // The secret first: without one, `verify` typed at a terminal fails at once instead of waiting for stdin.
-        const { candidates } = signingSecrets(opts, desk);
+        const secret = await signingSecret(opts, desk);
         const body = await readBody(file);
-        const report = checkSignature(body, opts.signature, candidates);
+        const report = must(await desk.verifySignature(body.toString('base64'), opts.signature, secret));
         if (opts.json) printJson(report);
         else {
           process.stdout.write(`${report.verdict}\n`);

@@ -1,7 +1,8 @@
 // DeskApi over HTTP: POST /api/<method> with a JSON array of arguments, answered with the method's
-// Result as JSON. Only the names in DESK_METHODS are routed; the desk's other members (close, on, ctx)
+// Result as JSON. Only the names in DESK_METHODS are routed; the desk's other members (close, on)
 // and anything inherited from Object are not reachable.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkDeskArgs } from '../../shared/desk-args';
 import { DESK_METHODS, type DeskApi, type DeskMethod } from '../../shared/desk-api';
 import type { DeskError, Result } from '../../shared/model';
 import { COMMON_HEADERS } from './static';
@@ -69,6 +70,11 @@ export async function handleApiCall(desk: DeskApi, method: DeskMethod, req: Inco
   }
   if (!Array.isArray(args)) {
     sendJson(res, 400, failure('bad-input', 'The request body must be a JSON array of the method arguments.'));
+    return;
+  }
+  const bad = checkDeskArgs(method, args);
+  if (bad) {
+    sendJson(res, 400, { ok: false, error: bad });
     return;
   }
   let result: Result<unknown>;

@@ -1,7 +1,8 @@
 // Runs the conformance check against one operator: every check in order, each step an outbound
 // exchange (origin 'check', tagged check:<runId>), a progress event per check, and a stored report.
 import type { CheckOptions, CheckReport, CheckResult } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { DeskEvents } from '../../shared/desk-api';
+import type { OutboundDeps } from '../outbound/deps';
 import { DeskFailure } from '../result';
 import { CONFORMANCE_CHECKS, expectedText, NOT_OBSERVABLE, type CheckScope } from './conformance';
 import { judge } from './judge';
@@ -21,7 +22,7 @@ function resultOf(id: string, title: string, expected: string, outcomes: StepOut
   return { id, title, pass, expected, actual, exchangeIds: outcomes.map((o) => o.exchangeId), ...(why ? { reason: why } : {}) };
 }
 
-export async function runConformanceCheck(ctx: DeskContext, options: CheckOptions): Promise<CheckReport> {
+export async function runConformanceCheck(ctx: OutboundDeps & { emit(name: 'check-progress', payload: DeskEvents['check-progress']): void }, options: CheckOptions): Promise<CheckReport> {
   if (typeof options?.userId !== 'string' || options.userId.trim() === '') {
     throw new DeskFailure('bad-input', 'The check needs the userId of a test user the operator knows (with some balance).');
   }

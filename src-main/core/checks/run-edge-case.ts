@@ -1,7 +1,7 @@
 // Sends one case of the catalog (origin 'edge-case', tagged with the case and the run) and judges
 // the answers where the spec decides them.
 import { DEFAULT_TEST_USER, type EdgeCaseRun, type SendOptions } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { OutboundDeps } from '../outbound/deps';
 import { DeskFailure } from '../result';
 import { EDGE_CASES, findEdgeCase } from './catalog';
 import { outcomesLine } from './judge';
@@ -10,7 +10,7 @@ import { stepEnvFor } from './secrets';
 import { sendStep, type StepOutcome } from './steps';
 
 
-export async function runEdgeCase(ctx: DeskContext, caseId: string, options: SendOptions & { userId?: string }): Promise<EdgeCaseRun> {
+export async function runEdgeCase(ctx: OutboundDeps, caseId: string, options: SendOptions & { userId?: string }): Promise<EdgeCaseRun> {
   const def = findEdgeCase(caseId);
   if (!def) throw new DeskFailure('not-found', `No edge case "${caseId}". Known: ${EDGE_CASES.map((c) => c.id).join(', ')}.`);
   const runId = newRunId();

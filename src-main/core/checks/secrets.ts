@@ -2,7 +2,7 @@
 // throw-away secret of its "wrong secret" steps.
 import { randomBytes } from 'node:crypto';
 import type { ExchangeOrigin, SendOptions } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { OutboundDeps } from '../outbound/deps';
 import { resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store';
@@ -10,7 +10,7 @@ import type { StepEnv } from './steps';
 
 /** The environment of one run: resolves the target (and production confirmation) and the secret first. */
 export function stepEnvFor(
-  ctx: DeskContext,
+  ctx: OutboundDeps,
   options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction' | 'customSecret'>,
   origin: ExchangeOrigin,
   tags: string[],

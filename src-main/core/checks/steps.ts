@@ -2,7 +2,7 @@
 // with the signature the step asks for (a valid one, none, a wrong one, one made with another
 // secret), recorded as an outbound exchange tagged with its run.
 import type { ExchangeOrigin, SignatureReport } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { OutboundDeps } from '../outbound/deps';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { sendAndRecord } from '../outbound/record';
 import { MODE_NOTES } from '../outbound/signature-mode';
@@ -68,7 +68,7 @@ function headerFor(step: CaseStep, env: StepEnv): string | null {
   }
 }
 
-export async function sendStep(ctx: DeskContext, env: StepEnv, step: CaseStep): Promise<StepOutcome> {
+export async function sendStep(ctx: OutboundDeps, env: StepEnv, step: CaseStep): Promise<StepOutcome> {
   const signature = headerFor(step, env);
   const headers: Array<[string, string]> = [];
   const contentType = step.contentType === undefined ? 'application/json' : step.contentType;

@@ -1,8 +1,8 @@
 import type { DeskEventListener } from '../../shared/desk-api';
 import type { GuardRails } from '../proxy';
-import type { SecretCandidate } from '../signing';
-import type { ProfileSecrets, Store } from '../store';
-import { DeskFailure } from '../result';
+import type { OutboundDeps } from '../outbound/deps';
+import { createSecretCache } from '../secrets';
+import type { Store } from '../store';
 
 export interface DeskOptions {
   /** The data directory (database and key file). */
@@ -19,15 +19,10 @@ export interface DeskOptions {
   proxyGuardRails?: Partial<GuardRails>;
 }
 
-/** What every part of the desk shares: the store, the event channel, and secret look-ups. Main side only. */
-export interface DeskContext {
+/** What every part of the desk shares: the store, the event channel, the secret look-ups, its options. Desk only. */
+export interface DeskContext extends OutboundDeps {
   readonly options: Required<Omit<DeskOptions, 'nativeBinding'>> & Pick<DeskOptions, 'nativeBinding'>;
-  readonly store: Store;
   readonly emit: DeskEventListener;
-  /** The named profile, or the active one; null when there is none. Throws not-found for an unknown name. */
-  profile(name?: string): ProfileSecrets | null;
-  /** Secrets to verify with: the profile's own first (primary), then every other stored one, for diagnosis. */
-  signingCandidates(profile?: string): SecretCandidate[];
   /** Drops cached secrets after a profile changed. */
   invalidateSecrets(): void;
   /** Registers clean-up to run when the desk closes (servers, timers). */
@@ -36,41 +31,14 @@ export interface DeskContext {
 
 export function createContext(store: Store, options: DeskContext['options'], emit: DeskEventListener): DeskContext & { runClosers(): Promise<void> } {
   const closers: Array<() => Promise<void> | void> = [];
-  // Decrypting every stored secret on every captured request would be wasted work: cache until a profile
-  // changes, here (invalidateSecrets) or in another process (`wager-desk profile set` while `serve` runs),
-  // which PRAGMA data_version reveals: it moves whenever another connection commits.
-  let cachedAll: Array<{ profile: string; secret: string }> | null = null;
-  const dataVersion = store.db.prepare('PRAGMA data_version').pluck();
-  let seenVersion: unknown = dataVersion.get();
-
-  const profile = (name?: string): ProfileSecrets | null => {
-    const wanted = name ?? store.profiles.activeName();
-    if (wanted === null) return null;
-    const found = store.profiles.secrets(wanted);
-    if (!found && name !== undefined) throw new DeskFailure('not-found', `No profile named "${name}".`);
-    return found;
-  };
-
+  const secrets = createSecretCache(store.profiles, () => store.dataVersion());
   return {
     options,
     store,
     emit,
-    profile,
-    signingCandidates(name?: string): SecretCandidate[] {
-      const version = dataVersion.get();
-      if (version !== seenVersion) {
-        seenVersion = version;
-        cachedAll = null;
-      }
-      cachedAll ??= store.profiles.allSigningSecrets();
-      const primaryName = name ?? store.profiles.activeName();
-      const primary = cachedAll.find((c) => c.profile === primaryName);
-      const others = cachedAll.filter((c) => c !== primary);
-      return [...(primary ? [{ ...primary, primary: true }] : []), ...others];
-    },
-    invalidateSecrets() {
-      cachedAll = null;
-    },
+    profile: (name) => secrets.profile(name),
+    signingCandidates: (name) => secrets.signingCandidates(name),
+    invalidateSecrets: () => secrets.invalidate(),
     onClose(fn) {
       closers.push(fn);
     },

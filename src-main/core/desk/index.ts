@@ -2,18 +2,19 @@ import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../.
 import type { ExchangeSummary } from '../../shared/model';
 import { openStore } from '../store';
 import { composePart } from './compose-part';
-import { createContext, type DeskContext, type DeskOptions } from './context';
+import { createContext, type DeskOptions } from './context';
 import { ecosystemPart } from './ecosystem-part';
 import { exchangesPart } from './exchanges-part';
 import { profilesPart } from './profiles-part';
 import { proxyPart } from './proxy-part';
+import { registerSeams } from './seams';
+import { signingPart } from './signing-part';
 import { tokenPart } from './token-part';
 
-export type { DeskContext, DeskOptions } from './context';
+export type { DeskOptions } from './context';
 
 /** The application object: DeskApi for the shells, plus event subscription and shutdown. */
 export interface Desk extends DeskApi {
-  readonly ctx: DeskContext;
   /** Subscribes to every event; returns the unsubscribe function. */
   on(listener: DeskEventListener): () => void;
   close(): Promise<void>;
@@ -33,18 +34,25 @@ export function createDesk(options: DeskOptions): Desk {
       }
     }
   };
-  // Rows written inside a transaction (the proxy's group commit) are announced once it has ended:
-  // listeners then never hold the write lock, and never see a row before it is durable. Once anything is
-  // pending, later rows queue behind it so that events keep their order.
-  const pending: ExchangeSummary[] = [];
+  // One event per row per commit, sent once the commit has ended: listeners then never hold the write
+  // lock and never see a row before it is durable. A row written twice in one transaction (inserted and
+  // completed in one group commit) is announced once, in its final state, with the counts after the commit.
+  // Once anything is pending, later rows queue behind it so that events keep their order.
+  const pending = new Map<number, ExchangeSummary>();
   const flush = (): void => {
-    for (const summary of pending.splice(0)) emit('exchange', summary);
+    const rows = [...pending.values()];
+    pending.clear();
+    if (rows.length === 0) return;
+    const counts = store.exchanges.counts();
+    for (const exchange of rows) emit('exchange', { exchange, counts });
   };
   const store = openStore(options.home, {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     onExchange: (summary) => {
-      if (pending.length === 0 && !store.db.inTransaction) return emit('exchange', summary);
-      if (pending.push(summary) === 1) queueMicrotask(flush);
+      const first = pending.size === 0;
+      pending.set(summary.id, summary);
+      if (first && !store.inTransaction()) return flush();
+      if (first) queueMicrotask(flush);
     },
   });
   const ctx = createContext(
@@ -60,14 +68,14 @@ export function createDesk(options: DeskOptions): Desk {
     emit,
   );
   let closed = false;
-  return {
-    ctx,
+  const desk: Desk = {
     ...exchangesPart(ctx),
     ...profilesPart(ctx),
     ...proxyPart(ctx),
     ...composePart(ctx),
     ...tokenPart(ctx),
     ...ecosystemPart(ctx),
+    ...signingPart(ctx),
     on(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -80,4 +88,6 @@ export function createDesk(options: DeskOptions): Desk {
       store.close();
     },
   };
+  registerSeams(desk, ctx);
+  return desk;
 }

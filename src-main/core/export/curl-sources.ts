@@ -1,7 +1,7 @@
 // cURL commands for the two things staff copy: a recorded exchange, and a composer draft signed the
 // way a send of it would be (the command carries the signature, never the secret).
 import type { Draft, SendOptions } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { StoreAndSecrets } from '../secrets';
 import { checkDraft } from '../outbound/dispatch';
 import { signDraft } from '../outbound/signature-mode';
 import { joinUrl, resolveTarget } from '../outbound/target';
@@ -10,7 +10,7 @@ import { curlCommand } from './curl';
 import { isRedacted, redactHeaders, storedSecrets } from '../redact';
 import { exchangeUrl } from './request-url';
 
-export function curlForExchange(ctx: DeskContext, id: number): string {
+export function curlForExchange(ctx: StoreAndSecrets, id: number): string {
   const detail = Number.isInteger(id) ? ctx.store.exchanges.get(id) : null;
   if (!detail) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   const raw = { method: detail.method, body: Buffer.from(detail.request.bodyBase64, 'base64') };
@@ -26,7 +26,7 @@ export function curlForExchange(ctx: DeskContext, id: number): string {
 }
 
 /** The draft as a send would go out: to options.to or the profile's operator URL, signed per options.signature (default resign). */
-export function curlForDraft(ctx: DeskContext, draft: Draft, options: SendOptions = {}): string {
+export function curlForDraft(ctx: StoreAndSecrets, draft: Draft, options: SendOptions = {}): string {
   checkDraft(draft);
   // Copying sends nothing, so a production profile needs no confirmation here; running the command is the user's act.
   const { profile, base } = resolveTarget(ctx, { ...options, confirmedProduction: true });

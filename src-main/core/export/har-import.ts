@@ -2,7 +2,7 @@
 // profile's secret, inspected, with their key fields, and replayable. All or nothing: the file is
 // read and checked whole first, then every row is written in one transaction.
 import type { ExchangeKind, HarImportOptions, HarImportResult } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { StoreAndSecrets as DeskContext } from '../secrets';
 import { headerValue, SIGNATURE_HEADER } from '../outbound/headers';
 import { extractKeyFields, inspect, kindOfPath } from '../protocol';
 import { DeskFailure } from '../result';
@@ -64,6 +64,6 @@ export function importHar(ctx: DeskContext, text: string, options: HarImportOpti
     return id;
   };
 
-  const ids = ctx.store.db.transaction(() => har.entries.map(insertOne))();
+  const ids = ctx.store.transaction(() => har.entries.map(insertOne));
   return { imported: ids.length, ids };
 }

@@ -2,7 +2,7 @@
 // happened in order, what the signatures and bodies got wrong in plain words, and shows the requests
 // with every secret redacted and signatures shortened (enough to compare, not to reuse).
 import type { ExchangeDetail, HeaderList, Verdict } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { StoreAndSecrets } from '../secrets';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';
@@ -70,7 +70,7 @@ function summaryLines(entries: ExchangeDetail[]): string[] {
   ];
 }
 
-export function ticketBundle(ctx: DeskContext, depositId: string): string {
+export function ticketBundle(ctx: StoreAndSecrets, depositId: string): string {
   if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
   const timeline = ctx.store.exchanges.timeline(depositId);
   const entries = timeline.entries.map((s) => ctx.store.exchanges.get(s.id)).filter((x): x is ExchangeDetail => x !== null);

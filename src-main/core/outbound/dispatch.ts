@@ -2,7 +2,7 @@
 // the target and profile, apply the signature mode to the exact bytes that leave, and record the
 // send as an outbound exchange linked to its source.
 import type { Draft, ExchangeDetail, ExchangeOrigin, ReplayRequest, SendOptions } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { OutboundDeps } from './deps';
 import { kindOfPath } from '../protocol';
 import { DeskFailure } from '../result';
 import { capturedDraft, draftFollowUp } from './drafts';
@@ -28,13 +28,13 @@ export function checkDraft(draft: Draft): void {
 }
 
 /** The x-server-authorization value a send of this draft would carry (null: none), without sending. */
-export function previewSignature(ctx: DeskContext, draft: Draft, options: SendOptions): string | null {
+export function previewSignature(ctx: OutboundDeps, draft: Draft, options: SendOptions): string | null {
   checkDraft(draft);
   return signDraft(draft, options, ctx.profile(options.profile)).header;
 }
 
 /** Signs and sends a draft to the target, and records it. */
-export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: DispatchOptions): Promise<ExchangeDetail> {
+export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: DispatchOptions): Promise<ExchangeDetail> {
   checkDraft(draft);
   const { profile, base } = resolveTarget(ctx, options);
   const { body, inputs, header, headers } = signDraft(draft, options, profile);
@@ -56,7 +56,7 @@ export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: Dis
 }
 
 /** The draft a replay sends: the capture (or its follow-up) with the edits applied. The source row is only read. */
-function replayDraft(ctx: DeskContext, request: ReplayRequest): Draft {
+function replayDraft(ctx: OutboundDeps, request: ReplayRequest): Draft {
   if (typeof request?.sourceId !== 'number') throw new DeskFailure('bad-input', 'A replay needs the id of the exchange to send again.');
   const source = request.followUp !== undefined ? { draft: draftFollowUp(ctx, request.sourceId, request.followUp), truncated: false } : capturedDraft(ctx, request.sourceId);
   const draft = source.draft;
@@ -68,7 +68,7 @@ function replayDraft(ctx: DeskContext, request: ReplayRequest): Draft {
   return { ...draft, bodyBase64: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('base64') };
 }
 
-export function replay(ctx: DeskContext, request: ReplayRequest): Promise<ExchangeDetail> {
+export function replay(ctx: OutboundDeps, request: ReplayRequest): Promise<ExchangeDetail> {
   const draft = replayDraft(ctx, request);
   return dispatchDraft(ctx, draft, { ...request, origin: 'replay' });
 }

@@ -3,7 +3,7 @@
 // drops what belonged to the connection it arrived on (Host, Content-Length, ...).
 import type { Draft, HeaderList, ResultValue, TemplateKind } from '../../shared/model';
 import { DEFAULT_TEST_USER, RESULT_VALUES } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { Store } from '../store';
 import { buildPay, buildResult, followUpOf, isResultValue, kindOfPath, toBytes } from '../protocol';
 import { DeskFailure } from '../result';
 import { CONNECTION_HEADERS, withoutHeaders } from './headers';
@@ -14,7 +14,7 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = ['pay', 'win', 'draw', 'l
 const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /** The captured request, read once; a token request cannot be sent again (its API key is not stored). */
-function captured(ctx: DeskContext, id: number) {
+function captured(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number) {
   const request = Number.isInteger(id) ? ctx.store.exchanges.requestOf(id) : null;
   if (!request) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   if (request.kind === 'token') {
@@ -24,12 +24,12 @@ function captured(ctx: DeskContext, id: number) {
 }
 
 /** The captured request as a draft: same method, path, query, headers (minus connection headers) and bytes. */
-export function draftFromExchange(ctx: DeskContext, id: number): Draft {
+export function draftFromExchange(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number): Draft {
   return capturedDraft(ctx, id).draft;
 }
 
 /** draftFromExchange, and whether the captured body was cut at the size limit (then it cannot be sent as it was). */
-export function capturedDraft(ctx: DeskContext, id: number): { draft: Draft; truncated: boolean } {
+export function capturedDraft(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number): { draft: Draft; truncated: boolean } {
   const request = captured(ctx, id);
   const draft = {
     method: request.method,
@@ -48,7 +48,7 @@ export function resultsPathFor(payPath: string): string {
 }
 
 /** The result that settles a captured pay (same userId, depositId and currency), as a draft derived from it. */
-export function draftFollowUp(ctx: DeskContext, payId: number, result: ResultValue): Draft {
+export function draftFollowUp(ctx: { readonly store: Pick<Store, 'exchanges'> }, payId: number, result: ResultValue): Draft {
   if (!isResultValue(result)) throw new DeskFailure('bad-input', `A follow-up is one of ${RESULT_VALUES.join(', ')}; got "${String(result)}".`);
   const request = captured(ctx, payId);
   if (kindOfPath(request.path) !== 'pay') {

@@ -1,7 +1,7 @@
 // Every send is an exchange: the request row is committed before the bytes leave, so even a send
 // that hangs or crashes the desk leaves its trace; the answer (or the reason there is none) follows.
 import type { ExchangeDetail, ExchangeKind, ExchangeOrigin, Finding, KeyFields, SignatureReport } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { StoreAndSecrets as DeskContext } from '../secrets';
 import { extractKeyFields, inspect } from '../protocol';
 import { redactHeaders } from '../redact';
 import { httpSend, wireHeaders, type OutboundRequest } from './http-send';

@@ -1,7 +1,7 @@
 // Where a send goes and with which profile: the explicit target wins over the profile's operator
 // URL, and a production profile needs an explicit confirmation that names the target.
 import type { SendOptions } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { SecretLookups } from '../secrets';
 import { checkBaseUrl } from '../base-url';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store';
@@ -21,7 +21,7 @@ export function joinUrl(base: string, pathAndQuery: string): string {
 
 
 /** The profile and base URL of a send; throws no-target, bad-input or needs-confirmation. */
-export function resolveTarget(ctx: DeskContext, options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction'>): SendTarget {
+export function resolveTarget(ctx: Pick<SecretLookups, 'profile'>, options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction'>): SendTarget {
   const profile = ctx.profile(options.profile);
   const raw = options.to ?? profile?.operatorUrl ?? null;
   if (raw === null || raw.trim() === '') {

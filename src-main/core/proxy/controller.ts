@@ -1,11 +1,13 @@
 // Starts, restarts and stops the one capture proxy of a desk, and says what it is doing. Starts and
-// stops are queued so that two quick clicks in the UI cannot race each other onto one port.
-import type { ProxyStatus } from '../../shared/model';
+// stops are queued so that two quick clicks in the UI cannot race each other onto one port. The
+// controller keeps the configuration of the last start: a start gives only what changes, so a restart
+// from the UI keeps the secret and the limits `serve` was started with.
+import type { ProxyLimits, ProxyStatus } from '../../shared/model';
 import { listenFailure } from '../listen-failure';
 import { DeskFailure } from '../result';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
-import type { Db, ExchangeStore } from '../store';
+import { connectionOf, type Store } from '../store';
 import { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
 import {
   checkPort,
@@ -21,9 +23,8 @@ import { CaptureServer } from './server';
 
 /** What the controller needs from the desk. */
 export interface ProxyHost {
-  readonly db: Db;
+  readonly store: Store;
   readonly nativeBinding?: string;
-  readonly exchanges: ExchangeStore;
   readonly sandbox: SandboxOperator;
   /** guardRails: the desk's own (DeskOptions.proxyGuardRails), over DEFAULT_GUARD_RAILS; a start's options win over both. */
   readonly defaults: { maxBodyBytes: number; upstreamTimeoutMs: number; guardRails?: Partial<GuardRails> };
@@ -39,6 +40,8 @@ export class ProxyController {
   private lastHost = DEFAULT_PROXY_HOST;
   private failure: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** What the starts so far have set (the last successful one's configuration). */
+  private config: ProxyStartOptions = {};
 
   constructor(private readonly host: ProxyHost) {}
 
@@ -47,35 +50,60 @@ export class ProxyController {
     if (this.current) return { ...this.current, warning: this.warning(this.current.host) };
     let upstream: string | null = null;
     try {
-      upstream = this.host.profileUpstream();
+      upstream = this.config.upstream === undefined ? this.host.profileUpstream(this.config.profile ?? undefined) : this.config.upstream;
     } catch {
       upstream = null;
     }
-    return { running: false, url: null, host: this.lastHost, port: null, mode: upstream ? 'forward' : 'sandbox', upstream, warning: this.failure };
+    let limits: ProxyLimits | undefined;
+    try {
+      limits = this.limitsOf(this.config);
+    } catch {
+      limits = undefined;
+    }
+    return {
+      running: false,
+      url: null,
+      host: this.lastHost,
+      port: null,
+      mode: upstream ? 'forward' : 'sandbox',
+      upstream,
+      warning: this.failure,
+      ...(limits ? { limits } : {}),
+      secretSource: this.config.secret?.label ?? null,
+    };
+  }
+
+  /** The configuration of the last start, changed by what `options` gives (undefined leaves a field as it was). */
+  private merged(options: ProxyStartOptions): ProxyStartOptions {
+    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as ProxyStartOptions;
+    return { ...this.config, ...given };
   }
 
   start(options: ProxyStartOptions = {}): Promise<ProxyStatus> {
     return this.serially(async () => {
-      const host = options.host ?? DEFAULT_PROXY_HOST;
+      const config = this.merged(options);
+      const host = config.host ?? DEFAULT_PROXY_HOST;
       if (typeof host !== 'string' || host.trim() === '') throw new DeskFailure('bad-input', 'The proxy host must be a host name or address.');
-      const port = checkPort(options.port ?? DEFAULT_PROXY_PORT);
-      const upstreamText = options.upstream === undefined ? this.host.profileUpstream(options.profile) : options.upstream;
+      const port = checkPort(config.port ?? DEFAULT_PROXY_PORT);
+      const profile = config.profile ?? undefined;
+      const upstreamText = config.upstream === undefined ? this.host.profileUpstream(profile) : config.upstream;
       const upstream = upstreamText ? checkUpstream(upstreamText) : null;
-      const rails: GuardRails = { ...DEFAULT_GUARD_RAILS };
-      for (const key of Object.keys(rails) as Array<keyof GuardRails>) {
-        const value = options[key] ?? this.host.defaults.guardRails?.[key];
-        if (value !== undefined) rails[key] = checkPositive(key, value);
-      }
+      const limits = this.limitsOf(config);
+      const rails: GuardRails = {
+        headersTimeoutMs: limits.headersTimeoutMs,
+        requestTimeoutMs: limits.requestTimeoutMs,
+        keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
+        maxHeaderBytes: limits.maxHeaderBytes,
+      };
       const env: CaptureEnv = {
-        db: this.host.db,
+        db: connectionOf(this.host.store),
         ...(this.host.nativeBinding ? { nativeBinding: this.host.nativeBinding } : {}),
-        exchanges: this.host.exchanges,
+        exchanges: this.host.store.exchanges,
         sandbox: this.host.sandbox,
         upstream,
-        maxBodyBytes: options.maxBodyBytes !== undefined ? checkPositive('maxBodyBytes', options.maxBodyBytes) : this.host.defaults.maxBodyBytes,
-        upstreamTimeoutMs:
-          options.upstreamTimeoutMs !== undefined ? checkPositive('upstreamTimeoutMs', options.upstreamTimeoutMs) : this.host.defaults.upstreamTimeoutMs,
-        candidates: this.candidatesFor(options),
+        maxBodyBytes: limits.maxBodyBytes,
+        upstreamTimeoutMs: limits.upstreamTimeoutMs,
+        candidates: this.candidatesFor(config),
         onCaptureFailure: (err) => this.captureFailed(err),
       };
 
@@ -88,6 +116,7 @@ export class ProxyController {
         this.host.statusChanged(this.status());
         throw listenFailure(err as NodeJS.ErrnoException, 'the capture proxy', host, port);
       }
+      this.config = config;
       const actualPort = this.server.port;
       this.current = {
         running: true,
@@ -97,11 +126,28 @@ export class ProxyController {
         mode: upstream ? 'forward' : 'sandbox',
         upstream: upstream ? upstream.href : null,
         warning: null,
+        limits,
+        secretSource: config.secret?.label ?? null,
       };
       const status = this.status();
       this.host.statusChanged(status);
       return status;
     });
+  }
+
+  /** The limits a configuration asks for, over the desk's defaults, each checked. */
+  private limitsOf(config: ProxyStartOptions): ProxyLimits {
+    const d = this.host.defaults;
+    const rails: GuardRails = { ...DEFAULT_GUARD_RAILS };
+    for (const key of Object.keys(rails) as Array<keyof GuardRails>) {
+      const value = config[key] ?? d.guardRails?.[key];
+      if (value !== undefined) rails[key] = checkPositive(key, value);
+    }
+    return {
+      ...rails,
+      maxBodyBytes: config.maxBodyBytes !== undefined ? checkPositive('maxBodyBytes', config.maxBodyBytes) : d.maxBodyBytes,
+      upstreamTimeoutMs: config.upstreamTimeoutMs !== undefined ? checkPositive('upstreamTimeoutMs', config.upstreamTimeoutMs) : d.upstreamTimeoutMs,
+    };
   }
 
   stop(): Promise<ProxyStatus> {
@@ -127,8 +173,8 @@ export class ProxyController {
    * a profile change applies to the very next request that arrives after it.
    */
   private candidatesFor(options: ProxyStartOptions): () => SecretCandidate[] {
-    const profile = options.profile;
-    const override = options.secret;
+    const profile = options.profile ?? undefined;
+    const override = options.secret ?? null;
     const primary: SecretCandidate | null = override ? { profile: override.label, secret: override.secret, primary: true } : null;
     const lookUp = (): SecretCandidate[] => {
       const stored = this.host.signingCandidates(profile);

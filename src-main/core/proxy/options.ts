@@ -1,29 +1,17 @@
 // What a start of the proxy may ask for, and the checks and defaults that turn it into a config.
 import { checkBaseUrl } from '../base-url';
 import { DeskFailure } from '../result';
-import type { GuardRails } from './env';
+import type { ProxyConfig } from '../../shared/model';
 
 /** The default port: stable across runs, so the platform's callback URL need not change each time. */
 export const DEFAULT_PROXY_PORT = 8787;
 export const DEFAULT_PROXY_HOST = '127.0.0.1';
 
 /**
- * Everything a start can set. DeskApi.startProxy exposes host, port and upstream; the rest is for the
- * core's own shells (the CLI's serve, tests): a secret that stays in memory, timeouts.
+ * What a start may set: a part of the proxy's configuration (shared/model ProxyConfig). What it leaves out
+ * stays as the last start set it, else at the desk's default.
  */
-export interface ProxyStartOptions extends Partial<GuardRails> {
-  host?: string;
-  /** 0 picks a free port. */
-  port?: number;
-  /** A URL to forward to; null forces the sandbox; absent: the profile's upstream. */
-  upstream?: string | null;
-  /** Verify with this profile's secret and use its upstream (default: the active profile, looked up per request). */
-  profile?: string;
-  /** Verify with this secret instead of any profile's; kept in memory only. */
-  secret?: { label: string; secret: string };
-  maxBodyBytes?: number;
-  upstreamTimeoutMs?: number;
-}
+export type ProxyStartOptions = Partial<ProxyConfig>;
 
 export function isLoopback(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');

@@ -1,7 +1,8 @@
 // The sandbox operator's books, in the desk's own database: one balance per user and one record per
 // accepted deposit (section 2.3 of the spec: the operator keeps, per depositId, the deducted amount).
 import type { ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
-import type { Db, SettingsStore } from '../store';
+import type { Db } from '../store/open';
+import type { SettingsStore } from '../store/settings';
 
 export const STARTING_BALANCE_KEY = 'sandbox-starting-balance';
 export const DEFAULT_STARTING_BALANCE = 1000;

@@ -1,11 +1,14 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeSummary } from '../../shared/model';
+import { SandboxLedger } from '../sandbox/ledger';
+import { Checkpointer } from './checkpointer';
 import { ExchangeStore } from './exchanges';
 import { openDatabase, type Db } from './open';
 import { explainOpenFailure } from './open-errors';
 import { ProfileStore } from './profiles';
 import { ReportStore } from './reports';
+import { pruneExchanges, type PruneOptions, type PruneReport } from './retention';
 import { SecretBox } from './secret-box';
 import { SettingsStore } from './settings';
 
@@ -16,18 +19,50 @@ export { ProfileStore, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
 export { SettingsStore } from './settings';
 export { SecretBox } from './secret-box';
+export type { Checkpointer } from './checkpointer';
+export type { PruneOptions, PruneReport } from './retention';
 
 export const DATABASE_FILE = 'wager-desk.sqlite';
 export const KEY_FILE = 'secrets.key';
 
+/**
+ * The data directory's database and the stores over it. The store owns its connection: everything that
+ * writes or reads goes through these members, so that what they cache (the exchanges' counts) stays true.
+ */
 export interface Store {
   readonly dir: string;
-  readonly db: Db;
   readonly exchanges: ExchangeStore;
   readonly profiles: ProfileStore;
   readonly settings: SettingsStore;
   readonly reports: ReportStore;
+  /** The sandbox operator's books (its tables live in this database). */
+  readonly sandbox: SandboxLedger;
+  /** Runs `fn` in one write transaction that takes the write lock first (BEGIN IMMEDIATE): all or nothing. */
+  immediate<T>(fn: () => T): T;
+  /** Runs `fn` in one transaction: all or nothing. */
+  transaction<T>(fn: () => T): T;
+  /** True while a transaction of this connection is open. */
+  inTransaction(): boolean;
+  /** Moves whenever another connection (another process) commits: a cue to drop what was cached. */
+  dataVersion(): number;
+  /** Deletes old exchanges in one transaction (or none, on failure) and compacts the file. */
+  prune(options?: PruneOptions): PruneReport;
+  /** Moves WAL checkpoints to a worker thread (while the proxy runs); null where that cannot apply. */
+  checkpointInBackground(): Checkpointer | null;
   close(): void;
+}
+
+const connections = new WeakMap<Store, Db>();
+
+/**
+ * The connection itself: for the capture server's group commit and checkpointer (which could go through
+ * `immediate` and `checkpointInBackground`), and for tests and benchmarks that inspect the file. No
+ * feature holds it: they go through the store's members.
+ */
+export function connectionOf(store: Store): Db {
+  const db = connections.get(store);
+  if (!db) throw new Error('Not a store opened by openStore.');
+  return db;
 }
 
 export interface StoreOptions {
@@ -48,15 +83,32 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     db = openDatabase(join(dir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
     const opened = db;
     const settings = new SettingsStore(opened);
-    return {
+    const exchanges = new ExchangeStore(opened, options.onExchange);
+    const run = opened.transaction((fn: () => unknown) => fn());
+    const dataVersion = opened.prepare('PRAGMA data_version').pluck();
+    const store: Store = {
       dir,
-      db: opened,
-      exchanges: new ExchangeStore(opened, options.onExchange),
+      exchanges,
       profiles: new ProfileStore(opened, box, settings),
       settings,
       reports: new ReportStore(opened),
+      sandbox: new SandboxLedger(opened, settings),
+      immediate: <T>(fn: () => T) => run.immediate(fn) as T,
+      transaction: <T>(fn: () => T) => run(fn) as T,
+      inTransaction: () => opened.inTransaction,
+      dataVersion: () => dataVersion.get() as number,
+      prune: (pruneOptions) => {
+        try {
+          return pruneExchanges(opened, pruneOptions);
+        } finally {
+          exchanges.recount();
+        }
+      },
+      checkpointInBackground: () => Checkpointer.start(opened, options.nativeBinding),
       close: () => opened.close(),
     };
+    connections.set(store, opened);
+    return store;
   } catch (err) {
     // A damaged page can surface only when the stores prepare their statements: close what was opened.
     if (db?.open) db.close();

@@ -1,51 +1,27 @@
 // Retention: prunes old exchanges by age or by count, and keeps the database file compact.
 //
-// Deletion runs in small batches, each its own short write transaction, so that a proxy capturing on the
-// same database (the app or `serve` left running) waits at most one batch for its own commit, far inside
-// the 5 s busy timeout, instead of failing a capture. A replay whose source row is pruned keeps its own
-// row: the schema's foreign key (source_id ... ON DELETE SET NULL) clears the link, and nothing dangles.
+// Deletion is one write transaction: a prune that fails part-way (a full disk, a lock it could not get)
+// deletes nothing, so its report is never half true. A proxy capturing on the same database (the app or
+// `serve` left running) waits for that one commit within its 5 s busy timeout; deleting thousands of rows
+// by their primary key takes a fraction of that. A replay whose source row is pruned keeps its own row:
+// the schema's foreign key (source_id ... ON DELETE SET NULL) clears the link, and nothing dangles.
 //
 // Space: SQLite keeps freed pages in the file for reuse by new rows, so a pruned database stops growing
 // but does not shrink. `vacuum` rebuilds the file (and switches it to incremental auto-vacuum, so later
 // prunes hand their free pages back on their own). The WAL is checkpointed and truncated last, so the
 // pruned bodies are not left behind in it either.
 import { statSync } from 'node:fs';
+import type { PruneOptions as SharedPruneOptions, PruneReport } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Db } from './open';
 
-export interface PruneOptions {
-  /** Delete exchanges whose request started more than this many days before `now` (fractions allowed). */
-  olderThanDays?: number;
-  /** Keep only the newest N exchanges (newest by id: the order the desk recorded them). */
-  keep?: number;
-  /** Rebuild the file with VACUUM, returning every free page to the file system. */
-  vacuum?: boolean;
+export type { PruneReport } from '../../shared/model';
+
+export interface PruneOptions extends SharedPruneOptions {
   /** The clock for olderThanDays (tests). */
   now?: Date;
-  /** Rows deleted per transaction (default 500). */
-  batchSize?: number;
 }
 
-export interface PruneReport {
-  /** Exchanges deleted. */
-  deleted: number;
-  /** Exchanges left. */
-  remaining: number;
-  /** Kept exchanges whose source was deleted: their sourceId is now null. */
-  detached: number;
-  /** The ISO time before which exchanges were deleted, when olderThanDays was given. */
-  cutoff: string | null;
-  vacuumed: boolean;
-  /** The WAL was checkpointed and cut to zero bytes (false when another connection was still reading it). */
-  walTruncated: boolean;
-  /** Database plus WAL, in bytes, before and after. */
-  bytesBefore: number;
-  bytesAfter: number;
-  /** Pages still free inside the file (reused by new rows; `vacuum` returns them to the file system). */
-  freePages: number;
-}
-
-const DEFAULT_BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function fileBytes(file: string): number {
@@ -61,15 +37,12 @@ function storedBytes(db: Db): number {
 }
 
 function checkOptions(options: PruneOptions): void {
-  const { olderThanDays, keep, batchSize } = options;
+  const { olderThanDays, keep } = options;
   if (olderThanDays !== undefined && (typeof olderThanDays !== 'number' || !Number.isFinite(olderThanDays) || olderThanDays < 0)) {
     throw new DeskFailure('bad-input', `The age limit must be a number of days of 0 or more; got ${String(olderThanDays)}.`);
   }
   if (keep !== undefined && (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 0)) {
     throw new DeskFailure('bad-input', `The number of exchanges to keep must be a whole number of 0 or more; got ${String(keep)}.`);
-  }
-  if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
-    throw new DeskFailure('bad-input', `The batch size must be a whole number of 1 or more; got ${String(batchSize)}.`);
   }
 }
 
@@ -97,26 +70,20 @@ function condition(db: Db, options: PruneOptions, cutoff: string | null): { wher
 /** Deletes old exchanges (by age, by count, or both: a row goes when either says so) and compacts. */
 export function pruneExchanges(db: Db, options: PruneOptions = {}): PruneReport {
   checkOptions(options);
-  const batch = options.batchSize ?? DEFAULT_BATCH;
   const bytesBefore = storedBytes(db);
   const cutoff = options.olderThanDays !== undefined ? new Date((options.now ?? new Date()).getTime() - options.olderThanDays * DAY_MS).toISOString() : null;
-  const cond = condition(db, options, cutoff);
-
   let deleted = 0;
   let detached = 0;
-  if (cond !== null) {
+  // The rows to delete are chosen inside the transaction: rows recorded meanwhile are newer than its cut.
+  db.transaction(() => {
+    const cond = condition(db, options, cutoff);
+    if (cond === null) return;
     detached = db
       .prepare(`SELECT count(*) FROM exchanges WHERE source_id IN (SELECT id FROM exchanges WHERE ${cond.where}) AND NOT (${cond.where})`)
       .pluck()
       .get(cond.params) as number;
-    const deleteBatch = db.prepare(`DELETE FROM exchanges WHERE id IN (SELECT id FROM exchanges WHERE ${cond.where} ORDER BY id LIMIT @limit)`);
-    const step = db.transaction(() => deleteBatch.run({ ...cond.params, limit: batch }).changes);
-    for (;;) {
-      const changes = step.immediate();
-      deleted += changes;
-      if (changes < batch) break;
-    }
-  }
+    deleted = db.prepare(`DELETE FROM exchanges WHERE ${cond.where}`).run(cond.params).changes;
+  }).immediate();
 
   let vacuumed = false;
   if (options.vacuum) {

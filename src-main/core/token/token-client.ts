@@ -3,7 +3,7 @@
 // fingerprint in everything stored, and scrubbed from the answer too before it is written: a service
 // that echoes the key in an error must not leave it in the database or its WAL.
 import type { HeaderList, TokenRequest, TokenResult } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { OutboundDeps } from '../outbound/deps';
 import { API_KEY_HEADER, storedSecrets } from '../redact';
 import { sendAndRecord } from '../outbound/record';
 import { joinUrl } from '../outbound/target';
@@ -13,7 +13,7 @@ import { tokenConfig } from './token-config';
 
 const TOKEN_PATH = '/v0/wager/operator/create-token';
 
-export async function requestToken(ctx: DeskContext, request: TokenRequest): Promise<TokenResult> {
+export async function requestToken(ctx: OutboundDeps, request: TokenRequest): Promise<TokenResult> {
   const config = tokenConfig(ctx, request);
   const body = toBytes({ userId: config.userId, displayName: config.displayName });
   const headers: HeaderList = [
@@ -48,6 +48,6 @@ export async function requestToken(ctx: DeskContext, request: TokenRequest): Pro
 }
 
 /** Token requests, newest first. */
-export function tokenHistory(ctx: DeskContext, limit = 50) {
+export function tokenHistory(ctx: OutboundDeps, limit = 50) {
   return ctx.store.exchanges.list({ direction: 'outbound', kind: 'token', limit }).items;
 }

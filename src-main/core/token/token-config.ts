@@ -1,7 +1,7 @@
 // What a token request needs (service base URL, operator id, API key) from explicit values or the
 // profile. A missing piece is named, with the way to set it, in one message.
 import type { TokenRequest } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { SecretLookups } from '../secrets';
 import { checkBaseUrl } from '../base-url';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store';
@@ -18,7 +18,7 @@ export interface TokenConfig {
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 
-export function tokenConfig(ctx: DeskContext, request: TokenRequest): TokenConfig {
+export function tokenConfig(ctx: Pick<SecretLookups, 'profile'>, request: TokenRequest): TokenConfig {
   if (typeof request !== 'object' || request === null) throw new DeskFailure('bad-input', 'A token request is required.');
   const missingInput = [!given(request.userId) && 'userId (--user-id)', !given(request.displayName) && 'displayName (--display-name)'].filter(Boolean);
   if (missingInput.length > 0) throw new DeskFailure('bad-input', `A token request needs ${missingInput.join(' and ')}.`);

@@ -2,14 +2,16 @@
 // more rows than sending callbacks one by one would allow.
 import type { Desk } from '../../../src-main/core/desk';
 import type { Verdict } from '../../../src-main/shared/model';
+import { connectionOf } from '../../../src-main/core/store';
+import { storeOf } from '../../helpers/desk';
 
 const VERDICT_CYCLE: Verdict[] = ['valid', 'valid', 'valid', 'mismatch', 'valid', 'missing', 'valid'];
 
 export function insertCaptures(desk: Desk, count: number): void {
-  const { store } = desk.ctx;
+  const store = storeOf(desk);
   const start = Date.parse('2026-01-01T00:00:00Z');
   const encoder = new TextEncoder();
-  store.db.transaction(() => {
+  connectionOf(store).transaction(() => {
     for (let i = 0; i < count; i++) {
       const isPay = i % 3 !== 2;
       const depositId = `dep-${i}`;

@@ -6,7 +6,7 @@ import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
 import type { CheckReport } from '../../../src-main/shared/model';
 import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, storeOf } from '../../helpers/desk';
 
 const SECRET = 'check-test-secret';
 const USER = 'check-user';
@@ -69,7 +69,7 @@ describe('conformance check against stand-in operators', () => {
     for (const c of first.checks.filter((x) => x.pass !== null)) {
       expect(c.exchangeIds.length).toBeGreaterThan(0);
       for (const id of c.exchangeIds) {
-        const x = desk!.ctx.store.exchanges.get(id)!;
+        const x = storeOf(desk!).exchanges.get(id)!;
         expect(x).toMatchObject({ direction: 'outbound', origin: 'check', tags: [`check:${first.runId}`] });
       }
     }

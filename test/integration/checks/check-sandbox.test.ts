@@ -2,7 +2,7 @@
 // conformance check, run from the same desk against the proxy URL, passes every check.
 import { describe, expect, it } from 'vitest';
 import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, storeOf } from '../../helpers/desk';
 
 describe('conformance check against the sandbox operator', () => {
   it('passes every check', async () => {
@@ -20,7 +20,7 @@ describe('conformance check against the sandbox operator', () => {
     expect(res.value.passed).toBe(CONFORMANCE_CHECK_IDS.length);
 
     // The proxy captured every step as an inbound exchange, and the sandbox booked the first pay once.
-    const inbound = desk.ctx.store.exchanges.list({ direction: 'inbound', limit: 1000 }).items;
+    const inbound = storeOf(desk).exchanges.list({ direction: 'inbound', limit: 1000 }).items;
     const outbound = res.value.checks.flatMap((c) => (c.pass === null ? [] : c.exchangeIds));
     expect(inbound.length).toBe(outbound.length);
     const state = await desk.getSandboxState();

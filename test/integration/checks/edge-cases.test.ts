@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, storeOf } from '../../helpers/desk';
 
 const SECRET = 'edge-secret';
 const REQUIRED = [
@@ -67,8 +67,8 @@ describe('edge-case catalog', () => {
       expect(run.value.pass, `${c.id}: ${run.value.summary}`).toBe(c.checkable ? true : null);
       expect(run.value.exchangeIds.length).toBeGreaterThan(0);
       for (const id of run.value.exchangeIds) {
-        expect(desk.ctx.store.exchanges.get(id)).toMatchObject({ origin: 'edge-case', direction: 'outbound' });
-        expect(desk.ctx.store.exchanges.get(id)!.tags).toContain(`edge-case:${c.id}`);
+        expect(storeOf(desk).exchanges.get(id)).toMatchObject({ origin: 'edge-case', direction: 'outbound' });
+        expect(storeOf(desk).exchanges.get(id)!.tags).toContain(`edge-case:${c.id}`);
       }
     }
     // Every non-canonical body was signed over its own bytes and differs from its compact form.

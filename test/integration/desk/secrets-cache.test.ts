@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/temp';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, secretsOf } from '../../helpers/desk';
 
 describe('the desk’s cache of stored secrets', () => {
   it('follows a profile changed by another process (another connection to the same data directory)', async () => {
     const home = tempDir();
     const serving = openDesk(home);
     await serving.saveProfile({ name: 'acme', secret: 'old-secret' });
-    expect(serving.ctx.signingCandidates()[0]).toMatchObject({ profile: 'acme', secret: 'old-secret', primary: true });
+    expect(secretsOf(serving).signingCandidates()[0]).toMatchObject({ profile: 'acme', secret: 'old-secret', primary: true });
 
     // `wager-desk profile set acme --secret-env NEW` while `serve` runs: a second desk, its own connection.
     const cli = openDesk(home);
     await cli.saveProfile({ name: 'acme', secret: 'new-secret' });
     await cli.close();
 
-    expect(serving.ctx.signingCandidates()[0]).toMatchObject({ profile: 'acme', secret: 'new-secret', primary: true });
+    expect(secretsOf(serving).signingCandidates()[0]).toMatchObject({ profile: 'acme', secret: 'new-secret', primary: true });
   });
 });

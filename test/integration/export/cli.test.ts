@@ -7,8 +7,9 @@ import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
 import { capture } from '../../helpers/captures';
 import { inboundRow } from '../../helpers/exchanges';
-import { openStore } from '../../../src-main/core/store';
+import { connectionOf, openStore } from '../../../src-main/core/store';
 import { MAX_HAR_EXCHANGES } from '../../../src-main/core/export/har-select';
+import { storeOf } from '../../helpers/desk';
 
 const SECRET = 'cli-har-secret';
 
@@ -56,7 +57,7 @@ describe('wager-desk export / import', () => {
 
     const check = createDesk({ home: other });
     try {
-      const x = check.ctx.store.exchanges.get(out.ids[1])!;
+      const x = storeOf(check).exchanges.get(out.ids[1])!;
       expect(Buffer.from(x.request.bodyBase64, 'base64')).toEqual(Buffer.from([0x7b, 0xff, 0x7d]));
       expect(x.tags).toEqual(['har:Wager Desk', 'file:out.har']);
     } finally {
@@ -73,7 +74,7 @@ describe('wager-desk export / import', () => {
     expect(r.stderr).toBe('wager-desk: Cannot import the HAR: entries[0].request.method: missing.\n');
     const desk = createDesk({ home });
     try {
-      expect(desk.ctx.store.exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
+      expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
     } finally {
       await desk.close();
     }
@@ -107,7 +108,7 @@ describe('wager-desk export / import', () => {
   it('says in its summary when a filter without --limit stopped at the most one file holds', async () => {
     const home = tempDir();
     const store = openStore(home);
-    store.db.transaction(() => {
+    connectionOf(store).transaction(() => {
       for (let i = 0; i < MAX_HAR_EXCHANGES + 2; i++) store.exchanges.insert(inboundRow());
     })();
     store.close();

@@ -10,6 +10,7 @@ import { capture } from '../../helpers/captures';
 import { inboundRow } from '../../helpers/exchanges';
 import { startRecorder, type Recorded, type Recorder } from '../../helpers/servers';
 import { tempDir, tempDirForSuite } from '../../helpers/temp';
+import { storeOf } from '../../helpers/desk';
 
 const NO_KEYS = { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null };
 
@@ -103,7 +104,7 @@ describe('copy as cURL', () => {
   });
 
   it('sends no invented Content-Type and keeps an empty POST body as Content-Length 0', async () => {
-    const id = desk.ctx.store.exchanges.insert(
+    const id = storeOf(desk).exchanges.insert(
       inboundRow({ headers: [['Host', host], ['Content-Length', '0']], body: new Uint8Array(), size: 0, remoteAddress: null, signature: null, keys: NO_KEYS }),
     ).id;
     const got = await runInBash(await curlFor(id));
@@ -115,7 +116,7 @@ describe('copy as cURL', () => {
 
   it('goes to the target of an outbound exchange', async () => {
     const body = Buffer.from('{"result":"LOSE","userId":"u1","depositId":"d-o","roomId":"r","gameId":"blocks"}');
-    const id = desk.ctx.store.exchanges.insert(
+    const id = storeOf(desk).exchanges.insert(
       inboundRow({
         direction: 'outbound',
         kind: 'results',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../../src-main/core/store';
+import { connectionOf, openStore } from '../../../src-main/core/store';
 import { MAX_HAR_EXCHANGES, selectForHar } from '../../../src-main/core/export/har-select';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
@@ -7,7 +7,7 @@ import { tempDir } from '../../helpers/temp';
 describe('a HAR export of a filter with no limit', () => {
   it('holds the newest MAX_HAR_EXCHANGES, oldest first, and says it was cut', () => {
     const store = openStore(tempDir());
-    store.db.transaction(() => {
+    connectionOf(store).transaction(() => {
       for (let i = 0; i < MAX_HAR_EXCHANGES + 5; i++) store.exchanges.insert(inboundRow());
     })();
     const all = selectForHar(store, {});

@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
-import { replay } from '../../../src-main/core/outbound/dispatch';
+import { must } from '../../helpers/must';
 import { sign } from '../../../src-main/core/signing';
 import type { ExchangeDetail } from '../../../src-main/shared/model';
 import { closeAfterTest } from '../../helpers/closing';
 import { startRecorder } from '../../helpers/servers';
 import { tempDirForSuite } from '../../helpers/temp';
+import { storeOf } from '../../helpers/desk';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/har/', import.meta.url));
 const read = (name: string) => readFileSync(`${fixtures}${name}`, 'utf8');
@@ -35,7 +36,7 @@ afterEach(async () => {
 async function importFile(name: string): Promise<ExchangeDetail[]> {
   const result = await desk.importHar(read(name), { origin: name });
   if (!result.ok) throw new Error(result.error.message);
-  return result.value.ids.map((id) => desk.ctx.store.exchanges.get(id)!);
+  return result.value.ids.map((id) => storeOf(desk).exchanges.get(id)!);
 }
 
 const body = (x: ExchangeDetail) => Buffer.from(x.request.bodyBase64, 'base64');
@@ -107,7 +108,7 @@ describe('importing HAR files from other tools', () => {
   it('makes imported entries replayable like captures: the exact bytes and signature reach an operator', async () => {
     const [pay] = await importFile('http-toolkit.har');
     const operator = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{}')));
-    const sent = await replay(desk.ctx, { sourceId: pay!.id, to: operator.url, signature: 'keep' });
+    const sent = must(await desk.replay({ sourceId: pay!.id, to: operator.url, signature: 'keep' }));
     expect(sent.response?.status).toBe(200);
     const received = operator.received;
     expect(received).toHaveLength(1);

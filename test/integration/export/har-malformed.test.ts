@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { tempDir } from '../../helpers/temp';
+import { sqliteOf, storeOf } from '../../helpers/desk';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/har/', import.meta.url));
 const chrome = JSON.parse(readFileSync(`${fixtures}chrome-devtools.har`, 'utf8'));
@@ -35,7 +36,7 @@ describe('malformed HAR files', () => {
       if (result.ok) return;
       expect(result.error.code).toBe('bad-input');
       expect(result.error.message).toContain(message);
-      expect(desk.ctx.store.exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
+      expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
     } finally {
       await desk.close();
     }
@@ -57,12 +58,12 @@ describe('malformed HAR files', () => {
     const desk = createDesk({ home: tempDir() });
     try {
       // A trigger that refuses the third row stands in for a disk failure in the middle of the import.
-      desk.ctx.store.db.exec(`CREATE TEMP TRIGGER refuse_third BEFORE INSERT ON exchanges
+      sqliteOf(desk).exec(`CREATE TEMP TRIGGER refuse_third BEFORE INSERT ON exchanges
         WHEN (SELECT count(*) FROM exchanges) >= 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
       const result = await desk.importHar(JSON.stringify(chrome), {});
       expect(result.ok).toBe(false);
       expect(!result.ok && result.error.message).toContain('disk full');
-      expect(desk.ctx.store.exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
+      expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
     } finally {
       await desk.close();
     }

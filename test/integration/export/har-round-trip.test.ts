@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { fingerprint, sign } from '../../../src-main/core/signing';
 import type { ExchangeDetail } from '../../../src-main/shared/model';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, storeOf } from '../../helpers/desk';
 import { must } from '../../helpers/must';
 import { capture } from '../../helpers/captures';
 
@@ -39,7 +39,7 @@ describe('HAR export and import', () => {
         capture(a, { body: pay('d-2'), signature: null, extraHeaders: [['X-Trace', 'one'], ['x-trace', 'two']] }),
         capture(a, { body: '', path: '/platform/pay', signature: 'not-hex' }),
       ];
-      const before = ids.map((id) => a.ctx.store.exchanges.get(id)!);
+      const before = ids.map((id) => storeOf(a).exchanges.get(id)!);
       expect(before.map((x) => x.signature.verdict)).toEqual(['valid', 'mismatch', 'valid', 'missing', 'malformed']);
 
       const text = must(await a.exportHar({ direction: 'all' }));
@@ -59,7 +59,7 @@ describe('HAR export and import', () => {
 
       const imported = must(await b.importHar(text, { origin: 'evidence.har' }));
       expect(imported.imported).toBe(5);
-      const after = imported.ids.map((id) => b.ctx.store.exchanges.get(id)!);
+      const after = imported.ids.map((id) => storeOf(b).exchanges.get(id)!);
       after.forEach((x: ExchangeDetail, i) => {
         const o = before[i]!;
         expect(x.direction).toBe('inbound');
@@ -96,10 +96,10 @@ describe('HAR export and import', () => {
       const text = must(await a.exportHar({}));
       const active = must(await b.importHar(text, {}));
       const chosen = must(await b.importHar(text, { profile: 'right' }));
-      expect(b.ctx.store.exchanges.get(active.ids[0]!)!.signature.verdict).toBe('mismatch');
+      expect(storeOf(b).exchanges.get(active.ids[0]!)!.signature.verdict).toBe('mismatch');
       // The diagnosis finds the secret that did sign it, by profile name only.
-      expect(b.ctx.store.exchanges.get(active.ids[0]!)!.signature.diagnosis?.match?.profile).toBe('right');
-      expect(b.ctx.store.exchanges.get(chosen.ids[0]!)!.signature.verdict).toBe('valid');
+      expect(storeOf(b).exchanges.get(active.ids[0]!)!.signature.diagnosis?.match?.profile).toBe('right');
+      expect(storeOf(b).exchanges.get(chosen.ids[0]!)!.signature.verdict).toBe('valid');
       const unknown = await b.importHar(text, { profile: 'nope' });
       expect(unknown.ok).toBe(false);
       if (!unknown.ok) expect(unknown.error.code).toBe('not-found');
@@ -153,7 +153,7 @@ describe('HAR export and import', () => {
       expect(ids(must(await a.exportHar({ depositId: 'd-a' })))).toEqual([p1, r1]);
       expect(ids(must(await a.exportHar({ verdict: 'valid' })))).toEqual([p1, p2]);
       expect(ids(must(await a.exportHar({ userId: 'u1', limit: 2 })))).toEqual([r1, p2]);
-      const report = a.ctx.store.reports.add({
+      const report = storeOf(a).reports.add({
         at: new Date().toISOString(),
         target: 'http://127.0.0.1:1',
         userId: 'u1',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { sign } from '../../../src-main/core/signing';
 import { tempDir } from '../../helpers/temp';
+import { storeOf } from '../../helpers/desk';
 
 const SECRET = 'proxy-path-secret';
 
@@ -39,7 +40,7 @@ describe('captures from the real proxy', () => {
         'X-Trace': 'first',
       });
       expect(status).toBeGreaterThan(0);
-      const first = desk.ctx.store.exchanges.list({}).items[0];
+      const first = storeOf(desk).exchanges.list({}).items[0];
       expect(first?.signature.verdict).toBe('valid');
 
       const command = await desk.curlFor(first!.id);
@@ -48,10 +49,10 @@ describe('captures from the real proxy', () => {
       await new Promise<void>((resolve, reject) =>
         execFile('bash', ['-c', `${command.value} --silent --output /dev/null`], (err) => (err ? reject(err) : resolve())),
       );
-      const again = desk.ctx.store.exchanges.list({}).items[0]!;
+      const again = storeOf(desk).exchanges.list({}).items[0]!;
       expect(again.id).not.toBe(first!.id);
-      const a = desk.ctx.store.exchanges.get(first!.id)!;
-      const b = desk.ctx.store.exchanges.get(again.id)!;
+      const a = storeOf(desk).exchanges.get(first!.id)!;
+      const b = storeOf(desk).exchanges.get(again.id)!;
       expect(b.request.bodyBase64).toBe(a.request.bodyBase64);
       expect(b.signature.verdict).toBe('valid');
       expect([b.request.path, b.request.query]).toEqual(['/platform/pay', 'src=test']);
@@ -67,7 +68,7 @@ describe('captures from the real proxy', () => {
       expect(doc.log.entries[0].request.url).toBe(`${proxyUrl}/platform/pay?src=test`);
       const imported = await other.importHar(har.value, {});
       if (!imported.ok) throw new Error(imported.error.message);
-      const copy = other.ctx.store.exchanges.get(imported.value.ids[0]!)!;
+      const copy = storeOf(other).exchanges.get(imported.value.ids[0]!)!;
       expect(copy.request.bodyBase64).toBe(a.request.bodyBase64);
       expect(copy.request.headers).toEqual(a.request.headers);
       expect(copy.signature.verdict).toBe('valid');

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { capture } from '../../helpers/captures';
 import { startRecorder } from '../../helpers/servers';
@@ -27,7 +27,7 @@ describe('replay', () => {
     const { desk, operator } = await setup();
     const body = JSON.stringify({ userId: 'u-1', depositId: 'd-1', currency: 'USD', amount: 5 });
     const id = capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
-    const before = desk.ctx.store.exchanges.get(id);
+    const before = storeOf(desk).exchanges.get(id);
 
     const res = await desk.replay({ sourceId: id });
     expect(res.ok).toBe(true);
@@ -41,7 +41,7 @@ describe('replay', () => {
     expect(operator.requests[0]!.headers['user-agent']).toBe('platform-callbacks/1.0');
     expect(operator.requests[0]!.headers.host).toBe(operator.url.replace('http://', ''));
 
-    const after = desk.ctx.store.exchanges.get(id)!;
+    const after = storeOf(desk).exchanges.get(id)!;
     expect({ ...after, derivedIds: [] }).toEqual({ ...before, derivedIds: [] });
     expect(after.derivedIds).toEqual([res.value.id]);
   });
@@ -92,9 +92,9 @@ describe('replay', () => {
     expect(invalid).not.toBe(hmac(Buffer.from(body)));
     expect(await sent('custom', 'a-custom-secret')).toBe(hmac(Buffer.from(body), 'a-custom-secret'));
     // The custom secret is not stored anywhere in the log.
-    const all = desk.ctx.store.db.prepare('SELECT * FROM exchanges').all();
+    const all = sqliteOf(desk).prepare('SELECT * FROM exchanges').all();
     expect(JSON.stringify(all)).not.toContain('a-custom-secret');
-    const last = desk.ctx.store.exchanges.list({ direction: 'outbound', limit: 1 }).items[0]!;
+    const last = storeOf(desk).exchanges.list({ direction: 'outbound', limit: 1 }).items[0]!;
     expect(last.signature.verdict).toBe('valid');
   });
 
@@ -143,7 +143,7 @@ describe('replay', () => {
     if (!res.ok) return;
     expect(res.value.response).toBeNull();
     expect(res.value.error).toContain('Connection refused');
-    expect(desk.ctx.store.exchanges.get(res.value.id)!.error).toContain("is the operator's server running?");
+    expect(storeOf(desk).exchanges.get(res.value.id)!.error).toContain("is the operator's server running?");
   });
 });
 

@@ -2,15 +2,14 @@
 // neighbours) and the checkpoint worker that takes WAL checkpoints off the event loop while it runs.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { proxyOf } from '../../../src-main/core/desk/proxy-part';
 import { GroupCommit } from '../../../src-main/core/proxy/group-commit';
 import { captures, send, startProxy } from './helpers';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
 
 describe('group commit', () => {
   it('commits the writes of one turn together, and a failing write fails alone', async () => {
     const desk = openDesk();
-    const db = desk.ctx.store.db;
+    const db = sqliteOf(desk);
     db.exec('CREATE TABLE t (v INTEGER NOT NULL)');
     const commits = new GroupCommit(db);
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
@@ -42,7 +41,7 @@ describe('group commit', () => {
         const reply = await send(url, { body, agent });
         expect(reply.status).toBe(200);
         // The row (and its response) is readable the moment the answer arrives.
-        return desk.ctx.store.exchanges.list({ depositId: `burst-${i}` }).items[0]?.response?.status;
+        return storeOf(desk).exchanges.list({ depositId: `burst-${i}` }).items[0]?.response?.status;
       }),
     );
     agent.destroy();
@@ -54,12 +53,12 @@ describe('group commit', () => {
 describe('checkpoint worker', () => {
   it('turns the automatic checkpoint off while the proxy runs and back on when it stops', async () => {
     const desk = openDesk();
-    const db = desk.ctx.store.db;
+    const db = sqliteOf(desk);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     const { url } = await startProxy(desk);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     expect((await send(url, { body: '{}' })).status).toBe(400);
-    await proxyOf(desk.ctx).stop();
+    expect((await desk.stopProxy()).ok).toBe(true);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });

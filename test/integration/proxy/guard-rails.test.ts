@@ -3,9 +3,9 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
-import type { ExchangeSummary } from '../../../src-main/shared/model';
+import type { ExchangeEvent, ExchangeSummary } from '../../../src-main/shared/model';
 import { captures, json, latest, send, startProxy } from './helpers';
-import { openDesk } from '../../helpers/desk';
+import { openDesk, storeOf } from '../../helpers/desk';
 import { rawRoundTrip } from '../../helpers/raw-socket';
 
 const VALID_PAY = (depositId: string) => JSON.stringify({ userId: 'u-1', depositId, currency: 'USD', amount: 1 });
@@ -26,9 +26,9 @@ async function expectAlive(desk: Desk, url: string): Promise<void> {
 function nextExchange(desk: Desk, accept: (x: ExchangeSummary) => boolean): Promise<ExchangeSummary> {
   return new Promise((resolve) => {
     const off = desk.on((name, payload) => {
-      if (name === 'exchange' && accept(payload as ExchangeSummary)) {
+      if (name === 'exchange' && accept((payload as ExchangeEvent).exchange)) {
         off();
-        resolve(payload as ExchangeSummary);
+        resolve((payload as ExchangeEvent).exchange);
       }
     });
   });
@@ -143,7 +143,7 @@ describe('guard rails', () => {
     const summary = await recorded;
     expect(summary.error).toMatch(/closed the connection after 10 of 100 body bytes/);
     expect(summary.response).toBeNull();
-    expect(desk.ctx.store.exchanges.get(summary.id)!.request.size).toBe(10);
+    expect(storeOf(desk).exchanges.get(summary.id)!.request.size).toBe(10);
     await expectAlive(desk, url);
   });
 

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { Desk } from '../../../src-main/core/desk';
-import { proxyOf } from '../../../src-main/core/desk/proxy-part';
-import type { ProxyStartOptions } from '../../../src-main/core/proxy';
+import type { ProxyConfig } from '../../../src-main/shared/model';
+import { storeOf } from '../../helpers/desk';
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -17,9 +17,10 @@ export interface RunningProxy {
 }
 
 /** The desk's proxy on 127.0.0.1, port 0; sandbox mode unless an upstream is given. */
-export async function startProxy(desk: Desk, options: ProxyStartOptions = {}): Promise<RunningProxy> {
-  const status = await proxyOf(desk.ctx).start({ port: 0, upstream: null, ...options });
-  return { desk, url: status.url!, port: status.port! };
+export async function startProxy(desk: Desk, options: Partial<ProxyConfig> = {}): Promise<RunningProxy> {
+  const started = await desk.startProxy({ port: 0, upstream: null, ...options });
+  if (!started.ok) throw Object.assign(new Error(started.error.message), { code: started.error.code });
+  return { desk, url: started.value.proxy.url!, port: started.value.proxy.port! };
 }
 
 export interface Reply {
@@ -72,11 +73,11 @@ export async function closedPort(): Promise<number> {
 
 /** The newest inbound rows, newest first. */
 export function captures(desk: Desk, limit = 100) {
-  return desk.ctx.store.exchanges.list({ direction: 'inbound', limit }).items;
+  return storeOf(desk).exchanges.list({ direction: 'inbound', limit }).items;
 }
 
 export function latest(desk: Desk) {
   const [top] = captures(desk, 1);
   if (!top) throw new Error('no capture');
-  return desk.ctx.store.exchanges.get(top.id)!;
+  return storeOf(desk).exchanges.get(top.id)!;
 }

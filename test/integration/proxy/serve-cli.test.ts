@@ -60,6 +60,38 @@ describe('wager-desk serve', () => {
     expect((await serve.stop('SIGTERM')).code).toBe(0);
   });
 
+  it('a restart from the UI keeps the secret and the limits serve was started with', async () => {
+    const home = tempDir();
+    const serve = await startServe(['--home', home, 'serve', '--proxy-port', '0', '--secret-env', 'WD_TEST_SECRET', '--max-body', '2048'], {
+      WD_TEST_SECRET: 'env-secret',
+    });
+    const ui = await serve.waitForStdout(/^ui: (\S+)$/m);
+    const uiUrl = new URL(/^ui: (\S+)$/m.exec(ui)![1]!);
+    const token = uiUrl.hash.replace('#token=', '');
+    // What the status bar's Reconfigure sends: only the fields the user touched.
+    const restarted = await fetch(new URL('/api/startProxy', uiUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ port: 0 }]),
+    });
+    const status = (await restarted.json()) as { ok: true; value: { proxy: { url: string; secretSource: string; limits: { maxBodyBytes: number } } } };
+    expect(status.ok).toBe(true);
+    expect(status.value.proxy.url).not.toBe(serve.url);
+    expect(status.value.proxy.secretSource).toBe('--secret-env WD_TEST_SECRET');
+    expect(status.value.proxy.limits.maxBodyBytes).toBe(2048);
+    const url = status.value.proxy.url;
+
+    const unsigned = PAY('restart-unsigned');
+    expect((await send(url, { body: unsigned })).status).toBe(401);
+    const signed = PAY('restart-signed');
+    expect((await send(url, { body: signed, headers: { 'x-server-authorization': sign(signed, 'env-secret') } })).status).toBe(200);
+    expect((await send(url, { body: Buffer.alloc(4096, 0x61) })).status).toBe(413);
+    expect((await serve.stop('SIGTERM')).code).toBe(0);
+    // The sandbox booked only the signed pay.
+    const books = JSON.parse((await runCli(['--home', home, 'sandbox', '--json'])).stdout) as { deposits: Array<{ depositId: string }> };
+    expect(books.deposits.map((d) => d.depositId)).toEqual(['restart-signed']);
+  });
+
   it("--profile verifies with the profile's secret and forwards to its upstream", async () => {
     const home = tempDir();
     const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{"from":"operator"}')));

@@ -1,7 +1,6 @@
 // Every row of section 3's table against the sandbox operator, through the real proxy and database.
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
-import { sandboxLedgerOf } from '../../../src-main/core/desk/proxy-part';
 import { captures, json, latest, send, startProxy, type Reply } from '../proxy/helpers';
 import { openDesk } from '../../helpers/desk';
 
@@ -87,7 +86,7 @@ describe('sandbox operator: pay', () => {
 
   it('uses the configured starting balance for users it has not seen', async () => {
     const { desk, post } = await sandbox();
-    sandboxLedgerOf(desk.ctx).setStartingBalance(20);
+    expect((await desk.setSandboxStartingBalance(20)).ok).toBe(true);
     expect(json(await post('/platform/pay', PAY('d-7', 5, 'new-user')))).toMatchObject({ balance: 15 });
     const state = await desk.getSandboxState();
     expect(state.ok && state.value.startingBalance).toBe(20);

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openStore, type Store } from '../../../src-main/core/store';
+import { connectionOf, DATABASE_FILE, openStore, type Db, type Store } from '../../../src-main/core/store';
 import type { ExchangeQuery, Verdict } from '../../../src-main/shared/model';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir, tempDirForSuite } from '../../helpers/temp';
@@ -40,7 +40,7 @@ beforeAll(() => {
   store = openStore(suite.dir);
   const next = lcg(9);
   const hex = (n: number): string => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join('');
-  store.db.transaction(() => {
+  connectionOf(store).transaction(() => {
     for (let i = 0; i < ROWS; i++) {
       // Old users appear only in the first fifth of the log: broad prefixes with clustered matches.
       const userId = i < ROWS / 5 && next() < 0.5 ? `old-${Math.floor(next() * 50)}` : `user-${Math.floor(next() * 300)}`;
@@ -105,8 +105,8 @@ describe('prefix search, narrow or broad', () => {
   it('returns exactly the page a plain filter over every row gives, by every way', () => {
     // Which statements list() prepares tells which ways it took.
     const prepared: string[] = [];
-    const original = store.db.prepare.bind(store.db);
-    (store.db as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => (prepared.push(sql), original(sql));
+    const original = connectionOf(store).prepare.bind(connectionOf(store));
+    (connectionOf(store) as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => (prepared.push(sql), original(sql));
     let compared = 0;
     for (const search of prefixes) {
       for (const f of filters) {
@@ -119,7 +119,7 @@ describe('prefix search, narrow or broad', () => {
         }
       }
     }
-    delete (store.db as unknown as { prepare?: unknown }).prepare;
+    delete (connectionOf(store) as unknown as { prepare?: unknown }).prepare;
     expect(compared).toBe(prefixes.length * filters.length * 3);
     const walks = prepared.filter((sql) => sql.includes('+deposit_id'));
     expect(prepared.some((sql) => sql.includes('id IN (SELECT id FROM exchanges WHERE deposit_id'))).toBe(true);
@@ -143,18 +143,18 @@ describe('prefix search, narrow or broad', () => {
 });
 
 describe('running counts', () => {
-  const full = (db: Store['db']): { inbound: number; outbound: number } => {
+  const full = (db: Db): { inbound: number; outbound: number } => {
     const out = { inbound: 0, outbound: 0 };
     for (const r of db.prepare('SELECT direction, count(*) AS n FROM exchanges GROUP BY direction').all() as Array<{ direction: 'inbound' | 'outbound'; n: number }>) out[r.direction] = r.n;
     return out;
   };
 
   it('follow rows as they arrive', () => {
-    expect(store.exchanges.counts()).toEqual(full(store.db));
+    expect(store.exchanges.counts()).toEqual(full(connectionOf(store)));
     const { id } = store.exchanges.insert(inboundRow({ direction: 'outbound', origin: 'replay' }));
     rows.push({ id, direction: 'outbound', kind: 'pay', verdict: 'valid', depositId: 'd1', userId: 'u1', result: null });
     store.exchanges.insert(inboundRow());
-    expect(store.exchanges.counts()).toEqual(full(store.db));
+    expect(store.exchanges.counts()).toEqual(full(connectionOf(store)));
   });
 
   it('are counted again after another connection deleted rows (a prune in another process)', () => {
@@ -165,12 +165,12 @@ describe('running counts', () => {
     const other = new Database(join(dir, DATABASE_FILE));
     other.prepare('DELETE FROM exchanges WHERE id <= 9').run();
     other.close();
-    expect(mine.exchanges.counts()).toEqual(full(mine.db));
+    expect(mine.exchanges.counts()).toEqual(full(connectionOf(mine)));
     expect(mine.exchanges.counts()).toEqual({ inbound: 14, outbound: 7 });
     // Deleted through this very connection: recount() says so.
-    mine.db.prepare('DELETE FROM exchanges WHERE id > 25').run();
+    connectionOf(mine).prepare('DELETE FROM exchanges WHERE id > 25').run();
     mine.exchanges.recount();
-    expect(mine.exchanges.counts()).toEqual(full(mine.db));
+    expect(mine.exchanges.counts()).toEqual(full(connectionOf(mine)));
     mine.close();
   });
 });

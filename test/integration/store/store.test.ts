@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, DatabaseTooNewError, openStore } from '../../../src-main/core/store';
+import { connectionOf, DATABASE_FILE, DatabaseTooNewError, openStore } from '../../../src-main/core/store';
 import { LATEST_VERSION } from '../../../src-main/core/store/migrations';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
@@ -11,13 +11,13 @@ describe('the store', () => {
   it('creates the schema with WAL, foreign keys and user_version', () => {
     const dir = tempDir();
     const store = openStore(dir);
-    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(connectionOf(store).pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(connectionOf(store).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(connectionOf(store).pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     store.close();
     // Opening again is a no-op, not a second migration.
     const again = openStore(dir);
-    expect(again.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(connectionOf(again).pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     again.close();
   });
 

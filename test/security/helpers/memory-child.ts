@@ -2,12 +2,13 @@
 // without its own (the load it generates) in the numbers. Run with --expose-gc: a measurement first
 // collects garbage, so it sees what is retained, not what is merely not yet collected.
 import { createDesk } from '../../../src-main/core/desk';
-import { proxyOf } from '../../../src-main/core/desk/proxy-part';
 
 const [home, maxBody] = process.argv.slice(2);
 if (!home || !maxBody || !process.send) throw new Error('usage: memory-child HOME MAX_BODY_BYTES (forked, with IPC)');
 const desk = createDesk({ home });
-const status = await proxyOf(desk.ctx).start({ port: 0, upstream: null, maxBodyBytes: Number(maxBody) });
+const started = await desk.startProxy({ port: 0, upstream: null, maxBodyBytes: Number(maxBody) });
+if (!started.ok) throw new Error(started.error.message);
+const status = started.value.proxy;
 const gc = (globalThis as { gc?: () => void }).gc;
 
 process.on('message', (message: unknown) => {

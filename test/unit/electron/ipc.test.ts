@@ -5,7 +5,8 @@ import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { forwardDeskEvents, registerDeskIpc, type InvokeEvent, type IpcHandlerRegistry } from '../../../src-main/electron/ipc';
 import { DESK_EVENT_CHANNEL } from '../../../src-main/preload/channels';
 import { DESK_METHODS, type DeskApi } from '../../../src-main/shared/desk-api';
-import type { DeskStatus, Result } from '../../../src-main/shared/model';
+import type { Result } from '../../../src-main/shared/model';
+import { VALID_CALLS } from '../../helpers/desk-calls';
 import { tempDir } from '../../helpers/temp';
 
 const APP_URL = 'file:///opt/wager-desk/out/renderer/index.html';
@@ -133,11 +134,28 @@ describe('registerDeskIpc', () => {
     ) as unknown as DeskApi;
     registerDeskIpc(ipc, echo, () => APP_URL);
     for (const method of DESK_METHODS) {
-      expect(await ipc.invoke(appFrame, `desk:${method}`, 7, { depositId: 'd-1' }), method).toEqual({
-        ok: true,
-        value: { method, args: [7, { depositId: 'd-1' }] },
-      });
+      const args = VALID_CALLS[method] as unknown[];
+      expect(await ipc.invoke(appFrame, `desk:${method}`, ...args), method).toEqual({ ok: true, value: { method, args } });
     }
+  });
+
+  it.each([
+    ['saveProfile', [{ name: 'x', allowSelfSigned: 'no' }], 'input.allowSelfSigned'],
+    ['saveProfile', [{ name: 'x', production: 'yes' }], 'input.production'],
+    ['saveProfile', [{ name: 7 }], 'input.name'],
+    ['getExchange', ['5; DROP TABLE exchanges'], 'id'],
+    ['setSandboxBalance', ['u-1', '100'], 'balance'],
+    ['startProxy', [{ port: '8787' }], 'config.port'],
+    ['send', [{ draft: { method: 'POST', path: '/platform/pay', headers: [['a', 1]], bodyBase64: '' } }], 'request.draft.headers[0][1]'],
+    ['getTimeline', ['d-1', 'extra'], 'takes 1 argument'],
+  ])('answers %s with wrong arguments %j by bad-input naming %s, before the desk is called', async (method, args, named) => {
+    const { api, calls } = counted(desk);
+    registerDeskIpc(ipc, api, () => APP_URL);
+    const answer = (await ipc.invoke(appFrame, `desk:${method}`, ...args)) as Result<unknown>;
+    expect(answer).toMatchObject({ ok: false, error: { code: 'bad-input' } });
+    expect(!answer.ok && answer.error.message).toContain(named);
+    expect(calls).toEqual([]);
+    expect(await ipc.invoke(appFrame, 'desk:listProfiles')).toEqual({ ok: true, value: [] });
   });
 
   it('removes every channel it registered', () => {
@@ -151,17 +169,18 @@ describe('registerDeskIpc', () => {
 });
 
 describe('forwardDeskEvents', () => {
-  it('sends every desk event on desk:event as { name, payload } until unsubscribed', () => {
+  it('sends every desk event on desk:event as { name, payload } until unsubscribed', async () => {
     const sent: Array<[string, unknown]> = [];
     const stop = forwardDeskEvents(desk, (channel, message) => sent.push([channel, message]));
-    const status = { proxy: null } as unknown as DeskStatus;
-    desk.ctx.emit('status', status);
-    desk.ctx.emit('check-progress', { runKey: 'r', index: 1, total: 3, result: { id: 'c' } as never });
+    const started = await desk.startProxy({ port: 0, upstream: null });
+    const stopped = await desk.stopProxy();
     stop();
-    desk.ctx.emit('status', status);
+    await desk.startProxy({ port: 0 });
+    await desk.stopProxy();
+    expect(started.ok && stopped.ok).toBe(true);
     expect(sent).toEqual([
-      [DESK_EVENT_CHANNEL, { name: 'status', payload: status }],
-      [DESK_EVENT_CHANNEL, { name: 'check-progress', payload: { runKey: 'r', index: 1, total: 3, result: { id: 'c' } } }],
+      [DESK_EVENT_CHANNEL, { name: 'status', payload: started.ok && started.value }],
+      [DESK_EVENT_CHANNEL, { name: 'status', payload: stopped.ok && stopped.value }],
     ]);
   });
 });

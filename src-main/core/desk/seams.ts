@@ -1,0 +1,33 @@
+// Named seams of a desk for tests and benchmarks, which drive one feature directly or fill the log fast.
+// Shells (the CLI, the web mode, Electron) use DeskApi only; nothing under src-main imports this file.
+import type { SecretLookups } from '../secrets';
+import type { Store } from '../store';
+import type { DeskContext } from './context';
+
+const contexts = new WeakMap<object, DeskContext>();
+
+export function registerSeams(desk: object, ctx: DeskContext): void {
+  contexts.set(desk, ctx);
+}
+
+function contextOf(desk: object): DeskContext {
+  const ctx = contexts.get(desk);
+  if (!ctx) throw new Error('Not a desk made by createDesk.');
+  return ctx;
+}
+
+/** The desk's store: its exchanges, profiles, settings, reports and sandbox books. */
+export function storeOf(desk: object): Store {
+  return contextOf(desk).store;
+}
+
+/** The desk's secret look-ups (what the proxy and the outbound features verify and sign with). */
+export function secretsOf(desk: object): SecretLookups {
+  const ctx = contextOf(desk);
+  return { profile: (name) => ctx.profile(name), signingCandidates: (name) => ctx.signingCandidates(name) };
+}
+
+/** What a feature that sends and records takes, as the desk gives it (to drive a feature without DeskApi). */
+export function featureDepsOf(desk: object): DeskContext {
+  return contextOf(desk);
+}

@@ -1,0 +1,224 @@
+// The arguments of every DeskApi method, as zod schemas: the transports (the IPC adapter and the web
+// routes) check a call against them before it reaches the desk, so that a caller that is not the typed
+// renderer (the web token's holder, a compromised page) cannot pass a string where a boolean belongs
+// ("no" stored as true) or a value that only SQLite would refuse. The schemas check types and shapes;
+// the desk still checks meanings (a port's range, a URL's scheme) with its own messages. Objects accept
+// keys they do not list, so a field added to the model is not refused before its schema follows.
+import { z } from 'zod';
+import type { DeskApi, DeskMethod } from './desk-api';
+import type { DeskError } from './model';
+
+const text = z.string();
+const maybeText = z.string().nullable().optional();
+const number = z.number().refine(Number.isFinite, 'expected a finite number');
+const id = number;
+
+const headerList = z.array(z.tuple([z.string(), z.string()]));
+
+const draft = z.object({
+  method: text,
+  path: text,
+  headers: headerList,
+  bodyBase64: text,
+  sourceId: id.nullable().optional(),
+});
+
+const sendOptions = z.object({
+  to: text.optional(),
+  profile: text.optional(),
+  signature: text.optional(),
+  customSecret: text.optional(),
+  confirmedProduction: z.boolean().optional(),
+});
+
+const exchangeQuery = z.object({
+  direction: text.optional(),
+  kind: text.optional(),
+  result: text.optional(),
+  verdict: text.optional(),
+  depositId: text.optional(),
+  userId: text.optional(),
+  search: text.optional(),
+  beforeId: id.optional(),
+  limit: number.optional(),
+});
+
+const secretGiven = z.object({ label: text, secret: text });
+
+const proxyConfig = z.object({
+  host: text.optional(),
+  port: number.optional(),
+  upstream: text.nullable().optional(),
+  profile: text.nullable().optional(),
+  secret: secretGiven.nullable().optional(),
+  maxBodyBytes: number.optional(),
+  upstreamTimeoutMs: number.optional(),
+  headersTimeoutMs: number.optional(),
+  requestTimeoutMs: number.optional(),
+  keepAliveTimeoutMs: number.optional(),
+  maxHeaderBytes: number.optional(),
+});
+
+const profileInput = z.object({
+  name: text,
+  operatorUrl: maybeText,
+  baseUrl: maybeText,
+  operatorId: maybeText,
+  upstream: maybeText,
+  production: z.boolean().optional(),
+  allowSelfSigned: z.boolean().optional(),
+  secret: maybeText,
+  apiKey: maybeText,
+});
+
+const secretChoice = z.object({ profile: text.optional(), secret: secretGiven.optional() });
+
+type Arg = readonly [name: string, schema: z.ZodType];
+/** One [name, schema] per parameter of the method, in order (the compiler counts them). */
+type ArgSpec<P extends readonly unknown[]> = { readonly [I in keyof P]-?: Arg };
+type ArgsOf<M extends DeskMethod> = ArgSpec<Parameters<DeskApi[M]>>;
+
+const none = [] as const;
+
+/** The schema of every argument of every DeskApi method; the type makes a missing method or argument a compile error. */
+export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
+  getStatus: none,
+  startProxy: [['config', proxyConfig.optional()]],
+  stopProxy: none,
+  listExchanges: [['query', exchangeQuery.optional()]],
+  getExchange: [['id', id]],
+  getTimeline: [['depositId', text]],
+  diffExchanges: [
+    ['beforeId', id],
+    ['afterId', id],
+  ],
+  prune: [['options', z.object({ olderThanDays: number.optional(), keep: number.optional(), vacuum: z.boolean().optional() }).optional()]],
+  signBody: [
+    ['bodyBase64', text],
+    ['secret', secretChoice.optional()],
+  ],
+  verifySignature: [
+    ['bodyBase64', text],
+    ['signature', text],
+    ['secret', secretChoice.optional()],
+  ],
+  draftFromExchange: [['id', id]],
+  draftFollowUp: [
+    ['payId', id],
+    ['result', text],
+  ],
+  draftTemplate: [
+    ['kind', text],
+    ['userId', text.optional()],
+  ],
+  previewSignature: [
+    ['draft', draft],
+    ['mode', text],
+    ['options', sendOptions.optional()],
+  ],
+  inspectDraft: [['draft', draft]],
+  replay: [
+    [
+      'request',
+      sendOptions.extend({
+        sourceId: id,
+        set: z.array(z.object({ path: text, value: z.unknown() })).optional(),
+        unset: z.array(text).optional(),
+        followUp: text.optional(),
+      }),
+    ],
+  ],
+  send: [['request', sendOptions.extend({ draft })]],
+  curlFor: [['id', id]],
+  curlForDraft: [
+    ['draft', draft],
+    ['options', sendOptions.optional()],
+  ],
+  listEdgeCases: none,
+  runEdgeCase: [
+    ['caseId', text],
+    ['options', sendOptions.extend({ userId: text.optional() }).optional()],
+  ],
+  runCheck: [
+    [
+      'options',
+      z.object({ to: text.optional(), userId: text, profile: text.optional(), confirmedProduction: z.boolean().optional(), customSecret: text.optional() }),
+    ],
+  ],
+  listCheckReports: none,
+  getCheckReport: [['id', id]],
+  exportCheckReport: [
+    ['id', id],
+    ['format', text],
+  ],
+  requestToken: [
+    [
+      'request',
+      z.object({
+        userId: text,
+        displayName: text,
+        profile: text.optional(),
+        baseUrl: text.optional(),
+        operatorId: text.optional(),
+        apiKey: text.optional(),
+      }),
+    ],
+  ],
+  listTokenHistory: [['limit', number.optional()]],
+  listProfiles: none,
+  saveProfile: [['input', profileInput]],
+  duplicateProfile: [
+    ['name', text],
+    ['newName', text],
+  ],
+  useProfile: [['name', text]],
+  removeProfile: [['name', text]],
+  getSandboxState: none,
+  setSandboxBalance: [
+    ['userId', text],
+    ['balance', number],
+  ],
+  setSandboxStartingBalance: [['balance', number]],
+  resetSandbox: none,
+  exportHar: [['query', exchangeQuery.extend({ reportId: id.optional() }).optional()]],
+  importHar: [
+    ['text', text],
+    ['options', z.object({ profile: text.optional(), origin: text.optional() }).optional()],
+  ],
+  ticketBundle: [['depositId', text]],
+};
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) at = at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  return at;
+}
+
+/**
+ * Checks a call's arguments against the method's schemas: null when they fit, else the `bad-input` error
+ * naming the argument (and the field inside it) that does not.
+ */
+export function checkDeskArgs(method: DeskMethod, args: readonly unknown[]): DeskError | null {
+  const spec = DESK_ARGS[method] as readonly Arg[];
+  if (args.length > spec.length) {
+    return { code: 'bad-input', message: `${method} takes ${spec.length} argument${spec.length === 1 ? '' : 's'}; got ${args.length}.` };
+  }
+  for (let i = 0; i < spec.length; i++) {
+    const [name, schema] = spec[i]!;
+    const checked = schema.safeParse(args[i]);
+    if (checked.success) continue;
+    // JSON writes an absent argument inside the array as null: an optional argument may be null.
+    if (args[i] === null && schema.safeParse(undefined).success) continue;
+    const issue = checked.error.issues[0]!;
+    const where = [name, ...issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))].join('').replace(/\.\[/g, '[');
+    return { code: 'bad-input', message: `${method}: ${where} is not valid (${issue.message}; got ${describe(valueAt(args[i], issue.path))}).` };
+  }
+  return null;
+}

@@ -1,0 +1,47 @@
+// One well-typed call of every DeskApi method (the compiler checks each against the contract): what a
+// transport test sends to prove that a valid call passes the argument checks unchanged.
+import type { DeskApi, DeskMethod } from '../../src-main/shared/desk-api';
+
+const draft = { method: 'POST', path: '/platform/pay', headers: [['content-type', 'application/json']] as Array<[string, string]>, bodyBase64: 'e30=', sourceId: null };
+
+export const VALID_CALLS: { [M in DeskMethod]: Parameters<DeskApi[M]> } = {
+  getStatus: [],
+  startProxy: [{ port: 0, upstream: null, maxBodyBytes: 1024, secret: { label: 'test', secret: 's' } }],
+  stopProxy: [],
+  listExchanges: [{ direction: 'all', limit: 5 }],
+  getExchange: [7],
+  getTimeline: ['d-1'],
+  diffExchanges: [1, 2],
+  prune: [{ keep: 10 }],
+  signBody: ['e30=', { profile: 'p' }],
+  verifySignature: ['e30=', 'ab'.repeat(32), { secret: { label: 'x', secret: 's' } }],
+  draftFromExchange: [3],
+  draftFollowUp: [3, 'WIN'],
+  draftTemplate: ['pay', 'u-1'],
+  previewSignature: [draft, 'resign', { profile: 'p' }],
+  inspectDraft: [draft],
+  replay: [{ sourceId: 3, set: [{ path: 'amount', value: 2 }], unset: ['currency'], followUp: 'REFUND', confirmedProduction: true }],
+  send: [{ draft, to: 'http://127.0.0.1:9/', signature: 'none' }],
+  curlFor: [3],
+  curlForDraft: [draft, { to: 'http://127.0.0.1:9/' }],
+  listEdgeCases: [],
+  runEdgeCase: ['duplicate-pay', { userId: 'u-1' }],
+  runCheck: [{ userId: 'u-1', to: 'http://127.0.0.1:9/' }],
+  listCheckReports: [],
+  getCheckReport: [1],
+  exportCheckReport: [1, 'markdown'],
+  requestToken: [{ userId: 'u-1', displayName: 'U', baseUrl: 'http://127.0.0.1:9/' }],
+  listTokenHistory: [10],
+  listProfiles: [],
+  saveProfile: [{ name: 'p', production: false, allowSelfSigned: true, secret: null }],
+  duplicateProfile: ['p', 'q'],
+  useProfile: ['p'],
+  removeProfile: ['p'],
+  getSandboxState: [],
+  setSandboxBalance: ['u-1', 5],
+  setSandboxStartingBalance: [50],
+  resetSandbox: [],
+  exportHar: [{ depositId: 'd-1', reportId: 2 }],
+  importHar: ['{}', { origin: 'x.har' }],
+  ticketBundle: ['d-1'],
+};
