@@ -13,6 +13,7 @@ import type {
   EdgeCase,
   EdgeCaseRun,
   ExchangeDetail,
+  ExchangeEvent,
   ExchangePage,
   ExchangeQuery,
   ExchangeSummary,
@@ -139,7 +140,7 @@ void everyMethodListed;
 /** Events the desk pushes to the UI. */
 export interface DeskEvents {
   /** A new or updated exchange row. */
-  exchange: ExchangeSummary;
+  exchange: ExchangeEvent;
   status: DeskStatus;
   /** One check finished during a conformance run. */
   'check-progress': { runKey: string; index: number; total: number; result: CheckResult };

@@ -3,7 +3,7 @@
 // component holds it for the moment of sending and it never enters the store.
 import { DEFAULT_TEST_USER, type DeskError, type DiffEntry, type Draft, type ExchangeDetail, type ResultValue, type SendOptions, type SignatureMode, type TemplateKind } from '../../src-main/shared/model';
 import { desk } from '../api';
-import { base64OfText, textOfBase64 } from '../features/composer/body-codec';
+import { base64OfText, textOfBase64 } from '../components/body-codec';
 import { outcomeOfError, type SendOutcome } from './outcome';
 import type { SliceCreator } from './types';
 

@@ -38,12 +38,13 @@ export function createDesk(options: DeskOptions): Desk {
   // pending, later rows queue behind it so that events keep their order.
   const pending: ExchangeSummary[] = [];
   const flush = (): void => {
-    for (const summary of pending.splice(0)) emit('exchange', summary);
+    const counts = store.exchanges.counts();
+    for (const exchange of pending.splice(0)) emit('exchange', { exchange, counts });
   };
   const store = openStore(options.home, {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     onExchange: (summary) => {
-      if (pending.length === 0 && !store.db.inTransaction) return emit('exchange', summary);
+      if (pending.length === 0 && !store.db.inTransaction) return emit('exchange', { exchange: summary, counts: store.exchanges.counts() });
       if (pending.push(summary) === 1) queueMicrotask(flush);
     },
   });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Finding } from '../../../src-main/shared/model';
-import { describeInvisibles } from '../exchange-detail/body';
+import { describeInvisibles } from '../../components/body';
 import { formatBytes } from '../../components/format';
 import { BodyEditor, type BodyEditorHandle } from './BodyEditor';
-import { base64ToBytes, byteLengthOfText, isBase64 } from './body-codec';
+import { base64ToBytes, byteLengthOfText, isBase64 } from '../../components/body-codec';
 import type { EditorMode } from './editor-setup';
 import { FindingsList } from './FindingsList';
 

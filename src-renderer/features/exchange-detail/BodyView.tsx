@@ -3,7 +3,7 @@ import type { Finding } from '../../../src-main/shared/model';
 import { HexDump } from '../../components/HexDump';
 import { JsonView } from '../../components/JsonView';
 import { formatBytes } from '../../components/format';
-import { decodeBody, describeInvisibles } from './body';
+import { decodeBody, describeInvisibles } from '../../components/body';
 
 type Mode = 'json' | 'raw' | 'hex';
 

@@ -1,7 +1,7 @@
 import type { ExchangeDetail } from '../../../src-main/shared/model';
 import { Badge } from '../../components/Badge';
 import { Section } from '../../components/Section';
-import { decodeBody } from './body';
+import { decodeBody } from '../../components/body';
 import { clientErrorsOf } from './client-errors';
 
 /** For a refused pay: what the client SDK's handleError receives, and what it never sees. */

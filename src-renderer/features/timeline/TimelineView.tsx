@@ -15,6 +15,10 @@ const FLAG_TITLES: Record<TimelineFlag, string> = {
   'duplicate-results': 'Duplicate results',
   'results-without-pay': 'Results without a pay',
   'conflicting-outcomes': 'Conflicting outcomes',
+  'credit-and-refund': 'Credited and refunded',
+  'amount-differs': 'Amount differs from the pay',
+  'pay-changed': 'Pay repeated with other fields',
+  'accepted-bad-signature': 'Badly signed, accepted',
 };
 
 function flagsByExchange(t: Timeline): Map<number, TimelineFlag[]> {

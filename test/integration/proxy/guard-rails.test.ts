@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
-import type { ExchangeSummary } from '../../../src-main/shared/model';
+import type { ExchangeEvent, ExchangeSummary } from '../../../src-main/shared/model';
 import { captures, json, latest, send, startProxy } from './helpers';
 import { openDesk } from '../../helpers/desk';
 import { rawRoundTrip } from '../../helpers/raw-socket';
@@ -26,9 +26,11 @@ async function expectAlive(desk: Desk, url: string): Promise<void> {
 function nextExchange(desk: Desk, accept: (x: ExchangeSummary) => boolean): Promise<ExchangeSummary> {
   return new Promise((resolve) => {
     const off = desk.on((name, payload) => {
-      if (name === 'exchange' && accept(payload as ExchangeSummary)) {
+      if (name !== 'exchange') return;
+      const { exchange } = payload as ExchangeEvent;
+      if (accept(exchange)) {
         off();
-        resolve(payload as ExchangeSummary);
+        resolve(exchange);
       }
     });
   });

@@ -2,8 +2,8 @@
 // decoding that keeps a byte order mark (decodeUtf8Exact: EF BB BF stays U+FEFF in the editor)
 // and TextEncoder back. Valid UTF-8 round-trips byte for byte; a body that is not valid UTF-8 has no
 // text (null) and is kept as base64.
-import { compactBase64 } from '../../../src-main/shared/base64';
-import { base64ToBytes, decodeUtf8Exact } from '../exchange-detail/body';
+import { compactBase64 } from '../../src-main/shared/base64';
+import { base64ToBytes, decodeUtf8Exact } from './body';
 
 const encoder = new TextEncoder();
 
