@@ -170,7 +170,7 @@ describe('the UI tells the truth at a glance', () => {
       expect(await page.getByTestId('timeline-ok').count()).toBe(0);
       const entries = await page.getByTestId('timeline-entry').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
       expect(entries).not.toContain(ids.movedReplay);
-      expect(await cutElements('.timeline-title, .timeline-line, .flag-list li')).toEqual([]);
+      expect(await cutElements('.timeline-title, .timeline-line, .timeline-card, .timeline-flags, .flag-list li')).toEqual([]);
       await screenshot(page, `glance-timeline-${tag}`);
 
       // The replay's own deposit: it is there, linked to its source.
@@ -184,6 +184,17 @@ describe('the UI tells the truth at a glance', () => {
       await page.getByTestId('timeline-input').press('Enter');
       await page.locator('[data-testid="timeline"][data-deposit="dep-bad-sig"]').waitFor();
       expect(await page.getByTestId('timeline-flag').getAttribute('data-flag')).toBe('accepted-bad-signature');
+    });
+  }
+
+  for (const size of SIZES) {
+    it(`${size.width}x${size.height}: every screen shows its title, headings and buttons whole`, async () => {
+      await page.setViewportSize(size);
+      for (const view of ['captures', 'timeline', 'composer', 'edge-cases', 'checks', 'tokens', 'profiles', 'sandbox']) {
+        await goTo(page, view);
+        expect(await cutElements('.main h2, .main h3, .main h4, .main .btn, .status-bar .status-item, .topbar .nav-item, .capture-header > span')).toEqual([]);
+        await screenshot(page, `glance-screen-${view}-${size.width}x${size.height}`);
+      }
     });
   }
 
@@ -266,6 +277,7 @@ describe('the UI tells the truth at a glance', () => {
     expect(lineBoxes).toBeGreaterThan(0);
     const lineHeight = await page.$eval('[data-testid="body-editor"] .cm-line', (line) => line.getBoundingClientRect().height);
     expect(lineHeight).toBeGreaterThan(30);
+    expect(await cutElements('.composer-origin-line, .screen-title, .block-title, .diff-table td, .diff-table th')).toEqual([]);
     await screenshot(page, 'glance-composer-1280x800');
   });
 
