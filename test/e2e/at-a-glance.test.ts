@@ -63,6 +63,8 @@ beforeAll(async () => {
   await post('/platform/results', resultOf('dep-refunds', 'REFUND', 9));
   await post('/platform/results', resultOf('dep-refunds', 'REFUND', 9));
   await post('/platform/results', resultOf('dep-refunds', 'WIN', 12));
+  // A result whose body breaks the interface: its error count shows beside the kind, the result stays readable.
+  ids.withErrors = await post('/platform/results', { ...resultOf('dep-errors', 'REFUND', 5), amount: '5' });
   // A replay whose depositId was changed: filed under the id its body names, linked to its source.
   ids.movedReplay = must(await stack.desk.replay({ sourceId: ids.refund, set: [{ path: 'depositId', value: LONG_CHECK_ID }] })).id;
 
@@ -123,6 +125,8 @@ describe('the UI tells the truth at a glance', () => {
       const statuses = await page.getByTestId('row-status').count();
       expect(statuses).toBe(await page.getByTestId('capture-row').count());
       expect(await rowOf(ids.refund!).getByTestId('row-kind').innerText()).toContain('results · REFUND');
+      expect(await rowOf(ids.withErrors!).getByTestId('row-kind').innerText()).toContain('results · REFUND');
+      expect(await rowOf(ids.withErrors!).getByTestId('row-errors').isVisible()).toBe(true);
       // The outbound replay's long id keeps the end that tells checks apart, the whole id in the tooltip.
       const moved = rowOf(ids.movedReplay!).getByTestId('row-deposit');
       expect(await moved.getAttribute('title')).toBe(LONG_CHECK_ID);

@@ -7,6 +7,8 @@ import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from
 import { middleEllipsis } from '../../components/middle-ellipsis';
 
 export const ROW_HEIGHT = 34;
+/** "results · REFUND" fits the kind column at its narrowest; a longer (unexpected) result is cut in the middle, whole in the tooltip. */
+const KIND_ROOM = 17;
 
 interface Props {
   x: ExchangeSummary;
@@ -61,7 +63,9 @@ export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, d
         {formatTime(x.at)}
       </span>
       <span className="cell cell-kind" data-testid="row-kind">
-        <span className={`kind kind-${x.kind}`}>{kindLabel(x)}</span>
+        <span className={`kind kind-${x.kind}`} title={kindLabel(x)}>
+          {middleEllipsis(kindLabel(x), KIND_ROOM)}
+        </span>
         {(origin !== null || x.errorCount > 0) && (
           <span className="kind-sub">
             {origin !== null && <span className="muted">{origin}</span>}
