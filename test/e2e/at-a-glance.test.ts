@@ -283,6 +283,9 @@ describe('the UI tells the truth at a glance', () => {
     expect(lineHeight).toBeGreaterThan(30);
     expect(await cutElements('.composer-origin-line, .screen-title, .block-title, .diff-table td, .diff-table th')).toEqual([]);
     await screenshot(page, 'glance-composer-1280x800');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'glance-composer-dark-1280x800');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('shows the production mark in the status bar', async () => {
