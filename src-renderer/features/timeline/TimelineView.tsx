@@ -62,7 +62,7 @@ function TimelineEntries(props: { timeline: Timeline }) {
               {flags.length > 0 && (
                 <div className="timeline-flags">
                   {flags.map((f) => (
-                    <Badge key={f} tone="amber">
+                    <Badge key={f} tone={f === 'accepted-bad-signature' ? 'red' : 'amber'}>
                       ⚑ {FLAG_TITLES[f]}
                     </Badge>
                   ))}
@@ -144,7 +144,7 @@ export function TimelineView() {
                 ) : (
                   <ul className="flag-list" data-testid="timeline-flags">
                     {timeline.flags.map((f) => (
-                      <li key={f.flag} data-flag={f.flag} data-testid="timeline-flag">
+                      <li key={f.flag} data-flag={f.flag} data-testid="timeline-flag" className={f.flag === 'accepted-bad-signature' ? 'flag-danger' : undefined}>
                         <strong>⚑ {FLAG_TITLES[f.flag]}.</strong> {f.message}{' '}
                         <span className="muted small">({f.exchangeIds.map((id) => `#${id}`).join(', ')})</span>
                       </li>
