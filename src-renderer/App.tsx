@@ -1,4 +1,5 @@
 import { desk } from './api';
+import { ThemeToggle } from './components/ThemeToggle';
 import { AccessNeeded } from './features/access/AccessNeeded';
 import { useDesk } from './store';
 import { VIEWS } from './features/registry';
@@ -61,6 +62,7 @@ export function App() {
           ))}
         </nav>
         <span className="spacer" />
+        <ThemeToggle />
         <ConnectionIndicator />
       </header>
       {denied ? (

@@ -153,7 +153,19 @@ export interface ExchangePage {
   nextBeforeId: number | null;
 }
 
-export type TimelineFlag = 'duplicate-pay' | 'duplicate-results' | 'results-without-pay' | 'conflicting-outcomes';
+export type TimelineFlag =
+  | 'duplicate-pay'
+  | 'duplicate-results'
+  | 'results-without-pay'
+  | 'conflicting-outcomes'
+  /** A WIN or DRAW and a REFUND for the same deposit. */
+  | 'credit-and-refund'
+  /** A REFUND or DRAW whose amount (or any credit whose currency) differs from the pay's. */
+  | 'amount-differs'
+  /** A pay sent again with other fields (amount, currency, userId...). */
+  | 'pay-changed'
+  /** The operator answered 2XX to a callback whose signature is mismatch, missing or malformed. */
+  | 'accepted-bad-signature';
 
 export interface Timeline {
   depositId: string;

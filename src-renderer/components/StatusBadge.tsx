@@ -1,11 +1,21 @@
+import type { ExchangeSummary, Verdict } from '../../src-main/shared/model';
+import { acceptedBadSignature, acceptedBadSignatureText, deskAnswered, errorInWords } from '../../src-main/shared/exchange-warnings';
 import { Badge, type Tone } from './Badge';
 
-/** An HTTP response status, or why there is none. */
-export function StatusBadge(props: { status: number | null; error: string | null; testId?: string }) {
-  if (props.status === null) {
-    if (props.error) {
+type Row = Pick<ExchangeSummary, 'direction' | 'error'> & { signature: { verdict: Verdict | null }; response: { status: number } | null };
+
+/**
+ * An HTTP response status, or why there is none. An answer the desk made itself (the operator could
+ * not be reached, did not answer in time) reads "desk 502", never as the operator's; a 2XX to a
+ * badly signed callback carries the ⚑ marker: the operator accepted what it must refuse.
+ */
+export function StatusBadge(props: { x: Row; testId?: string }) {
+  const { x } = props;
+  const status = x.response?.status ?? null;
+  if (status === null) {
+    if (x.error) {
       return (
-        <Badge tone="red" title={props.error} testId={props.testId}>
+        <Badge tone="red" title={errorInWords(x.error)} testId={props.testId}>
           failed
         </Badge>
       );
@@ -16,10 +26,25 @@ export function StatusBadge(props: { status: number | null; error: string | null
       </Badge>
     );
   }
-  const tone: Tone = props.status < 300 ? 'green' : props.status < 500 ? 'amber' : 'red';
+  if (deskAnswered(x)) {
+    return (
+      <Badge tone="purple" title={`Answered by the desk, not the operator: ${errorInWords(x.error!)}`} testId={props.testId} data={{ 'answered-by': 'desk' }}>
+        desk {status}
+      </Badge>
+    );
+  }
+  const accepted = acceptedBadSignature(x);
+  if (accepted) {
+    return (
+      <Badge tone="red" title={`${acceptedBadSignatureText(accepted)}: it must refuse it`} testId={props.testId} data={{ 'accepted-bad': accepted }}>
+        {status} <span aria-label="accepted a bad signature">⚑</span>
+      </Badge>
+    );
+  }
+  const tone: Tone = status < 300 ? 'green' : status < 500 ? 'amber' : 'red';
   return (
     <Badge tone={tone} testId={props.testId}>
-      {props.status}
+      {status}
     </Badge>
   );
 }

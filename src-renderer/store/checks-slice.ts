@@ -17,6 +17,8 @@ export interface ChecksSlice {
   /** Results of the run under way, in the order they finished (from 'check-progress' events). */
   checkProgress: CheckResult[];
   checkTotal: number | null;
+  /** The key of the run this window started, from its first progress event. */
+  checkRunKey: string | null;
   /** The report on screen: the run just finished, or one opened from the list. */
   checkReport: CheckReport | null;
   checkReports: CheckReportSummary[];
@@ -25,6 +27,8 @@ export interface ChecksSlice {
   /** Past reports that could not be listed or opened (not a failed run). */
   checkReportsError: DeskError | null;
   runCheck(options: CheckRunOptions): Promise<SendOutcome>;
+  /** A 'check-progress' event (routed by events.ts). */
+  noteCheckProgress(progress: DeskEvents['check-progress']): void;
   loadCheckReports(): Promise<void>;
   openCheckReport(id: number): Promise<void>;
   clearCheckError(): void;
@@ -35,6 +39,7 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
   checkRunning: false,
   checkProgress: [],
   checkTotal: null,
+  checkRunKey: null,
   checkReport: null,
   checkReports: [],
   checkError: null,
@@ -42,19 +47,7 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
 
   async runCheck(options) {
     if (get().checkRunning) return { status: 'failed' };
-    set({ checkRunning: true, checkProgress: [], checkTotal: null, checkError: null, checkReport: null });
-    // The run's key is not known before it ends; the first check of a run started after this click
-    // names it, and events of any other run (another window, the CLI) are left out.
-    let runKey: string | null = null;
-    const off = desk.onEvent((name, payload) => {
-      if (name !== 'check-progress') return;
-      const p = payload as DeskEvents['check-progress'];
-      if (runKey === null && p.index === 0) runKey = p.runKey;
-      if (p.runKey !== runKey) return;
-      const progress = get().checkProgress;
-      if (progress.some((c) => c.id === p.result.id)) return;
-      set({ checkProgress: [...progress, p.result], checkTotal: p.total });
-    });
+    set({ checkRunning: true, checkProgress: [], checkTotal: null, checkRunKey: null, checkError: null, checkReport: null });
     try {
       const r = await desk.runCheck({
         userId: options.userId.trim(),
@@ -71,8 +64,19 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
       void get().loadCheckReports();
       return { status: 'done' };
     } finally {
-      off();
+      set({ checkRunKey: null });
     }
+  },
+
+  noteCheckProgress(p) {
+    // The run's key is not known before it ends; the first check of a run started after the click
+    // names it, and events of any other run (another window, the CLI) are left out.
+    const { checkRunning, checkRunKey, checkProgress } = get();
+    if (!checkRunning) return;
+    if (checkRunKey === null && p.index === 0) set({ checkRunKey: p.runKey });
+    if (p.runKey !== (get().checkRunKey ?? null)) return;
+    if (checkProgress.some((c) => c.id === p.result.id)) return;
+    set({ checkProgress: [...checkProgress, p.result], checkTotal: p.total });
   },
 
   async loadCheckReports() {

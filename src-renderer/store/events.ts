@@ -1,35 +1,19 @@
-// Wires the desk's events into the store, once, at start. Each slice decides what an event means for
-// it; this file only routes. Under a burst of captures, exchange events are gathered and handed over
-// once per animation frame (one list update and one render for the lot, not one per event), and the
-// status counts are refreshed at most twice a second (the first at once, the rest gathered).
-import type { DeskStatus, ExchangeEvent, ExchangeSummary } from '../../src-main/shared/model';
+// The one event router: it subscribes to the desk's events, once, at start, and hands each to the
+// slices it concerns. Each slice decides what an event means for it; this file only routes. Under a
+// burst of captures, exchange events are gathered and handed over once per animation frame (one list
+// update and one render for the lot, not one per event). Each exchange event carries the log's counts
+// after its commit, so the status bar follows without asking the desk again.
+import type { DeskEvents } from '../../src-main/shared/desk-api';
+import type { ExchangeEvent, ExchangeSummary } from '../../src-main/shared/model';
 import { desk } from '../api';
 import { useDesk } from './index';
 
-const STATUS_REFRESH_MS = 500;
 /** Where frames do not come (a hidden window), gathered events are handed over after this long anyway. */
 const EXCHANGE_FLUSH_MS = 100;
 
 export function connectStore(): () => void {
-  let statusTimer: ReturnType<typeof setTimeout> | null = null;
-  let pending = false;
-  const refreshStatusSoon = (): void => {
-    if (statusTimer !== null) {
-      pending = true;
-      return;
-    }
-    void useDesk.getState().refreshStatus();
-    const quiet = (): void => {
-      statusTimer = null;
-      if (!pending) return;
-      pending = false;
-      void useDesk.getState().refreshStatus();
-      statusTimer = setTimeout(quiet, STATUS_REFRESH_MS);
-    };
-    statusTimer = setTimeout(quiet, STATUS_REFRESH_MS);
-  };
-
   let gathered: ExchangeSummary[] = [];
+  let latestCounts: ExchangeEvent['counts'] | null = null;
   let frame: number | null = null;
   let fallback: ReturnType<typeof setTimeout> | null = null;
   const flushExchanges = (): void => {
@@ -44,10 +28,12 @@ export function connectStore(): () => void {
     s.applyExchanges(xs);
     s.noteExchangesForDetail(xs);
     s.noteExchangesForTimeline(xs);
-    refreshStatusSoon();
+    s.noteExchangesForSandbox(xs);
+    if (latestCounts !== null) s.applyCounts(latestCounts);
   };
-  const gather = (x: ExchangeSummary): void => {
-    gathered.push(x);
+  const gather = (event: ExchangeEvent): void => {
+    gathered.push(event.exchange);
+    latestCounts = event.counts;
     if (frame !== null || fallback !== null) return;
     frame = requestAnimationFrame(flushExchanges);
     fallback = setTimeout(flushExchanges, EXCHANGE_FLUSH_MS);
@@ -76,16 +62,14 @@ export function connectStore(): () => void {
 
   const offEvents = desk.onEvent((name, payload) => {
     const s = useDesk.getState();
-    if (name === 'exchange') gather((payload as ExchangeEvent).exchange);
-    else if (name === 'status') {
-      s.setStatus(payload as DeskStatus);
-    }
+    if (name === 'exchange') gather(payload as DeskEvents['exchange']);
+    else if (name === 'status') s.setStatus(payload as DeskEvents['status']);
+    else if (name === 'check-progress') s.noteCheckProgress(payload as DeskEvents['check-progress']);
   });
 
   return () => {
     offConnection();
     offEvents();
-    if (statusTimer !== null) clearTimeout(statusTimer);
     if (frame !== null) cancelAnimationFrame(frame);
     if (fallback !== null) clearTimeout(fallback);
   };

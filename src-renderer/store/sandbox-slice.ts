@@ -1,4 +1,4 @@
-import type { DeskError, SandboxState } from '../../src-main/shared/model';
+import type { DeskError, ExchangeSummary, SandboxState } from '../../src-main/shared/model';
 import { desk } from '../api';
 import type { SliceCreator } from './types';
 
@@ -9,11 +9,18 @@ export interface SandboxSlice {
   setSandboxBalance(userId: string, balance: number): Promise<boolean>;
   resetSandbox(): Promise<boolean>;
   clearSandboxError(): void;
+  /** While the sandbox screen is open its books follow the captures; returns the function that stops it. */
+  followSandbox(): () => void;
+  /** Reloads the books (at most every REFRESH_MS) when a burst of captures reached the proxy while followed. */
+  noteExchangesForSandbox(xs: readonly ExchangeSummary[]): void;
 }
 
+const REFRESH_MS = 400;
 let request = 0;
+let followers = 0;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
-export const createSandboxSlice: SliceCreator<SandboxSlice> = (set) => ({
+export const createSandboxSlice: SliceCreator<SandboxSlice> = (set, get) => ({
   sandbox: null,
   sandboxError: null,
 
@@ -41,4 +48,24 @@ export const createSandboxSlice: SliceCreator<SandboxSlice> = (set) => ({
   },
 
   clearSandboxError: () => set({ sandboxError: null }),
+
+  followSandbox() {
+    followers++;
+    void get().loadSandbox();
+    return () => {
+      followers--;
+      if (followers === 0 && refreshTimer !== null) {
+        clearTimeout(refreshTimer);
+        refreshTimer = null;
+      }
+    };
+  },
+
+  noteExchangesForSandbox(xs) {
+    if (followers === 0 || refreshTimer !== null || !xs.some((x) => x.direction === 'inbound')) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      void get().loadSandbox();
+    }, REFRESH_MS);
+  },
 });

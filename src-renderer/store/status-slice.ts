@@ -9,6 +9,8 @@ export interface StatusSlice {
   proxyBusy: boolean;
   refreshStatus(): Promise<void>;
   setStatus(status: DeskStatus): void;
+  /** The log's counts after a commit (carried by exchange events). */
+  applyCounts(counts: DeskStatus['counts']): void;
   startProxy(config?: Partial<Pick<ProxyConfig, 'port' | 'upstream'>>): Promise<boolean>;
   stopProxy(): Promise<boolean>;
   /** Applies a new port and upstream: restarts the proxy when it runs. */
@@ -26,6 +28,10 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get) => ({
     set(r.ok ? { status: r.value, statusError: null } : { statusError: r.error });
   },
   setStatus: (status) => set({ status }),
+  applyCounts(counts) {
+    const status = get().status;
+    if (status && (status.counts.inbound !== counts.inbound || status.counts.outbound !== counts.outbound)) set({ status: { ...status, counts } });
+  },
   async startProxy(config = {}) {
     set({ proxyBusy: true, statusError: null });
     const r = await desk.startProxy(config);

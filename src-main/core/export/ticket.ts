@@ -1,13 +1,16 @@
 // A ticket bundle: one deposit's story as Markdown to paste into a support ticket. It says what
 // happened in order, what the signatures and bodies got wrong in plain words, and shows the requests
-// with every secret redacted and signatures shortened (enough to compare, not to reuse).
+// with every secret redacted and signatures shortened (enough to compare, not to reuse). Every value
+// taken from a capture is escaped or put in code (core/markdown.ts): an id holding backticks, a line
+// break or `<script>` cannot open a fence, a heading or an HTML block.
 import type { ExchangeDetail, HeaderList, Verdict } from '../../shared/model';
 import type { StoreAndSecrets } from '../secrets';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';
 import { redactHeaders, storedSecrets } from '../redact';
-import { fence } from '../markdown';
+import { code, escapeText, fence } from '../markdown';
+import { acceptedBadSignature, deskAnswerText, deskAnswered, errorInWords } from '../../shared/exchange-warnings';
 
 const BODY_LIMIT = 8 * 1024;
 
@@ -19,7 +22,6 @@ const VERDICT_WORDS: Record<Verdict, string> = {
   'no-secret': 'no signing secret was configured, so the signature could not be checked',
 };
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 const time = (iso: string): string => iso.replace('T', ' ').replace(/Z$/, '');
 
 function what(x: ExchangeDetail): string {
@@ -34,7 +36,7 @@ function who(x: ExchangeDetail): string {
 }
 
 function status(x: ExchangeDetail): string {
-  if (x.response) return String(x.response.status);
+  if (x.response) return deskAnswered(x) ? `${x.response.status} made by the desk: ${errorInWords(x.error!)}` : String(x.response.status);
   if (x.error) return `no answer: ${x.error}`;
   return x.completedAt === null ? 'pending' : 'no answer';
 }
@@ -59,12 +61,17 @@ function bodyBlock(base64: string): string {
   return `_${bytes.length} bytes, not valid UTF-8; base64:_\n${fence(shown.toString('base64'))}${cut}`;
 }
 
+function signatureCell(x: ExchangeDetail): string {
+  const accepted = acceptedBadSignature(x);
+  return accepted ? `**${accepted}, accepted by the operator**` : (x.signature.verdict ?? '–');
+}
+
 function summaryLines(entries: ExchangeDetail[]): string[] {
   const keyed = entries.find((x) => x.kind === 'pay') ?? entries[0]!;
-  const money = keyed.amount !== null ? `${keyed.amount}${keyed.currency ? ` ${keyed.currency}` : ''}` : '–';
+  const money = keyed.amount !== null ? `${keyed.amount}${keyed.currency ? ` ${escapeText(keyed.currency)}` : ''}` : '–';
   const inbound = entries.filter((x) => x.direction === 'inbound').length;
   return [
-    `- User: \`${keyed.userId ?? '–'}\` · Game: ${keyed.gameId ?? '–'} · Amount: ${money}${keyed.tournamentId ? ` · Tournament: \`${keyed.tournamentId}\`` : ''}`,
+    `- User: ${keyed.userId === null ? '–' : code(keyed.userId)} · Game: ${keyed.gameId === null ? '–' : escapeText(keyed.gameId)} · Amount: ${money}${keyed.tournamentId ? ` · Tournament: ${code(keyed.tournamentId)}` : ''}`,
     `- ${entries.length} exchanges (${inbound} received, ${entries.length - inbound} sent by the desk), ${time(entries[0]!.at)} to ${time(entries[entries.length - 1]!.at)} UTC`,
     `- Prepared by Wager Desk at ${time(new Date().toISOString())} UTC. Secrets are redacted; signatures are shortened.`,
   ];
@@ -76,25 +83,29 @@ export function ticketBundle(ctx: StoreAndSecrets, depositId: string): string {
   const entries = timeline.entries.map((s) => ctx.store.exchanges.get(s.id)).filter((x): x is ExchangeDetail => x !== null);
   if (entries.length === 0) throw new DeskFailure('not-found', `No exchanges for deposit ${depositId}.`);
   const secrets = storedSecrets(ctx);
-  const out: string[] = [`## Deposit \`${depositId}\``, '', ...summaryLines(entries), ''];
+  const out: string[] = [`## Deposit ${code(depositId)}`, '', ...summaryLines(entries), ''];
 
   out.push('### Timeline', '', '| # | Time (UTC) | Who | Kind / result | Status | Signature | Findings |', '|---|---|---|---|---|---|---|');
   for (const x of entries) {
     const errors = x.findings.filter((f) => f.level === 'error').length;
     const found = x.findings.length === 0 ? '–' : `${x.findings.length}${errors ? ` (${errors} error${errors === 1 ? '' : 's'})` : ''}`;
-    out.push(`| ${x.id} | ${time(x.at)} | ${cell(who(x))} | ${cell(what(x))} | ${cell(status(x))} | ${x.signature.verdict ?? '–'} | ${found} |`);
+    out.push(`| ${x.id} | ${time(x.at)} | ${escapeText(who(x))} | ${escapeText(what(x))} | ${escapeText(status(x))} | ${signatureCell(x)} | ${found} |`);
   }
 
   out.push('', '### What looks wrong', '');
-  if (timeline.flags.length === 0) out.push('Nothing unusual in the order of the callbacks.');
-  for (const f of timeline.flags) out.push(`- **${f.flag}**: ${f.message} (${f.exchangeIds.map((id) => `#${id}`).join(', ')})`);
+  const deskAnswers = entries.filter((x) => deskAnswered(x));
+  if (timeline.flags.length === 0 && deskAnswers.length === 0) out.push('Nothing unusual: no repeated or conflicting callbacks, no amount that differs from the pay, no badly signed callback accepted, no answer made by the desk.');
+  for (const f of timeline.flags) out.push(`- **${f.flag}**: ${escapeText(f.message)} (${f.exchangeIds.map((id) => `#${id}`).join(', ')})`);
+  for (const x of deskAnswers) out.push(`- **desk-answered**: #${x.id}: ${escapeText(deskAnswerText(x)!)}`);
 
   out.push('', '### Signatures', '');
   for (const x of entries) {
     if (x.signature.verdict === null) continue;
-    const parts = [`- #${x.id} ${what(x)}: **${x.signature.verdict}**: ${VERDICT_WORDS[x.signature.verdict]}.`];
-    if (x.signature.diagnosis) parts.push(x.signature.diagnosis.summary);
-    parts.push(...x.signature.notes);
+    const parts = [`- #${x.id} ${escapeText(what(x))}: **${x.signature.verdict}**: ${VERDICT_WORDS[x.signature.verdict]}.`];
+    const accepted = acceptedBadSignature(x);
+    if (accepted) parts.push(`**The operator accepted it (${x.response!.status}).**`);
+    if (x.signature.diagnosis) parts.push(escapeText(x.signature.diagnosis.summary));
+    parts.push(...x.signature.notes.map(escapeText));
     out.push(parts.join(' '));
   }
 
@@ -102,16 +113,16 @@ export function ticketBundle(ctx: StoreAndSecrets, depositId: string): string {
   const withFindings = entries.filter((x) => x.findings.length > 0);
   if (withFindings.length === 0) out.push('None: every body matches the interface.');
   for (const x of withFindings) {
-    for (const f of x.findings) out.push(`- #${x.id} ${what(x)}: ${f.level} at \`${f.path}\`: ${f.message}`);
+    for (const f of x.findings) out.push(`- #${x.id} ${escapeText(what(x))}: ${f.level} at ${code(f.path)}: ${escapeText(f.message)}`);
   }
 
   out.push('', '### Requests');
   for (const x of entries) {
     const query = x.request.query ? `?${x.request.query}` : '';
-    out.push('', `#### #${x.id} ${x.request.method} ${x.target ?? `${x.request.path}${query}`} (${what(x)})`, '');
+    out.push('', `#### #${x.id} ${escapeText(x.request.method)} ${escapeText(x.target ?? `${x.request.path}${query}`)} (${escapeText(what(x))})`, '');
     out.push(fence(ticketHeaders(x.request.headers, secrets), 'http'), '', bodyBlock(x.request.bodyBase64), '');
-    if (x.response) out.push(`Response ${x.response.status}:`, '', bodyBlock(x.response.bodyBase64));
-    else out.push(`Response: ${status(x)}`);
+    if (x.response) out.push(`Response ${deskAnswered(x) ? escapeText(status(x)) : x.response.status}:`, '', bodyBlock(x.response.bodyBase64));
+    else out.push(`Response: ${escapeText(status(x))}`);
   }
   return `${out.join('\n')}\n`;
 }

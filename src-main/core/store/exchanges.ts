@@ -114,7 +114,7 @@ export class ExchangeStore {
       .pluck();
     this.timelineStmt = db.prepare(
       `SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id = @d
-       UNION SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
+       UNION SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
        ORDER BY id`,
     );
   }
@@ -335,7 +335,7 @@ export class ExchangeStore {
     this.counted = null;
   }
 
-  /** Every exchange of one deposit, oldest first, and derived rows (replays) whatever their body says. */
+  /** Every exchange whose body names the deposit, oldest first, and derived rows (replays) whose body names none. */
   timeline(depositId: string): Timeline {
     const rows = this.timelineStmt.all({ d: depositId }) as SummaryRow[];
     const entries = rows.map(toSummary);

@@ -28,7 +28,8 @@ export function CaptureFilters() {
       <input
         type="search"
         className="input search"
-        placeholder="Search depositId or userId (prefix)"
+        placeholder="depositId or userId…"
+        title="Search by depositId or userId (prefix)"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         onKeyDown={(e) => {

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useColumnRoom } from '../../components/use-column-room';
 import { useOpenExchange } from '../../components/use-open-exchange';
 import { useDesk } from '../../store';
 import { indexOfId } from '../../store/query-match';
@@ -24,6 +25,10 @@ export function CaptureList() {
   const open = useOpenExchange();
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const depositHead = useRef<HTMLSpanElement>(null);
+  const userHead = useRef<HTMLSpanElement>(null);
+  const probe = useRef<HTMLSpanElement>(null);
+  const [depositRoom, userRoom] = useColumnRoom([depositHead, userHead], probe) as [number, number];
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -80,11 +85,14 @@ export function CaptureList() {
       <div className="capture-grid capture-header" role="presentation">
         <span>Time</span>
         <span>Kind · result</span>
-        <span>depositId</span>
-        <span>userId</span>
+        <span ref={depositHead}>depositId</span>
+        <span ref={userHead}>userId</span>
         <span className="num">Amount</span>
         <span>Signature</span>
         <span>Status</span>
+        <span ref={probe} className="mono measure-probe" aria-hidden="true">
+          0123456789
+        </span>
       </div>
       <div
         ref={scrollRef}
@@ -100,7 +108,18 @@ export function CaptureList() {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {rows.map((row) => {
             const x = items[row.index]!;
-            return <CaptureRow key={x.id} x={x} top={row.start} selected={x.id === selectedId} opened={x.id === openId} onPick={pick} />;
+            return (
+              <CaptureRow
+                key={x.id}
+                x={x}
+                top={row.start}
+                selected={x.id === selectedId}
+                opened={x.id === openId}
+                depositRoom={depositRoom}
+                userRoom={userRoom}
+                onPick={pick}
+              />
+            );
           })}
         </div>
       </div>

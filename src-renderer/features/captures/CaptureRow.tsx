@@ -4,22 +4,49 @@ import { Badge } from '../../components/Badge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
+import { middleEllipsis } from '../../components/middle-ellipsis';
 
 export const ROW_HEIGHT = 34;
+/** "results · REFUND" fits the kind column at its narrowest; a longer (unexpected) result is cut in the middle, whole in the tooltip. */
+const KIND_ROOM = 17;
 
 interface Props {
   x: ExchangeSummary;
   selected: boolean;
   opened: boolean;
   top: number;
+  /** Characters that fit in the depositId and userId columns (measured by the list). */
+  depositRoom: number;
+  userRoom: number;
   onPick(id: number): void;
 }
 
-/** One capture: time, kind and result, ids, amount, verdict, response status. Memoized: lists are long. */
-export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, onPick }: Props) {
+function IdCell(props: { value: string | null; room: number; testId?: string }) {
+  if (props.value === null) {
+    return (
+      <span className="cell mono" data-testid={props.testId}>
+        <span className="muted">—</span>
+      </span>
+    );
+  }
+  const shown = middleEllipsis(props.value, props.room);
+  return (
+    <span className="cell mono" title={props.value} data-testid={props.testId} data-value={props.value}>
+      {shown}
+    </span>
+  );
+}
+
+/**
+ * One capture: time, kind and result, ids, amount, verdict, response status. Nothing is cut: the kind
+ * and result sit on their own line with the origin and the error count under them, ids too long for
+ * their column keep both ends (the full id in the tooltip). Memoized: lists are long.
+ */
+export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, depositRoom, userRoom, onPick }: Props) {
   const classes = ['capture-row', 'capture-grid'];
   if (selected) classes.push('selected');
   if (opened) classes.push('opened');
+  const origin = x.direction === 'outbound' ? originLabel(x.origin) : null;
   return (
     <div
       id={`capture-${x.id}`}
@@ -35,27 +62,29 @@ export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, o
       <span className="cell mono muted" title={formatDateTime(x.at)}>
         {formatTime(x.at)}
       </span>
-      <span className="cell">
-        <span className={`kind kind-${x.kind}`}>{kindLabel(x)}</span>
-        {x.direction === 'outbound' && <span className="muted small"> · {originLabel(x.origin)}</span>}
-        {x.errorCount > 0 && (
-          <Badge tone="red" title={`${x.errorCount} protocol error${x.errorCount === 1 ? '' : 's'} in the body`} testId="row-errors">
-            ⚠ {x.errorCount}
-          </Badge>
+      <span className="cell cell-kind" data-testid="row-kind">
+        <span className={`kind kind-${x.kind}`} title={kindLabel(x)}>
+          {middleEllipsis(kindLabel(x), KIND_ROOM)}
+        </span>
+        {(origin !== null || x.errorCount > 0) && (
+          <span className="kind-sub">
+            {origin !== null && <span className="muted">{origin}</span>}
+            {x.errorCount > 0 && (
+              <Badge tone="red" title={`${x.errorCount} protocol error${x.errorCount === 1 ? '' : 's'} in the body`} testId="row-errors">
+                ⚠ {x.errorCount}
+              </Badge>
+            )}
+          </span>
         )}
       </span>
-      <span className="cell mono ellipsis" title={x.depositId ?? ''} data-testid="row-deposit">
-        {x.depositId ?? <span className="muted">—</span>}
-      </span>
-      <span className="cell mono ellipsis" title={x.userId ?? ''}>
-        {x.userId ?? <span className="muted">—</span>}
-      </span>
+      <IdCell value={x.depositId} room={depositRoom} testId="row-deposit" />
+      <IdCell value={x.userId} room={userRoom} />
       <span className="cell num">{formatAmount(x.amount, x.currency)}</span>
       <span className="cell">
         <VerdictBadge verdict={x.signature.verdict} testId="row-verdict" />
       </span>
       <span className="cell">
-        <StatusBadge status={x.response?.status ?? null} error={x.error} />
+        <StatusBadge x={x} testId="row-status" />
       </span>
     </div>
   );

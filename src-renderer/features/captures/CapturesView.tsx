@@ -1,11 +1,16 @@
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { SplitPane } from '../../components/SplitPane';
 import { NO_FILTERS, filtersActive, useDesk } from '../../store';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { HarBar } from '../export/HarBar';
 import { CaptureFilters } from './CaptureFilters';
 import { CaptureList } from './CaptureList';
 import { EmptyCaptures } from './EmptyCaptures';
+
+/** The narrowest list whose columns all fit (styles.css .capture-grid), and the narrowest readable detail. */
+export const LIST_MIN_WIDTH = 700;
+export const DETAIL_MIN_WIDTH = 400;
 
 /** The main screen: the live capture list on the left, the open exchange on the right. */
 export function CapturesView() {
@@ -32,16 +37,20 @@ export function CapturesView() {
   else list = <EmptyCaptures />;
 
   return (
-    <div className="split" data-testid="captures-view">
-      <div className="split-left">
-        <CaptureFilters />
-        <HarBar />
-        <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />
-        {list}
-      </div>
-      <div className="split-right">
-        <ExchangeDetailPane />
-      </div>
-    </div>
+    <SplitPane
+      id="captures"
+      testId="captures-view"
+      minLeft={LIST_MIN_WIDTH}
+      minRight={DETAIL_MIN_WIDTH}
+      left={
+        <>
+          <CaptureFilters />
+          <HarBar />
+          <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />
+          {list}
+        </>
+      }
+      right={<ExchangeDetailPane />}
+    />
   );
 }

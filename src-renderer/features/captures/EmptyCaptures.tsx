@@ -10,6 +10,7 @@ export function EmptyCaptures() {
   const activeProfile = useDesk((s) => s.status?.activeProfile ?? null);
   const startProxy = useDesk((s) => s.startProxy);
   const busy = useDesk((s) => s.proxyBusy);
+  const setView = useDesk((s) => s.setView);
   const depositId = useMemo(() => freshTestDepositId(), []);
 
   const running = proxy?.running === true && proxy.url !== null;
@@ -38,8 +39,11 @@ export function EmptyCaptures() {
           {activeProfile === null && (
             <>
               {' '}
-              and give it to the desk so it can verify: <code>wager-desk profile set default --secret-env WAGER_SECRET</code> then{' '}
-              <code>wager-desk profile use default</code>
+              and give the same secret to the desk so it can verify: in the{' '}
+              <button type="button" className="link" onClick={() => setView('profiles')} data-testid="empty-go-profiles">
+                Profiles
+              </button>{' '}
+              screen, create a profile with it and make it active.
             </>
           )}
         </li>

@@ -17,19 +17,19 @@ function shown(value: unknown): string {
 }
 
 /** What changed between the source and the new exchange, by area: body fields, headers, signature, responses. */
-export function DiffView(props: { entries: DiffEntry[] | null; error: DeskError | null; beforeId: number; afterId: number }) {
+export function DiffView(props: { entries: DiffEntry[] | null; error: DeskError | null; before: string; after: string; none?: string; testId?: string; entryTestId?: string }) {
   if (props.error) return <p className="text-error small">The comparison failed: {props.error.message}</p>;
   if (props.entries === null) return <p className="muted small">Comparing…</p>;
-  if (props.entries.length === 0) return <p className="muted" data-testid="diff-none">No difference at all.</p>;
+  if (props.entries.length === 0) return <p className="muted" data-testid="diff-none">{props.none ?? 'No difference at all.'}</p>;
   const present = new Set(props.entries.map((e) => e.area));
   const areas = [...ORDER.filter((a) => present.has(a)), ...[...present].filter((a) => !ORDER.includes(a))];
   return (
-    <table className="table diff-table" data-testid="diff-table">
+    <table className="table diff-table" data-testid={props.testId ?? 'diff-table'}>
       <thead>
         <tr>
           <th>Where</th>
-          <th>#{props.beforeId} (source)</th>
-          <th>#{props.afterId} (sent)</th>
+          <th>{props.before}</th>
+          <th>{props.after}</th>
         </tr>
       </thead>
       {areas.map((area) => (
@@ -40,7 +40,7 @@ export function DiffView(props: { entries: DiffEntry[] | null; error: DeskError 
           {props.entries!
             .filter((e) => e.area === area)
             .map((e, i) => (
-              <tr key={i} data-testid="diff-entry" data-area={e.area} data-path={e.path}>
+              <tr key={i} data-testid={props.entryTestId ?? 'diff-entry'} data-area={e.area} data-path={e.path}>
                 <td className="mono">{e.path}</td>
                 <td className="mono diff-before">{shown(e.before)}</td>
                 <td className="mono diff-after">{shown(e.after)}</td>

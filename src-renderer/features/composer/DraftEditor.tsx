@@ -1,9 +1,12 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { SIGNATURE_HEADER, type DeskError, type Finding } from '../../../src-main/shared/model';
 import { desk } from '../../api';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
+import { textOfBase64 } from '../../components/body-codec';
 import { BodySection } from './BodySection';
+import { DiffView } from './DiffView';
+import { draftDiff } from './draft-diff';
 import { HeadersEditor } from './HeadersEditor';
 import { SignaturePanel } from './SignaturePanel';
 import { SignedCurlButton } from './SignedCurlButton';
@@ -29,6 +32,8 @@ export function DraftEditor() {
   const setTarget = useDesk((s) => s.setComposerTarget);
   const sendOptions = useDesk((s) => s.composerSendOptions);
   const send = useDesk((s) => s.sendComposer);
+  const loadedDraft = useDesk((s) => s.composerLoaded);
+  const origin = useDesk((s) => s.composerOrigin);
   const active = useActiveProfile();
   const profile = active.profile;
 
@@ -65,6 +70,11 @@ export function DraftEditor() {
   );
 
   const targetUrl = targetUrlOf(target, profile);
+  const pendingDiff = useMemo(
+    () => (loadedDraft ? draftDiff(loadedDraft, draft, textOfBase64(loadedDraft.bodyBase64), text ?? textOfBase64(draft.bodyBase64)) : []),
+    [loadedDraft, draft, text],
+  );
+  const sourceName = origin?.kind === 'capture' ? `#${origin.id} (source)` : origin?.kind === 'follow-up' ? `${origin.result} of #${origin.payId}, as built` : 'template, as loaded';
 
   return (
     <div className="draft-editor" data-testid="draft-editor">
@@ -108,6 +118,18 @@ export function DraftEditor() {
             setSecretVersion((v) => v + 1);
           }}
           preview={{ pending: preview.pending, known: preview.value !== null, value: preview.value?.value ?? null, error: preview.value?.error ?? null }}
+        />
+      </section>
+      <section className="composer-block" data-testid="pending-diff" data-count={pendingDiff.length}>
+        <h4 className="block-title">What Send changes</h4>
+        <DiffView
+          entries={pendingDiff}
+          error={null}
+          before={sourceName}
+          after="to send"
+          none="Nothing edited: Send sends the request as loaded (the signature follows the mode above)."
+          testId="pending-diff-table"
+          entryTestId="pending-diff-entry"
         />
       </section>
       <div className="composer-actions">

@@ -38,7 +38,7 @@ export function SentPane() {
         <div className="detail-title">
           <span className="detail-id">#{sent.id}</span>
           <span className="muted">{originLabel(sent.origin)}</span>
-          <StatusBadge status={sent.response?.status ?? null} error={sent.error} testId="sent-status" />
+          <StatusBadge x={sent} testId="sent-status" />
           <VerdictBadge verdict={sent.signature.verdict} testId="sent-verdict" />
           {sending && <span className="muted small">sending again…</span>}
         </div>
@@ -64,7 +64,7 @@ export function SentPane() {
         <ClientErrorsSection detail={sent} />
         {sent.sourceId !== null && (
           <Section title={`Compared with its source #${sent.sourceId}`} testId="diff-section">
-            <DiffView entries={diff} error={diffError} beforeId={sent.sourceId} afterId={sent.id} />
+            <DiffView entries={diff} error={diffError} before={`#${sent.sourceId} (source)`} after={`#${sent.id} (sent)`} />
           </Section>
         )}
         <Section title="Signature sent" aside={<VerdictBadge verdict={sent.signature.verdict} />} testId="sent-signature">

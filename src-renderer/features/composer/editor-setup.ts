@@ -7,6 +7,7 @@ import { lintGutter } from '@codemirror/lint';
 import { Compartment, EditorSelection, EditorState, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, highlightWhitespace, keymap, lineNumbers } from '@codemirror/view';
 import { snapshotHistory } from './editor-history';
+import { jsonWrapPoints } from './json-wrap';
 
 export type EditorMode = 'json' | 'raw';
 
@@ -14,7 +15,7 @@ export const modeCompartment = new Compartment();
 
 export function modeExtensions(mode: EditorMode): Extension {
   // Raw mode shows every space and tab: what matters when the exact bytes are the point.
-  return mode === 'json' ? [json(), bracketMatching()] : [highlightWhitespace()];
+  return mode === 'json' ? [json(), bracketMatching(), jsonWrapPoints] : [highlightWhitespace()];
 }
 
 /** Enter keeps the current line's indentation; Tab indents by two spaces (no focus trap: Escape then Tab leaves). */

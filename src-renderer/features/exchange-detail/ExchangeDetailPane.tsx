@@ -13,6 +13,7 @@ import { RelatedSection } from './RelatedSection';
 import { RequestSection } from './RequestSection';
 import { ResponseSection } from './ResponseSection';
 import { SignatureSection } from './SignatureSection';
+import { WarningsSection } from './WarningsSection';
 
 /** The open exchange, whole: verdict and diagnosis first (the question staff come with), then the bytes. */
 export function ExchangeDetailPane(props: { emptyHint?: string }) {
@@ -23,6 +24,7 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
   const openExchange = useDesk((s) => s.openExchange);
   const close = useDesk((s) => s.closeExchange);
   const showTimeline = useDesk((s) => s.showTimeline);
+  const deposit = useDesk((s) => s.detailDeposit);
 
   if (openId === null) {
     return (
@@ -48,9 +50,11 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
           <header className="detail-head">
             <div className="detail-title">
               <span className="detail-id">#{detail.id}</span>
-              <Badge tone="blue">{kindLabel(detail)}</Badge>
+              <Badge tone="blue" testId="detail-kind">
+                {kindLabel(detail)}
+              </Badge>
               <VerdictBadge verdict={detail.signature.verdict} />
-              <StatusBadge status={detail.response?.status ?? null} error={detail.error} />
+              <StatusBadge x={detail} testId="detail-status" />
               <button type="button" className="btn btn-ghost btn-small close" onClick={close} aria-label="Close" title="Close">
                 ✕
               </button>
@@ -81,6 +85,7 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
             </div>
           </header>
           <div className="detail-body" key={detail.id}>
+            <WarningsSection detail={detail} deposit={deposit} />
             <SignatureSection detail={detail} />
             <FindingsSection detail={detail} />
             <ClientErrorsSection detail={detail} />

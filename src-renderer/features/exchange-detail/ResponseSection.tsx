@@ -7,7 +7,7 @@ import { BodyView } from './BodyView';
 export function ResponseSection(props: { detail: ExchangeDetail }) {
   const { response, error } = props.detail;
   return (
-    <Section title="Response" aside={<StatusBadge status={response?.status ?? null} error={error} />} testId="response-section">
+    <Section title="Response" aside={<StatusBadge x={props.detail} />} testId="response-section">
       {response ? (
         <>
           <HeaderTable headers={response.headers} testId="response-headers" />

@@ -1,15 +1,27 @@
 import type { ExchangeDetail } from '../../../src-main/shared/model';
 import { Section } from '../../components/Section';
 import { VerdictBadge } from '../../components/VerdictBadge';
+import { useDesk } from '../../store';
+import { useActiveProfile } from '../profiles/use-active-profile';
 import { verdictExplanation } from './verdict-text';
 
 /** The verdict, what it means, and on a mismatch what the sender most likely signed instead. */
 export function SignatureSection(props: { detail: ExchangeDetail }) {
   const { signature, kind } = props.detail;
   const { diagnosis } = signature;
+  const { profile, loaded } = useActiveProfile();
+  const setView = useDesk((s) => s.setView);
+  const hasSecret = loaded ? profile?.secret.set === true : null;
   return (
     <Section title="Signature" aside={<VerdictBadge verdict={signature.verdict} testId="detail-verdict" />} testId="signature-section">
-      <p>{verdictExplanation(signature.verdict, kind)}</p>
+      <p data-testid="verdict-explanation">{verdictExplanation(signature.verdict, kind, hasSecret)}</p>
+      {signature.verdict === 'no-secret' && hasSecret === false && (
+        <p>
+          <button type="button" className="btn btn-small" onClick={() => setView('profiles')} data-testid="go-profiles">
+            Open Profiles
+          </button>
+        </p>
+      )}
       {signature.notes.length > 0 && (
         <ul className="notes" data-testid="signature-notes">
           {signature.notes.map((n, i) => (

@@ -1,7 +1,8 @@
 // The signature verdict in plain words for support staff: what it means and what to do about it.
 import type { Verdict } from '../../../src-main/shared/model';
 
-export function verdictExplanation(verdict: Verdict | null, kind: string): string {
+/** `profileHasSecret`: whether the active profile has a signing secret now (null: not known yet). */
+export function verdictExplanation(verdict: Verdict | null, kind: string, profileHasSecret: boolean | null = null): string {
   switch (verdict) {
     case 'valid':
       return 'The x-server-authorization header is the HMAC-SHA256 of the exact body bytes with the active profile\'s secret. An operator holding the same secret accepts it.';
@@ -12,7 +13,9 @@ export function verdictExplanation(verdict: Verdict | null, kind: string): strin
     case 'malformed':
       return 'The x-server-authorization header is not a 64-character hexadecimal HMAC-SHA256 digest.';
     case 'no-secret':
-      return 'The desk has no signing secret to check with. Set one on the active profile (wager-desk profile set NAME --secret-env WAGER_SECRET), then new captures are verified.';
+      return profileHasSecret
+        ? 'This exchange was recorded before the active profile had a signing secret, so it was not checked. The profile has one now: captures from now on are verified.'
+        : 'The desk has no signing secret to check with. Set one on the active profile in the Profiles screen; captures from then on are verified.';
     case null:
       return kind === 'token' ? 'Token requests are authenticated with x-operator-id and x-api-key, not signed.' : 'No signature applies to this exchange.';
   }

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SandboxDeposit } from '../../../src-main/shared/model';
-import { desk } from '../../api';
 import { Badge, type Tone } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -9,7 +8,6 @@ import { formatDateTime } from '../../components/format';
 import { useDesk } from '../../store';
 
 const OUTCOME_TONE: Record<string, Tone> = { WIN: 'green', DRAW: 'blue', LOSE: 'grey', REFUND: 'amber' };
-const REFRESH_MS = 400;
 
 function BalanceForm(props: { userId?: string; balance?: number; onDone?: () => void }) {
   const setBalance = useDesk((s) => s.setSandboxBalance);
@@ -72,21 +70,8 @@ export function SandboxView() {
   const [confirmReset, setConfirmReset] = useState(false);
 
   // The books change as callbacks reach the proxy: follow them while this screen is open.
-  useEffect(() => {
-    void load();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const off = desk.onEvent((name) => {
-      if (name !== 'exchange' || timer !== null) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void load();
-      }, REFRESH_MS);
-    });
-    return () => {
-      off();
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [load]);
+  const follow = useDesk((s) => s.followSandbox);
+  useEffect(() => follow(), [follow]);
 
   return (
     <div className="page" data-testid="sandbox-view">

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk } from '../../store';
+import { useActiveProfile } from '../profiles/use-active-profile';
 import { ProxySettings } from './ProxySettings';
 
 /** The proxy's address and state, where callbacks go, the active profile and the counts; start, stop, reconfigure. */
@@ -13,6 +15,7 @@ export function StatusBar() {
   const clearError = useDesk((s) => s.clearStatusError);
   const refresh = useDesk((s) => s.refreshStatus);
   const [editing, setEditing] = useState(false);
+  const { profile } = useActiveProfile();
 
   const proxy = status?.proxy ?? null;
   const running = proxy?.running === true;
@@ -46,6 +49,11 @@ export function StatusBar() {
         <div className="status-item">
           <span className="status-label">Profile</span>
           <span data-testid="active-profile">{status ? (status.activeProfile ?? <span className="muted">none</span>) : '—'}</span>
+          {profile?.production && profile.name === status?.activeProfile && (
+            <Badge tone="red" title="The active profile is marked production: sends, replays and checks ask before they go out" testId="production-mark">
+              PRODUCTION
+            </Badge>
+          )}
         </div>
         <div className="status-item" data-testid="counts">
           <span className="status-label">Exchanges</span>

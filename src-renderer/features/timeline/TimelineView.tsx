@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { Timeline, TimelineFlag } from '../../../src-main/shared/model';
+import { FLAG_TITLES, NOTHING_UNUSUAL } from '../../components/flag-titles';
 import { Badge } from '../../components/Badge';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { SplitPane } from '../../components/SplitPane';
+import { ExchangeLink } from '../../components/ExchangeLink';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
 import { useDesk } from '../../store';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { DepositExportActions } from '../export/DepositExportActions';
-
-const FLAG_TITLES: Record<TimelineFlag, string> = {
-  'duplicate-pay': 'Duplicate pay',
-  'duplicate-results': 'Duplicate results',
-  'results-without-pay': 'Results without a pay',
-  'conflicting-outcomes': 'Conflicting outcomes',
-};
 
 function flagsByExchange(t: Timeline): Map<number, TimelineFlag[]> {
   const map = new Map<number, TimelineFlag[]>();
@@ -48,17 +44,25 @@ function TimelineEntries(props: { timeline: Timeline }) {
                 <strong className={`kind kind-${x.kind}`}>{kindLabel(x)}</strong>
                 <span className="muted small">
                   #{x.id} · {originLabel(x.origin)}
-                  {x.sourceId !== null && ` of #${x.sourceId}`}
+                  {x.sourceId !== null && (
+                    <>
+                      {' of '}
+                      {/* The source may be filed under another deposit (the replay changed the depositId): the link opens it. */}
+                      <span onClick={(e) => e.stopPropagation()}>
+                        <ExchangeLink id={x.sourceId} testId="timeline-source" />
+                      </span>
+                    </>
+                  )}
                 </span>
                 <span className="spacer" />
                 <span className="num">{formatAmount(x.amount, x.currency)}</span>
                 <VerdictBadge verdict={x.signature.verdict} />
-                <StatusBadge status={x.response?.status ?? null} error={x.error} />
+                <StatusBadge x={x} />
               </div>
               {flags.length > 0 && (
                 <div className="timeline-flags">
                   {flags.map((f) => (
-                    <Badge key={f} tone="amber">
+                    <Badge key={f} tone={f === 'accepted-bad-signature' ? 'red' : 'amber'}>
                       ⚑ {FLAG_TITLES[f]}
                     </Badge>
                   ))}
@@ -84,76 +88,80 @@ export function TimelineView() {
   useEffect(() => setInput(depositId ?? ''), [depositId]);
 
   return (
-    <div className="split" data-testid="timeline-view">
-      <div className="split-left">
-        <form
-          className="filters"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (input.trim()) void showTimeline(input.trim());
-          }}
-        >
-          <input
-            className="input search"
-            placeholder="depositId"
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
-            aria-label="depositId"
-            data-testid="timeline-input"
-          />
-          <button type="submit" className="btn btn-small btn-primary">
-            Show timeline
-          </button>
-        </form>
-        <ErrorBanner error={error} context="Could not load the timeline" onRetry={() => void reload()} testId="timeline-error" />
-        <div className="timeline-scroll">
-          {depositId === null ? (
-            <EmptyState title="Follow one deposit" testId="timeline-empty">
-              <p>Enter a depositId above, or open a capture and choose “Deposit timeline”.</p>
-              <p className="muted">
-                The timeline lists every exchange of that deposit in order (the pay, its results, replays and sandbox answers) and flags duplicates, results without a
-                pay, and conflicting outcomes.
-              </p>
-            </EmptyState>
-          ) : !timeline ? (
-            loading && <p className="muted pad">Loading…</p>
-          ) : (
-            <div data-testid="timeline" data-deposit={timeline.depositId}>
-              <div className="timeline-head">
-                <h3 className="timeline-title">
-                  Deposit <code>{timeline.depositId}</code>{' '}
-                  <span className="muted small">
-                    {timeline.entries.length} exchange{timeline.entries.length === 1 ? '' : 's'}
-                  </span>
-                </h3>
-                {timeline.entries.length > 0 && <DepositExportActions depositId={timeline.depositId} />}
-              </div>
-              {timeline.flags.length === 0 ? (
-                <p className="flag-ok" data-testid="timeline-ok">
-                  ✓ Nothing unusual: no duplicate callbacks, no results without a pay, no conflicting outcomes.
+    <SplitPane
+      id="timeline"
+      testId="timeline-view"
+      minLeft={420}
+      minRight={400}
+      left={
+        <>
+          <form
+            className="filters"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (input.trim()) void showTimeline(input.trim());
+            }}
+          >
+            <input
+              className="input search"
+              placeholder="depositId"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              aria-label="depositId"
+              data-testid="timeline-input"
+            />
+            <button type="submit" className="btn btn-small btn-primary">
+              Show timeline
+            </button>
+          </form>
+          <ErrorBanner error={error} context="Could not load the timeline" onRetry={() => void reload()} testId="timeline-error" />
+          <div className="timeline-scroll">
+            {depositId === null ? (
+              <EmptyState title="Follow one deposit" testId="timeline-empty">
+                <p>Enter a depositId above, or open a capture and choose “Deposit timeline”.</p>
+                <p className="muted">
+                  The timeline lists every exchange of that deposit in order (the pay, its results, replays and sandbox answers) and flags duplicates, results without a
+                  pay, conflicting outcomes, amounts that differ from the pay and badly signed callbacks the operator accepted. A replay is filed under the deposit its body names.
                 </p>
-              ) : (
-                <ul className="flag-list" data-testid="timeline-flags">
-                  {timeline.flags.map((f) => (
-                    <li key={f.flag} data-flag={f.flag} data-testid="timeline-flag">
-                      <strong>⚑ {FLAG_TITLES[f.flag]}.</strong> {f.message}{' '}
-                      <span className="muted small">({f.exchangeIds.map((id) => `#${id}`).join(', ')})</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {timeline.entries.length === 0 ? (
-                <p className="muted">No exchange carries this depositId.</p>
-              ) : (
-                <TimelineEntries timeline={timeline} />
-              )}
-            </div>
-          )}
-        </div>
-      </div>
-      <div className="split-right">
-        <ExchangeDetailPane />
-      </div>
-    </div>
+              </EmptyState>
+            ) : !timeline ? (
+              loading && <p className="muted pad">Loading…</p>
+            ) : (
+              <div data-testid="timeline" data-deposit={timeline.depositId}>
+                <div className="timeline-head">
+                  <h3 className="timeline-title">
+                    Deposit <code>{timeline.depositId}</code>{' '}
+                    <span className="muted small">
+                      {timeline.entries.length} exchange{timeline.entries.length === 1 ? '' : 's'}
+                    </span>
+                  </h3>
+                  {timeline.entries.length > 0 && <DepositExportActions depositId={timeline.depositId} />}
+                </div>
+                {timeline.flags.length === 0 ? (
+                  <p className="flag-ok" data-testid="timeline-ok">
+                    ✓ {NOTHING_UNUSUAL}
+                  </p>
+                ) : (
+                  <ul className="flag-list" data-testid="timeline-flags">
+                    {timeline.flags.map((f) => (
+                      <li key={f.flag} data-flag={f.flag} data-testid="timeline-flag" className={f.flag === 'accepted-bad-signature' ? 'flag-danger' : undefined}>
+                        <strong>⚑ {FLAG_TITLES[f.flag]}.</strong> {f.message}{' '}
+                        <span className="muted small">({f.exchangeIds.map((id) => `#${id}`).join(', ')})</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {timeline.entries.length === 0 ? (
+                  <p className="muted">No exchange carries this depositId.</p>
+                ) : (
+                  <TimelineEntries timeline={timeline} />
+                )}
+              </div>
+            )}
+          </div>
+        </>
+      }
+      right={<ExchangeDetailPane />}
+    />
   );
 }

@@ -24,7 +24,7 @@ export function TokenHistory(props: { items: ExchangeSummary[]; onPick(userId: s
             <td>{formatDateTime(x.at)}</td>
             <td className="mono">{x.userId ?? '—'}</td>
             <td>
-              <StatusBadge status={x.response?.status ?? null} error={x.error} />
+              <StatusBadge x={x} />
             </td>
             <td className="num">{formatDuration(x.durationMs)}</td>
             <td>

@@ -45,7 +45,7 @@ export function TokenResultView(props: { result: TokenResult; requestedFor: Rece
             </span>
           )}
         </h3>
-        <StatusBadge status={result.status} error={result.error} testId="token-status" />
+        <StatusBadge x={{ direction: 'outbound', error: result.error, signature: { verdict: null }, response: result.status === null ? null : { status: result.status } }} testId="token-status" />
         <span className="spacer" />
         <button type="button" className="link" onClick={() => openInCaptures(result.exchangeId)} title="The recorded request (API key replaced by its fingerprint)">
           #{result.exchangeId}

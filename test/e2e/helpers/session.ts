@@ -15,9 +15,11 @@ export interface E2eSession {
 }
 
 /** `stepTimeoutMs`: how long one page step may take, so a test fails at the step that went wrong. */
-export async function openSession(options: { stepTimeoutMs?: number; prepare?: (stack: Stack) => void | Promise<void> } = {}): Promise<E2eSession> {
+export async function openSession(
+  options: { stepTimeoutMs?: number; prepare?: (stack: Stack) => void | Promise<void>; secret?: string | null } = {},
+): Promise<E2eSession> {
   const renderer = await builtRenderer();
-  const stack = await startStack({ rendererDir: renderer.dir });
+  const stack = await startStack({ rendererDir: renderer.dir, ...(options.secret !== undefined ? { secret: options.secret } : {}) });
   await options.prepare?.(stack);
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

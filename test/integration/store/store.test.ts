@@ -86,8 +86,11 @@ describe('the store', () => {
     store.exchanges.insert(inboundRow({ kind: 'results', path: '/platform/results', keys: keys('REFUND') }));
     const replay = store.exchanges.insert(inboundRow({ direction: 'outbound', origin: 'replay', sourceId: pay.id, keys: { ...keys(null), depositId: 'edited' } }));
     const t = store.exchanges.timeline('dx');
-    expect(t.entries.map((e) => e.id)).toContain(replay.id);
-    expect(t.flags.map((f) => f.flag).sort()).toEqual(['conflicting-outcomes', 'duplicate-pay', 'duplicate-results', 'results-without-pay']);
+    // A replay belongs to the deposit its body names, linked to its source.
+    expect(t.entries.map((e) => e.id)).not.toContain(replay.id);
+    const edited = store.exchanges.timeline('edited');
+    expect(edited.entries.map((e) => [e.id, e.sourceId])).toEqual([[replay.id, pay.id]]);
+    expect(t.flags.map((f) => f.flag).sort()).toEqual(['conflicting-outcomes', 'credit-and-refund', 'duplicate-pay', 'duplicate-results', 'results-without-pay']);
     store.close();
   });
 
