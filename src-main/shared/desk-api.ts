@@ -142,7 +142,7 @@ export interface DeskEvents {
   exchange: ExchangeSummary;
   status: DeskStatus;
   /** One check finished during a conformance run. */
-  'check-progress': { runKey: string; index: number; total: number; result: CheckResult };
+  'check-progress': { runKey: string; index: number; total: number; result: CheckResult; /** A problem with the whole run, once known (said before the lines). */ headline?: string };
 }
 
 export type DeskEventName = keyof DeskEvents;
