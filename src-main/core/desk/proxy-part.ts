@@ -88,7 +88,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     setSandboxBalance: (userId, balance) =>
       attempt(() => {
         if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A userId is required.');
-        p.ledger.setBalance(userId, checkAmount('The balance', balance));
+        p.ledger.setBalanceByHand(userId, checkAmount('The balance', balance));
         return p.ledger.state();
       }),
     resetSandbox: () =>

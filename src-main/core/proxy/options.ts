@@ -21,6 +21,8 @@ export interface ProxyStartOptions extends Partial<GuardRails> {
   profile?: string;
   /** Verify with this secret instead of any profile's; kept in memory only. */
   secret?: { label: string; secret: string };
+  /** Judge captures by this callback prefix instead of the profile's (the CLI's --callback-prefix). */
+  callbackPrefix?: string;
   maxBodyBytes?: number;
   upstreamTimeoutMs?: number;
 }
