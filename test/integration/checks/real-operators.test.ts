@@ -134,3 +134,51 @@ describe('conformance check against an operator with integer amounts, 36-charact
     expect(lose.blockedBy?.answer).toContain('500');
   });
 });
+
+describe('edge cases against the same operators', () => {
+  const run = async (desk: Desk, id: string, to: string) => {
+    const res = await desk.runEdgeCase(id, { to, userId: USER });
+    if (!res.ok) throw new Error(res.error.message);
+    return res.value;
+  };
+
+  it('passes every judged case of a correct operator, with ids of at most 36 characters', async () => {
+    const op = await operator();
+    const desk = await deskWithProfile();
+    const cases = await desk.listEdgeCases();
+    if (!cases.ok) throw new Error(cases.error.message);
+    for (const c of cases.value) {
+      const result = await run(desk, c.id, op.url);
+      expect(result.pass, `${c.id}: ${result.summary}`).toBe(c.checkable ? true : null);
+    }
+    for (const r of op.requests) {
+      const body = r.body === '' ? {} : (JSON.parse(r.body) as Record<string, unknown>);
+      for (const key of ['depositId', 'roomId'] as const) if (typeof body[key] === 'string') expect((body[key] as string).length).toBeLessThanOrEqual(36);
+    }
+    // "Not judged" only where neither the spec nor the desk says what the answer should be.
+    expect(cases.value.filter((c) => !c.checkable).map((c) => c.id)).toEqual(['results-before-pay', 'unknown-game-id']);
+  });
+
+  it('fails the amount case of an operator that accepts a pay of 0 and of -5', async () => {
+    const op = await operator({ acceptsNonPositive: true });
+    const desk = await deskWithProfile();
+    const result = await run(desk, 'amount-edge-values', op.url);
+    expect(result).toMatchObject({ pass: false, outcome: 'fail' });
+    expect(result.summary).toContain('pay of 0: answered 200: the operator accepted what it should refuse');
+  });
+
+  it('blocks a case whose pay fails, and passes nothing against a URL that answers 404', async () => {
+    const failing = await operator({ allPays500: true });
+    const desk = await deskWithProfile();
+    const blocked = await run(desk, 'refund-after-pay', failing.url);
+    expect(blocked).toMatchObject({ pass: false, outcome: 'blocked' });
+    expect(blocked.summary).toContain('depends on "pay"');
+
+    const notFound = closeAfterTest(await startNotFoundServer());
+    for (const id of ['missing-signature', 'invalid-signature', 'empty-body', 'refund-unknown-deposit', 'wrong-content-type']) {
+      const result = await run(desk, id, notFound.url);
+      expect(result.pass, id).toBe(false);
+      expect(result.summary).toContain('does not serve /acme/');
+    }
+  });
+});
