@@ -1,7 +1,6 @@
 // The sandbox operator's books, in the desk's own database: one balance per user and one record per
 // accepted deposit (section 2.3 of the spec: the operator keeps, per depositId, the deducted amount).
 import type { AmountsMode, ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
-import { DEFAULT_AMOUNTS } from '../protocol/amounts';
 import { DeskFailure } from '../result';
 import type { Db, SettingsStore } from '../store';
 import { addExact } from './exact-money';
@@ -68,11 +67,10 @@ export class SandboxLedger {
     this.amountsStmt = db.prepare('SELECT amounts FROM profiles WHERE name = ?').pluck();
   }
 
-  /** How the active profile writes amounts: the balances the desk is told to set follow it. */
-  private amounts(): AmountsMode {
+  /** How the active profile writes amounts (null without one): the balances a person sets follow it. */
+  private amounts(): AmountsMode | null {
     const active = this.settings.get(ACTIVE_PROFILE_KEY);
-    const found = active === null ? undefined : (this.amountsStmt.get(active) as AmountsMode | undefined);
-    return found ?? DEFAULT_AMOUNTS;
+    return active === null ? null : ((this.amountsStmt.get(active) as AmountsMode | undefined) ?? null);
   }
 
   startingBalance(): number {
