@@ -3,22 +3,22 @@
 import type { Draft, Finding, SendOptions } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
 import { inspect } from '../protocol';
-import { amountFindings } from '../protocol/amounts';
-import { callbackRoute, prefixFinding } from '../protocol/callback-path';
+import { judgeUnderProfile } from '../protocol/callback-judging';
 import { callbackSettings } from './callback-settings';
 import { checkDraft } from './dispatch';
 import { decodeBase64 } from './edit';
 
 export function inspectDraft(ctx: DeskContext, draft: Draft): Finding[] {
   checkDraft(draft);
-  const { prefix, amounts } = callbackSettings(ctx.profile());
-  const route = callbackRoute(draft.path, prefix);
-  if (route.kind === 'other') {
-    return [{ level: 'info', path: '$', message: `The path is neither ${prefix}/pay nor ${prefix}/results, so the body is not checked against the interface.` }];
-  }
+  const settings = callbackSettings(ctx.profile());
   const body = decodeBase64(draft.bodyBase64, 'The draft body');
-  const elsewhere = prefixFinding(route, prefix);
-  return [...amountFindings(route.kind, body, amounts), ...inspect(route.kind, body), ...(elsewhere ? [elsewhere] : [])];
+  const { route, findings } = judgeUnderProfile(draft.path, body, settings);
+  if (route.kind === 'other') {
+    return [{ level: 'info', path: '$', message: `The path is neither ${settings.prefix}/pay nor ${settings.prefix}/results, so the body is not checked against the interface.` }];
+  }
+  // Errors first, as inspect() orders its own.
+  const all = [...findings, ...inspect(route.kind, body)];
+  return [...all.filter((f) => f.level === 'error'), ...all.filter((f) => f.level === 'warning'), ...all.filter((f) => f.level === 'info')];
 }
 
 /** The template settings of a profile (default: the active one), with a run's own prefix and amounts winning. */
