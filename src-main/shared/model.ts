@@ -388,7 +388,7 @@ export interface CheckResult {
 
 export interface CheckReport {
   id: number;
-  /** The run's id: its exchanges are tagged check:<runId> and its depositIds start with wd-check-<runId>-. */
+  /** The run's id (16 hex digits): its exchanges are tagged check:<runId> and its ids start with wd-<runId>. */
   runId?: string;
   at: string;
   target: string;
