@@ -64,7 +64,8 @@ export interface DeskApi {
   // compose, replay, send
   draftFromExchange(id: number): Promise<Result<Draft>>;
   draftFollowUp(payId: number, result: ResultValue): Promise<Result<Draft>>;
-  draftTemplate(kind: TemplateKind, userId?: string): Promise<Result<Draft>>;
+  /** A fresh message under the profile's callback prefix and amounts (options: another profile, or this run's prefix and amounts). */
+  draftTemplate(kind: TemplateKind, userId?: string, options?: Pick<SendOptions, 'profile' | 'callbackPrefix' | 'amounts'>): Promise<Result<Draft>>;
   /** The x-server-authorization value the send would carry (null: none), without sending. */
   previewSignature(draft: Draft, mode: SignatureMode, options: SendOptions): Promise<Result<string | null>>;
   inspectDraft(draft: Draft): Promise<Result<import('./model').Finding[]>>;
@@ -162,7 +163,7 @@ export interface DeskEvents {
   exchange: ExchangeEvent;
   status: DeskStatus;
   /** One check finished during a conformance run. */
-  'check-progress': { runKey: string; index: number; total: number; result: CheckResult };
+  'check-progress': { runKey: string; index: number; total: number; result: CheckResult; /** A problem with the whole run, once known (said before the lines). */ headline?: string };
 }
 
 export type DeskEventName = keyof DeskEvents;

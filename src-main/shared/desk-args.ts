@@ -13,6 +13,8 @@ const maybeText = z.string().nullable().optional();
 const number = z.number().refine(Number.isFinite, 'expected a finite number');
 const id = number;
 
+const amountsMode = z.enum(['integer', 'decimal']);
+
 const headerList = z.array(z.tuple([z.string(), z.string()]));
 
 const draft = z.object({
@@ -29,6 +31,8 @@ const sendOptions = z.object({
   signature: text.optional(),
   customSecret: text.optional(),
   confirmedProduction: z.boolean().optional(),
+  callbackPrefix: text.optional(),
+  amounts: amountsMode.optional(),
 });
 
 const exchangeQuery = z.object({
@@ -51,6 +55,7 @@ const proxyConfig = z.object({
   upstream: text.nullable().optional(),
   profile: text.nullable().optional(),
   secret: secretGiven.nullable().optional(),
+  callbackPrefix: text.nullable().optional(),
   maxBodyBytes: number.optional(),
   upstreamTimeoutMs: number.optional(),
   headersTimeoutMs: number.optional(),
@@ -67,6 +72,8 @@ const profileInput = z.object({
   upstream: maybeText,
   production: z.boolean().optional(),
   allowSelfSigned: z.boolean().optional(),
+  callbackPrefix: maybeText,
+  amounts: amountsMode.optional(),
   secret: maybeText,
   apiKey: maybeText,
 });
@@ -110,6 +117,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   draftTemplate: [
     ['kind', text],
     ['userId', text.optional()],
+    ['options', z.object({ profile: text.optional(), callbackPrefix: text.optional(), amounts: amountsMode.optional() }).optional()],
   ],
   previewSignature: [
     ['draft', draft],
@@ -142,7 +150,16 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   runCheck: [
     [
       'options',
-      z.object({ to: text.optional(), userId: text, profile: text.optional(), confirmedProduction: z.boolean().optional(), customSecret: text.optional() }),
+      z.object({
+        to: text.optional(),
+        userId: text,
+        profile: text.optional(),
+        confirmedProduction: z.boolean().optional(),
+        customSecret: text.optional(),
+        callbackPrefix: text.optional(),
+        amounts: amountsMode.optional(),
+        stake: number.optional(),
+      }),
     ],
   ],
   listCheckReports: none,
@@ -183,7 +200,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   exportHar: [['query', exchangeQuery.extend({ reportId: id.optional() }).optional()]],
   importHar: [
     ['text', text],
-    ['options', z.object({ profile: text.optional(), origin: text.optional() }).optional()],
+    ['options', z.object({ profile: text.optional(), origin: text.optional(), callbackPrefix: text.optional() }).optional()],
   ],
   ticketBundle: [['depositId', text]],
 };

@@ -25,6 +25,13 @@ export const SIGNATURE_HEADER = 'x-server-authorization';
 /** The userId of hand-crafted callbacks, edge cases and checks when none is given: recognisably the desk's. */
 export const DEFAULT_TEST_USER = 'wd-test-user';
 
+/**
+ * How an operator writes amounts: 'integer' in minor units (cents; the common case, an INTEGER column),
+ * or 'decimal' (a JSON number with a fraction). Every amount the desk invents follows the profile's choice.
+ */
+export type AmountsMode = 'integer' | 'decimal';
+export const AMOUNTS_MODES: readonly AmountsMode[] = ['integer', 'decimal'];
+
 export type GameId = 'solitaire' | 'blocks' | 'blackjack';
 export const GAME_IDS: readonly GameId[] = ['solitaire', 'blocks', 'blackjack'];
 
@@ -185,6 +192,9 @@ export interface ProfileView {
   upstream: string | null;
   production: boolean;
   allowSelfSigned: boolean;
+  /** The path the operator mounts its callbacks under (/platform, /acme, /api/v2/acme): <prefix>/pay, <prefix>/results. */
+  callbackPrefix: string;
+  amounts: AmountsMode;
   secret: SecretState;
   apiKey: SecretState;
 }
@@ -204,6 +214,9 @@ export interface ProfileInput {
   upstream?: string | null;
   production?: boolean;
   allowSelfSigned?: boolean;
+  /** null goes back to the default, /platform. */
+  callbackPrefix?: string | null;
+  amounts?: AmountsMode;
   secret?: string | null;
   apiKey?: string | null;
 }
@@ -247,6 +260,8 @@ export interface ProxyConfig extends ProxyLimits {
   profile: string | null;
   /** Verify with this secret instead of any profile's; null: the profile's. */
   secret: ProxySecret | null;
+  /** The callback prefix to judge captures by for this run; null: the active profile's. */
+  callbackPrefix: string | null;
 }
 
 export interface ProxyStatus {
@@ -367,6 +382,10 @@ export interface SendOptions {
   customSecret?: string;
   /** Set for a production profile after the user confirmed. */
   confirmedProduction?: boolean;
+  /** The callback prefix for this run (templates, follow-ups, edge cases); default: the profile's. */
+  callbackPrefix?: string;
+  /** How invented amounts are written for this run; default: the profile's. */
+  amounts?: AmountsMode;
 }
 
 export interface ReplayRequest extends SendOptions {
@@ -408,6 +427,8 @@ export interface EdgeCase {
 export interface EdgeCaseRun {
   caseId: string;
   pass: boolean | null;
+  /** As a conformance check's: blocked when a step the case depends on did not get the answer it needs. */
+  outcome?: CheckOutcome;
   expected: string;
   exchangeIds: number[];
   summary: string;
@@ -422,6 +443,24 @@ export interface CheckOptions {
   confirmedProduction?: boolean;
   /** A secret for this run only (the CLI's --secret-env); never stored. */
   customSecret?: string;
+  /** The callback prefix for this run; default: the profile's. */
+  callbackPrefix?: string;
+  /** How the run's amounts are written; default: the profile's. */
+  amounts?: AmountsMode;
+  /** The stake of the run's pays; default 100 on integer profiles (minor units), 1.5 on decimal ones. */
+  stake?: number;
+}
+
+/**
+ * pass and fail judge the answer; blocked: a step the check depends on did not get the answer it needs
+ * (a pay refused before its WIN), so the check says nothing about the operator either way;
+ * not-observable: the interface cannot show it.
+ */
+export type CheckOutcome = 'pass' | 'fail' | 'blocked' | 'not-observable';
+
+/** A check's outcome, also for reports stored before outcomes existed (pass true, false, null). */
+export function outcomeOfCheck(c: { pass: boolean | null; outcome?: CheckOutcome }): CheckOutcome {
+  return c.outcome ?? (c.pass === true ? 'pass' : c.pass === false ? 'fail' : 'not-observable');
 }
 
 export interface CheckResult {
@@ -434,18 +473,28 @@ export interface CheckResult {
   exchangeIds: number[];
   /** Why it failed, where the status and body alone do not say (e.g. "errors[0].isClientSafe is a string"). */
   reason?: string;
+  /** pass: true is 'pass', false is 'fail' or 'blocked', null is 'not-observable'. Absent in reports stored before outcomes existed. */
+  outcome?: CheckOutcome;
+  /** When blocked: the step it depends on and what that step answered. */
+  blockedBy?: { step: string; answer: string };
 }
 
 export interface CheckReport {
   id: number;
-  /** The run's id: its exchanges are tagged check:<runId> and its depositIds start with wd-check-<runId>-. */
+  /** The run's id (16 hex digits): its exchanges are tagged check:<runId> and its ids start with wd-<runId>. */
   runId?: string;
   at: string;
   target: string;
   userId: string;
   passed: number;
   failed: number;
+  /** Checks whose dependencies did not get the answer they need; absent in reports stored before it existed. */
+  blocked?: number;
   notObservable: number;
+  /** A problem with the whole run, said first (the target does not serve <prefix>/pay, say). */
+  headline?: string;
+  /** The callback prefix the run posted to. */
+  callbackPrefix?: string;
   checks: CheckResult[];
 }
 
@@ -501,6 +550,8 @@ export interface HarImportOptions {
   profile?: string;
   /** Where the HAR came from (a file name): kept as a tag on every entry. */
   origin?: string;
+  /** The callback prefix to judge the entries by; default: the profile's. */
+  callbackPrefix?: string;
 }
 
 export interface HarImportResult {

@@ -47,7 +47,8 @@ function sameHex(a: string, b: string): boolean {
 
 export async function startOperator(options: { secret: string; defects?: OperatorDefects; startingBalance?: number }): Promise<StandInOperator> {
   const defects = options.defects ?? {};
-  const starting = options.startingBalance ?? 100;
+  // 1,000.00 in minor units: room for the 100-unit stakes of a whole conformance run.
+  const starting = options.startingBalance ?? 100_000;
   const requests: ReceivedRequest[] = [];
   const balances = new Map<string, number>();
   const deposits = new Map<string, { userId: string; amount: number; settled: string | null }>();

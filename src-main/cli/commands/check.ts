@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { checkJson, checkLine } from '../../core/checks/report-export';
-import type { CheckResult } from '../../shared/model';
+import { checkJson, checkLine, countsLine, runIdsPrefix } from '../../core/checks/report-export';
+import type { AmountsMode, CheckResult } from '../../shared/model';
+import { addCallbackPrefixOption, amountsMode, callbackPrefixOf, positiveAmount } from '../callback-options';
 import { must, withDesk } from '../context';
 import { NegativeAnswer } from '../errors';
 import { printJson, secretFromEnv } from '../io';
@@ -9,21 +10,41 @@ import { addTargetOptions } from './outbound-options';
 export function registerCheck(program: Command): void {
   const cmd = program
     .command('check')
-    .description("run the conformance checks against an operator's callback endpoints; exit 0 all pass, 1 any fail")
+    .description("run the conformance checks against an operator's callback endpoints; exit 0 when none failed and none is blocked, else 1")
     .requiredOption('--user-id <id>', 'a test user the operator knows, with some balance');
-  addTargetOptions(cmd)
+  addCallbackPrefixOption(addTargetOptions(cmd))
+    .option('--amounts <mode>', "how the operator writes amounts, for this run: integer (minor units) or decimal (default: the profile's)", amountsMode)
+    .option('--stake <amount>', 'the amount of every pay the checks send (default 100 on integer profiles, 1.5 on decimal ones)', positiveAmount)
     .option('--secret-env <var>', 'environment variable holding the signing secret (default: the profile\'s)')
     .option('--confirm-production', 'confirm running against a profile marked production')
-    .option('--json', 'print {passed, failed, checks: [...]} as JSON')
+    .option('--json', 'print {passed, failed, blocked, checks: [{outcome, pass, ...}]} as JSON')
     .action(async (_opts, command: Command) => {
-      const opts = command.optsWithGlobals() as { to?: string; profile?: string; userId: string; secretEnv?: string; confirmProduction?: boolean; json?: boolean; home?: string };
+      const opts = command.optsWithGlobals() as {
+        to?: string;
+        profile?: string;
+        userId: string;
+        secretEnv?: string;
+        confirmProduction?: boolean;
+        json?: boolean;
+        home?: string;
+        callbackPrefix?: string;
+        amounts?: AmountsMode;
+        stake?: number;
+      };
       const customSecret = opts.secretEnv !== undefined ? secretFromEnv('--secret-env', opts.secretEnv) : undefined;
       await withDesk(opts, async (desk) => {
         // Lines appear as each check finishes: a slow operator shows where it is.
+        let headlineShown = false;
         const off = opts.json
           ? () => {}
           : desk.on((name, payload) => {
-              if (name === 'check-progress') process.stdout.write(`${checkLine((payload as { result: CheckResult }).result)}\n`);
+              if (name !== 'check-progress') return;
+              const progress = payload as { result: CheckResult; headline?: string };
+              if (progress.headline && !headlineShown) {
+                headlineShown = true;
+                process.stdout.write(`${progress.headline}\n`);
+              }
+              process.stdout.write(`${checkLine(progress.result)}\n`);
             });
         const report = must(
           await desk.runCheck({
@@ -32,16 +53,19 @@ export function registerCheck(program: Command): void {
             ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
             ...(customSecret !== undefined ? { customSecret } : {}),
             ...(opts.confirmProduction ? { confirmedProduction: true } : {}),
+            ...callbackPrefixOf(opts),
+            ...(opts.amounts !== undefined ? { amounts: opts.amounts } : {}),
+            ...(opts.stake !== undefined ? { stake: opts.stake } : {}),
           }),
         );
         off();
         if (opts.json) printJson(checkJson(report));
         else {
-          process.stdout.write(
-            `${report.passed} passed, ${report.failed} failed, ${report.notObservable} not observable; report ${report.id}, ids wd-check-${report.runId}-*\n`,
-          );
+          // The headline goes last too: progress lines have scrolled it away by the end of a run.
+          if (report.headline) process.stdout.write(`${report.headline}\n`);
+          process.stdout.write(`${countsLine(report)}; report ${report.id}, ids ${report.runId ? runIdsPrefix(report.runId) : 'wd-'}*\n`);
         }
-        if (report.failed > 0) throw new NegativeAnswer();
+        if (report.failed > 0 || (report.blocked ?? 0) > 0) throw new NegativeAnswer();
       });
     });
 }

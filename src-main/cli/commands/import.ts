@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson, readBody } from '../io';
+import { callbackPrefix } from '../callback-options';
 
 export function registerImport(program: Command): void {
   program
@@ -12,6 +13,7 @@ export function registerImport(program: Command): void {
     .description('import a HAR file (Chromium, HTTP Toolkit, mitmproxy, ...) as inbound captures')
     .option('--har <file>', 'the HAR file (- for stdin)')
     .option('--profile <name>', "verify signatures with this profile's secret (default: the active profile)")
+    .option('--callback-prefix <path>', "judge entries at <path>/pay and <path>/results as the callbacks (default: the profile's prefix)", callbackPrefix)
     .option('--json', 'machine-readable output')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
@@ -19,7 +21,13 @@ export function registerImport(program: Command): void {
       const file = String(opts.har);
       const text = (await readBody(file)).toString('utf8');
       await withDesk(opts, async (desk) => {
-        const result = must(await desk.importHar(text, { ...(opts.profile !== undefined ? { profile: opts.profile } : {}), ...(file !== '-' ? { origin: basename(file) } : {}) }));
+        const result = must(
+          await desk.importHar(text, {
+            ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
+            ...(opts.callbackPrefix !== undefined ? { callbackPrefix: opts.callbackPrefix } : {}),
+            ...(file !== '-' ? { origin: basename(file) } : {}),
+          }),
+        );
         const verdicts: Record<string, number> = {};
         for (const id of result.ids) {
           const found = await desk.getExchange(id);

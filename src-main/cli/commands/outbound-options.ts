@@ -8,6 +8,7 @@ import { DeskFailure } from '../../core/result';
 import { NegativeAnswer, UsageError } from '../errors';
 import { printJson, readBody, secretFromEnv } from '../io';
 import { collect } from '../parse';
+import { addCallbackPrefixOption, callbackPrefixOf } from '../callback-options';
 
 export interface OutboundFlags {
   to?: string;
@@ -19,6 +20,7 @@ export interface OutboundFlags {
   secretEnv?: string;
   confirmProduction?: boolean;
   json?: boolean;
+  callbackPrefix?: string;
 }
 
 
@@ -29,7 +31,7 @@ export function addTargetOptions(cmd: Command): Command {
 }
 
 export function addOutboundOptions(cmd: Command): Command {
-  return addTargetOptions(cmd)
+  return addCallbackPrefixOption(addTargetOptions(cmd))
     .option('--set <path=value>', 'set a body field by dotted path; VALUE is JSON where it parses, else a string (repeatable)', collect, [])
     .option('--body-file <file>', 'replace the body with the raw bytes of FILE (- for stdin); --set edits apply after')
     .option('--unset <path>', 'remove a body field by dotted path (repeatable)', collect, [])
@@ -59,6 +61,7 @@ export async function outboundRequest(
     signature: mode,
     ...(customSecret !== undefined ? { customSecret } : {}),
     ...(flags.confirmProduction ? { confirmedProduction: true } : {}),
+    ...callbackPrefixOf(flags),
     set,
     unset: flags.unset ?? [],
     ...(flags.bodyFile !== undefined ? { bodyBase64: (await readBody(flags.bodyFile)).toString('base64') } : {}),

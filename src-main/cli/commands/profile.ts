@@ -3,6 +3,7 @@ import type { ProfileInput, ProfileView, SecretState } from '../../shared/model'
 import { must, withDesk } from '../context';
 import { printJson, secretFromEnv } from '../io';
 import { httpUrl } from '../parse';
+import { amountsMode, callbackPrefix } from '../callback-options';
 
 function secretText(s: SecretState): string {
   return s.set ? `set (${s.fingerprint})` : 'unset';
@@ -14,6 +15,7 @@ function describe(p: ProfileView): string {
     `    secret: ${secretText(p.secret)}   api key: ${secretText(p.apiKey)}`,
     `    operator url: ${p.operatorUrl ?? '-'}   upstream: ${p.upstream ?? '-'}`,
     `    service base url: ${p.baseUrl ?? '-'}   operator id: ${p.operatorId ?? '-'}${p.allowSelfSigned ? '   accepts self-signed TLS' : ''}`,
+    `    callbacks: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results   amounts: ${p.amounts === 'integer' ? 'integer (minor units)' : 'decimal'}`,
   ].join('\n');
 }
 
@@ -30,6 +32,8 @@ export function registerProfile(program: Command): void {
     .option('--base-url <url>', "service's base URL (token endpoint)", httpUrl)
     .option('--operator-id <id>', 'operator identifier (x-operator-id)')
     .option('--upstream <url>', 'proxy upstream (forward mode)', httpUrl)
+    .option('--callback-prefix <path>', 'where the operator mounts its callbacks: <path>/pay and <path>/results (default /platform)', callbackPrefix)
+    .option('--amounts <mode>', 'how the operator writes amounts: integer (minor units, the default) or decimal', amountsMode)
     .option('--production', 'mark as production: sends ask for confirmation')
     .option('--no-production', 'clear the production mark')
     .option('--allow-self-signed', 'accept a self-signed TLS certificate from its targets')
@@ -47,6 +51,8 @@ export function registerProfile(program: Command): void {
         ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
         ...(opts.operatorId !== undefined ? { operatorId: opts.operatorId } : {}),
         ...(opts.upstream !== undefined ? { upstream: opts.upstream } : {}),
+        ...(opts.callbackPrefix !== undefined ? { callbackPrefix: opts.callbackPrefix } : {}),
+        ...(opts.amounts !== undefined ? { amounts: opts.amounts } : {}),
         ...(given('production') ? { production: Boolean(opts.production) } : {}),
         ...(given('allowSelfSigned') ? { allowSelfSigned: Boolean(opts.allowSelfSigned) } : {}),
       };

@@ -19,7 +19,11 @@ export function registerSend(program: Command): void {
     if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`send ${kind}: use one of ${TEMPLATE_KINDS.join(', ')}`);
     const request = await outboundRequest(opts);
     await withDesk(opts, async (desk) => {
-      const draft = must(await desk.draftTemplate(kind as TemplateKind, opts.userId));
+      const templateOptions = {
+        ...(request.profile !== undefined ? { profile: request.profile } : {}),
+        ...(request.callbackPrefix !== undefined ? { callbackPrefix: request.callbackPrefix } : {}),
+      };
+      const draft = must(await desk.draftTemplate(kind as TemplateKind, opts.userId, templateOptions));
       let body: Uint8Array;
       try {
         body = applyEdits(Buffer.from(draft.bodyBase64, 'base64'), request);

@@ -6,6 +6,7 @@ import type { ProxyConfig } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { secretFromEnv } from '../io';
 import { httpUrl, port, positiveInt } from '../parse';
+import { callbackPrefix } from '../callback-options';
 import { startWebUi } from '../web';
 
 const DEFAULT_UI_PORT = 0;
@@ -31,6 +32,7 @@ function startOptions(opts: Record<string, unknown>): Partial<ProxyConfig> {
   };
   if (opts.upstream !== undefined) options.upstream = opts.upstream as string;
   if (opts.profile !== undefined) options.profile = opts.profile as string;
+  if (opts.callbackPrefix !== undefined) options.callbackPrefix = opts.callbackPrefix as string;
   if (opts.secretEnv !== undefined) {
     const name = opts.secretEnv as string;
     options.secret = { label: `--secret-env ${name}`, secret: secretFromEnv('--secret-env', name) };
@@ -57,6 +59,7 @@ export function registerServe(program: Command): void {
     .option('--upstream <url>', "forward to this operator base URL (default: the profile's upstream; none: the sandbox operator answers)", httpUrl)
     .option('--secret-env <var>', 'environment variable that holds the secret to verify signatures with (kept in memory only)')
     .option('--profile <name>', "verify with this profile's secret and forward to its upstream (default: the active profile)")
+    .option('--callback-prefix <path>', "judge POSTs at <path>/pay and <path>/results as the callbacks, for this run (default: the profile's prefix)", callbackPrefix)
     .option('--upstream-timeout <ms>', 'answer 504 when the upstream takes longer (default 30000)', positiveInt)
     .option('--max-body <bytes>', 'largest request body kept; beyond it 413 (default 1048576)', positiveInt)
     .option('--headers-timeout <ms>', 'time a client has to send its request headers; beyond it 408 (default 10000)', positiveInt)

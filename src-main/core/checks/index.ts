@@ -3,4 +3,4 @@ export { listEdgeCases } from './catalog';
 export { CONFORMANCE_CHECK_IDS } from './conformance';
 export { runConformanceCheck } from './run-check';
 export { runEdgeCase } from './run-edge-case';
-export { reportMarkdown, reportJson, checkJson, checkLine } from './report-export';
+export { reportMarkdown, reportJson, checkJson, checkLine, countsLine, runIdsPrefix } from './report-export';

@@ -1,5 +1,8 @@
-// How an answer is judged against what the spec expects.
-import { describeOutcome, is2xx, is4xx, type StepOutcome } from './steps';
+// How an answer is judged against what the spec expects. A check can only pass on an answer that
+// shows the operator did what was asked: a 404 or 405 says the target does not serve the path at all
+// (so a "rejected" bad signature proves nothing), and a 2XX whose body says the request was ignored
+// is not an acceptance.
+import { describeOutcome, is2xx, is4xx, type CaseStep, type StepOutcome } from './steps';
 
 export interface Judgement {
   pass: boolean;
@@ -7,17 +10,46 @@ export interface Judgement {
   reason?: string;
 }
 
-export type Expectation = '2XX' | '200' | '4XX' | 'error-body';
+/**
+ * accepted: 2XX, and the body does not say the request was ignored or unknown;
+ * 2XX: any success (a repeated pay or result may well say "already processed");
+ * 200: exactly 200 (an ignored REFUND of an unknown deposit);
+ * 4XX: refused (not 404/405, which say the path is not served);
+ * error-body: refused with the body of section 2.6;
+ * no-5XX: any answer but a server error (2XX, or a 4XX that says why).
+ */
+export type Expectation = 'accepted' | '2XX' | '200' | '4XX' | 'error-body' | 'no-5XX';
 
 export const EXPECTATION_TEXT: Record<Expectation, string> = {
+  accepted: 'status 2XX, with a body that does not say the request was ignored',
   '2XX': 'status 2XX',
   '200': 'status 200',
   '4XX': 'status 4XX',
   'error-body': 'status 4XX with a JSON body {"errors": [...]}, each error with a string "code" and a boolean "isClientSafe"',
+  'no-5XX': 'an answer that is not a 5XX (2XX, or a 4XX that says why)',
 };
 
+/** A status that says the target does not serve the path (or not with POST): no check passes on it. */
+export const isNotServed = (s: number | null): boolean => s === 404 || s === 405;
+
+/** Words with which an operator says it did not act on a request. */
+const NOT_ACTED = /\b(ignored|ignoring|ignore|unknown|not found|no such|does not exist|not exist|skipped)\b/i;
+
 function statusReason(o: StepOutcome, wanted: string): string {
-  return o.status === null ? `no HTTP answer: ${o.error ?? 'unknown error'}` : `answered ${o.status} where ${wanted} was expected`;
+  if (o.status === null) return `no HTTP answer: ${o.error ?? 'unknown error'}`;
+  if (isNotServed(o.status)) return `answered ${o.status}: the target does not serve ${o.path} (wrong URL or callback prefix?)`;
+  return `answered ${o.status} where ${wanted} was expected`;
+}
+
+/** The words of a success body that say the request was not acted on, quoted, or null. Echoed ids are not read. */
+export function notActedWords(o: Pick<StepOutcome, 'body' | 'sentIds'>): string | null {
+  let text = o.body ?? '';
+  for (const id of o.sentIds) if (id !== '') text = text.split(id).join('');
+  const match = NOT_ACTED.exec(text);
+  if (!match) return null;
+  const from = Math.max(0, match.index - 30);
+  const to = Math.min(text.length, match.index + match[0].length + 30);
+  return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`;
 }
 
 /** Why an error body does not follow section 2.6, or null when it does. */
@@ -45,19 +77,56 @@ export function errorBodyProblem(text: string | null): string | null {
 }
 
 export function judge(expectation: Expectation, o: StepOutcome): Judgement {
+  if (o.status === null || isNotServed(o.status)) return { pass: false, reason: statusReason(o, EXPECTATION_TEXT[expectation]) };
   switch (expectation) {
+    case 'accepted': {
+      if (!is2xx(o.status)) return { pass: false, reason: statusReason(o, '2XX') };
+      const words = notActedWords(o);
+      return words === null ? { pass: true } : { pass: false, reason: `answered ${o.status}, but the body says "${words}": the request was not accepted` };
+    }
     case '2XX':
       return is2xx(o.status) ? { pass: true } : { pass: false, reason: statusReason(o, '2XX') };
     case '200':
       return o.status === 200 ? { pass: true } : { pass: false, reason: statusReason(o, '200') };
     case '4XX':
+      if (is2xx(o.status)) return { pass: false, reason: `answered ${o.status}: the operator accepted what it should refuse` };
       return is4xx(o.status) ? { pass: true } : { pass: false, reason: statusReason(o, '4XX') };
     case 'error-body': {
       if (!is4xx(o.status)) return { pass: false, reason: statusReason(o, '4XX') };
       const problem = errorBodyProblem(o.body);
       return problem === null ? { pass: true } : { pass: false, reason: problem };
     }
+    case 'no-5XX':
+      return is2xx(o.status) || is4xx(o.status) ? { pass: true } : { pass: false, reason: statusReason(o, 'a 2XX or a 4XX') };
   }
+}
+
+/** The outcome of a set of steps: blocked when a set-up step did not get what it needs, else its judged steps decide. */
+export type StepsVerdict =
+  | { outcome: 'pass' }
+  | { outcome: 'fail'; reason: string; judged: StepOutcome }
+  | { outcome: 'blocked'; reason: string; blockedBy: { step: string; answer: string }; judged: StepOutcome }
+  | { outcome: 'not-judged' };
+
+export function judgeSteps(steps: readonly CaseStep[], outcomes: readonly StepOutcome[]): StepsVerdict {
+  for (const [i, step] of steps.entries()) {
+    const o = outcomes[i];
+    if (!step.needs || !o) continue;
+    const j = judge(step.needs, o);
+    if (!j.pass) {
+      const answer = describeOutcome(o, 80);
+      return { outcome: 'blocked', reason: `depends on "${o.label}", which did not get ${EXPECTATION_TEXT[step.needs]}: ${j.reason ?? answer}`, blockedBy: { step: o.label, answer }, judged: o };
+    }
+  }
+  let judgedAny = false;
+  for (const [i, step] of steps.entries()) {
+    const o = outcomes[i];
+    if (!step.expect || !o) continue;
+    judgedAny = true;
+    const j = judge(step.expect, o);
+    if (!j.pass) return { outcome: 'fail', reason: `${o.label}: ${j.reason ?? 'not as expected'}`, judged: o };
+  }
+  return judgedAny ? { outcome: 'pass' } : { outcome: 'not-judged' };
 }
 
 /** One line that says what each step answered. */

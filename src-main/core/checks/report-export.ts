@@ -1,15 +1,27 @@
 // A stored check report as a file to attach to a ticket: JSON (the report whole) or Markdown (a
 // summary table, then each check with its evidence: the requests sent and the answers). Signatures
 // are shown (they are not secret); secrets never are, since reports never hold them.
-import type { CheckReport, CheckResult, ExchangeDetail } from '../../shared/model';
+import { outcomeOfCheck, type CheckOutcome, type CheckReport, type CheckResult, type ExchangeDetail } from '../../shared/model';
 import { fence } from '../markdown';
 import { headerValue } from '../outbound/headers';
 import { SIGNATURE_HEADER } from '../signing';
 
 const MAX_BODY_SHOWN = 2000;
 
-function mark(pass: boolean | null): string {
-  return pass === true ? 'PASS' : pass === false ? 'FAIL' : 'N/A';
+const MARKS: Record<CheckOutcome, string> = { pass: 'PASS', fail: 'FAIL', blocked: 'BLOCKED', 'not-observable': 'N/A' };
+
+function mark(c: CheckResult): string {
+  return MARKS[outcomeOfCheck(c)];
+}
+
+/** What every id of a run starts with: wd-<runId> (reports of earlier versions used wd-check-<runId>-). */
+export function runIdsPrefix(runId: string): string {
+  return /^[0-9a-f]{16}$/.test(runId) ? `wd-${runId}` : `wd-check-${runId}-`;
+}
+
+/** The count line of a report: passed, failed, blocked, not observable. */
+export function countsLine(report: CheckReport): string {
+  return `${report.passed} passed, ${report.failed} failed, ${report.blocked ?? 0} blocked, ${report.notObservable} not observable`;
 }
 
 function cell(text: string): string {
@@ -37,11 +49,11 @@ function evidence(x: ExchangeDetail): string[] {
 }
 
 function checkSection(c: CheckResult, lookup: (id: number) => ExchangeDetail | null): string[] {
-  const lines = [`### ${mark(c.pass)} ${c.id}: ${c.title}`, '', `- Expected: ${c.expected}`];
+  const lines = [`### ${mark(c)} ${c.id}: ${c.title}`, '', `- Expected: ${c.expected}`];
   if (c.pass !== null) {
     lines.push(`- Actual: ${c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown'})` : `status ${c.actual.status}`}`);
   }
-  if (c.reason) lines.push(`- Why it failed: ${c.reason}`);
+  if (c.reason) lines.push(`- ${outcomeOfCheck(c) === 'blocked' ? 'Why it is blocked' : 'Why it failed'}: ${c.reason}`);
   lines.push('');
   if (c.pass === null) {
     if (c.exchangeIds.length > 0) lines.push(`Evidence to compare with the operator's ledger: exchanges ${c.exchangeIds.join(', ')}.`, '');
@@ -58,16 +70,17 @@ export function reportMarkdown(report: CheckReport, lookup: (id: number) => Exch
   const lines = [
     `# Conformance check #${report.id}`,
     '',
-    `- Target: ${report.target}`,
+    ...(report.headline ? [`**${report.headline}**`, ''] : []),
+    `- Target: ${report.target}${report.callbackPrefix ? ` (callbacks at \`${report.callbackPrefix}/pay\` and \`${report.callbackPrefix}/results\`)` : ''}`,
     `- Test user: ${report.userId}`,
-    `- Run: ${report.at}${report.runId ? ` (ids start with \`wd-check-${report.runId}-\`)` : ''}`,
-    `- Result: ${report.passed} passed, ${report.failed} failed, ${report.notObservable} not observable`,
+    `- Run: ${report.at}${report.runId ? ` (ids start with \`${runIdsPrefix(report.runId)}\`)` : ''}`,
+    `- Result: ${countsLine(report)}`,
     '',
     '| | Check | Expected | Actual |',
     '| --- | --- | --- | --- |',
     ...report.checks.map(
       (c) =>
-        `| ${mark(c.pass)} | ${cell(`${c.id}: ${c.title}`)} | ${cell(c.expected)} | ${cell(
+        `| ${mark(c)} | ${cell(`${c.id}: ${c.title}`)} | ${cell(c.expected)} | ${cell(
           c.pass === null ? 'not observable through the interface' : c.actual.status === null ? `no answer` : `${c.actual.status}${c.reason ? ` (${c.reason})` : ''}`,
         )} |`,
     ),
@@ -88,29 +101,36 @@ export function reportJson(report: CheckReport): string {
 /** The shape `check --json` prints (design/CLI.md), with the report's id and run id added. */
 export function checkJson(report: CheckReport) {
   return {
+    ...(report.headline ? { headline: report.headline } : {}),
     passed: report.passed,
     failed: report.failed,
+    blocked: report.blocked ?? 0,
     notObservable: report.notObservable,
     reportId: report.id,
     runId: report.runId ?? null,
     target: report.target,
+    callbackPrefix: report.callbackPrefix ?? null,
     userId: report.userId,
     checks: report.checks.map((c) => ({
       id: c.id,
       title: c.title,
       pass: c.pass,
+      outcome: outcomeOfCheck(c),
       expected: c.expected,
       actual: { status: c.actual.status, body: c.actual.body, ...(c.actual.error ? { error: c.actual.error } : {}) },
       ...(c.reason ? { reason: c.reason } : {}),
+      ...(c.blockedBy ? { blockedBy: c.blockedBy } : {}),
       exchangeIds: c.exchangeIds,
     })),
   };
 }
 
-/** The human line of one check: `PASS id  title`, `FAIL id  title: expected ..., got ...`, `N/A id  title`. */
+/** The human line of one check: `PASS id  title`, `FAIL id  title: expected ..., got ...`, `BLOCKED id  title: why`, `N/A id  title`. */
 export function checkLine(c: CheckResult): string {
-  if (c.pass === true) return `PASS ${c.id}  ${c.title}`;
-  if (c.pass === null) return `N/A ${c.id}  ${c.title} (not observable through the interface)`;
+  const outcome = outcomeOfCheck(c);
+  if (outcome === 'pass') return `PASS ${c.id}  ${c.title}`;
+  if (outcome === 'not-observable') return `N/A ${c.id}  ${c.title} (not observable through the interface)`;
+  if (outcome === 'blocked') return `BLOCKED ${c.id}  ${c.title}: ${c.reason ?? 'a step it depends on did not get the answer it needs'}`;
   const got = c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown error'})` : describeBody(c.actual.status, c.actual.body);
   return `FAIL ${c.id}  ${c.title}: expected ${c.expected}, got ${got}${c.reason ? ` [${c.reason}]` : ''}`;
 }

@@ -1,11 +1,14 @@
 // Sends one case of the catalog (origin 'edge-case', tagged with the case and the run) and judges
-// the answers where the spec decides them.
+// the answers with the conformance check's judging: set-up steps that do not get what they need
+// block the case, judged steps decide it.
 import { DEFAULT_TEST_USER, type EdgeCaseRun, type SendOptions } from '../../shared/model';
 import type { OutboundDeps } from '../outbound/deps';
+import { defaultStake } from '../protocol/amounts';
 import { DeskFailure } from '../result';
+import { Bodies } from './bodies';
 import { EDGE_CASES, findEdgeCase } from './catalog';
-import { outcomesLine } from './judge';
-import { newRunId, RunIds } from './run-ids';
+import { judgeSteps, outcomesLine } from './judge';
+import { newRunId, RunIds, runIdPrefix } from './run-ids';
 import { stepEnvFor } from './secrets';
 import { sendStep, type StepOutcome } from './steps';
 
@@ -16,19 +19,21 @@ export async function runEdgeCase(ctx: OutboundDeps, caseId: string, options: Se
   const runId = newRunId();
   const env = stepEnvFor(ctx, options ?? {}, 'edge-case', [`edge-case:${def.id}`, `edge-run:${runId}`]);
   const userId = options?.userId && options.userId.trim() !== '' ? options.userId : DEFAULT_TEST_USER;
+  const steps = def.steps({ userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, defaultStake(env.amounts)) });
   const outcomes: StepOutcome[] = [];
-  for (const step of def.steps({ userId, ids: new RunIds(`wd-edge-${runId}-`) })) outcomes.push(await sendStep(ctx, env, step));
+  for (const step of steps) outcomes.push(await sendStep(ctx, env, step));
 
   const answers = outcomesLine(outcomes);
-  if (!def.judge) {
-    return { caseId: def.id, pass: null, expected: def.expected, exchangeIds: outcomes.map((o) => o.exchangeId), summary: `Not judged (the spec does not decide this case). ${answers}` };
+  const base = { caseId: def.id, expected: def.expected, exchangeIds: outcomes.map((o) => o.exchangeId) };
+  const verdict = judgeSteps(steps, outcomes);
+  switch (verdict.outcome) {
+    case 'not-judged':
+      return { ...base, pass: null, summary: `Not judged (neither the spec nor the desk can tell the right answer from the status; read it). ${answers}` };
+    case 'pass':
+      return { ...base, pass: true, outcome: 'pass', summary: `As expected. ${answers}` };
+    case 'fail':
+      return { ...base, pass: false, outcome: 'fail', summary: `Not as expected: ${verdict.reason}. ${answers}` };
+    case 'blocked':
+      return { ...base, pass: false, outcome: 'blocked', summary: `Blocked: ${verdict.reason}. ${answers}` };
   }
-  const verdict = def.judge(outcomes);
-  return {
-    caseId: def.id,
-    pass: verdict.pass,
-    expected: def.expected,
-    exchangeIds: outcomes.map((o) => o.exchangeId),
-    summary: verdict.pass ? `As expected. ${answers}` : `Not as expected: ${verdict.reason}. ${answers}`,
-  };
 }

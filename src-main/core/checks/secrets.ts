@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ExchangeOrigin, SendOptions } from '../../shared/model';
 import type { OutboundDeps } from '../outbound/deps';
+import { callbackSettings } from '../outbound/callback-settings';
 import { resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store';
@@ -11,14 +12,17 @@ import type { StepEnv } from './steps';
 /** The environment of one run: resolves the target (and production confirmation) and the secret first. */
 export function stepEnvFor(
   ctx: OutboundDeps,
-  options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction' | 'customSecret'>,
+  options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction' | 'customSecret' | 'callbackPrefix' | 'amounts'>,
   origin: ExchangeOrigin,
   tags: string[],
 ): StepEnv {
   const { profile, base } = resolveTarget(ctx, options);
   const { secret, label } = runSecret(profile, options.customSecret);
+  const { prefix, amounts } = callbackSettings(profile, options);
   return {
     base,
+    callbackPrefix: prefix,
+    amounts,
     secret,
     secretLabel: label,
     otherSecret: throwAwaySecret(),

@@ -1,32 +1,42 @@
 // One request of an edge case or a conformance check, and how it is sent: always with exact bytes,
 // with the signature the step asks for (a valid one, none, a wrong one, one made with another
 // secret), recorded as an outbound exchange tagged with its run.
-import type { ExchangeOrigin, SignatureReport } from '../../shared/model';
+import type { AmountsMode, ExchangeOrigin, SignatureReport } from '../../shared/model';
 import type { OutboundDeps } from '../outbound/deps';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { sendAndRecord } from '../outbound/record';
 import { MODE_NOTES } from '../outbound/signature-mode';
 import { joinUrl } from '../outbound/target';
-import { kindOfPath } from '../protocol';
+import { callbackPath } from '../protocol/callback-path';
 import { checkSignature, invalidSignatureFor, sign } from '../signing';
+import type { Expectation } from './judge';
 
 export type StepSignature = 'valid' | 'none' | 'invalid' | 'other-secret';
 
 export interface CaseStep {
   /** What the step is, for reports: "pay", "the same pay again". */
   label: string;
-  path: '/platform/pay' | '/platform/results';
+  /** Which callback: posted to <callback prefix>/pay or <callback prefix>/results. */
+  to: 'pay' | 'results';
   body: Uint8Array;
   /** Default 'valid'. */
   signature?: StepSignature;
   /** Default application/json; null sends no Content-Type. */
   contentType?: string | null;
+  /** A set-up step: what its answer must be for the judged steps to mean anything (else the check is blocked). */
+  needs?: Expectation;
+  /** A judged step: what its answer must be for the check to pass. */
+  expect?: Expectation;
 }
 
 /** What came back, in the terms a report shows. */
 export interface StepOutcome {
   label: string;
   exchangeId: number;
+  /** The path posted to (<prefix>/pay), for reports that say it is not served. */
+  path: string;
+  /** The ids the request carried (userId, depositId, roomId): an answer that echoes them is not read for its words. */
+  sentIds: string[];
   status: number | null;
   /** The response body as text (UTF-8, lossy), or null without a response. */
   body: string | null;
@@ -36,6 +46,9 @@ export interface StepOutcome {
 /** Everything a run needs to send its steps. The secrets live only in memory for the run. */
 export interface StepEnv {
   base: string;
+  /** Where the operator mounts the callbacks (/platform, /acme). */
+  callbackPrefix: string;
+  amounts: AmountsMode;
   secret: string;
   /** Label of the secret for the stored verdict: a profile name or "custom secret". */
   secretLabel: string;
@@ -76,9 +89,10 @@ export async function sendStep(ctx: OutboundDeps, env: StepEnv, step: CaseStep):
   if (signature !== null) headers.push([SIGNATURE_HEADER, signature]);
   const verdict = checkSignature(step.body, signature, [{ profile: env.secretLabel, secret: env.secret, primary: true }]);
   const report: SignatureReport = { ...verdict, notes: [NOTES[step.signature ?? 'valid'], ...verdict.notes] };
+  const path = callbackPath(env.callbackPrefix, step.to);
   const detail = await sendAndRecord(ctx, {
-    request: { url: joinUrl(env.base, step.path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
-    kind: kindOfPath(step.path),
+    request: { url: joinUrl(env.base, path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
+    kind: step.to,
     origin: env.origin,
     sourceId: null,
     signature: report,
@@ -87,10 +101,21 @@ export async function sendStep(ctx: OutboundDeps, env: StepEnv, step: CaseStep):
   return {
     label: step.label,
     exchangeId: detail.id,
+    path,
+    sentIds: idsOf(step.body),
     status: detail.response?.status ?? null,
     body: detail.response ? Buffer.from(detail.response.bodyBase64, 'base64').toString('utf8') : null,
     error: detail.error,
   };
+}
+
+function idsOf(body: Uint8Array): string[] {
+  try {
+    const value = JSON.parse(Buffer.from(body).toString('utf8')) as Record<string, unknown>;
+    return ['userId', 'depositId', 'roomId'].map((k) => value[k]).filter((v): v is string => typeof v === 'string');
+  } catch {
+    return [];
+  }
 }
 
 export const is2xx = (s: number | null): boolean => s !== null && s >= 200 && s < 300;

@@ -1,8 +1,7 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { listEdgeCases, reportJson, reportMarkdown, runConformanceCheck, runEdgeCase } from '../checks';
-import { checkDraft, diffExchangeDetails, dispatchDraft, draftFollowUp, draftFromExchange, draftTemplate, previewSignature, replay } from '../outbound';
-import { decodeBase64 } from '../outbound/edit';
-import { inspect, kindOfPath } from '../protocol';
+import { diffExchangeDetails, dispatchDraft, draftFollowUp, draftFromExchange, draftTemplate, previewSignature, replay } from '../outbound';
+import { inspectDraft, templateSettings } from '../outbound/inspect-draft';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
 
@@ -39,17 +38,9 @@ export function composePart(ctx: DeskContext): ComposePart {
     diffExchanges: (beforeId, afterId) => attempt(() => diffExchangeDetails(exchange(beforeId), exchange(afterId))),
     draftFromExchange: (id) => attempt(() => draftFromExchange(ctx, Number(id))),
     draftFollowUp: (payId, result) => attempt(() => draftFollowUp(ctx, Number(payId), result)),
-    draftTemplate: (kind, userId) => attempt(() => draftTemplate(kind, userId)),
+    draftTemplate: (kind, userId, options) => attempt(() => draftTemplate(kind, userId, templateSettings(ctx, options ?? {}))),
     previewSignature: (draft, mode, options) => attempt(() => previewSignature(ctx, draft, { ...options, signature: mode })),
-    inspectDraft: (draft) =>
-      attempt(() => {
-        checkDraft(draft);
-        const kind = kindOfPath(draft.path);
-        if (kind === 'other') {
-          return [{ level: 'info' as const, path: '$', message: 'The path is neither /platform/pay nor /platform/results, so the body is not checked against the interface.' }];
-        }
-        return inspect(kind, decodeBase64(draft.bodyBase64, 'The draft body'));
-      }),
+    inspectDraft: (draft) => attempt(() => inspectDraft(ctx, draft)),
     replay: (request) => attempt(() => replay(ctx, request)),
     send: (request) => attempt(() => dispatchDraft(ctx, request?.draft, { ...request, origin: 'send' })),
     listEdgeCases: () => attempt(() => listEdgeCases()),

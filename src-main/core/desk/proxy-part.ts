@@ -60,7 +60,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     setSandboxBalance: (userId, balance) =>
       attempt(() => {
         if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A userId is required.');
-        ledger.setBalance(userId, checkAmount('The balance', balance));
+        ledger.setBalanceByHand(userId, checkAmount('The balance', balance));
         return ledger.state();
       }),
     setSandboxStartingBalance: (balance) =>

@@ -1,7 +1,7 @@
 // Reads a HAR written by any tool (Chromium DevTools, HTTP Toolkit, mitmproxy, our own export, an
 // operator's log) into plain requests, checking each field the import needs. The first problem stops
 // the whole import with its place, e.g. "entries[3].request.method: missing", before anything is stored.
-import type { HeaderList } from '../../shared/model';
+import type { HeaderList, SignatureReport } from '../../shared/model';
 import { strictBase64 } from '../outbound/base64';
 import { DeskFailure } from '../result';
 import { splitUrl } from './request-url';
@@ -15,6 +15,10 @@ export interface HarReadEntry {
   query: string;
   headers: HeaderList;
   body: Buffer;
+  /** request.bodySize as recorded: the bytes the tool saw on the wire; null where it is absent or unknown (-1, 0). */
+  bodySize: number | null;
+  /** bodySize disagrees with the bytes of postData.text: the recorder changed the body it wrote down. */
+  bodySizeDiffers: boolean;
   durationMs: number | null;
   response: { status: number; headers: HeaderList; body: Buffer } | null;
   /** Why there is no response, where the HAR says. */
@@ -127,6 +131,8 @@ function readEntry(v: unknown, index: number): HarReadEntry {
   if (!parts) fail(`${where}.request.url`, `not an absolute http or https URL: ${JSON.stringify(url)}`);
   const headers = headerList(req.headers, `${where}.request.headers`);
   const body = requestBody(req, `${where}.request`);
+  // Tools write 0 or -1 when they did not count; only a positive count can disagree with the text.
+  const bodySize = typeof req.bodySize === 'number' && Number.isInteger(req.bodySize) && req.bodySize > 0 ? req.bodySize : null;
   const { response, error } = readResponse(entry.response, `${where}.response`);
   const duration = entry.time;
   return {
@@ -138,6 +144,8 @@ function readEntry(v: unknown, index: number): HarReadEntry {
     query: parts.query,
     headers,
     body,
+    bodySize,
+    bodySizeDiffers: bodySize !== null && bodySize !== body.length,
     durationMs: typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null,
     response,
     error,
@@ -156,4 +164,35 @@ export function readHar(text: string): HarRead {
   if (!Array.isArray(log.entries)) fail('log.entries', 'not an array');
   const creator = isObj(log.creator) && typeof log.creator.name === 'string' && log.creator.name !== '' ? log.creator.name : null;
   return { creator, entries: log.entries.map((e, i) => readEntry(e, i)) };
+}
+
+/** "the recorder changed the body: bodySize N, text M bytes" where the HAR's own counts disagree, else null. */
+export function recorderChangeNote(entry: Pick<HarReadEntry, 'body' | 'bodySize' | 'bodySizeDiffers'>): string | null {
+  if (!entry.bodySizeDiffers || entry.bodySize === null) return null;
+  return `the recorder changed the body: bodySize ${entry.bodySize}, text ${entry.body.length} bytes`;
+}
+
+/**
+ * A signature verdict of a HAR entry whose recorder changed the body: a mismatch is then explained by
+ * the recording (the bytes signed were not the bytes written down), not by the secret. Where a variant
+ * of the recorded text reproduces the signature, that variant is most likely what was sent.
+ */
+export function withRecorderNote(report: SignatureReport, entry: Pick<HarReadEntry, 'body' | 'bodySize' | 'bodySizeDiffers'>): SignatureReport {
+  const note = recorderChangeNote(entry);
+  if (note === null) return report;
+  const sentence = `${note[0]!.toUpperCase()}${note.slice(1)}; the signature was computed over the bytes sent, which the HAR no longer holds.`;
+  const notes = [...report.notes, sentence];
+  if (report.verdict !== 'mismatch') return { ...report, notes };
+  const found = report.diagnosis?.match;
+  return {
+    ...report,
+    notes,
+    diagnosis: {
+      summary: found
+        ? `${sentence} ${found.label[0]!.toUpperCase()}${found.label.slice(1)} reproduces the signature: most likely the bytes that were sent.`
+        : `${sentence} The mismatch says nothing about the secret: capture the request with the proxy, or export the HAR with its exact bytes.`,
+      match: { variant: 'recorder-changed-body', label: note },
+      tried: report.diagnosis?.tried ?? [],
+    },
+  };
 }

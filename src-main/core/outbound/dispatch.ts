@@ -3,8 +3,9 @@
 // send as an outbound exchange linked to its source.
 import type { Draft, ExchangeDetail, ExchangeOrigin, ReplayRequest, SendOptions } from '../../shared/model';
 import type { OutboundDeps } from './deps';
-import { kindOfPath } from '../protocol';
+import { callbackRoute } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
+import { callbackSettings } from './callback-settings';
 import { capturedDraft, draftFollowUp } from './drafts';
 import { applyEdits, decodeBase64, hasEdits } from './edit';
 import { sendAndRecord } from './record';
@@ -38,6 +39,7 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
   checkDraft(draft);
   const { profile, base } = resolveTarget(ctx, options);
   const { body, inputs, header, headers } = signDraft(draft, options, profile);
+  const { prefix } = callbackSettings(profile, options);
   return sendAndRecord(ctx, {
     request: {
       url: joinUrl(base, draft.path),
@@ -47,7 +49,7 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
       timeoutMs: ctx.options.outboundTimeoutMs,
       allowSelfSigned: profile?.allowSelfSigned ?? false,
     },
-    kind: kindOfPath(draft.path),
+    kind: callbackRoute(draft.path, prefix).kind,
     origin: options.origin,
     sourceId: typeof draft.sourceId === 'number' ? draft.sourceId : null,
     signature: outboundSignatureReport(body, header, inputs, ctx.signingCandidates(options.profile)),
@@ -58,7 +60,9 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
 /** The draft a replay sends: the capture (or its follow-up) with the edits applied. The source row is only read. */
 function replayDraft(ctx: OutboundDeps, request: ReplayRequest): Draft {
   if (typeof request?.sourceId !== 'number') throw new DeskFailure('bad-input', 'A replay needs the id of the exchange to send again.');
-  const source = request.followUp !== undefined ? { draft: draftFollowUp(ctx, request.sourceId, request.followUp), truncated: false } : capturedDraft(ctx, request.sourceId);
+  const followUpOptions = request.callbackPrefix !== undefined ? { callbackPrefix: request.callbackPrefix } : {};
+  const source =
+    request.followUp !== undefined ? { draft: draftFollowUp(ctx, request.sourceId, request.followUp, followUpOptions), truncated: false } : capturedDraft(ctx, request.sourceId);
   const draft = source.draft;
   if (source.truncated && request.bodyBase64 === undefined) {
     throw new DeskFailure('bad-input', `The body of exchange ${request.sourceId} was cut at the size limit, so it cannot be sent as it was; give a whole body instead.`);

@@ -4,8 +4,11 @@
 import type { Draft, HeaderList, ResultValue, TemplateKind } from '../../shared/model';
 import { DEFAULT_TEST_USER, RESULT_VALUES } from '../../shared/model';
 import type { Store } from '../store';
-import { buildPay, buildResult, followUpOf, isResultValue, kindOfPath, toBytes } from '../protocol';
+import { buildPay, buildResult, creditFor, followUpOf, isResultValue, toBytes } from '../protocol';
+import { defaultStake } from '../protocol/amounts';
+import { callbackPath, callbackRoute, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
+import type { CallbackSettings } from './callback-settings';
 import { CONNECTION_HEADERS, withoutHeaders } from './headers';
 
 const JSON_HEADERS: HeaderList = [['Content-Type', 'application/json']];
@@ -41,17 +44,23 @@ export function capturedDraft(ctx: { readonly store: Pick<Store, 'exchanges'> },
   return { draft, truncated: request.truncated };
 }
 
-/** /x/platform/pay becomes /x/platform/results: an operator's own prefix is kept. */
-export function resultsPathFor(payPath: string): string {
+/**
+ * Where the result of a captured pay goes: beside the pay (/acme/pay becomes /acme/results), since the
+ * pay's path is where that operator mounts its callbacks; <prefix>/results when a prefix is given for
+ * the run, or when the pay's path does not end in /pay.
+ */
+export function resultsPathFor(payPath: string, prefix?: string): string {
+  if (prefix !== undefined) return callbackPath(prefix, 'results');
   const bare = payPath.split(/[?#]/)[0] ?? '';
-  return /platform\/pay\/?$/.test(bare) ? bare.replace(/platform\/pay(\/?)$/, 'platform/results$1') : '/platform/results';
+  return /\/pay\/?$/.test(bare) ? bare.replace(/\/pay(\/?)$/, '/results$1') : callbackPath(DEFAULT_CALLBACK_PREFIX, 'results');
 }
 
 /** The result that settles a captured pay (same userId, depositId and currency), as a draft derived from it. */
-export function draftFollowUp(ctx: { readonly store: Pick<Store, 'exchanges'> }, payId: number, result: ResultValue): Draft {
+export function draftFollowUp(ctx: { readonly store: Pick<Store, 'exchanges'> }, payId: number, result: ResultValue, options: { callbackPrefix?: string } = {}): Draft {
   if (!isResultValue(result)) throw new DeskFailure('bad-input', `A follow-up is one of ${RESULT_VALUES.join(', ')}; got "${String(result)}".`);
   const request = captured(ctx, payId);
-  if (kindOfPath(request.path) !== 'pay') {
+  // A pay is a pay under any prefix: the captured path may predate the profile's prefix, or differ from it.
+  if (request.kind !== 'pay' && callbackRoute(request.path, options.callbackPrefix ?? DEFAULT_CALLBACK_PREFIX).kind !== 'pay') {
     throw new DeskFailure('bad-input', `Exchange ${payId} is not a pay (its path is ${request.path}); a follow-up is built from a captured pay.`);
   }
   if (request.truncated) throw new DeskFailure('bad-input', `The body of exchange ${payId} was cut at the size limit; no follow-up can be built from it.`);
@@ -61,21 +70,28 @@ export function draftFollowUp(ctx: { readonly store: Pick<Store, 'exchanges'> },
   } catch (err) {
     throw new DeskFailure('bad-input', `Exchange ${payId}: ${(err as Error).message}`);
   }
-  return { method: 'POST', path: resultsPathFor(request.path), headers: [...JSON_HEADERS], bodyBase64: toBase64(body), sourceId: payId };
+  return { method: 'POST', path: resultsPathFor(request.path, options.callbackPrefix), headers: [...JSON_HEADERS], bodyBase64: toBase64(body), sourceId: payId };
 }
 
 const TEMPLATE_RESULT: Record<Exclude<TemplateKind, 'pay'>, ResultValue> = { win: 'WIN', draw: 'DRAW', lose: 'LOSE', refund: 'REFUND' };
 
-/** A fresh message of one kind from the protocol builders (fresh depositId and roomId). */
-export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEST_USER): Draft {
+const DEFAULT_SETTINGS: CallbackSettings = { prefix: DEFAULT_CALLBACK_PREFIX, amounts: 'integer' };
+
+/**
+ * A fresh message of one kind from the protocol builders (fresh depositId and roomId), posted under the
+ * profile's callback prefix, with the stake written as the profile writes amounts.
+ */
+export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEST_USER, settings: CallbackSettings = DEFAULT_SETTINGS): Draft {
   if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) {
     throw new DeskFailure('bad-input', `A template is one of ${TEMPLATE_KINDS.join(', ')}; got "${String(kind)}".`);
   }
   if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A template needs a userId.');
-  const body = kind === 'pay' ? buildPay({ userId }) : buildResult(TEMPLATE_RESULT[kind], { userId });
+  const stake = defaultStake(settings.amounts);
+  const credit = kind === 'pay' ? null : creditFor(TEMPLATE_RESULT[kind], stake);
+  const body = kind === 'pay' ? buildPay({ userId, amount: stake }) : buildResult(TEMPLATE_RESULT[kind], { userId, ...(credit === null ? {} : { amount: credit }) });
   return {
     method: 'POST',
-    path: kind === 'pay' ? '/platform/pay' : '/platform/results',
+    path: callbackPath(settings.prefix, kind === 'pay' ? 'pay' : 'results'),
     headers: [...JSON_HEADERS],
     bodyBase64: toBase64(toBytes(body)),
     sourceId: null,

@@ -1,6 +1,7 @@
 // Fresh, valid messages for the send, template and edge-case features. Every id the desk invents
 // carries a "wd-" prefix so that an operator's logs show at a glance which entries came from the
-// desk and not from the real service.
+// desk and not from the real service, and fits in 36 characters (the VARCHAR(36) of a UUID column,
+// which is how operators commonly store depositId and roomId): "wd-" and 32 hex digits.
 //
 // Amount convention (the spec leaves payouts open): a follow-up carries the pay's amount, as the
 // foundation issue asks: WIN, DRAW and REFUND carry the stake, LOSE carries no amount. Support edits
@@ -16,13 +17,18 @@ export const DEFAULT_STAKE = 5;
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_GAME: GameId = 'solitaire';
 
+/** The longest id the desk invents: what a VARCHAR(36) column holds. */
+export const MAX_DESK_ID_LENGTH = 36;
+
+const DESK_ID = /^wd-[0-9a-f]{32}$/;
+
+/** "wd-" and 32 hex digits (the 128 bits of a random UUID): 35 characters. */
 export function freshDepositId(): string {
-  return `wd-dep-${randomUUID()}`;
+  return `wd-${randomUUID().replace(/-/g, '')}`;
 }
 
-/** 12 hex digits (48 random bits): short enough to read, ample for the rooms of one desk. */
 export function freshRoomId(): string {
-  return `wd-room-${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  return freshDepositId();
 }
 
 /** tournamentId must be a bare UUID v4, so it cannot carry the wd- prefix. */
@@ -32,7 +38,7 @@ export function freshTournamentId(): string {
 
 /** Whether an id was made by these builders. */
 export function isDeskMadeId(id: string): boolean {
-  return id.startsWith('wd-dep-') || id.startsWith('wd-room-');
+  return DESK_ID.test(id);
 }
 
 /** What a result credits for a given stake, per the convention above; null for LOSE. */

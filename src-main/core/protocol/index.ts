@@ -24,6 +24,10 @@ export type { Presence, FieldTable, FieldName } from './field-rules';
 export { inspect, inspectCallback, inspectCapture, kindOfPath, MESSAGE_KINDS, MAX_FINDINGS } from './inspect';
 export type { MessageKind, CallbackPathKind } from './inspect';
 export { extractKeyFields, NO_KEY_FIELDS } from './key-fields';
+export { callbackRoute, callbackPath, callbackPrefixProblem, prefixFinding, DEFAULT_CALLBACK_PREFIX } from './callback-path';
+export type { CallbackRoute } from './callback-path';
+export { amountFindings, amountProblem, defaultStake, DEFAULT_AMOUNTS } from './amounts';
+export { judgeUnderProfile } from './callback-judging';
 export {
   buildPay,
   buildResult,

@@ -1,11 +1,15 @@
 // The sandbox operator's books, in the desk's own database: one balance per user and one record per
 // accepted deposit (section 2.3 of the spec: the operator keeps, per depositId, the deducted amount).
-import type { ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
+import type { AmountsMode, ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
+import { DeskFailure } from '../result';
 import type { Db } from '../store/open';
 import type { SettingsStore } from '../store/settings';
+import { addExact } from './exact-money';
 
 export const STARTING_BALANCE_KEY = 'sandbox-starting-balance';
+/** An integer, so it fits both amounts modes; in minor units it covers the checks' stakes of 100 ten times. */
 export const DEFAULT_STARTING_BALANCE = 1000;
+const ACTIVE_PROFILE_KEY = 'active-profile';
 
 /** An answer as it went out, kept so that a repeated callback gets the very same bytes. */
 export interface StoredAnswer {
@@ -35,9 +39,9 @@ interface DepositRow {
   results_response: string | null;
 }
 
-/** Sums of money without binary float dust (0.1 + 0.2 shows as 0.3): 15 significant digits is what a double holds. */
+/** A balance as stored: the sums are exact already (exact-money); this keeps -0 out of the books. */
 export function money(value: number): number {
-  return Number(value.toPrecision(15));
+  return addExact(value, 0);
 }
 
 export class SandboxLedger {
@@ -46,6 +50,7 @@ export class SandboxLedger {
   private readonly depositStmt;
   private readonly insertDepositStmt;
   private readonly settleStmt;
+  private readonly amountsStmt;
 
   constructor(
     readonly db: Db,
@@ -60,6 +65,13 @@ export class SandboxLedger {
       'INSERT INTO sandbox_deposits (deposit_id, user_id, amount, currency, paid_at, pay_response) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.settleStmt = db.prepare('UPDATE sandbox_deposits SET outcome = ?, settled_at = ?, results_response = ? WHERE deposit_id = ?');
+    this.amountsStmt = db.prepare('SELECT amounts FROM profiles WHERE name = ?').pluck();
+  }
+
+  /** How the active profile writes amounts (null without one): the balances a person sets follow it. */
+  private amounts(): AmountsMode | null {
+    const active = this.settings.get(ACTIVE_PROFILE_KEY);
+    return active === null ? null : ((this.amountsStmt.get(active) as AmountsMode | undefined) ?? null);
   }
 
   startingBalance(): number {
@@ -68,7 +80,15 @@ export class SandboxLedger {
     return Number.isFinite(parsed) ? parsed : DEFAULT_STARTING_BALANCE;
   }
 
+  /** On an integer profile a balance is a whole number of minor units: a fraction there is a typing mistake. */
+  private checkUnits(what: string, amount: number): void {
+    if (this.amounts() === 'integer' && Number.isFinite(amount) && !Number.isSafeInteger(amount)) {
+      throw new DeskFailure('bad-input', `${what} must be an integer: the active profile writes amounts in minor units (100 for 1.00); got ${amount}.`);
+    }
+  }
+
   setStartingBalance(amount: number): void {
+    this.checkUnits('The starting balance', amount);
     this.settings.set(STARTING_BALANCE_KEY, String(amount));
   }
 
@@ -80,6 +100,12 @@ export class SandboxLedger {
 
   setBalance(userId: string, balance: number): void {
     this.upsertBalanceStmt.run(userId, money(balance));
+  }
+
+  /** A balance set by a person (not by a callback): in the active profile's units. */
+  setBalanceByHand(userId: string, balance: number): void {
+    this.checkUnits('The balance', balance);
+    this.setBalance(userId, balance);
   }
 
   deposit(depositId: string): DepositRecord | null {

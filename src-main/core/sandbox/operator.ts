@@ -5,7 +5,7 @@
 // another process (the CLI's `sandbox set-balance`) writes to the same books.
 import type { ZodType } from 'zod';
 import type { Finding, ResultValue, Verdict } from '../../shared/model';
-import { payRequestSchema, resultRequestSchema } from '../protocol';
+import { inspect, payRequestSchema, resultRequestSchema } from '../protocol';
 import type { CallbackPathKind } from '../protocol';
 import { readJsonBody } from '../protocol/json-body';
 import {
@@ -19,7 +19,8 @@ import {
   resultProcessed,
   type SandboxAnswer,
 } from './answers';
-import { money, type SandboxLedger } from './ledger';
+import { addExact, subtractExact } from './exact-money';
+import type { SandboxLedger } from './ledger';
 
 export interface SandboxCall {
   kind: CallbackPathKind;
@@ -92,7 +93,7 @@ export class SandboxOperator {
       // A refused pay is not stored: nothing was deducted, so a later retry is judged afresh.
       return { answer: insufficientBalance(), findings: [note('info', '$.amount', `refused: balance ${balance} is below the amount ${amount}`)] };
     }
-    const after = money(balance - amount);
+    const after = subtractExact(balance, amount);
     this.ledger.setBalance(userId, after);
     const answer = payAccepted(depositId, userId, after);
     this.ledger.addDeposit({ depositId, userId, amount, currency, at: call.at, answer });
@@ -100,6 +101,8 @@ export class SandboxOperator {
   }
 
   private results(call: SandboxCall): SandboxOutcome {
+    const unknownRefund = this.unknownRefund(call.body);
+    if (unknownRefund) return unknownRefund;
     const parsed = parse(call.body, resultRequestSchema);
     if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
     const message = parsed.value;
@@ -130,11 +133,29 @@ export class SandboxOperator {
     }
     const credit = this.creditOf(message, deposit.amount, deposit.currency, findings);
     const balance = this.ledger.balanceOf(deposit.userId);
-    const after = credit === 0 ? balance : money(balance + credit);
+    const after = credit === 0 ? balance : addExact(balance, credit);
     if (credit !== 0) this.ledger.setBalance(deposit.userId, after);
     const answer = resultProcessed(depositId, result, deposit.userId, after);
     this.ledger.settle(depositId, result as ResultValue, call.at, answer);
     return { answer, findings };
+  }
+
+  /**
+   * Section 3 to the letter: a REFUND of a depositId never stored is ignored with 200, whatever else
+   * its body lacks (the operator has nothing to refund, so nothing else matters). The finding still
+   * names what the body misses.
+   */
+  private unknownRefund(body: Uint8Array): SandboxOutcome | null {
+    const read = readJsonBody(body);
+    if (!read.ok || typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return null;
+    const { result, depositId } = read.value as Record<string, unknown>;
+    if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || this.ledger.deposit(depositId)) return null;
+    const broken = [...new Set(inspect('results', body).filter((f) => f.level === 'error').map((f) => f.path))];
+    const lacking = broken.length > 0 ? ` (although the body has errors at ${broken.join(', ')})` : '';
+    return {
+      answer: resultIgnored(depositId, 'REFUND'),
+      findings: [note('info', '$.depositId', `REFUND of a depositId that was never stored: ignored and answered 200, as section 3 of the spec asks${lacking}`)],
+    };
   }
 
   /** What a result credits: WIN and DRAW their amount, LOSE nothing, REFUND the amount stored with the pay. */

@@ -63,6 +63,99 @@ function sortKeysDeep(value: unknown): unknown {
   return value;
 }
 
+/** How a language's JSON encoder writes a value: separators, which characters it escapes, key order. */
+interface EncoderStyle {
+  itemSeparator: string;
+  keySeparator: string;
+  /** The escape of one UTF-16 code unit beyond JSON's own, or null to keep it. */
+  escape: (unit: number) => string | null;
+  sortKeys?: boolean;
+}
+
+const unicodeEscape = (unit: number): string => `\\u${unit.toString(16).padStart(4, '0')}`;
+
+function encodeString(s: string, style: EncoderStyle): string {
+  const standard = JSON.stringify(s);
+  let out = '';
+  for (let i = 0; i < standard.length; i++) {
+    const unit = standard.charCodeAt(i);
+    out += style.escape(unit) ?? standard[i];
+  }
+  return out;
+}
+
+function encode(value: unknown, style: EncoderStyle): string {
+  if (typeof value === 'string') return encodeString(value, style);
+  if (Array.isArray(value)) return `[${value.map((v) => encode(v, style)).join(style.itemSeparator)}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value);
+    if (style.sortKeys) keys.sort();
+    const members = keys.map((k) => `${encodeString(k, style)}${style.keySeparator}${encode((value as Record<string, unknown>)[k], style)}`);
+    return `{${members.join(style.itemSeparator)}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function encodedBy(input: VariantInput, style: EncoderStyle): Uint8Array | null {
+  const p = input.parsed();
+  if (!p.ok) return null;
+  const out = encoder.encode(encode(p.value, style));
+  return sameBytes(out, input.bytes) ? null : out;
+}
+
+const nonAscii = (unit: number): string | null => (unit > 0x7e ? unicodeEscape(unit) : null);
+const SLASH = 0x2f;
+/** Go's encoding/json escapes these so that JSON is safe inside HTML, and U+2028/U+2029 for JavaScript. */
+const GO_ESCAPED = new Set([0x3c, 0x3e, 0x26, 0x2028, 0x2029]);
+/** Gson (Java) escapes the same HTML characters, and = and ' too. */
+const GSON_ESCAPED = new Set([0x3c, 0x3e, 0x26, 0x3d, 0x27]);
+
+/** The re-serializations of the encoders operators and platforms are written with, with their default settings. */
+const LANGUAGE_VARIANTS: readonly BodyVariant[] = [
+  {
+    variant: 'python-json-dumps',
+    label: 'the body as Python\'s json.dumps writes it by default (", " and ": " separators, non-ASCII as \\uXXXX escapes)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { itemSeparator: ', ', keySeparator: ': ', escape: nonAscii }),
+  },
+  {
+    variant: 'python-json-dumps-unicode',
+    label: 'the body as Python\'s json.dumps(..., ensure_ascii=False) writes it (", " and ": " separators)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { itemSeparator: ', ', keySeparator: ': ', escape: () => null }),
+  },
+  {
+    variant: 'python-json-dumps-compact',
+    label: 'the body as Python\'s json.dumps(..., separators=(",", ":")) writes it (non-ASCII as \\uXXXX escapes)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: nonAscii }),
+  },
+  {
+    variant: 'php-json-encode',
+    label: 'the body as PHP\'s json_encode writes it by default (slashes as \\/, non-ASCII as \\uXXXX escapes)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (u === SLASH ? '\\/' : nonAscii(u)) }),
+  },
+  {
+    variant: 'go-encoding-json',
+    label: 'the body as Go\'s encoding/json writes it (<, > and & as \\u003c, \\u003e, \\u0026)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GO_ESCAPED.has(u) ? unicodeEscape(u) : null) }),
+  },
+  {
+    variant: 'go-encoding-json-map',
+    label: 'the body as Go\'s encoding/json writes it from a map (keys sorted; <, > and & as \\u003c, \\u003e, \\u0026)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GO_ESCAPED.has(u) ? unicodeEscape(u) : null), sortKeys: true }),
+  },
+  {
+    variant: 'java-gson',
+    label: 'the body as Java\'s Gson writes it by default (<, >, &, = and \' as \\u003c, \\u003e, \\u0026, \\u003d, \\u0027)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GSON_ESCAPED.has(u) ? unicodeEscape(u) : null) }),
+  },
+];
+
 export const BODY_VARIANTS: readonly BodyVariant[] = [
   {
     variant: 'trailing-newline-added',
@@ -104,4 +197,5 @@ export const BODY_VARIANTS: readonly BodyVariant[] = [
   { variant: 'pretty-2-newline', label: 'the body pretty-printed with 2 spaces and a final newline', reserializes: true, make: (i) => reserialized(i, 2, '\n') },
   { variant: 'pretty-4-newline', label: 'the body pretty-printed with 4 spaces and a final newline', reserializes: true, make: (i) => reserialized(i, 4, '\n') },
   { variant: 'sorted-keys', label: 'the body re-serialized with its keys sorted', reserializes: true, make: (i) => reserialized(i, undefined, '', sortKeysDeep) },
+  ...LANGUAGE_VARIANTS,
 ];

@@ -5,13 +5,20 @@ import { sign } from './sign';
 export interface VerifyOutcome {
   verdict: Verdict;
   notes: string[];
+  /** The digest is the right HMAC, but not in lowercase: a mismatch for any receiver that compares hex strings. */
+  caseOnly?: true;
 }
+
+/** What support staff are told when the only difference is the case of the hex digits. */
+export const UPPERCASE_HEX_DIAGNOSIS = 'the right HMAC, written in uppercase hex; receivers that compare hex strings reject it';
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 /**
  * Checks an x-server-authorization value against the exact body bytes. Never throws: any header value,
- * however odd, maps to a verdict. The comparison is over the decoded 32 bytes, in constant time.
+ * however odd, maps to a verdict. The comparison is over the decoded 32 bytes, in constant time. A
+ * digest that matches only when case is ignored is a mismatch: the spec's receiver recomputes the hex
+ * digest (lowercase in every common library) and compares the strings, so it rejects the request.
  */
 export function verify(bytes: Uint8Array, headerValue: string | null | undefined, secret: string | null | undefined): VerifyOutcome {
   const notes: string[] = [];
@@ -33,7 +40,8 @@ export function verify(bytes: Uint8Array, headerValue: string | null | undefined
   const received = Buffer.from(trimmed, 'hex');
   const valid = timingSafeEqual(expected, received);
   if (valid && trimmed !== trimmed.toLowerCase()) {
-    notes.push('The signature is in uppercase hex: it matches, but a receiver that compares strings with a lowercase digest rejects it.');
+    notes.push(`The signature is ${UPPERCASE_HEX_DIAGNOSIS}.`);
+    return { verdict: 'mismatch', notes, caseOnly: true };
   }
   return { verdict: valid ? 'valid' : 'mismatch', notes };
 }

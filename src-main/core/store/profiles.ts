@@ -1,5 +1,6 @@
-import type { ProfileInput, ProfileView, SecretState } from '../../shared/model';
+import { AMOUNTS_MODES, type AmountsMode, type ProfileInput, type ProfileView, type SecretState } from '../../shared/model';
 import { checkBaseUrl } from '../base-url';
+import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
 import { fingerprint } from '../signing/fingerprint';
 import type { Db } from './open';
@@ -14,6 +15,8 @@ interface ProfileRow {
   upstream: string | null;
   production: number;
   allow_self_signed: number;
+  callback_prefix: string | null;
+  amounts: AmountsMode;
   secret_enc: Buffer | null;
   secret_fp: string | null;
   api_key_enc: Buffer | null;
@@ -29,6 +32,8 @@ export interface ProfileSecrets {
   upstream: string | null;
   production: boolean;
   allowSelfSigned: boolean;
+  callbackPrefix: string;
+  amounts: AmountsMode;
   secret: string | null;
   apiKey: string | null;
 }
@@ -40,6 +45,21 @@ function secretState(fp: string | null): SecretState {
   return { set: fp !== null, fingerprint: fp };
 }
 
+
+/** The stored prefix: undefined leaves it, null or the default clears it (so the default can move with the spec). */
+function checkedPrefix(prefix: string | null | undefined): string | null | undefined {
+  if (prefix === undefined) return undefined;
+  if (prefix === null || prefix.trim() === '' || prefix.trim() === DEFAULT_CALLBACK_PREFIX) return null;
+  const problem = callbackPrefixProblem(prefix.trim());
+  if (problem !== null) throw new DeskFailure('bad-input', `${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
+  return prefix.trim();
+}
+
+function checkedAmounts(amounts: AmountsMode | undefined): AmountsMode | undefined {
+  if (amounts === undefined) return undefined;
+  if (!AMOUNTS_MODES.includes(amounts)) throw new DeskFailure('bad-input', `Amounts are ${AMOUNTS_MODES.join(' or ')}, not "${String(amounts)}".`);
+  return amounts;
+}
 
 /** Named environments. Secrets are sealed by the SecretBox; views carry only set/unset and a fingerprint. */
 export class ProfileStore {
@@ -75,6 +95,8 @@ export class ProfileStore {
       upstream: r.upstream,
       production: r.production === 1,
       allowSelfSigned: r.allow_self_signed === 1,
+      callbackPrefix: r.callback_prefix ?? DEFAULT_CALLBACK_PREFIX,
+      amounts: r.amounts,
       secret: secretState(r.secret_fp),
       apiKey: secretState(r.api_key_fp),
     };
@@ -111,6 +133,8 @@ export class ProfileStore {
       upstream: baseUrl('The upstream', input.upstream),
       production: input.production === undefined ? undefined : input.production ? 1 : 0,
       allow_self_signed: input.allowSelfSigned === undefined ? undefined : input.allowSelfSigned ? 1 : 0,
+      callback_prefix: checkedPrefix(input.callbackPrefix),
+      amounts: checkedAmounts(input.amounts),
       secret_enc: sealed(input.secret),
       secret_fp: fp(input.secret),
       api_key_enc: sealed(input.apiKey),
@@ -134,8 +158,8 @@ export class ProfileStore {
     const now = new Date().toISOString();
     this.db
       .prepare(
-        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, secret_enc, secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
-         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, secret_enc, secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
+        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, secret_enc, secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
+         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, secret_enc, secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
       )
       .run(newName, now, now, name);
     return this.get(newName)!;
@@ -165,6 +189,8 @@ export class ProfileStore {
       upstream: r.upstream,
       production: r.production === 1,
       allowSelfSigned: r.allow_self_signed === 1,
+      callbackPrefix: r.callback_prefix ?? DEFAULT_CALLBACK_PREFIX,
+      amounts: r.amounts,
       secret: r.secret_enc ? this.box.open(r.secret_enc) : null,
       apiKey: r.api_key_enc ? this.box.open(r.api_key_enc) : null,
     };

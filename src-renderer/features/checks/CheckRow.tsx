@@ -1,9 +1,15 @@
-import type { CheckResult } from '../../../src-main/shared/model';
+import { outcomeOfCheck, type CheckOutcome, type CheckResult } from '../../../src-main/shared/model';
 import { Badge } from '../../components/Badge';
 import { ExchangeLink } from '../../components/ExchangeLink';
 import { useDesk } from '../../store';
 
-function CheckBadge(props: { pass: boolean | null }) {
+function CheckBadge(props: { pass: boolean | null; outcome: CheckOutcome }) {
+  if (props.outcome === 'blocked')
+    return (
+      <Badge tone="amber" data={{ pass: 'false', outcome: 'blocked' }} testId="check-badge" title="A step this check depends on did not get the answer it needs">
+        ⊘ blocked
+      </Badge>
+    );
   if (props.pass === true)
     return (
       <Badge tone="green" data={{ pass: 'true' }} testId="check-badge">
@@ -33,10 +39,17 @@ function cut(text: string | null, max = 400): string {
 export function CheckRow(props: { check: CheckResult }) {
   const { check } = props;
   const openId = useDesk((s) => s.openId);
+  const outcome = outcomeOfCheck(check);
   return (
-    <li className={`check-row check-${check.pass === true ? 'pass' : check.pass === false ? 'fail' : 'unobservable'}`} data-testid="check-row" data-check={check.id} data-pass={String(check.pass)}>
+    <li
+      className={`check-row check-${check.pass === true ? 'pass' : check.pass === false ? 'fail' : 'unobservable'}`}
+      data-testid="check-row"
+      data-check={check.id}
+      data-pass={String(check.pass)}
+      data-outcome={outcome}
+    >
       <div className="check-line">
-        <CheckBadge pass={check.pass} />
+        <CheckBadge pass={check.pass} outcome={outcome} />
         <span className="check-title">{check.title}</span>
         <span className="spacer" />
         {check.exchangeIds.map((id) => (
@@ -60,7 +73,7 @@ export function CheckRow(props: { check: CheckResult }) {
             </span>
             {check.reason && (
               <>
-                <span className="label">Why</span>
+                <span className="label">{outcome === 'blocked' ? 'Blocked' : 'Why'}</span>
                 <span data-testid="evidence-reason">{check.reason}</span>
               </>
             )}

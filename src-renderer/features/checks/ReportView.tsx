@@ -60,6 +60,11 @@ export function ReportView(props: { report: CheckReport }) {
       <p className="report-meta">
         <code data-testid="report-target">{report.target}</code> · user <code>{report.userId}</code> · {formatDateTime(report.at)}
       </p>
+      {report.headline && (
+        <p className="text-error" data-testid="report-headline">
+          {report.headline}
+        </p>
+      )}
       <div className="report-counts" data-testid="report-counts">
         <Badge tone="green" testId="report-passed">
           {report.passed} passed
@@ -67,11 +72,16 @@ export function ReportView(props: { report: CheckReport }) {
         <Badge tone={report.failed > 0 ? 'red' : 'grey'} testId="report-failed">
           {report.failed} failed
         </Badge>
+        {(report.blocked ?? 0) > 0 && (
+          <Badge tone="amber" testId="report-blocked" title="A step these checks depend on did not get the answer it needs: they say nothing either way">
+            {report.blocked} blocked
+          </Badge>
+        )}
         <Badge tone="grey">{report.notObservable} not observable</Badge>
-        {report.failed === 0 ? (
+        {report.failed === 0 && (report.blocked ?? 0) === 0 ? (
           <span className="ok-text">Every observable check passed.</span>
         ) : (
-          <span className="text-error">The operator departs from the spec where marked ✗ below.</span>
+          <span className="text-error">The operator departs from the spec where marked ✗ below; checks marked blocked could not be judged.</span>
         )}
       </div>
       <ol className="check-list">

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { ProfileInput, ProfileView } from '../../../src-main/shared/model';
+import type { AmountsMode, ProfileInput, ProfileView } from '../../../src-main/shared/model';
 import { useDesk } from '../../store';
 import { SecretField } from './SecretField';
 
@@ -46,6 +46,8 @@ export function ProfileForm({ profile, onSaved }: Props) {
   const [operatorId, setOperatorId] = useState(profile?.operatorId ?? '');
   const [production, setProduction] = useState(profile?.production ?? false);
   const [allowSelfSigned, setAllowSelfSigned] = useState(profile?.allowSelfSigned ?? false);
+  const [callbackPrefix, setCallbackPrefix] = useState(profile?.callbackPrefix ?? '/platform');
+  const [amounts, setAmounts] = useState<AmountsMode>(profile?.amounts ?? 'integer');
   const [clearSecret, setClearSecret] = useState(false);
   const [clearApiKey, setClearApiKey] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -62,6 +64,9 @@ export function ProfileForm({ profile, onSaved }: Props) {
       operatorId: orNull(operatorId),
       production,
       allowSelfSigned,
+      // Empty goes back to the spec's /platform; the desk refuses a malformed prefix with a reason.
+      callbackPrefix: orNull(callbackPrefix),
+      amounts,
     };
     const secret = secretRef.current?.value ?? '';
     const apiKey = apiKeyRef.current?.value ?? '';
@@ -88,12 +93,32 @@ export function ProfileForm({ profile, onSaved }: Props) {
         <legend>Operator</legend>
         <TextRow
           label="Operator URL"
-          hint="Where replays, hand-crafted callbacks, edge cases and the conformance check are sent (base URL; /platform/pay is appended)."
+          hint={`Where replays, hand-crafted callbacks, edge cases and the conformance check are sent (base URL; ${callbackPrefix.trim() || '/platform'}/pay is appended).`}
           value={operatorUrl}
           onChange={setOperatorUrl}
           placeholder="https://operator.example.com"
           testId="profile-operator-url"
         />
+        <TextRow
+          label="Callback prefix"
+          hint="Where the operator mounts its callbacks: <prefix>/pay and <prefix>/results. The spec writes /platform as a stand-in; real operators use their own (/acme, /api/v2/acme)."
+          value={callbackPrefix}
+          onChange={setCallbackPrefix}
+          placeholder="/platform"
+          testId="profile-callback-prefix"
+        />
+        <div className="form-row">
+          <label className="form-label" htmlFor="profile-amounts">
+            Amounts
+          </label>
+          <div className="form-control">
+            <select id="profile-amounts" className="input" value={amounts} onChange={(e) => setAmounts(e.target.value as AmountsMode)} data-testid="profile-amounts">
+              <option value="integer">Integers in minor units (100 for 1.00)</option>
+              <option value="decimal">Decimals (1.50)</option>
+            </select>
+            <div className="form-hint">How the operator writes amounts: the stakes, edge cases and templates follow it, and a fraction on an integer profile is an error finding.</div>
+          </div>
+        </div>
         <TextRow
           label="Proxy upstream"
           hint="Where the capture proxy forwards callbacks when it runs with this profile; empty: the sandbox operator answers."

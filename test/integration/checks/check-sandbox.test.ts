@@ -25,7 +25,9 @@ describe('conformance check against the sandbox operator', () => {
     expect(inbound.length).toBe(outbound.length);
     const state = await desk.getSandboxState();
     if (!state.ok) throw new Error(state.error.message);
-    const firstPay = state.value.deposits.filter((d) => d.depositId === `wd-check-${res.value.runId}-pay`);
+    const payExchange = storeOf(desk).exchanges.get(res.value.checks.find((c) => c.id === 'pay-accepted')!.exchangeIds[0]!)!;
+    expect(payExchange.depositId).toMatch(new RegExp(`^wd-${res.value.runId}[0-9a-f]{16}$`));
+    const firstPay = state.value.deposits.filter((d) => d.depositId === payExchange.depositId);
     expect(firstPay).toHaveLength(1);
     expect(firstPay[0]!.outcome).toBe('WIN');
   });

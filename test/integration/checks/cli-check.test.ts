@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
+import { startIntegerOperator, startNotFoundServer } from '../../helpers/integer-operator';
 import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
 import { closeAfterTest } from '../../helpers/closing';
@@ -22,11 +23,18 @@ describe('wager-desk check', () => {
     const { dir, url } = await operatorAndHome();
     const res = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'cli-user', '--json']);
     expect(res.code).toBe(0);
-    const out = JSON.parse(res.stdout) as { passed: number; failed: number; checks: Array<{ id: string; title: string; pass: boolean | null; expected: string; actual: { status: number | null; body: string | null } }> };
+    const out = JSON.parse(res.stdout) as {
+      passed: number;
+      failed: number;
+      blocked: number;
+      checks: Array<{ id: string; title: string; pass: boolean | null; outcome: string; expected: string; actual: { status: number | null; body: string | null } }>;
+    };
     expect(out.failed).toBe(0);
+    expect(out.blocked).toBe(0);
     expect(out.passed).toBe(13);
     const pay = out.checks.find((c) => c.id === 'pay-accepted')!;
-    expect(pay).toMatchObject({ pass: true, expected: 'status 2XX', actual: { status: 200, body: '{"ok":true}' } });
+    expect(pay).toMatchObject({ pass: true, outcome: 'pass', expected: 'status 2XX, with a body that does not say the request was ignored', actual: { status: 200, body: '{"ok":true}' } });
+    expect(out.checks.filter((c) => c.pass === null).every((c) => c.outcome === 'not-observable')).toBe(true);
     expect(typeof pay.title).toBe('string');
     expect(out.checks.filter((c) => c.pass === null).length).toBeGreaterThan(0);
   });
@@ -53,5 +61,33 @@ describe('wager-desk check', () => {
     expect(JSON.parse(env.stdout).failed).toBe(0);
     const usage = await runCli(['--home', dir, 'check', '--to', url]);
     expect(usage.code).toBe(2);
+  });
+
+  it('posts to --callback-prefix with --stake, and exits 1 with the reason on top when the target serves nothing', async () => {
+    const op = closeAfterTest(await startIntegerOperator({ secret: SECRET, prefix: '/api/v2/acme', users: { 'cli-user': 100_000 } }));
+    const dir = tempDir();
+    const desk = createDesk({ home: dir });
+    await desk.saveProfile({ name: 'p', secret: SECRET });
+    await desk.close();
+    const ok = await runCli(['--home', dir, 'check', '--to', op.url, '--user-id', 'cli-user', '--callback-prefix', '/api/v2/acme', '--stake', '250', '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ failed: 0, blocked: 0, passed: 13, callbackPrefix: '/api/v2/acme' });
+    expect(op.requests.every((r) => r.path.startsWith('/api/v2/acme/'))).toBe(true);
+    expect([...op.deposits.values()].map((d) => d.amount)).toContain(250);
+
+    const badPrefix = await runCli(['--home', dir, 'check', '--to', op.url, '--user-id', 'cli-user', '--callback-prefix', 'acme/']);
+    expect(badPrefix.code).toBe(2);
+    const badStake = await runCli(['--home', dir, 'check', '--to', op.url, '--user-id', 'cli-user', '--stake', '1.5']);
+    expect(badStake.code).toBe(2);
+    expect(badStake.stderr).toContain('integers in minor units');
+
+    const notFound = closeAfterTest(await startNotFoundServer());
+    const lost = await runCli(['--home', dir, 'check', '--to', notFound.url, '--user-id', 'cli-user']);
+    expect(lost.code).toBe(1);
+    const lines = lost.stdout.trim().split('\n');
+    expect(lines[0]).toBe('The target does not serve /platform/pay: the first valid pay answered 404. Wrong URL or callback prefix?');
+    expect(lines.filter((l) => l.startsWith('PASS '))).toEqual([]);
+    expect(lines.some((l) => l.startsWith('BLOCKED bad-signature-rejected  '))).toBe(true);
+    expect(lines[lines.length - 1]).toMatch(/^0 passed, \d+ failed, \d+ blocked, 5 not observable; report \d+, ids wd-[0-9a-f]{16}\*$/);
   });
 });

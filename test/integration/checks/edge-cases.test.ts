@@ -74,9 +74,10 @@ describe('edge-case catalog', () => {
     // Every non-canonical body was signed over its own bytes and differs from its compact form.
     const odd = operator.requests.filter((r) => r.rawSignatureValid && r.path === '/platform/pay').map((r) => r.body.toString('utf8'));
     expect(odd).toContainEqual(expect.stringContaining('\n  "userId": "edge-user"'));
-    expect(odd).toContainEqual(expect.stringContaining('"amount":10.50'));
     expect(odd).toContainEqual(expect.stringContaining('"currency":"\\u0055\\u0053\\u0044"'));
-    expect(odd).toContainEqual(expect.stringMatching(/^\{"amount":1\.5,"currency":"USD","depositId":"wd-edge-[^"]+","userId":"edge-user"\}$/));
+    // The profile writes integer minor units: the stake is 100, and no amount has a fraction.
+    expect(odd).toContainEqual(expect.stringMatching(/^\{"amount":100,"currency":"USD","depositId":"wd-[0-9a-f]{32}","userId":"edge-user"\}$/));
+    expect(odd.some((b) => /"amount":\s*-?\d+\.\d/.test(b))).toBe(false);
   });
 
   it('judges a case the operator gets wrong', async () => {

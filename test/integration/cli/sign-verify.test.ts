@@ -37,6 +37,15 @@ describe('wager-desk sign / verify', () => {
     expect(report.diagnosis.match.variant).toBe('pretty-2-newline');
   });
 
+  it('rejects the right HMAC in uppercase hex (exit 1), as a receiver comparing hex strings does, and says why', async () => {
+    const home = tempDir();
+    const v = VECTORS[0]!;
+    const upper = await runCli(['--home', home, 'verify', '--signature', v.signature.toUpperCase(), '--secret-env', 'S'], { env: { S: v.secret }, input: bodyOf(v) });
+    expect(upper.code).toBe(1);
+    expect(upper.stdout).toContain('mismatch\n');
+    expect(upper.stdout).toContain('diagnosis: the right HMAC, written in uppercase hex; receivers that compare hex strings reject it\n');
+  });
+
   it('agrees with openssl on bodies and secrets it has never seen', async () => {
     const home = tempDir();
     for (let i = 0; i < 8; i++) {

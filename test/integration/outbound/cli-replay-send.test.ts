@@ -42,7 +42,7 @@ describe('wager-desk replay', () => {
     expect(got.rawSignatureValid).toBe(true);
     expect(got.status).toBe(200);
     expect(JSON.parse(got.body.toString())).toEqual({ ...refund, amount: 2.5 });
-    expect(operator.balances.get('cli-user')).toBe(100 - 4 + 4); // the operator refunds what it stored
+    expect(operator.balances.get('cli-user')).toBe(100_000 - 4 + 4); // the operator refunds what it stored
   });
 
   it('sends the REFUND follow-up of a captured pay with --follow-up, and prints the exchange as JSON', async () => {
@@ -106,7 +106,7 @@ describe('wager-desk send', () => {
     const got = JSON.parse(operator.requests[0]!.body.toString()) as Record<string, unknown>;
     expect(got).toMatchObject({ userId: 'u-send', amount: 3, currency: 'EUR' });
     expect(got.depositId).toBe(x.depositId);
-    expect(String(got.depositId)).toMatch(/^wd-dep-/);
+    expect(String(got.depositId)).toMatch(/^wd-[0-9a-f]{32}$/);
     expect(operator.requests[0]!.rawSignatureValid).toBe(true);
   });
 

@@ -8,7 +8,6 @@ import {
   creditFor,
 } from '../../../src-main/core/protocol/builders';
 import { inspect } from '../../../src-main/core/protocol/inspect';
-import { UUID_V4 } from '../../../src-main/core/protocol/field-rules';
 import { RESULT_VALUES } from '../../../src-main/shared/model';
 import { TOURNAMENT, json } from './helpers';
 
@@ -20,9 +19,11 @@ describe('buildPay', () => {
     expect(errorsOf('pay', pay)).toEqual([]);
     expect(inspect('pay', toBytes(pay))).toEqual([]);
     expect(pay).toMatchObject({ userId: 'u-1', currency: 'USD', amount: 5 });
-    expect(pay.depositId).toMatch(/^wd-dep-[0-9a-f-]{36}$/);
-    expect(UUID_V4.test(pay.depositId.slice('wd-dep-'.length))).toBe(true);
+    // wd- and 32 hex digits: 35 characters, within the VARCHAR(36) operators keep ids in.
+    expect(pay.depositId).toMatch(/^wd-[0-9a-f]{32}$/);
+    expect(pay.depositId.length).toBeLessThanOrEqual(36);
     expect(isDeskMadeId(pay.depositId)).toBe(true);
+    expect(isDeskMadeId('wd-dep-1')).toBe(false);
     expect('tournamentId' in pay).toBe(false);
   });
 
@@ -43,9 +44,9 @@ describe('buildResult', () => {
     const body = buildResult(result, { userId: 'u-1' });
     expect(inspect('results', toBytes(body))).toEqual([]);
     expect(body.result).toBe(result);
-    expect(body.roomId).toMatch(/^wd-room-[0-9a-f]{12}$/);
+    expect(body.roomId).toMatch(/^wd-[0-9a-f]{32}$/);
     expect(body.gameId).toBe('solitaire');
-    expect(body.depositId).toMatch(/^wd-dep-/);
+    expect(body.depositId).toMatch(/^wd-[0-9a-f]{32}$/);
   });
 
   it('amount convention: WIN, DRAW and REFUND carry the stake, LOSE none', () => {

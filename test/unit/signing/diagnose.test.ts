@@ -27,6 +27,23 @@ describe('diagnose', () => {
     expect(d.summary).toMatch(/signed/);
   });
 
+  // What the senders of each language sign when they decode and encode the body again with defaults.
+  const worldly = Buffer.from('{"userId":"usér-1","depositId":"d/1","note":"a<b & c>d = \'e\'","amount":10,"list":[1,2]}');
+  it.each([
+    ['python-json-dumps', '{"userId": "us\\u00e9r-1", "depositId": "d/1", "note": "a<b & c>d = \'e\'", "amount": 10, "list": [1, 2]}'],
+    ['python-json-dumps-unicode', '{"userId": "usér-1", "depositId": "d/1", "note": "a<b & c>d = \'e\'", "amount": 10, "list": [1, 2]}'],
+    ['python-json-dumps-compact', '{"userId":"us\\u00e9r-1","depositId":"d/1","note":"a<b & c>d = \'e\'","amount":10,"list":[1,2]}'],
+    ['php-json-encode', '{"userId":"us\\u00e9r-1","depositId":"d\\/1","note":"a<b & c>d = \'e\'","amount":10,"list":[1,2]}'],
+    ['go-encoding-json', '{"userId":"usér-1","depositId":"d/1","note":"a\\u003cb \\u0026 c\\u003ed = \'e\'","amount":10,"list":[1,2]}'],
+    ['go-encoding-json-map', '{"amount":10,"depositId":"d/1","list":[1,2],"note":"a\\u003cb \\u0026 c\\u003ed = \'e\'","userId":"usér-1"}'],
+    ['java-gson', '{"userId":"usér-1","depositId":"d/1","note":"a\\u003cb \\u0026 c\\u003ed \\u003d \\u0027e\\u0027","amount":10,"list":[1,2]}'],
+  ])('knows how %s re-serializes a body', (variant, signedText) => {
+    expect(JSON.parse(signedText)).toEqual(JSON.parse(worldly.toString('utf8')));
+    const d = diagnose(worldly, sign(Buffer.from(signedText), SECRET), [primary]);
+    expect(d.match?.variant).toBe(variant);
+    expect(d.summary).toContain('not the bytes it sent');
+  });
+
   it('finds a secret with stray white space', () => {
     expect(diagnose(sent, sign(sent, `${SECRET}\n`), [primary]).match?.variant).toBe('secret-whitespace');
     expect(diagnose(sent, sign(sent, SECRET.trim()), [{ profile: 'p', secret: ` ${SECRET} `, primary: true }]).match?.variant).toBe('secret-whitespace');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sign, verify, invalidSignatureFor } from '../../../src-main/core/signing';
+import { checkSignature, sign, verify, invalidSignatureFor } from '../../../src-main/core/signing';
 
 const secretArb = fc.string({ minLength: 1, maxLength: 64, unit: 'grapheme' });
 
@@ -71,11 +71,18 @@ describe('verify', () => {
     expect(verify(Buffer.from('{}'), 'a'.repeat(64), '').verdict).toBe('no-secret');
   });
 
-  it('uppercase hex that matches is valid, with a note about string comparison', () => {
+  it('uppercase hex that matches only when case is ignored is a mismatch, as for a receiver that compares hex strings', () => {
     const body = Buffer.from('{"a":1}');
-    const result = verify(body, sign(body, 'k').toUpperCase(), 'k');
-    expect(result.verdict).toBe('valid');
-    expect(result.notes.join(' ')).toMatch(/uppercase/);
+    for (const header of [sign(body, 'k').toUpperCase(), `${sign(body, 'k').slice(0, 10).toUpperCase()}${sign(body, 'k').slice(10)}`]) {
+      const result = verify(body, header, 'k');
+      expect(result.verdict).toBe('mismatch');
+      expect(result.notes.join(' ')).toContain('the right HMAC, written in uppercase hex; receivers that compare hex strings reject it');
+    }
+    const report = checkSignature(body, sign(body, 'k').toUpperCase(), [{ profile: 'p', secret: 'k', primary: true }]);
+    expect(report.verdict).toBe('mismatch');
+    expect(report.diagnosis).toMatchObject({ summary: 'the right HMAC, written in uppercase hex; receivers that compare hex strings reject it', match: { variant: 'uppercase-hex' } });
+    // Uppercase hex of another body is an ordinary mismatch, diagnosed as usual.
+    expect(checkSignature(body, sign(Buffer.from('{"a":2}'), 'k').toUpperCase(), [{ profile: 'p', secret: 'k', primary: true }]).diagnosis?.match?.variant).not.toBe('uppercase-hex');
   });
 
   it('invalidSignatureFor is well formed and never matches', () => {

@@ -2,6 +2,7 @@
 // last one applied. To change the schema, add a file and append it here; never edit a shipped one.
 import * as m001 from './001-initial';
 import * as m002 from './002-sandbox-results-answer';
+import * as m003 from './003-profile-callback-settings';
 
 export interface Migration {
   version: number;
@@ -11,6 +12,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, up: m001.up },
   { version: 2, up: m002.up },
+  { version: 3, up: m003.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,0 +1,184 @@
+// The conformance check against operators written the way real ones are (integer minor units,
+// VARCHAR(36) ids, callbacks under their own prefix): a correct one passes everything, each defect is
+// caught by its own check, and nothing passes by accident (404 everywhere, every pay failing).
+import { describe, expect, it } from 'vitest';
+import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
+import type { Desk } from '../../../src-main/core/desk';
+import type { CheckReport } from '../../../src-main/shared/model';
+import { closeAfterTest } from '../../helpers/closing';
+import { openDesk } from '../../helpers/desk';
+import { startIntegerOperator, startNotFoundServer, type IntegerOperator, type IntegerOperatorDefects } from '../../helpers/integer-operator';
+
+const SECRET = 'acme-shared-secret';
+const USER = 'acme-user-1';
+
+async function deskWithProfile(prefix = '/acme'): Promise<Desk> {
+  const desk = openDesk();
+  const saved = await desk.saveProfile({ name: 'acme', secret: SECRET, callbackPrefix: prefix });
+  if (!saved.ok) throw new Error(saved.error.message);
+  return desk;
+}
+
+async function check(desk: Desk, to: string, extra: { callbackPrefix?: string; stake?: number } = {}): Promise<CheckReport> {
+  const res = await desk.runCheck({ to, userId: USER, ...extra });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.value;
+}
+
+const ids = (r: CheckReport, outcome: string) => r.checks.filter((c) => c.outcome === outcome).map((c) => c.id);
+
+async function operator(defects: IntegerOperatorDefects = {}, prefix = '/acme'): Promise<IntegerOperator> {
+  return closeAfterTest(await startIntegerOperator({ secret: SECRET, prefix, users: { [USER]: 100_000 }, defects }));
+}
+
+describe('conformance check against an operator with integer amounts, 36-character ids and its own prefix', () => {
+  it('passes every check of a correct operator mounted at /acme, with integer stakes and ids of at most 36 characters', async () => {
+    const op = await operator();
+    const desk = await deskWithProfile();
+    const report = await check(desk, op.url);
+    expect(ids(report, 'fail'), JSON.stringify(report.checks.filter((c) => c.outcome !== 'pass'), null, 1)).toEqual([]);
+    expect(ids(report, 'blocked')).toEqual([]);
+    expect(report.passed).toBe(CONFORMANCE_CHECK_IDS.length);
+    expect(report.headline).toBeUndefined();
+    expect(report.callbackPrefix).toBe('/acme');
+    // Everything went to the operator's own paths, with integer amounts and short ids.
+    expect(op.requests.every((r) => r.path === '/acme/pay' || r.path === '/acme/results')).toBe(true);
+    for (const r of op.requests) {
+      const body = r.body === '' ? {} : (JSON.parse(r.body) as Record<string, unknown>);
+      if (typeof body.amount === 'number') expect(Number.isInteger(body.amount)).toBe(true);
+      for (const key of ['depositId', 'roomId'] as const) if (typeof body[key] === 'string') expect((body[key] as string).length).toBeLessThanOrEqual(36);
+    }
+    const paid = [...op.deposits.values()].map((d) => d.amount);
+    expect(paid).toContain(100);
+  });
+
+  it('takes the stake and the prefix of one run from the options', async () => {
+    const op = await operator({}, '/api/v2/acme');
+    const desk = await deskWithProfile('/platform');
+    const report = await check(desk, op.url, { callbackPrefix: '/api/v2/acme', stake: 250 });
+    expect(report.failed).toBe(0);
+    expect(report.blocked).toBe(0);
+    expect([...op.deposits.values()].map((d) => d.amount)).toContain(250);
+    const bad = await desk.runCheck({ to: op.url, userId: USER, stake: 1.5 });
+    expect(!bad.ok && bad.error.code).toBe('bad-input');
+    expect(!bad.ok && bad.error.message).toContain('integers in minor units');
+  });
+
+  const DEFECTS: Array<[keyof IntegerOperatorDefects, string]> = [
+    ['acceptsAnySignature', 'bad-signature-rejected'],
+    ['acceptsMissingSignature', 'missing-signature-rejected'],
+    ['reserializesBeforeVerifying', 'non-canonical-json-accepted'],
+    ['unknownRefund500', 'refund-unknown-deposit'],
+    ['duplicatePay409', 'pay-duplicate'],
+    ['duplicateResults409', 'results-duplicate'],
+    ['winIgnored', 'win-accepted'],
+    ['loseNeedsAmount', 'lose-minimal-accepted'],
+    ['refundNeedsRoom', 'refund-null-room-game-accepted'],
+    ['rejectsTournament', 'tournament-pay-accepted'],
+    ['stringIsClientSafe', 'insufficient-balance-error-body'],
+  ];
+
+  it.each(DEFECTS)('catches the defect %s with the check %s', async (defect, caughtBy) => {
+    const op = await operator({ [defect]: true });
+    const desk = await deskWithProfile();
+    const report = await check(desk, op.url);
+    expect(ids(report, 'fail')).toContain(caughtBy);
+    // Only the right check fails (one defect may break a second check that says the same thing).
+    const alsoFailing = ids(report, 'fail').filter((id) => id !== caughtBy);
+    expect(alsoFailing.every((id) => defect === 'acceptsAnySignature' && id === 'wrong-secret-rejected')).toBe(true);
+    // A check built on the failed one is blocked, never passed.
+    if (defect === 'winIgnored') expect(ids(report, 'blocked')).toEqual(['results-duplicate']);
+  });
+
+  it('quotes the words of a 2XX that says the WIN was ignored', async () => {
+    const op = await operator({ winIgnored: true });
+    const desk = await deskWithProfile();
+    const report = await check(desk, op.url);
+    const win = report.checks.find((c) => c.id === 'win-accepted')!;
+    expect(win).toMatchObject({ pass: false, outcome: 'fail', actual: { status: 200, body: 'Deposit ignored' } });
+    expect(win.reason).toContain('"Deposit ignored"');
+  });
+
+  it('passes nothing against a URL that answers 404 to everything, and says why at the top', async () => {
+    const notFound = closeAfterTest(await startNotFoundServer());
+    const desk = await deskWithProfile();
+    const report = await check(desk, notFound.url);
+    expect(report.passed).toBe(0);
+    expect(report.checks.filter((c) => c.pass === true)).toEqual([]);
+    expect(report.headline).toBe('The target does not serve /acme/pay: the first valid pay answered 404. Wrong URL or callback prefix?');
+    expect(report.checks.find((c) => c.id === 'bad-signature-rejected')?.outcome).toBe('blocked');
+    expect(report.checks.find((c) => c.id === 'pay-accepted')?.reason).toContain('does not serve /acme/pay');
+  });
+
+  it('says the same when the profile has the wrong prefix', async () => {
+    const op = await operator();
+    const desk = await deskWithProfile('/platform');
+    const report = await check(desk, op.url);
+    expect(report.passed).toBe(0);
+    expect(report.headline).toContain('/platform/pay');
+  });
+
+  it('blocks the checks that depend on a pay when every pay fails', async () => {
+    const op = await operator({ allPays500: true });
+    const desk = await deskWithProfile();
+    const report = await check(desk, op.url);
+    expect(ids(report, 'pass')).toEqual(['refund-unknown-deposit']);
+    expect(ids(report, 'fail')).toEqual(['pay-accepted']);
+    expect(ids(report, 'blocked')).toEqual(CONFORMANCE_CHECK_IDS.filter((id) => id !== 'pay-accepted' && id !== 'refund-unknown-deposit'));
+    expect(report.blocked).toBe(CONFORMANCE_CHECK_IDS.length - 2);
+    const win = report.checks.find((c) => c.id === 'win-accepted')!;
+    expect(win.pass).toBe(false);
+    expect(win.blockedBy).toMatchObject({ step: 'pay-accepted' });
+    const lose = report.checks.find((c) => c.id === 'lose-minimal-accepted')!;
+    expect(lose.blockedBy).toMatchObject({ step: 'pay before it' });
+    expect(lose.blockedBy?.answer).toContain('500');
+  });
+});
+
+describe('edge cases against the same operators', () => {
+  const run = async (desk: Desk, id: string, to: string) => {
+    const res = await desk.runEdgeCase(id, { to, userId: USER });
+    if (!res.ok) throw new Error(res.error.message);
+    return res.value;
+  };
+
+  it('passes every judged case of a correct operator, with ids of at most 36 characters', async () => {
+    const op = await operator();
+    const desk = await deskWithProfile();
+    const cases = await desk.listEdgeCases();
+    if (!cases.ok) throw new Error(cases.error.message);
+    for (const c of cases.value) {
+      const result = await run(desk, c.id, op.url);
+      expect(result.pass, `${c.id}: ${result.summary}`).toBe(c.checkable ? true : null);
+    }
+    for (const r of op.requests) {
+      const body = r.body === '' ? {} : (JSON.parse(r.body) as Record<string, unknown>);
+      for (const key of ['depositId', 'roomId'] as const) if (typeof body[key] === 'string') expect((body[key] as string).length).toBeLessThanOrEqual(36);
+    }
+    // "Not judged" only where neither the spec nor the desk says what the answer should be.
+    expect(cases.value.filter((c) => !c.checkable).map((c) => c.id)).toEqual(['results-before-pay', 'unknown-game-id']);
+  });
+
+  it('fails the amount case of an operator that accepts a pay of 0 and of -5', async () => {
+    const op = await operator({ acceptsNonPositive: true });
+    const desk = await deskWithProfile();
+    const result = await run(desk, 'amount-edge-values', op.url);
+    expect(result).toMatchObject({ pass: false, outcome: 'fail' });
+    expect(result.summary).toContain('pay of 0: answered 200: the operator accepted what it should refuse');
+  });
+
+  it('blocks a case whose pay fails, and passes nothing against a URL that answers 404', async () => {
+    const failing = await operator({ allPays500: true });
+    const desk = await deskWithProfile();
+    const blocked = await run(desk, 'refund-after-pay', failing.url);
+    expect(blocked).toMatchObject({ pass: false, outcome: 'blocked' });
+    expect(blocked.summary).toContain('depends on "pay"');
+
+    const notFound = closeAfterTest(await startNotFoundServer());
+    for (const id of ['missing-signature', 'invalid-signature', 'empty-body', 'refund-unknown-deposit', 'wrong-content-type']) {
+      const result = await run(desk, id, notFound.url);
+      expect(result.pass, id).toBe(false);
+      expect(result.summary).toContain('does not serve /acme/');
+    }
+  });
+});
