@@ -3,6 +3,13 @@
 import type { Finding } from '../../shared/model';
 import { finding } from './finding-text';
 
+/**
+ * How deep the desk follows a body's nesting. Callbacks are flat objects; anything deeper comes from a
+ * hostile or broken sender, and the work done per level (parsing, paths, re-serializations) must stay
+ * bounded on the proxy's event loop. A deeper body is judged "nested deeper than N" and not parsed.
+ */
+export const MAX_JSON_DEPTH = 64;
+
 export type BodyRead =
   | { ok: true; value: unknown; text: string; findings: Finding[] }
   | { ok: false; findings: Finding[] };
@@ -40,12 +47,44 @@ export function readJsonBody(bytes: Uint8Array): BodyRead {
     return { ok: false, findings };
   }
 
+  // Checked before parsing: building half a million nested arrays costs the event loop more than the
+  // 100 ms a capture may take, and a callback is a flat object.
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    findings.push(finding('error', '$', `body is nested deeper than ${MAX_JSON_DEPTH} levels; the desk does not parse it further (a callback is a flat JSON object)`));
+    return { ok: false, findings };
+  }
+
   try {
     return { ok: true, value: JSON.parse(text), text, findings };
   } catch (err) {
     findings.push(finding('error', '$', jsonErrorMessage(text, err)));
     return { ok: false, findings };
   }
+}
+
+/**
+ * Whether the JSON text (or its UTF-8 bytes) opens more than `max` arrays or objects inside one another.
+ * One linear scan that stops at the first level past `max`; brackets inside strings do not count. Works on
+ * bytes as well as on text because every character it looks at is ASCII.
+ */
+export function nestedDeeperThan(json: string | Uint8Array, max: number): boolean {
+  const at = typeof json === 'string' ? (i: number) => json.charCodeAt(i) : (i: number) => json[i]!;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = at(i);
+    if (inString) {
+      if (c === 0x5c /* backslash */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 /** "body is not valid JSON: <engine message> (line L, column C)", the position only when the engine gives one. */
