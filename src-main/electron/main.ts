@@ -67,6 +67,13 @@ async function start(): Promise<void> {
   lockDownSession(session.defaultSession, getAppUrl);
   try {
     desk = openDesk();
+    // A lost or foreign key file stops the app with its one-line reason, as it stops `serve`.
+    try {
+      desk.ctx.store.profiles.checkKey();
+    } catch (err) {
+      void desk.close();
+      throw err;
+    }
   } catch (err) {
     dialog.showErrorBox('Wager Desk cannot open its data', `${(err as Error).message}\n\nData directory: ${home}`);
     app.exit(1);

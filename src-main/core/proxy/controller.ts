@@ -78,6 +78,8 @@ export class ProxyController {
         candidates: this.candidatesFor(options),
         onCaptureFailure: (err) => this.captureFailed(err),
       };
+      // A lost or foreign key file refuses the start, in one line, instead of failing every request later.
+      env.candidates();
 
       await this.stopServer();
       this.failure = null;
