@@ -77,7 +77,7 @@ describe('a key file that cannot be used', () => {
 
       // Nothing made or changed the key file.
       expect(existsSync(keyFile) ? readFileSync(keyFile) : null).toEqual(before);
-    });
+    }, 120_000);
   }
 
   it('a fresh data directory still gets its key, private, on the first secret', async () => {
@@ -113,7 +113,7 @@ describe('the way out of a lost key', () => {
       const { url } = await startProxy(desk);
       expect((await send(url, { body, headers: { 'x-server-authorization': sign(Buffer.from(body), SECRET) } })).status).toBe(200);
       expect((await send(url, { body, headers: { 'x-server-authorization': sign(Buffer.from(body), 'wrong') } })).status).toBe(401);
-    });
+    }, 60_000);
   }
 
   it('a profile change without a secret does not clear anything or make a key', async () => {

@@ -6,6 +6,7 @@ import { DeskFailure } from '../result';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
 import type { Db, ExchangeStore } from '../store';
+import { explainStorageFailure } from '../store/open-errors';
 import { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
 import {
   checkPort,
@@ -152,7 +153,8 @@ export class ProxyController {
   }
 
   private captureFailed(err: unknown): void {
-    const message = `A capture could not be written to the database, so its request was dropped unanswered: ${(err as Error)?.message ?? String(err)}`;
+    const reason = explainStorageFailure(err)?.message ?? (err as Error)?.message ?? String(err);
+    const message = `A capture could not be written to the database, so its request was dropped unanswered: ${reason}`;
     if (message === this.failure) return;
     this.failure = message;
     this.host.statusChanged(this.status());
