@@ -15,14 +15,14 @@ export function stepEnvFor(
   origin: ExchangeOrigin,
   tags: string[],
 ): StepEnv {
-  const { profile, base } = resolveTarget(ctx, options);
+  const { profile, base, allowSelfSigned } = resolveTarget(ctx, options);
   const { secret, label } = runSecret(profile, options.customSecret);
   return {
     base,
     secret,
     secretLabel: label,
     otherSecret: throwAwaySecret(),
-    allowSelfSigned: profile?.allowSelfSigned ?? false,
+    allowSelfSigned,
     timeoutMs: ctx.options.outboundTimeoutMs,
     origin,
     tags,

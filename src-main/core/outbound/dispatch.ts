@@ -36,7 +36,7 @@ export function previewSignature(ctx: DeskContext, draft: Draft, options: SendOp
 /** Signs and sends a draft to the target, and records it. */
 export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: DispatchOptions): Promise<ExchangeDetail> {
   checkDraft(draft);
-  const { profile, base } = resolveTarget(ctx, options);
+  const { profile, base, allowSelfSigned } = resolveTarget(ctx, options);
   const { body, inputs, header, headers } = signDraft(draft, options, profile);
   return sendAndRecord(ctx, {
     request: {
@@ -45,7 +45,7 @@ export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: Dis
       headers,
       body,
       timeoutMs: ctx.options.outboundTimeoutMs,
-      allowSelfSigned: profile?.allowSelfSigned ?? false,
+      allowSelfSigned,
     },
     kind: kindOfPath(draft.path),
     origin: options.origin,
