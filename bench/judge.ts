@@ -33,7 +33,8 @@ export function shapes(): JudgeShape[] {
   return [
     { name: 'plain valid (baseline)', body: pad(`{"userId":"u-1","depositId":"d-1","currency":"USD","amount":1.5,"rounds":[${items.join(',')}]}`) },
     { name: 'deep (500,000 levels)', body: pad(`{"userId":"u","x":${'['.repeat(500_000)}${']'.repeat(500_000)}}`) },
-    { name: 'deep (64 levels)', body: pad(`{"userId":"u","x":${'['.repeat(64)}[${items.join(',')}]${']'.repeat(64)}}`) },
+    // The body, 61 arrays, the array of items and the items: 64 levels, the deepest the judge parses.
+    { name: 'deep (64 levels, the limit)', body: pad(`{"userId":"u","x":${'['.repeat(61)}[${items.join(',')}]${']'.repeat(61)}}`) },
     { name: 'wide (90,000 keys)', body: pad(`{"userId":"u",${Array.from({ length: 90_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`) },
     { name: 'nested arrays, duplicate keys', body: pad(`{"userId":"u","x":${'['.repeat(250_000)}{"a":1,"a":2}${']'.repeat(250_000)}}`) },
     { name: 'duplicate keys (75,000 objects)', body: pad(`{"userId":"u","x":[${Array.from({ length: 75_000 }, () => '{"k":1,"k":2}').join(',')}]}`) },

@@ -149,6 +149,11 @@ export class ProfileStore {
     this.box.check();
   }
 
+  /** The refusal checkKey would throw, as its one line, or null: for listings that show it as a warning. */
+  keyProblem(): string | null {
+    return this.box.problem()?.message ?? null;
+  }
+
   duplicate(name: string, newName: string): ProfileView {
     const r = this.row(name);
     if (!r) throw new DeskFailure('not-found', `No profile named "${name}".`);
