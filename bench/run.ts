@@ -77,6 +77,13 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       log(formatWriteResult(r));
       return { name, ok: r.allWritten, result: r };
     }
+    case 'judge': {
+      const { runJudgeBench, formatJudgeResult } = await import('./judge');
+      log(heading('judge: one hostile 1 MB body, against a plain one'));
+      const r = await runJudgeBench({ quick: args.quick, log });
+      log(formatJudgeResult(r));
+      return { name, ok: r.allAnswered, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

@@ -1,5 +1,7 @@
-// The Content-Security-Policy of the app's page, sent as a response header on top of the <meta> tag in
-// index.html (both apply; the stricter wins). Pure: no electron import.
+// The Content-Security-Policy of the app's page. The packaged page is a file:// URL, whose loads carry no
+// response headers, so the policy reaches it through the <meta> tag in src-renderer/index.html (kept equal
+// to APP_META_CSP by test/unit/electron/csp-meta.test.ts); the dev server's responses also get it as a
+// header (both apply; the stricter wins). Pure: no electron import.
 
 /**
  * The packaged app's policy: nothing but the app's own scripts and styles; no plugins, frames, forms or
@@ -20,6 +22,24 @@ export const APP_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** Directives a <meta> policy cannot carry: the browser ignores them there and logs an error. */
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/** The policy as a <meta http-equiv> can carry it: the header's, less the directives only a header may set. */
+export function metaPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && !HEADER_ONLY.has(d.split(/\s+/)[0]!))
+    .join('; ');
+}
+
+/**
+ * What src-renderer/index.html's <meta> carries: APP_CSP less frame-ancestors (a file:// page cannot be
+ * framed by a web page anyway, and the window refuses navigation and new windows).
+ */
+export const APP_META_CSP = metaPolicy(APP_CSP);
 
 /**
  * The policy for a given app URL. Under the dev server (never packaged), Vite's hot reload needs its

@@ -39,7 +39,7 @@ function openDesk(): Desk {
   });
   const present = existsSync(binding);
   try {
-    return createDesk({ home, ...(present ? { nativeBinding: binding } : {}) });
+    return createDesk({ home, requireSecretsKey: true, ...(present ? { nativeBinding: binding } : {}) });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw new Error(present ? reason : `${reason}\n\n${missingNativeHint(binding)}`);
@@ -66,6 +66,7 @@ function showWindow(opened: Desk): void {
 async function start(): Promise<void> {
   lockDownSession(session.defaultSession, getAppUrl);
   try {
+    // A lost or foreign key file stops the app with its one-line reason, as it stops `serve`.
     desk = openDesk();
   } catch (err) {
     dialog.showErrorBox('Wager Desk cannot open its data', `${(err as Error).message}\n\nData directory: ${home}`);

@@ -517,6 +517,16 @@ export interface TokenRequest {
   operatorId?: string;
   /** Only from the CLI (read from an environment variable); never stored. */
   apiKey?: string;
+  /**
+   * The stored API key goes only to the profile's base URL. To send it to another baseUrl, the caller
+   * names that URL here (a confirmation, as production sends have), or gives apiKey for the call.
+   */
+  confirmedBaseUrl?: string;
+  /**
+   * Accept a self-signed certificate from the token service for this call (the host name is still
+   * checked). Never taken from the profile, whose setting is for its operator URL only.
+   */
+  allowSelfSigned?: boolean;
 }
 
 export interface DecodedToken {

@@ -16,7 +16,7 @@ export function stepEnvFor(
   origin: ExchangeOrigin,
   tags: string[],
 ): StepEnv {
-  const { profile, base } = resolveTarget(ctx, options);
+  const { profile, base, allowSelfSigned } = resolveTarget(ctx, options);
   const { secret, label } = runSecret(profile, options.customSecret);
   const { prefix, amounts } = callbackSettings(profile, options);
   return {
@@ -26,7 +26,7 @@ export function stepEnvFor(
     secret,
     secretLabel: label,
     otherSecret: throwAwaySecret(),
-    allowSelfSigned: profile?.allowSelfSigned ?? false,
+    allowSelfSigned,
     timeoutMs: ctx.options.outboundTimeoutMs,
     origin,
     tags,

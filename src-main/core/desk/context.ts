@@ -17,6 +17,12 @@ export interface DeskOptions {
   outboundTimeoutMs?: number;
   /** The proxy's timeouts and header size limit (default DEFAULT_GUARD_RAILS); a start's own options win. */
   proxyGuardRails?: Partial<GuardRails>;
+  /**
+   * Refuse to open when sealed secrets exist that the key file cannot open (lost, replaced or foreign),
+   * with the one-line reason naming the key file: for shells that run the proxy (the desktop app), which
+   * would otherwise start and then verify nothing.
+   */
+  requireSecretsKey?: boolean;
 }
 
 /** What every part of the desk shares: the store, the event channel, the secret look-ups, its options. Desk only. */

@@ -55,6 +55,14 @@ export function createDesk(options: DeskOptions): Desk {
       if (first) queueMicrotask(flush);
     },
   });
+  if (options.requireSecretsKey) {
+    try {
+      store.profiles.checkKey();
+    } catch (err) {
+      store.close();
+      throw err;
+    }
+  }
   const ctx = createContext(
     store,
     {
@@ -63,6 +71,7 @@ export function createDesk(options: DeskOptions): Desk {
       upstreamTimeoutMs: options.upstreamTimeoutMs ?? 30_000,
       outboundTimeoutMs: options.outboundTimeoutMs ?? 30_000,
       proxyGuardRails: options.proxyGuardRails ?? {},
+      requireSecretsKey: options.requireSecretsKey ?? false,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     },
     emit,

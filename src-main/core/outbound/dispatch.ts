@@ -37,7 +37,7 @@ export function previewSignature(ctx: OutboundDeps, draft: Draft, options: SendO
 /** Signs and sends a draft to the target, and records it. */
 export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: DispatchOptions): Promise<ExchangeDetail> {
   checkDraft(draft);
-  const { profile, base } = resolveTarget(ctx, options);
+  const { profile, base, allowSelfSigned } = resolveTarget(ctx, options);
   const { body, inputs, header, headers } = signDraft(draft, options, profile);
   const { prefix } = callbackSettings(profile, options);
   return sendAndRecord(ctx, {
@@ -47,7 +47,7 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
       headers,
       body,
       timeoutMs: ctx.options.outboundTimeoutMs,
-      allowSelfSigned: profile?.allowSelfSigned ?? false,
+      allowSelfSigned,
     },
     kind: callbackRoute(draft.path, prefix).kind,
     origin: options.origin,

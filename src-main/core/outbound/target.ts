@@ -10,6 +10,20 @@ export interface SendTarget {
   profile: ProfileSecrets | null;
   /** The base URL, without a trailing slash. */
   base: string;
+  /**
+   * Whether this target may present a self-signed certificate: only when the profile allows it and the
+   * target is the profile's own operator URL (same origin). A typed URL elsewhere needs a trusted one.
+   */
+  allowSelfSigned: boolean;
+}
+
+function sameOrigin(a: string, b: string | null): boolean {
+  if (b === null) return false;
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** base + path: the base's own path prefix is kept (https://op.example/api + /platform/pay). */
@@ -39,5 +53,5 @@ export function resolveTarget(ctx: Pick<SecretLookups, 'profile'>, options: Pick
       `Profile "${profile.name}" is marked production: confirm that you mean to send to ${base} (a real operator, with real balances).`,
     );
   }
-  return { profile, base };
+  return { profile, base, allowSelfSigned: profile?.allowSelfSigned === true && sameOrigin(base, profile.operatorUrl) };
 }

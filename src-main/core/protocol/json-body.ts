@@ -3,6 +3,21 @@
 import type { Finding } from '../../shared/model';
 import { finding } from './finding-text';
 
+/**
+ * How deep the desk follows a body's nesting. Callbacks are flat objects; anything deeper comes from a
+ * hostile or broken sender, and the work done per level (parsing, paths, re-serializations) must stay
+ * bounded on the proxy's event loop. A deeper body is judged "nested deeper than N" and not parsed.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * How many members one object may have before the desk stops short of parsing it. A callback has a dozen
+ * fields; an object of tens of thousands of keys costs V8 (a dictionary-mode object), the inspection and
+ * the duplicate-key search hundreds of milliseconds a megabyte. Arrays are not limited: long arrays of
+ * small values parse fast.
+ */
+export const MAX_OBJECT_MEMBERS = 1_000;
+
 export type BodyRead =
   | { ok: true; value: unknown; text: string; findings: Finding[] }
   | { ok: false; findings: Finding[] };
@@ -40,12 +55,71 @@ export function readJsonBody(bytes: Uint8Array): BodyRead {
     return { ok: false, findings };
   }
 
+  // Checked before parsing: building half a million nested arrays, or an object of 90,000 keys, costs
+  // the event loop more than the 100 ms a capture may take, and a callback is a small flat object.
+  const shape = shapeProblem(text, MAX_JSON_DEPTH, MAX_OBJECT_MEMBERS);
+  if (shape !== null) {
+    const what = shape === 'depth' ? `is nested deeper than ${MAX_JSON_DEPTH} levels` : `has an object with more than ${MAX_OBJECT_MEMBERS.toLocaleString('en-US')} members`;
+    findings.push(finding('error', '$', `body ${what}; the desk does not parse it further (a callback is a small, flat JSON object)`));
+    return { ok: false, findings };
+  }
+
   try {
     return { ok: true, value: JSON.parse(text), text, findings };
   } catch (err) {
     findings.push(finding('error', '$', jsonErrorMessage(text, err)));
     return { ok: false, findings };
   }
+}
+
+/**
+ * Whether the JSON text (or its UTF-8 bytes) opens more than `max` arrays or objects inside one another.
+ * One linear scan that stops at the first level past `max`; brackets inside strings do not count. Works on
+ * bytes as well as on text because every character it looks at is ASCII.
+ */
+export function nestedDeeperThan(json: string | Uint8Array, max: number): boolean {
+  return shapeProblem(json, max, Number.POSITIVE_INFINITY) === 'depth';
+}
+
+/**
+ * The first limit the JSON text (or its UTF-8 bytes) breaks: 'depth' when more than `maxDepth` arrays or
+ * objects open inside one another, 'members' when one object has more than `maxMembers` members; null
+ * when neither. One linear scan that stops at the first breach; brackets and commas inside strings do not
+ * count. Works on bytes as well as on text because every character it looks at is ASCII.
+ */
+export function shapeProblem(json: string | Uint8Array, maxDepth: number, maxMembers: number): 'depth' | 'members' | null {
+  const text = typeof json === 'string';
+  const at = text ? (i: number) => json.charCodeAt(i) : (i: number) => json[i]!;
+  // The closing quote of the string opened at `start` (or the end): found with indexOf, which skips a long
+  // string far faster than a loop over its characters.
+  const stringEnd = (start: number): number => {
+    let from = start + 1;
+    for (;;) {
+      const quote = text ? json.indexOf('"', from) : json.indexOf(0x22, from);
+      if (quote < 0) return json.length;
+      let backslashes = 0;
+      for (let j = quote - 1; j > start && at(j) === 0x5c; j--) backslashes++;
+      if (backslashes % 2 === 0) return quote;
+      from = quote + 1;
+    }
+  };
+  // Per open level: the commas seen so far in an object, or -1 for an array (not counted).
+  const commas: number[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const c = at(i);
+    if (c === 0x22 /* " */) {
+      i = stringEnd(i);
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (commas.length >= maxDepth) return 'depth';
+      commas.push(c === 0x7b ? 0 : -1);
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      commas.pop();
+    } else if (c === 0x2c /* , */) {
+      const top = commas.length - 1;
+      if (top >= 0 && commas[top]! >= 0 && ++commas[top]! >= maxMembers) return 'members';
+    }
+  }
+  return null;
 }
 
 /** "body is not valid JSON: <engine message> (line L, column C)", the position only when the engine gives one. */

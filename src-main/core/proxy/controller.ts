@@ -8,6 +8,7 @@ import { DeskFailure } from '../result';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
 import { connectionOf, type Store } from '../store';
+import { explainStorageFailure } from '../store/open-errors';
 import { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
 import {
   checkPort,
@@ -106,6 +107,8 @@ export class ProxyController {
         candidates: this.candidatesFor(config),
         onCaptureFailure: (err) => this.captureFailed(err),
       };
+      // A lost or foreign key file refuses the start, in one line, instead of failing every request later.
+      env.candidates();
 
       await this.stopServer();
       this.failure = null;
@@ -196,7 +199,8 @@ export class ProxyController {
   }
 
   private captureFailed(err: unknown): void {
-    const message = `A capture could not be written to the database, so its request was dropped unanswered: ${(err as Error)?.message ?? String(err)}`;
+    const reason = explainStorageFailure(err)?.message ?? (err as Error)?.message ?? String(err);
+    const message = `A capture could not be written to the database, so its request was dropped unanswered: ${reason}`;
     if (message === this.failure) return;
     this.failure = message;
     this.host.statusChanged(this.status());

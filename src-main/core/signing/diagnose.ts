@@ -1,6 +1,7 @@
 import type { Diagnosis } from '../../shared/model';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../protocol/json-body';
 import { sign } from './sign';
-import { BODY_VARIANTS, variantInput } from './variants';
+import { BODY_VARIANTS, variantInput, type BodyVariant, type VariantInput } from './variants';
 
 /**
  * Diagnosis runs on the proxy's event loop for every mismatch: parsing and re-serializing a body of many
@@ -14,6 +15,18 @@ export interface SecretCandidate {
   secret: string;
   /** The secret the verdict was computed with (the active or chosen profile's). */
   primary?: boolean;
+}
+
+/**
+ * A variant that fails (a value the engine cannot re-serialize) is one that does not apply: diagnosis runs
+ * on the proxy's request path and must never throw.
+ */
+function makeVariant(v: BodyVariant, input: VariantInput): Uint8Array | null {
+  try {
+    return v.make(input);
+  } catch {
+    return null;
+  }
 }
 
 function hexEquals(a: string, b: string): boolean {
@@ -43,11 +56,14 @@ export function diagnose(bytes: Uint8Array, headerValue: string, candidates: rea
 
   if (primary) {
     const input = variantInput(bytes);
-    const reserialize = bytes.length <= MAX_RESERIALIZED_BYTES;
-    if (!reserialize) tried.push(`no re-serializations (the body is over ${MAX_RESERIALIZED_BYTES / 1024} KiB)`);
+    // JSON.stringify and key sorting recurse once per level: a deeply nested body would overflow the stack.
+    const tooLarge = bytes.length > MAX_RESERIALIZED_BYTES;
+    const tooDeep = !tooLarge && nestedDeeperThan(bytes, MAX_JSON_DEPTH);
+    if (tooLarge) tried.push(`no re-serializations (the body is over ${MAX_RESERIALIZED_BYTES / 1024} KiB)`);
+    if (tooDeep) tried.push(`no re-serializations (the body is nested deeper than ${MAX_JSON_DEPTH} levels)`);
     for (const v of BODY_VARIANTS) {
-      if (v.reserializes && !reserialize) continue;
-      const alt = v.make(input);
+      if (v.reserializes && (tooLarge || tooDeep)) continue;
+      const alt = makeVariant(v, input);
       if (alt === null) continue;
       tried.push(v.label);
       if (hexEquals(sign(alt, primary.secret), headerValue)) {

@@ -9,7 +9,7 @@ import { explainOpenFailure } from './open-errors';
 import { ProfileStore } from './profiles';
 import { ReportStore } from './reports';
 import { pruneExchanges, type PruneOptions, type PruneReport } from './retention';
-import { SecretBox } from './secret-box';
+import { SecretBox, type SealedValue } from './secret-box';
 import { SettingsStore } from './settings';
 
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
@@ -18,7 +18,7 @@ export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exch
 export { ProfileStore, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
 export { SettingsStore } from './settings';
-export { SecretBox } from './secret-box';
+export { SecretBox, SecretKeyError, type KeyProblem } from './secret-box';
 export type { Checkpointer } from './checkpointer';
 export type { PruneOptions, PruneReport } from './retention';
 
@@ -70,6 +70,12 @@ export interface StoreOptions {
   onExchange?: (summary: ExchangeSummary) => void;
 }
 
+function sealedValues(db: Db): SealedValue[] {
+  return db
+    .prepare('SELECT name AS profile, secret_enc AS sealed FROM profiles WHERE secret_enc IS NOT NULL UNION ALL SELECT name, api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL')
+    .all() as SealedValue[];
+}
+
 /** Opens the data directory: the database and the key file that seals its secrets. */
 export function openStore(dir: string, options: StoreOptions = {}): Store {
   let db: Db | undefined;
@@ -79,9 +85,10 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     // behind): every capture would fail later. Refuse now, before anything is created or changed.
     accessSync(dir, constants.W_OK);
     if (existsSync(join(dir, DATABASE_FILE))) accessSync(join(dir, DATABASE_FILE), constants.W_OK);
-    const box = SecretBox.fromKeyFile(join(dir, KEY_FILE));
     db = openDatabase(join(dir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
     const opened = db;
+    // The key is read when a secret is first needed: commands that need none (captures, show) work without it.
+    const box = SecretBox.forKeyFile(join(dir, KEY_FILE), () => sealedValues(opened));
     const settings = new SettingsStore(opened);
     const exchanges = new ExchangeStore(opened, options.onExchange);
     const run = opened.transaction((fn: () => unknown) => fn());

@@ -1,6 +1,8 @@
 // What went wrong opening the data directory, in words a support person can act on. SQLite's own
 // messages ("file is not a database", "attempt to write a readonly database") name neither the file nor
 // a way out; the shells print this message as it is (the CLI: one line on stderr, exit 2).
+import { dirname } from 'node:path';
+import { openDatabaseFiles } from './open';
 
 export type DataDirProblem = 'damaged' | 'not-writable' | 'disk-full';
 
@@ -53,4 +55,24 @@ export function explainOpenFailure(err: unknown, dir: string, databaseFile: stri
     );
   }
   return err;
+}
+
+const STORAGE_CODES = /^(SQLITE_CORRUPT|SQLITE_NOTADB|SQLITE_FULL|SQLITE_READONLY|SQLITE_IOERR)/;
+
+/**
+ * A storage error met after the database opened (damage behind an intact first page shows only when the
+ * damaged page is read; a disk fills up while the desk runs), as a DataDirError that names the database
+ * file and the way out; null for anything else. The file is the one database this process has open (the
+ * CLI and the app open one); with several open, the message says "the Wager Desk database".
+ */
+export function explainStorageFailure(err: unknown): DataDirError | null {
+  const code = codeOf(err);
+  if (!STORAGE_CODES.test(code)) return null;
+  const files = openDatabaseFiles();
+  const file = files.length === 1 ? files[0]! : 'the Wager Desk database';
+  if (code.startsWith('SQLITE_IOERR')) {
+    return new DataDirError('not-writable', file, `The database ${file} could not be read or written (${cause(err)}): check the disk and its permissions, or use another data directory (--home or WAGER_DESK_HOME).`);
+  }
+  const explained = explainOpenFailure(err, files.length === 1 ? dirname(file) : 'the data directory', file);
+  return explained instanceof DataDirError ? explained : null;
 }

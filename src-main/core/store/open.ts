@@ -13,6 +13,14 @@ export class DatabaseTooNewError extends Error {
   }
 }
 
+/** The databases this process has open: a storage error met later names its file (see explainStorageFailure). */
+const openDatabases = new Set<Db>();
+
+/** The files of the databases open in this process (one in the CLI and the app). */
+export function openDatabaseFiles(): string[] {
+  return [...openDatabases].map((db) => db.name);
+}
+
 export interface OpenOptions {
   /** Path of a better_sqlite3.node built for the running ABI (Electron keeps its own copy). */
   nativeBinding?: string;
@@ -41,6 +49,12 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     if (!options.readonly) migrate(db, found);
+    openDatabases.add(db);
+    const close = db.close.bind(db);
+    db.close = () => {
+      openDatabases.delete(db);
+      return close();
+    };
     return db;
   } catch (err) {
     db.close();

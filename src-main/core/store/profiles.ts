@@ -124,6 +124,11 @@ export class ProfileStore {
     // Base URLs are checked by the rule every send applies, so a profile never holds one a send refuses.
     const baseUrl = (what: string, v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : checkBaseUrl(what, v));
     const now = new Date().toISOString();
+    // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
+    // same transaction (the refusal that sent the user here said so), so no sealed value is left that
+    // nothing can open. Without a secret in the input, a lost key changes nothing here.
+    const reentering = [input.secret, input.apiKey].some((v) => typeof v === 'string' && v !== '');
+    if (reentering) this.box.startOver();
     const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
     const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
     const fields: Record<string, unknown> = {
@@ -142,12 +147,35 @@ export class ProfileStore {
     };
     const given = Object.entries(fields).filter(([, v]) => v !== undefined);
     this.db.transaction(() => {
+      if (reentering) this.clearUnreadable(now);
       this.db.prepare('INSERT OR IGNORE INTO profiles (name, created_at, updated_at) VALUES (?, ?, ?)').run(input.name, now, now);
       const sets = given.map(([k]) => `${k} = @${k}`).concat('updated_at = @updated_at');
       this.db.prepare(`UPDATE profiles SET ${sets.join(', ')} WHERE name = @name`).run({ ...Object.fromEntries(given), updated_at: now, name: input.name });
       if (this.activeName() === null) this.settings.set(ACTIVE_KEY, input.name);
     })();
     return this.get(input.name)!;
+  }
+
+  /** Clears every sealed secret the key cannot open: after a lost key, only re-entering them helps. */
+  private clearUnreadable(now: string): void {
+    for (const r of this.listStmt.all() as ProfileRow[]) {
+      if (r.secret_enc && !this.box.opens(r.secret_enc)) {
+        this.db.prepare('UPDATE profiles SET secret_enc = NULL, secret_fp = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
+      }
+      if (r.api_key_enc && !this.box.opens(r.api_key_enc)) {
+        this.db.prepare('UPDATE profiles SET api_key_enc = NULL, api_key_fp = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
+      }
+    }
+  }
+
+  /** Throws SecretKeyError (one line naming the key file and the ways out) when stored secrets cannot be opened. */
+  checkKey(): void {
+    this.box.check();
+  }
+
+  /** The refusal checkKey would throw, as its one line, or null: for listings that show it as a warning. */
+  keyProblem(): string | null {
+    return this.box.problem()?.message ?? null;
   }
 
   duplicate(name: string, newName: string): ProfileView {

@@ -29,7 +29,7 @@ export async function requestToken(ctx: OutboundDeps, request: TokenRequest): Pr
       headers,
       body,
       timeoutMs: ctx.options.outboundTimeoutMs,
-      allowSelfSigned: config.profile?.allowSelfSigned ?? false,
+      allowSelfSigned: config.allowSelfSigned,
     },
     kind: 'token',
     origin: 'token',

@@ -13,6 +13,8 @@ export interface TokenConfig {
   apiKey: string;
   userId: string;
   displayName: string;
+  /** For this call only: the token service's own setting, never the profile's (which is for its operator URL). */
+  allowSelfSigned: boolean;
 }
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
@@ -37,12 +39,40 @@ export function tokenConfig(ctx: Pick<SecretLookups, 'profile'>, request: TokenR
       : 'No profile is active: create one with `wager-desk profile set NAME --base-url URL --operator-id ID --api-key-env VAR`, or pass the values.';
     throw new DeskFailure(profile ? 'bad-input' : 'no-profile', `A token request needs ${missing.join('; ')}. ${where}`);
   }
+  const target = checkBaseUrl('The service base URL', baseUrl as string);
+  if (!given(request.apiKey)) checkStoredKeyTarget(profile!, target, request.confirmedBaseUrl);
   return {
     profile,
-    baseUrl: checkBaseUrl('The service base URL', baseUrl as string),
+    baseUrl: target,
     operatorId: (operatorId as string).trim(),
     apiKey: apiKey as string,
     userId: request.userId,
     displayName: request.displayName,
+    allowSelfSigned: request.allowSelfSigned === true,
   };
+}
+
+/**
+ * The stored API key goes where its profile says: to the profile's base URL. Any other URL (typed in the
+ * Tokens screen, or sent by whoever holds the local API) needs a key given for that call, or a
+ * confirmation that names exactly that URL.
+ */
+function checkStoredKeyTarget(profile: ProfileSecrets, target: string, confirmed: string | undefined): void {
+  const own = profile.baseUrl ? normalized(profile.baseUrl) : null;
+  if (own !== null && own === normalized(target)) return;
+  if (given(confirmed) && normalized(confirmed) === normalized(target)) return;
+  const where = own === null ? `profile "${profile.name}" has no base URL` : `it goes only to profile "${profile.name}"'s base URL ${own}`;
+  throw new DeskFailure(
+    'needs-confirmation',
+    `The stored API key would go to ${target}, but ${where}. Give an API key for this call (--api-key-env VAR), set the profile's base URL, or confirm that ${target} may receive the key.`,
+  );
+}
+
+/** Scheme and host in lower case, no trailing slash: two spellings of one URL compare equal. */
+function normalized(url: string): string {
+  try {
+    return new URL(checkBaseUrl('The service base URL', url)).href.replace(/\/+$/, '');
+  } catch {
+    return url;
+  }
 }

@@ -49,7 +49,7 @@ describe('inspect never throws', () => {
     const deep = utf8(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
     expect(() => inspect('pay', deep)).not.toThrow();
     const deepObject = utf8(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`);
-    expect(inspect('pay', deepObject).some((f) => f.path === '$.a')).toBe(true);
+    expect(inspect('pay', deepObject)).toEqual([{ level: 'error', path: '$', message: expect.stringContaining('nested deeper than 64 levels') }]);
     const notBytes = inspect('pay', 'not bytes' as unknown as Uint8Array);
     expect(notBytes.every(isFinding)).toBe(true);
     expect(inspectCallback('/platform/pay', null as unknown as Uint8Array).length).toBeGreaterThan(0);
