@@ -216,6 +216,8 @@ export interface ProxyStatus {
   upstream: string | null;
   /** A warning to show, for example when listening beyond loopback. */
   warning: string | null;
+  /** Requests recorded without a verdict because judging them failed (a bug), since the proxy started. */
+  unjudged: number;
 }
 
 export interface DeskStatus {

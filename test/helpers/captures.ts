@@ -1,11 +1,11 @@
-// Captured callbacks in a desk's real exchange store, shaped as the capture proxy writes them
-// (headers, verdict against the desk's own secrets, findings, key fields) without running the proxy:
-// for tests about what happens to captures afterwards (replay, drafts, exports).
+// Captured callbacks in a desk's real exchange store, judged by the same judge as the capture proxy's
+// (headers, verdict against the desk's own secrets, findings, key fields, redaction) without running
+// the proxy: for tests about what happens to captures afterwards (replay, drafts, exports).
+import { judge } from '../../src-main/core/capture';
 import type { Desk } from '../../src-main/core/desk';
-import { extractKeyFields, inspectCallback, kindOfPath } from '../../src-main/core/protocol';
-import { checkSignature, sign } from '../../src-main/core/signing';
+import { storedSecrets } from '../../src-main/core/redact';
+import { sign } from '../../src-main/core/signing';
 import type { HeaderList } from '../../src-main/shared/model';
-import { inboundRow } from './exchanges';
 
 export interface CaptureInput {
   body: Uint8Array | string;
@@ -37,20 +37,25 @@ export function capture(desk: Desk, input: CaptureInput): number {
     ...(signature !== null ? ([['x-server-authorization', signature]] as HeaderList) : []),
     ...(input.extraHeaders ?? []),
   ];
-  const { id } = desk.ctx.store.exchanges.insert(
-    inboundRow({
-      kind: kindOfPath(path),
+  const { row } = judge(
+    {
+      direction: 'inbound',
+      origin: 'proxy',
       at: input.at ?? new Date().toISOString(),
+      method: 'POST',
       path,
       query: input.query ?? '',
+      target: null,
       headers,
       body,
       size: body.length,
-      signature: checkSignature(body, signature, desk.ctx.signingCandidates()),
-      findings: inspectCallback(path, body),
-      keys: extractKeyFields(body),
-    }),
+      truncated: false,
+      remoteAddress: '127.0.0.1',
+      sourceId: null,
+    },
+    { candidates: desk.ctx.signingCandidates(), secrets: storedSecrets(desk.ctx) },
   );
+  const { id } = desk.ctx.store.exchanges.insert(row);
   if (input.response !== undefined || input.error !== undefined) {
     const r = input.response;
     desk.ctx.store.exchanges.complete(id, {

@@ -7,7 +7,7 @@ import { SIGNATURE_HEADER } from '../outbound/headers';
 import { sendAndRecord } from '../outbound/record';
 import { MODE_NOTES } from '../outbound/signature-mode';
 import { joinUrl } from '../outbound/target';
-import { kindOfPath } from '../protocol';
+import { storedSecrets } from '../redact';
 import { checkSignature, invalidSignatureFor, sign } from '../signing';
 
 export type StepSignature = 'valid' | 'none' | 'invalid' | 'other-secret';
@@ -76,9 +76,8 @@ export async function sendStep(ctx: DeskContext, env: StepEnv, step: CaseStep): 
   if (signature !== null) headers.push([SIGNATURE_HEADER, signature]);
   const verdict = checkSignature(step.body, signature, [{ profile: env.secretLabel, secret: env.secret, primary: true }]);
   const report: SignatureReport = { ...verdict, notes: [NOTES[step.signature ?? 'valid'], ...verdict.notes] };
-  const detail = await sendAndRecord(ctx, {
+  const detail = await sendAndRecord({ exchanges: ctx.store.exchanges, candidates: ctx.signingCandidates(), secrets: storedSecrets(ctx) }, {
     request: { url: joinUrl(env.base, step.path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
-    kind: kindOfPath(step.path),
     origin: env.origin,
     sourceId: null,
     signature: report,

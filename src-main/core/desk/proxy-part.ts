@@ -1,6 +1,7 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus } from '../../shared/model';
 import { ProxyController } from '../proxy';
+import { storedSecrets } from '../redact';
 import { attempt, DeskFailure } from '../result';
 import { SandboxLedger, SandboxOperator } from '../sandbox';
 import type { DeskContext } from './context';
@@ -37,6 +38,7 @@ function partsOf(ctx: DeskContext): ProxyParts {
         return view?.upstream ?? null;
       },
       signingCandidates: (profile) => ctx.signingCandidates(profile),
+      storedSecrets: () => storedSecrets(ctx),
       statusChanged: (proxy) => ctx.emit('status', made.status(proxy)),
     }),
     status: (proxy = made.proxy.status()) => ({

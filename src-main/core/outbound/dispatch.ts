@@ -3,7 +3,7 @@
 // send as an outbound exchange linked to its source.
 import type { Draft, ExchangeDetail, ExchangeOrigin, ReplayRequest, SendOptions } from '../../shared/model';
 import type { DeskContext } from '../desk/context';
-import { kindOfPath } from '../protocol';
+import { storedSecrets } from '../redact';
 import { DeskFailure } from '../result';
 import { capturedDraft, draftFollowUp } from './drafts';
 import { applyEdits, decodeBase64, hasEdits } from './edit';
@@ -38,7 +38,7 @@ export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: Dis
   checkDraft(draft);
   const { profile, base } = resolveTarget(ctx, options);
   const { body, inputs, header, headers } = signDraft(draft, options, profile);
-  return sendAndRecord(ctx, {
+  return sendAndRecord({ exchanges: ctx.store.exchanges, candidates: ctx.signingCandidates(options.profile), secrets: storedSecrets(ctx) }, {
     request: {
       url: joinUrl(base, draft.path),
       method: draft.method.toUpperCase(),
@@ -47,7 +47,6 @@ export async function dispatchDraft(ctx: DeskContext, draft: Draft, options: Dis
       timeoutMs: ctx.options.outboundTimeoutMs,
       allowSelfSigned: profile?.allowSelfSigned ?? false,
     },
-    kind: kindOfPath(draft.path),
     origin: options.origin,
     sourceId: typeof draft.sourceId === 'number' ? draft.sourceId : null,
     signature: outboundSignatureReport(body, header, inputs, ctx.signingCandidates(options.profile)),

@@ -2,6 +2,7 @@
 // stops are queued so that two quick clicks in the UI cannot race each other onto one port.
 import type { ProxyStatus } from '../../shared/model';
 import { listenFailure } from '../listen-failure';
+import { secretsToRedact } from '../redact';
 import { DeskFailure } from '../result';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
@@ -30,6 +31,8 @@ export interface ProxyHost {
   /** The stored upstream of the named (else active) profile; throws not-found for an unknown name. */
   profileUpstream(profile?: string): string | null;
   signingCandidates(profile?: string): SecretCandidate[];
+  /** Every stored secret and API key (see redact.ts storedSecrets): none is stored in clear. */
+  storedSecrets(): string[];
   statusChanged(status: ProxyStatus): void;
 }
 
@@ -38,20 +41,21 @@ export class ProxyController {
   private current: ProxyStatus | null = null;
   private lastHost = DEFAULT_PROXY_HOST;
   private failure: string | null = null;
+  private unjudged = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly host: ProxyHost) {}
 
   /** Cheap: no I/O while running; one profile look-up while stopped (the mode a start would take). */
   status(): ProxyStatus {
-    if (this.current) return { ...this.current, warning: this.warning(this.current.host) };
+    if (this.current) return { ...this.current, warning: this.warning(this.current.host), unjudged: this.unjudged };
     let upstream: string | null = null;
     try {
       upstream = this.host.profileUpstream();
     } catch {
       upstream = null;
     }
-    return { running: false, url: null, host: this.lastHost, port: null, mode: upstream ? 'forward' : 'sandbox', upstream, warning: this.failure };
+    return { running: false, url: null, host: this.lastHost, port: null, mode: upstream ? 'forward' : 'sandbox', upstream, warning: this.failure, unjudged: this.unjudged };
   }
 
   start(options: ProxyStartOptions = {}): Promise<ProxyStatus> {
@@ -76,11 +80,14 @@ export class ProxyController {
         upstreamTimeoutMs:
           options.upstreamTimeoutMs !== undefined ? checkPositive('upstreamTimeoutMs', options.upstreamTimeoutMs) : this.host.defaults.upstreamTimeoutMs,
         candidates: this.candidatesFor(options),
+        secrets: this.secretsFor(options),
         onCaptureFailure: (err) => this.captureFailed(err),
+        onUnjudged: () => this.judgingFailed(),
       };
 
       await this.stopServer();
       this.failure = null;
+      this.unjudged = 0;
       this.lastHost = host;
       try {
         this.server = await CaptureServer.listen(env, rails, host, port);
@@ -97,6 +104,7 @@ export class ProxyController {
         mode: upstream ? 'forward' : 'sandbox',
         upstream: upstream ? upstream.href : null,
         warning: null,
+        unjudged: 0,
       };
       const status = this.status();
       this.host.statusChanged(status);
@@ -144,8 +152,27 @@ export class ProxyController {
     };
   }
 
+  /** The secrets to redact, looked up once per turn of the event loop (as the candidates are). */
+  private secretsFor(options: ProxyStartOptions): () => readonly string[] {
+    const extra = options.secret ? [options.secret.secret] : [];
+    let cached: string[] | null = null;
+    return () => {
+      if (cached === null) {
+        cached = secretsToRedact(extra, this.host.storedSecrets());
+        setImmediate(() => (cached = null));
+      }
+      return cached;
+    };
+  }
+
+  private judgingFailed(): void {
+    this.unjudged++;
+    this.host.statusChanged(this.status());
+  }
+
   private warning(host: string): string | null {
-    const parts = [exposureWarning(host), this.failure].filter((p): p is string => p !== null);
+    const unjudged = this.unjudged > 0 ? `${this.unjudged} request(s) could not be judged (an internal error): they are recorded with the error instead of a verdict.` : null;
+    const parts = [exposureWarning(host), this.failure, unjudged].filter((p): p is string => p !== null);
     return parts.length > 0 ? parts.join(' ') : null;
   }
 

@@ -11,6 +11,10 @@ export interface CaptureEnv {
   readonly exchanges: ExchangeStore;
   /** The secrets to verify with, the one that decides marked primary. Called per request: must be cheap. */
   candidates(): SecretCandidate[];
+  /** Every stored secret and API key, none of which is stored in clear. Called per request: must be cheap. */
+  secrets(): readonly string[];
+  /** The callback prefix the kind of a path is decided under (default /platform). */
+  readonly callbackPrefix?: string;
   readonly sandbox: SandboxOperator;
   /** Forward target; null: the sandbox operator answers. */
   readonly upstream: URL | null;
@@ -18,6 +22,8 @@ export interface CaptureEnv {
   readonly upstreamTimeoutMs: number;
   /** A capture could not be committed: the request was dropped unanswered (nothing unrecorded gets an answer). */
   onCaptureFailure(err: unknown): void;
+  /** A request could not be judged (a bug): its row was recorded with the error instead of a verdict. */
+  onUnjudged(err: unknown): void;
 }
 
 export interface GuardRails {

@@ -7,7 +7,7 @@ import type { ZodType } from 'zod';
 import type { Finding, ResultValue, Verdict } from '../../shared/model';
 import { payRequestSchema, resultRequestSchema } from '../protocol';
 import type { CallbackPathKind } from '../protocol';
-import { readJsonBody } from '../protocol/json-body';
+import { readJsonBody, type BodyRead } from '../protocol/json-body';
 import {
   insufficientBalance,
   invalidRequest,
@@ -25,6 +25,8 @@ export interface SandboxCall {
   kind: CallbackPathKind;
   method: string;
   body: Uint8Array;
+  /** The judge's parse of the body, when it made one: read instead of parsing the body again. */
+  read?: BodyRead | null;
   /** The signature verdict of the request (null where none was computed). */
   verdict: Verdict | null;
   /** With a secret configured, anything but a valid signature is refused (401). */
@@ -43,8 +45,8 @@ const note = (level: Finding['level'], path: string, message: string): Finding =
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-function parse<T>(bytes: Uint8Array, schema: ZodType<T>): Parsed<T> {
-  const read = readJsonBody(bytes);
+function parse<T>(call: SandboxCall, schema: ZodType<T>): Parsed<T> {
+  const read = call.read ?? readJsonBody(call.body);
   if (!read.ok) return { ok: false, reason: 'the body is not a JSON document' };
   const checked = schema.safeParse(read.value);
   if (!checked.success) return { ok: false, reason: 'the body does not match the message of the spec' };
@@ -72,7 +74,7 @@ export class SandboxOperator {
   }
 
   private pay(call: SandboxCall): SandboxOutcome {
-    const parsed = parse(call.body, payRequestSchema);
+    const parsed = parse(call, payRequestSchema);
     if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
     const { userId, depositId, amount, currency } = parsed.value;
     const findings: Finding[] = [];
@@ -100,7 +102,7 @@ export class SandboxOperator {
   }
 
   private results(call: SandboxCall): SandboxOutcome {
-    const parsed = parse(call.body, resultRequestSchema);
+    const parsed = parse(call, resultRequestSchema);
     if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
     const message = parsed.value;
     const { depositId, result } = message;

@@ -22,7 +22,7 @@ export async function requestToken(ctx: DeskContext, request: TokenRequest): Pro
     ['x-operator-id', config.operatorId],
     [API_KEY_HEADER, config.apiKey],
   ];
-  const detail = await sendAndRecord(ctx, {
+  const detail = await sendAndRecord({ exchanges: ctx.store.exchanges, candidates: ctx.signingCandidates(), secrets: storedSecrets(ctx) }, {
     request: {
       url: joinUrl(config.baseUrl, TOKEN_PATH),
       method: 'POST',
@@ -31,12 +31,10 @@ export async function requestToken(ctx: DeskContext, request: TokenRequest): Pro
       timeoutMs: ctx.options.outboundTimeoutMs,
       allowSelfSigned: config.profile?.allowSelfSigned ?? false,
     },
-    kind: 'token',
     origin: 'token',
     sourceId: null,
     signature: null,
-    findings: inspect('token-request', body),
-    secrets: [config.apiKey, ...storedSecrets(ctx)],
+    secrets: [config.apiKey],
   });
 
   // The answer as stored (secrets scrubbed) is also the one shown: the key never comes back in clear.
