@@ -48,14 +48,15 @@ export function secretsToRedact(...lists: ReadonlyArray<readonly string[]>): str
 function heldIn(value: string, secrets: readonly string[]): string | undefined {
   if (secrets.length === 0) return undefined;
   const views = [value];
-  if (value.includes('%') || value.includes('+')) views.push(urlDecoded(value));
+  if (value.includes('%') || value.includes('+')) views.push(urlDecoded(value, true), urlDecoded(value, false));
   const basic = /^\s*basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(value);
   if (basic) views.push(Buffer.from(basic[1]!, 'base64').toString('utf8'));
   return secrets.find((s) => views.some((v) => v.includes(s)));
 }
 
-function urlDecoded(text: string): string {
-  const plus = text.replace(/\+/g, ' ');
+/** Percent-decoded; `plusIsSpace` as in a form-encoded query (a path keeps its "+"). */
+function urlDecoded(text: string, plusIsSpace: boolean): string {
+  const plus = plusIsSpace ? text.replace(/\+/g, ' ') : text;
   try {
     return decodeURIComponent(plus);
   } catch {
@@ -83,8 +84,9 @@ export function redactHeaders(headers: HeaderList, secrets: readonly string[]): 
 }
 
 /**
- * A path or query string with every secret in it (plain or percent-encoded) replaced by its marker;
- * a secret that only decoding reveals in a form not replaced in place makes the whole text a marker.
+ * A path or query string with every secret in it replaced by its marker: plain or percent-encoded
+ * forms in place; a segment or parameter that holds one only once decoded (partly encoded, say)
+ * becomes a marker whole; and should decoding the whole text still reveal one, the text is a marker.
  */
 export function redactUrlPart(text: string, secrets: readonly string[]): string {
   if (text === '' || secrets.length === 0) return text;
@@ -92,6 +94,14 @@ export function redactUrlPart(text: string, secrets: readonly string[]): string 
   for (const s of secrets) {
     for (const form of urlForms(s)) if (out.includes(form)) out = out.split(form).join(redactedMarker(s));
   }
+  if (heldIn(out, secrets) === undefined) return out;
+  out = out
+    .split(/([/?&=;,])/)
+    .map((piece) => {
+      const held = heldIn(piece, secrets);
+      return held === undefined ? piece : redactedMarker(held);
+    })
+    .join('');
   const left = heldIn(out, secrets);
   return left === undefined ? out : redactedMarker(left);
 }

@@ -144,10 +144,16 @@ export class CaptureServer {
       answerRaw();
       return;
     }
+    const raw = (err as { rawPacket?: Buffer }).rawPacket;
+    if (raw === undefined && err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      // Headers that never completed in time (slowloris): no request line was handed over, so there
+      // is no request to record, only a connection to cut.
+      answerRaw();
+      return;
+    }
     // Refused before a request object existed (the header block): its row holds the raw bytes received.
-    const raw = (err as { rawPacket?: Buffer }).rawPacket ?? Buffer.alloc(0);
-    const line = requestLineOf(raw);
-    const refused = { ...line, headers: [], raw, remoteAddress: socket.remoteAddress ?? null };
+    const line = requestLineOf(raw ?? Buffer.alloc(0));
+    const refused = { ...line, headers: [], raw: raw ?? Buffer.alloc(0), remoteAddress: socket.remoteAddress ?? null };
     recordRefused(this.env, this.commits, refused, answer, describe(err), (recorded) => (recorded ? answerRaw() : socket.destroy()));
   }
 
