@@ -155,7 +155,7 @@ export class Inbound {
       // A bug in judging: the row is still written (with what was received and the error), and answered 500.
       this.env.onUnjudged(err);
       const error = `internal error: the desk could not judge this request (${messageOf(err)})`;
-      this.commitAnswered(this.unjudgedRow(body, error), proxyError('INTERNAL_ERROR', true), error);
+      this.commitAnswered(this.unjudgedRow(body, error, true), proxyError('INTERNAL_ERROR', true), error);
       return;
     }
     if (this.forwarder) this.commit(judgment.row, () => this.forward(this.forwarder!, body));
@@ -185,7 +185,7 @@ export class Inbound {
   private judged(body: Buffer, truncated: boolean, options: JudgeOptions = {}): Judgment {
     const judgment = judge(
       this.captured(body, truncated),
-      { candidates: this.env.candidates(), secrets: this.env.secrets(), ...(this.env.callbackPrefix !== undefined ? { callbackPrefix: this.env.callbackPrefix } : {}) },
+      { candidates: options.unjudged ? [] : this.env.candidates(), secrets: this.env.secrets(), ...(this.env.callbackPrefix !== undefined ? { callbackPrefix: this.env.callbackPrefix } : {}) },
       options,
     );
     this.state = 'recording';
@@ -193,11 +193,11 @@ export class Inbound {
   }
 
   /** A request that never arrived whole: recorded (redacted), not judged. */
-  private unjudgedRow(body: Buffer, error: string): NewExchange {
+  private unjudgedRow(body: Buffer, error: string, counted = false): NewExchange {
     try {
       return this.judged(body, false, { unjudged: true }).row;
     } catch (err) {
-      this.env.onUnjudged(err);
+      if (!counted) this.env.onUnjudged(err);
       return this.bareRow(`${error}; internal error: ${messageOf(err)}`);
     }
   }
