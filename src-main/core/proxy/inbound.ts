@@ -51,6 +51,8 @@ export class Inbound {
   private readonly started = performance.now();
   private readonly path: string;
   private readonly query: string;
+  /** The secrets the row was redacted with: the response is redacted with the same (no second look-up). */
+  private secrets: readonly string[] | null = null;
 
   constructor(
     private readonly env: CaptureEnv,
@@ -183,9 +185,10 @@ export class Inbound {
   }
 
   private judged(body: Buffer, truncated: boolean, options: JudgeOptions = {}): Judgment {
+    const secrets = (this.secrets = this.env.secrets());
     const judgment = judge(
       this.captured(body, truncated),
-      { candidates: options.unjudged ? [] : this.env.candidates(), secrets: this.env.secrets(), ...(this.env.callbackPrefix !== undefined ? { callbackPrefix: this.env.callbackPrefix } : {}) },
+      { candidates: options.unjudged ? [] : this.env.candidates(), secrets, ...(this.env.callbackPrefix !== undefined ? { callbackPrefix: this.env.callbackPrefix } : {}) },
       options,
     );
     this.state = 'recording';
@@ -371,7 +374,7 @@ export class Inbound {
 
   /** What is stored of an answer: an upstream may echo a stored secret in its headers or body. */
   private completion(response: Response | null, error: string | null): ExchangeCompletion {
-    const secrets = this.env.secrets();
+    const secrets = (this.secrets ??= this.env.secrets());
     return {
       response: response && secrets.length > 0 ? { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactBytes(response.body, secrets).bytes } : response,
       error,
