@@ -184,16 +184,14 @@ export function redactBytes(bytes: Uint8Array, secrets: readonly string[], encod
   let data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const found: string[] = [];
   for (const s of secrets) {
-    const marker = Buffer.from(redactedMarker(s), 'utf8');
-    let hit = false;
+    // The marker (a SHA-256) is made only on a hit: the common case is one search per form.
+    let marker: Buffer | null = null;
     for (const form of encodings ? encodedForms(s) : [s]) {
-      const needle = Buffer.from(form, 'utf8');
-      if (data.includes(needle)) {
-        data = replaceAll(data, needle, marker);
-        hit = true;
-      }
+      if (!data.includes(form, 0, 'utf8')) continue;
+      marker ??= Buffer.from(redactedMarker(s), 'utf8');
+      data = replaceAll(data, Buffer.from(form, 'utf8'), marker);
     }
-    if (hit) found.push(s);
+    if (marker !== null) found.push(s);
   }
   return found.length === 0 ? { bytes, found } : { bytes: new Uint8Array(data), found };
 }

@@ -17,13 +17,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ExchangeKind, Finding, HeaderList } from '../../shared/model';
-import { judge, type CapturedRequest, type JudgeOptions, type Judgment } from '../capture';
+import { judge, type JudgeOptions, type Judgment } from '../capture';
 import { redactBytes, redactHeaders } from '../redact';
 import type { SandboxCall } from '../sandbox';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';
-import { flatten, toPairs } from './headers';
+import { flatten } from './headers';
+import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
 import type { GroupCommit } from './group-commit';
 
@@ -164,30 +165,10 @@ export class Inbound {
     else this.commitDecided(judgment, body);
   }
 
-  /** The request as received, for the judge. */
-  private captured(body: Buffer, truncated: boolean): CapturedRequest {
-    return {
-      direction: 'inbound',
-      origin: 'proxy',
-      at: this.at,
-      method: this.req.method ?? '',
-      path: this.path,
-      query: this.query,
-      target: null,
-      headers: toPairs(this.req.rawHeaders),
-      body,
-      size: this.received,
-      truncated,
-      remoteAddress: this.req.socket.remoteAddress ?? null,
-      sourceId: null,
-      headersAtLimit: this.maxHeadersCount > 0 && this.req.rawHeaders.length / 2 >= this.maxHeadersCount,
-    };
-  }
-
   private judged(body: Buffer, truncated: boolean, options: JudgeOptions = {}): Judgment {
     const secrets = (this.secrets = this.env.secrets());
     const judgment = judge(
-      this.captured(body, truncated),
+      capturedRequest(this.arrival(), body, truncated),
       { candidates: options.unjudged ? [] : this.env.candidates(), secrets, ...(this.env.callbackPrefix !== undefined ? { callbackPrefix: this.env.callbackPrefix } : {}) },
       options,
     );
@@ -205,31 +186,13 @@ export class Inbound {
     }
   }
 
-  /**
-   * The row of a request the judge itself failed on: only what cannot hold a secret (method, size,
-   * time), with the error as its only finding. Nothing is lost from the log, and nothing is kept in clear.
-   */
   private bareRow(error: string): NewExchange {
     this.state = 'recording';
-    return {
-      direction: 'inbound',
-      kind: 'other',
-      origin: 'proxy',
-      at: this.at,
-      method: this.req.method ?? '',
-      path: '/',
-      query: '',
-      target: null,
-      headers: [],
-      body: new Uint8Array(),
-      size: this.received,
-      truncated: this.received > 0,
-      remoteAddress: this.req.socket.remoteAddress ?? null,
-      signature: null,
-      findings: [{ level: 'error', path: '$', message: `${error} (the request's path, headers and body are not stored)` }],
-      keys: { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null },
-      sourceId: null,
-    };
+    return bareRow(this.arrival(), error);
+  }
+
+  private arrival(): Arrival {
+    return { req: this.req, at: this.at, path: this.path, query: this.query, received: this.received, maxHeadersCount: this.maxHeadersCount };
   }
 
   /** Runs once the row is committed: the request goes upstream and the answer is relayed. */
