@@ -1,7 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus } from '../../shared/model';
 import { ProxyController } from '../proxy';
-import { storedSecrets } from '../redact';
 import { attempt, DeskFailure } from '../result';
 import { SandboxLedger, SandboxOperator } from '../sandbox';
 import type { DeskContext } from './context';
@@ -38,7 +37,7 @@ function partsOf(ctx: DeskContext): ProxyParts {
         return view?.upstream ?? null;
       },
       signingCandidates: (profile) => ctx.signingCandidates(profile),
-      storedSecrets: () => storedSecrets(ctx),
+      apiKeys: () => store.profiles.allApiKeys(),
       statusChanged: (proxy) => ctx.emit('status', made.status(proxy)),
     }),
     status: (proxy = made.proxy.status()) => ({

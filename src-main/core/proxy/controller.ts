@@ -31,8 +31,8 @@ export interface ProxyHost {
   /** The stored upstream of the named (else active) profile; throws not-found for an unknown name. */
   profileUpstream(profile?: string): string | null;
   signingCandidates(profile?: string): SecretCandidate[];
-  /** Every stored secret and API key (see redact.ts storedSecrets): none is stored in clear. */
-  storedSecrets(): string[];
+  /** Every stored API key (the signing secrets come with signingCandidates): none is stored in clear. */
+  apiKeys(): string[];
   statusChanged(status: ProxyStatus): void;
 }
 
@@ -70,6 +70,7 @@ export class ProxyController {
         const value = options[key] ?? this.host.defaults.guardRails?.[key];
         if (value !== undefined) rails[key] = checkPositive(key, value);
       }
+      const candidates = this.candidatesFor(options);
       const env: CaptureEnv = {
         db: this.host.db,
         ...(this.host.nativeBinding ? { nativeBinding: this.host.nativeBinding } : {}),
@@ -79,8 +80,8 @@ export class ProxyController {
         maxBodyBytes: options.maxBodyBytes !== undefined ? checkPositive('maxBodyBytes', options.maxBodyBytes) : this.host.defaults.maxBodyBytes,
         upstreamTimeoutMs:
           options.upstreamTimeoutMs !== undefined ? checkPositive('upstreamTimeoutMs', options.upstreamTimeoutMs) : this.host.defaults.upstreamTimeoutMs,
-        candidates: this.candidatesFor(options),
-        secrets: this.secretsFor(options),
+        candidates,
+        secrets: this.secretsFor(candidates),
         onCaptureFailure: (err) => this.captureFailed(err),
         onUnjudged: () => this.judgingFailed(),
       };
@@ -152,13 +153,18 @@ export class ProxyController {
     };
   }
 
-  /** The secrets to redact, looked up once per turn of the event loop (as the candidates are). */
-  private secretsFor(options: ProxyStartOptions): () => readonly string[] {
-    const extra = options.secret ? [options.secret.secret] : [];
+  /**
+   * The secrets to redact: every signing secret (the candidates hold them all, the start's own among
+   * them) and every stored API key, looked up once per turn of the event loop, as the candidates are.
+   */
+  private secretsFor(candidates: () => SecretCandidate[]): () => readonly string[] {
     let cached: string[] | null = null;
     return () => {
       if (cached === null) {
-        cached = secretsToRedact(extra, this.host.storedSecrets());
+        cached = secretsToRedact(
+          candidates().map((c) => c.secret),
+          this.host.apiKeys(),
+        );
         setImmediate(() => (cached = null));
       }
       return cached;

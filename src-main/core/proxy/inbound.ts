@@ -335,11 +335,22 @@ export class Inbound {
     this.res.end(answer.body);
   }
 
-  /** What is stored of an answer: an upstream may echo a stored secret in its headers or body. */
+  /**
+   * What is stored of an answer: an upstream may echo a stored secret in its headers or body. When the
+   * secrets cannot be read, only the status is kept (nothing that could hold one in clear).
+   */
   private completion(response: Response | null, error: string | null): ExchangeCompletion {
-    const secrets = (this.secrets ??= this.env.secrets());
+    let stored = response;
+    if (response) {
+      try {
+        const secrets = (this.secrets ??= this.env.secrets());
+        if (secrets.length > 0) stored = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactBytes(response.body, secrets).bytes };
+      } catch {
+        stored = { status: response.status, headers: [], body: new Uint8Array() };
+      }
+    }
     return {
-      response: response && secrets.length > 0 ? { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactBytes(response.body, secrets).bytes } : response,
+      response: stored,
       error,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
       completedAt: new Date().toISOString(),

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { HeaderList } from '../../shared/model';
 import { judge, type CapturedRequest } from '../capture';
 import { redactBytes } from '../redact';
+import type { NewExchange } from '../store';
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
 import type { GroupCommit } from './group-commit';
@@ -43,7 +44,7 @@ export function refusedOf(req: IncomingMessage): Refused {
  */
 export function recordRefused(env: CaptureEnv, commits: GroupCommit, refused: Refused, answer: ProxyAnswer, error: string, then: (recorded: boolean) => void): void {
   const at = new Date().toISOString();
-  let row;
+  let row: NewExchange;
   try {
     const secrets = env.secrets();
     const kept = refused.raw.byteLength > MAX_REFUSED_BYTES ? refused.raw.subarray(0, MAX_REFUSED_BYTES) : refused.raw;
@@ -66,9 +67,13 @@ export function recordRefused(env: CaptureEnv, commits: GroupCommit, refused: Re
     const note = refused.raw.byteLength > 0 ? [{ level: 'info' as const, path: '$', message: 'the stored body is the raw bytes the proxy received (request line and headers included), not a parsed body' }] : [];
     row = judge(request, { candidates: [], secrets }, { unjudged: true, findings: note }).row;
   } catch (err) {
+    // Even the redaction failed (the secrets could not be read): a row with nothing that could hold one.
     env.onUnjudged(err);
-    then(false);
-    return;
+    row = judge(
+      { direction: 'inbound', origin: 'proxy', at, method: refused.method, path: '/', query: '', target: null, headers: [], body: new Uint8Array(), size: refused.raw.byteLength, truncated: refused.raw.byteLength > 0, remoteAddress: refused.remoteAddress, sourceId: null },
+      { candidates: [], secrets: [] },
+      { unjudged: true, findings: [{ level: 'error', path: '$', message: `internal error: ${(err as Error)?.message ?? String(err)} (the request's path, headers and bytes are not stored)` }] },
+    ).row;
   }
   commits.write(
     () => {

@@ -125,7 +125,7 @@ describe('every request that reaches the proxy has a row', () => {
       signingCandidates: () => {
         throw new Error('the secret store cannot be read');
       },
-      storedSecrets: () => [],
+      apiKeys: () => [],
       statusChanged: (s) => statuses.push(s.unjudged),
     });
     closeAfterTest({ close: () => controller.stop() });
