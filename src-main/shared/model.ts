@@ -278,6 +278,8 @@ export interface ProxyStatus {
   limits?: ProxyLimits;
   /** The label of the in-memory secret the proxy verifies with (ProxyConfig.secret); null: the profile's. */
   secretSource?: string | null;
+  /** Requests recorded without a verdict because judging them failed (a bug), since the proxy started. */
+  unjudged: number;
 }
 
 export interface DeskStatus {

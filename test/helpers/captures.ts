@@ -1,11 +1,11 @@
-// Captured callbacks in a desk's real exchange store, shaped as the capture proxy writes them
-// (headers, verdict against the desk's own secrets, findings, key fields) without running the proxy:
-// for tests about what happens to captures afterwards (replay, drafts, exports).
+// Captured callbacks in a desk's real exchange store, judged by the same judge as the capture proxy's
+// (headers, verdict against the desk's own secrets, findings, key fields, redaction) without running
+// the proxy: for tests about what happens to captures afterwards (replay, drafts, exports).
+import { judge } from '../../src-main/core/capture';
 import type { Desk } from '../../src-main/core/desk';
-import { extractKeyFields, inspectCallback, kindOfPath } from '../../src-main/core/protocol';
-import { checkSignature, sign } from '../../src-main/core/signing';
+import { storedSecrets } from '../../src-main/core/redact';
+import { sign } from '../../src-main/core/signing';
 import type { HeaderList } from '../../src-main/shared/model';
-import { inboundRow } from './exchanges';
 import { secretsOf, storeOf } from './desk';
 
 export interface CaptureInput {
@@ -38,20 +38,25 @@ export function capture(desk: Desk, input: CaptureInput): number {
     ...(signature !== null ? ([['x-server-authorization', signature]] as HeaderList) : []),
     ...(input.extraHeaders ?? []),
   ];
-  const { id } = storeOf(desk).exchanges.insert(
-    inboundRow({
-      kind: kindOfPath(path),
+  const { row } = judge(
+    {
+      direction: 'inbound',
+      origin: 'proxy',
       at: input.at ?? new Date().toISOString(),
+      method: 'POST',
       path,
       query: input.query ?? '',
+      target: null,
       headers,
       body,
       size: body.length,
-      signature: checkSignature(body, signature, secretsOf(desk).signingCandidates()),
-      findings: inspectCallback(path, body),
-      keys: extractKeyFields(body),
-    }),
+      truncated: false,
+      remoteAddress: '127.0.0.1',
+      sourceId: null,
+    },
+    { candidates: secretsOf(desk).signingCandidates(), secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }) },
   );
+  const { id } = storeOf(desk).exchanges.insert(row);
   if (input.response !== undefined || input.error !== undefined) {
     const r = input.response;
     storeOf(desk).exchanges.complete(id, {

@@ -2,12 +2,12 @@
 // with the signature the step asks for (a valid one, none, a wrong one, one made with another
 // secret), recorded as an outbound exchange tagged with its run.
 import type { AmountsMode, ExchangeOrigin, SignatureReport } from '../../shared/model';
-import type { OutboundDeps } from '../outbound/deps';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { sendAndRecord } from '../outbound/record';
 import { MODE_NOTES } from '../outbound/signature-mode';
 import { joinUrl } from '../outbound/target';
 import { callbackPath } from '../protocol/callback-path';
+import { recordingDeps, type OutboundDeps } from '../outbound/deps';
 import { checkSignature, invalidSignatureFor, sign } from '../signing';
 import type { Expectation } from './judge';
 
@@ -90,9 +90,8 @@ export async function sendStep(ctx: OutboundDeps, env: StepEnv, step: CaseStep):
   const verdict = checkSignature(step.body, signature, [{ profile: env.secretLabel, secret: env.secret, primary: true }]);
   const report: SignatureReport = { ...verdict, notes: [NOTES[step.signature ?? 'valid'], ...verdict.notes] };
   const path = callbackPath(env.callbackPrefix, step.to);
-  const detail = await sendAndRecord(ctx, {
+  const detail = await sendAndRecord(recordingDeps(ctx, undefined, { prefix: env.callbackPrefix, amounts: env.amounts }), {
     request: { url: joinUrl(env.base, path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
-    kind: step.to,
     origin: env.origin,
     sourceId: null,
     signature: report,

@@ -1,5 +1,7 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { curlForDraft, curlForExchange, exportHar, importHar, ticketBundle } from '../export';
+import { callbackSettings } from '../outbound/callback-settings';
+import { storedSecrets } from '../redact';
 import { attempt } from '../result';
 import type { DeskContext } from './context';
 
@@ -10,7 +12,21 @@ export function ecosystemPart(ctx: DeskContext): EcosystemPart {
     curlFor: (id) => attempt(() => curlForExchange(ctx, Number(id))),
     curlForDraft: (draft, options) => attempt(() => curlForDraft(ctx, draft, options ?? {})),
     exportHar: (query) => attempt(() => exportHar(ctx, query ?? {})),
-    importHar: (text, options) => attempt(() => importHar(ctx, text, options ?? {})),
+    importHar: (text, options) =>
+      attempt(() => {
+        // An unknown profile name is an error (not the active profile): ctx.profile throws not-found.
+        const profile = options?.profile;
+        const settings = callbackSettings(profile !== undefined ? ctx.profile(profile) : ctx.profile(), options ?? {});
+        const deps = {
+          exchanges: ctx.store.exchanges,
+          transaction: <T>(write: () => T): T => ctx.store.transaction(write),
+          candidates: ctx.signingCandidates(profile),
+          secrets: storedSecrets(ctx),
+          callbackPrefix: settings.prefix,
+          amounts: settings.amounts,
+        };
+        return importHar(deps, text, options ?? {});
+      }),
     ticketBundle: (depositId) => attempt(() => ticketBundle(ctx, depositId)),
   };
 }

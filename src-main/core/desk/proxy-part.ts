@@ -2,6 +2,7 @@ import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus } from '../../shared/model';
 import { ProxyController } from '../proxy';
 import { attempt, DeskFailure } from '../result';
+import { callbackSettings } from '../outbound/callback-settings';
 import { SandboxOperator } from '../sandbox';
 import type { DeskContext } from './context';
 
@@ -37,6 +38,12 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       return view?.upstream ?? null;
     },
     signingCandidates: (profile) => ctx.signingCandidates(profile),
+    apiKeys: () => store.profiles.allApiKeys(),
+    // The profile's view (no secret decrypted): this runs once per turn of the event loop under load.
+    callbackSettings: (profile, callbackPrefix) => {
+      const name = profile ?? store.profiles.activeName();
+      return callbackSettings(name === null ? null : store.profiles.get(name), callbackPrefix !== undefined ? { callbackPrefix } : {});
+    },
     statusChanged: (proxyStatus) => ctx.emit('status', status(proxyStatus)),
   });
   ctx.onClose(() => proxy.stop().then(() => undefined));

@@ -7,14 +7,15 @@ import { signDraft } from '../outbound/signature-mode';
 import { joinUrl, resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import { curlCommand } from './curl';
-import { isRedacted, redactHeaders, storedSecrets } from '../redact';
+import { isRedacted, redactHeaders, redactUrlPart, storedSecrets } from '../redact';
 import { exchangeUrl } from './request-url';
 
 export function curlForExchange(ctx: StoreAndSecrets, id: number): string {
   const detail = Number.isInteger(id) ? ctx.store.exchanges.get(id) : null;
   if (!detail) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   const raw = { method: detail.method, body: Buffer.from(detail.request.bodyBase64, 'base64') };
-  const headers = redactHeaders(detail.request.headers, storedSecrets(ctx));
+  const secrets = storedSecrets(ctx);
+  const headers = redactHeaders(detail.request.headers, secrets);
   const notes: string[] = [];
   if (detail.request.truncated) {
     notes.push(`The desk kept ${raw.body.length} of the ${detail.request.size} bytes of this body (size limit): this command sends the kept part only.`);
@@ -22,7 +23,8 @@ export function curlForExchange(ctx: StoreAndSecrets, id: number): string {
   if (headers.some(([, v]) => isRedacted(v))) {
     notes.push('A secret in the headers is shown as [redacted sha256:...]: put the real value in before running.');
   }
-  return curlCommand({ method: raw.method, url: exchangeUrl(detail), headers, body: raw.body, notes });
+  // Rows written before paths and queries were redacted may still hold a secret there.
+  return curlCommand({ method: raw.method, url: redactUrlPart(exchangeUrl(detail), secrets), headers, body: raw.body, notes });
 }
 
 /** The draft as a send would go out: to options.to or the profile's operator URL, signed per options.signature (default resign). */
@@ -31,10 +33,11 @@ export function curlForDraft(ctx: StoreAndSecrets, draft: Draft, options: SendOp
   // Copying sends nothing, so a production profile needs no confirmation here; running the command is the user's act.
   const { profile, base } = resolveTarget(ctx, { ...options, confirmedProduction: true });
   const { body, headers: signed } = signDraft(draft, options, profile);
+  const secrets = storedSecrets(ctx);
   return curlCommand({
     method: draft.method.toUpperCase(),
-    url: joinUrl(base, draft.path),
-    headers: redactHeaders(signed, storedSecrets(ctx)),
+    url: redactUrlPart(joinUrl(base, draft.path), secrets),
+    headers: redactHeaders(signed, secrets),
     body,
   });
 }

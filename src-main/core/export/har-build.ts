@@ -5,7 +5,7 @@ import type { ExchangeDetail, HeaderList } from '../../shared/model';
 import { headerValue } from '../outbound/headers';
 import { bodyText } from './body-text';
 import type { Har, HarContent, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types';
-import { redactHeaders } from '../redact';
+import { redactHeaders, redactUrlPart } from '../redact';
 import { exchangeUrl } from './request-url';
 
 const HAR_CREATOR = { name: 'Wager Desk', version: '0.1.0' } as const;
@@ -33,11 +33,12 @@ function request(x: ExchangeDetail, secrets: readonly string[]): HarRequest {
   const data = postData(bytes, headers);
   return {
     method: x.request.method,
-    url: exchangeUrl(x),
+    // Rows written before paths and queries were redacted may still hold a secret there.
+    url: redactUrlPart(exchangeUrl(x), secrets),
     httpVersion: 'HTTP/1.1',
     cookies: [],
     headers: nameValues(headers),
-    queryString: queryString(x.request.query),
+    queryString: queryString(redactUrlPart(x.request.query, secrets)),
     ...(data ? { postData: data } : {}),
     headersSize: -1,
     bodySize: bytes.length,

@@ -1,69 +1,65 @@
-// HAR entries become inbound exchanges, as if the proxy had captured them: verified with the chosen
-// profile's secret, inspected, with their key fields, and replayable. All or nothing: the file is
-// read and checked whole first, then every row is written in one transaction.
-import type { ExchangeKind, HarImportOptions, HarImportResult } from '../../shared/model';
-import type { StoreAndSecrets as DeskContext } from '../secrets';
-import { headerValue, SIGNATURE_HEADER } from '../outbound/headers';
-import { extractKeyFields, inspect, kindOfPath } from '../protocol';
+// HAR entries become inbound exchanges, as if the proxy had captured them: judged by the same judge
+// (verified with the chosen profile's secret, inspected, with their key fields, every stored secret
+// redacted), and replayable. All or nothing: the file is read and checked whole first, then every row
+// is written in one transaction.
+import type { HarImportOptions, HarImportResult } from '../../shared/model';
+import { judge, type JudgingContext } from '../capture';
+import { redactBytes, redactHeaders, redactText } from '../redact';
 import { DeskFailure } from '../result';
-import { checkSignature } from '../signing';
-import { readHar, type HarReadEntry } from './har-read';
-import { redactHeaders, storedSecrets } from '../redact';
+import type { ExchangeStore } from '../store/exchanges';
+import { readHar, withRecorderNote, type HarReadEntry } from './har-read';
 
-
-function kindOf(path: string): ExchangeKind {
-  const kind = kindOfPath(path);
-  if (kind !== 'other') return kind;
-  return /\/create-token\/?$/.test(path) ? 'token' : 'other';
+/** What an import needs: where rows go, how to make them all or nothing, and what they are judged with. */
+export interface HarImportDeps extends JudgingContext {
+  exchanges: ExchangeStore;
+  /** Runs `write` in one transaction: every row or none. */
+  transaction<T>(write: () => T): T;
 }
 
 function tagsFor(creator: string | null, origin: string | undefined): string[] {
   return [`har:${creator ?? 'unknown tool'}`, ...(origin ? [`file:${origin}`] : [])];
 }
 
-export function importHar(ctx: DeskContext, text: string, options: HarImportOptions = {}): HarImportResult {
+/** Imports the HAR text; `options.profile` is resolved by the caller into `deps.candidates`. */
+export function importHar(deps: HarImportDeps, text: string, options: HarImportOptions = {}): HarImportResult {
   if (typeof text !== 'string') throw new DeskFailure('bad-input', 'The HAR must be given as text.');
-  if (options.profile !== undefined) ctx.profile(options.profile); // an unknown name is an error, not the active profile
   const har = readHar(text);
-  const candidates = ctx.signingCandidates(options.profile);
-  const secrets = storedSecrets(ctx);
   const tags = tagsFor(har.creator, options.origin);
+  const { secrets } = deps;
 
   const insertOne = (e: HarReadEntry): number => {
-    const kind = kindOf(e.path);
-    const signatureHeader = headerValue(e.headers, SIGNATURE_HEADER);
-    // Only callbacks are signed; a page or a token request without the header has no verdict to give.
-    const signed = kind === 'pay' || kind === 'results' || signatureHeader !== null;
-    const { id } = ctx.store.exchanges.insert({
-      direction: 'inbound',
-      kind,
-      origin: 'har-import',
-      at: e.at,
-      method: e.method,
-      path: e.path,
-      query: e.query,
-      target: null,
-      headers: redactHeaders(e.headers, secrets),
-      body: e.body,
-      size: e.body.length,
-      truncated: false,
-      remoteAddress: null,
-      signature: signed ? checkSignature(e.body, signatureHeader, candidates) : null,
-      findings: kind === 'pay' || kind === 'results' ? inspect(kind, e.body) : [],
-      keys: extractKeyFields(e.body),
-      sourceId: null,
-      tags,
-    });
+    const { row } = judge(
+      {
+        direction: 'inbound',
+        origin: 'har-import',
+        at: e.at,
+        method: e.method,
+        path: e.path,
+        query: e.query,
+        target: null,
+        headers: e.headers,
+        body: e.body,
+        size: e.body.length,
+        truncated: false,
+        remoteAddress: null,
+        sourceId: null,
+        tags,
+      },
+      deps,
+    );
+    // A recorder that changed the body (its own bodySize says so) explains a mismatch better than the secret.
+    if (row.signature) row.signature = withRecorderNote(row.signature, e);
+    const { id } = deps.exchanges.insert(row);
     const durationMs = e.durationMs ?? 0;
-    ctx.store.exchanges.complete(id, {
-      response: e.response ? { ...e.response, headers: redactHeaders(e.response.headers, secrets) } : null,
-      error: e.response ? null : e.error,
+    deps.exchanges.complete(id, {
+      response: e.response ? { status: e.response.status, headers: redactHeaders(e.response.headers, secrets), body: redactBytes(e.response.body, secrets, true).bytes } : null,
+      error: e.response ? null : e.error === null ? null : redactText(e.error, secrets),
       durationMs,
       completedAt: new Date(Date.parse(e.at) + durationMs).toISOString(),
     });
     return id;
   };
 
-  const ids = ctx.store.transaction(() => har.entries.map(insertOne));
+  const ids = deps.transaction(() => har.entries.map(insertOne));
   return { imported: ids.length, ids };
 }

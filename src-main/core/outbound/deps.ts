@@ -1,6 +1,23 @@
 import type { StoreAndSecrets } from '../secrets';
+import { storedSecrets } from '../redact';
+import type { CallbackSettings } from './callback-settings';
+import type { RecordingDeps } from './record';
 
 /** What sending and recording take: the store, the secret look-ups, and how long an answer may take. */
 export interface OutboundDeps extends StoreAndSecrets {
   readonly options: { readonly outboundTimeoutMs: number };
+}
+
+/**
+ * What a send is recorded with: the judge verifies with the profile's secrets, redacts every stored
+ * secret, and decides the kind under the profile's callback prefix and amounts (a send posts where
+ * its settings say, so it is judged by them too).
+ */
+export function recordingDeps(ctx: OutboundDeps, profile: string | undefined, settings: CallbackSettings | null): RecordingDeps {
+  return {
+    exchanges: ctx.store.exchanges,
+    candidates: ctx.signingCandidates(profile),
+    secrets: storedSecrets(ctx),
+    ...(settings ? { callbackPrefix: settings.prefix, amounts: settings.amounts } : {}),
+  };
 }

@@ -2,8 +2,7 @@
 // the target and profile, apply the signature mode to the exact bytes that leave, and record the
 // send as an outbound exchange linked to its source.
 import type { Draft, ExchangeDetail, ExchangeOrigin, ReplayRequest, SendOptions } from '../../shared/model';
-import type { OutboundDeps } from './deps';
-import { callbackRoute } from '../protocol/callback-path';
+import { recordingDeps, type OutboundDeps } from './deps';
 import { DeskFailure } from '../result';
 import { callbackSettings } from './callback-settings';
 import { capturedDraft, draftFollowUp } from './drafts';
@@ -39,8 +38,7 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
   checkDraft(draft);
   const { profile, base, allowSelfSigned } = resolveTarget(ctx, options);
   const { body, inputs, header, headers } = signDraft(draft, options, profile);
-  const { prefix } = callbackSettings(profile, options);
-  return sendAndRecord(ctx, {
+  return sendAndRecord(recordingDeps(ctx, options.profile, callbackSettings(profile, options)), {
     request: {
       url: joinUrl(base, draft.path),
       method: draft.method.toUpperCase(),
@@ -49,7 +47,6 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
       timeoutMs: ctx.options.outboundTimeoutMs,
       allowSelfSigned,
     },
-    kind: callbackRoute(draft.path, prefix).kind,
     origin: options.origin,
     sourceId: typeof draft.sourceId === 'number' ? draft.sourceId : null,
     signature: outboundSignatureReport(body, header, inputs, ctx.signingCandidates(options.profile)),

@@ -1,28 +1,30 @@
 // Every send is an exchange: the request row is committed before the bytes leave, so even a send
 // that hangs or crashes the desk leaves its trace; the answer (or the reason there is none) follows.
-import type { ExchangeDetail, ExchangeKind, ExchangeOrigin, Finding, KeyFields, SignatureReport } from '../../shared/model';
-import type { StoreAndSecrets as DeskContext } from '../secrets';
-import { extractKeyFields, inspect } from '../protocol';
-import { redactHeaders } from '../redact';
+// The row is made by the same judge as a capture's; what is stored of the answer has every secret
+// scrubbed, in whatever encoding the other side echoed it.
+import type { ExchangeDetail, ExchangeOrigin, SignatureReport } from '../../shared/model';
+import { judge, type JudgingContext } from '../capture';
+import { secretsToRedact } from '../redact';
+import type { ExchangeStore } from '../store/exchanges';
 import { httpSend, wireHeaders, type OutboundRequest } from './http-send';
 import { scrubOutcome } from './scrub';
 
+/** What recording a send needs: where rows go, and what they are judged with. */
+export interface RecordingDeps extends JudgingContext {
+  exchanges: ExchangeStore;
+}
+
 export interface RecordedSend {
   request: OutboundRequest;
-  kind: ExchangeKind;
   origin: ExchangeOrigin;
   sourceId: number | null;
   /**
-   * Secrets that must not reach the database in clear (a token request's API key): the stored request
-   * headers carry their fingerprint instead (x-api-key always), and the answer or error is scrubbed
-   * before it is written. Default: everything is stored as sent and received.
+   * Secrets of this send only, beyond the stored ones (an API key given for one call): none of them
+   * reaches the database in clear, in the request or in the answer.
    */
   secrets?: readonly string[];
-  signature: SignatureReport | null;
-  /** Default: the protocol inspection of the body for pay and results, none otherwise. */
-  findings?: Finding[];
-  /** Default: the key fields parsed from the body. */
-  keys?: KeyFields;
+  /** The sender's own report (how it signed, and why); default: verified by the judge. */
+  signature?: SignatureReport | null;
   tags?: string[];
 }
 
@@ -36,41 +38,41 @@ function pathAndQuery(raw: string): { url: URL | null; path: string; query: stri
 }
 
 /** Commits the request row (outbound), sends, records the response or error; returns the stored detail. */
-export async function sendAndRecord(ctx: DeskContext, send: RecordedSend): Promise<ExchangeDetail> {
+export async function sendAndRecord(deps: RecordingDeps, send: RecordedSend): Promise<ExchangeDetail> {
   const { request } = send;
   const { url, path, query } = pathAndQuery(request.url);
-  const stored = send.secrets ? redactHeaders(request.headers, send.secrets) : request.headers;
-  const { id } = ctx.store.exchanges.insert({
-    direction: 'outbound',
-    kind: send.kind,
-    origin: send.origin,
-    at: new Date().toISOString(),
-    method: request.method,
-    path,
-    query,
-    target: request.url,
-    // What went on the wire, so the log shows the real Content-Length and Host.
-    headers: url ? wireHeaders(stored, request.body, url) : stored,
-    body: request.body,
-    size: request.body.byteLength,
-    truncated: false,
-    remoteAddress: null,
-    signature: send.signature,
-    findings: send.findings ?? (send.kind === 'pay' || send.kind === 'results' ? inspect(send.kind, request.body) : []),
-    keys: send.keys ?? extractKeyFields(request.body),
-    sourceId: send.sourceId,
-    ...(send.tags ? { tags: send.tags } : {}),
-  });
+  const secrets = send.secrets ? secretsToRedact(send.secrets, deps.secrets) : deps.secrets;
+  const { row } = judge(
+    {
+      direction: 'outbound',
+      origin: send.origin,
+      at: new Date().toISOString(),
+      method: request.method,
+      path,
+      query,
+      target: request.url,
+      // What went on the wire, so the log shows the real Content-Length and Host.
+      headers: url ? wireHeaders(request.headers, request.body, url) : request.headers,
+      body: request.body,
+      size: request.body.byteLength,
+      truncated: false,
+      remoteAddress: null,
+      sourceId: send.sourceId,
+      ...(send.tags ? { tags: send.tags } : {}),
+    },
+    { ...deps, secrets },
+    send.signature !== undefined ? { signature: send.signature } : {},
+  );
+  const { id } = deps.exchanges.insert(row);
 
-  const sent = await httpSend(request);
-  const outcome = send.secrets ? scrubOutcome(sent, send.secrets) : sent;
-  ctx.store.exchanges.complete(id, {
+  const outcome = scrubOutcome(await httpSend(request), secrets);
+  deps.exchanges.complete(id, {
     response: outcome.ok ? outcome.response : null,
     error: outcome.ok ? null : outcome.error,
     durationMs: outcome.durationMs,
     completedAt: new Date().toISOString(),
   });
-  const detail = ctx.store.exchanges.get(id);
+  const detail = deps.exchanges.get(id);
   if (!detail) throw new Error(`Exchange ${id} vanished after it was recorded.`);
   return detail;
 }

@@ -5,7 +5,7 @@ import { kindOfPath, type CallbackPathKind } from './callback-path';
 import { findDuplicateKeys } from './duplicate-keys';
 import { finding, isPlainObject, jsonTypeName } from './finding-text';
 import { readJsonBody, type BodyRead } from './json-body';
-import { extractKeyFields, keyFieldsOf, NO_KEY_FIELDS } from './key-fields';
+import { keyFieldsOf, NO_KEY_FIELDS } from './key-fields';
 import { MESSAGE_CHECKS } from './message-checks';
 
 export { kindOfPath } from './callback-path';
@@ -34,10 +34,28 @@ export function inspectCallback(path: string, bytes: Uint8Array): Finding[] {
  * this on every capture). The keys are exactly extractKeyFields' (the same strict decoding).
  */
 export function inspectCapture(kind: CallbackPathKind, bytes: Uint8Array): { findings: Finding[]; keys: KeyFields } {
-  if (kind === 'other') return { findings: [], keys: extractKeyFields(bytes) };
-  const parsed: { read: BodyRead | null } = { read: null };
-  const findings = guarded(() => inspectUnguarded(kind, (parsed.read = readJsonBody(bytes))));
-  return { findings, keys: parsed.read?.ok ? keyFieldsOf(parsed.read.value) : { ...NO_KEY_FIELDS } };
+  const { findings, keys } = inspectParsed(kind === 'other' ? null : kind, bytes);
+  return { findings, keys };
+}
+
+/**
+ * The one decode and parse of a body, with what is judged from it: the findings of the message it is
+ * (none for null), its key fields, and the parse itself, for whoever reads the body next (the sandbox).
+ * Never throws.
+ */
+export function inspectParsed(kind: MessageKind | null, bytes: Uint8Array): { findings: Finding[]; keys: KeyFields; read: BodyRead | null } {
+  let read: BodyRead | null = null;
+  if (kind === null) {
+    try {
+      read = readJsonBody(bytes);
+    } catch {
+      read = null;
+    }
+    return { findings: [], keys: read?.ok ? keyFieldsOf(read.value) : { ...NO_KEY_FIELDS }, read };
+  }
+  const findings = guarded(() => inspectUnguarded(kind, (read = readJsonBody(bytes))));
+  const parsed = read as BodyRead | null;
+  return { findings, keys: parsed?.ok ? keyFieldsOf(parsed.value) : { ...NO_KEY_FIELDS }, read: parsed };
 }
 
 /** Never throws: a surprise while reading or judging becomes an error finding. */

@@ -4,6 +4,8 @@
 // from the UI keeps the secret and the limits `serve` was started with.
 import type { ProxyLimits, ProxyStatus } from '../../shared/model';
 import { listenFailure } from '../listen-failure';
+import type { CallbackSettings } from '../outbound/callback-settings';
+import { secretsToRedact } from '../redact';
 import { DeskFailure } from '../result';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
@@ -32,6 +34,10 @@ export interface ProxyHost {
   /** The stored upstream of the named (else active) profile; throws not-found for an unknown name. */
   profileUpstream(profile?: string): string | null;
   signingCandidates(profile?: string): SecretCandidate[];
+  /** Every stored API key (the signing secrets come with signingCandidates): none is stored in clear. */
+  apiKeys(): string[];
+  /** The named (else active) profile's callback prefix and amounts; `callbackPrefix` (a start's own) wins. */
+  callbackSettings(profile: string | undefined, callbackPrefix: string | undefined): CallbackSettings;
   statusChanged(status: ProxyStatus): void;
 }
 
@@ -40,6 +46,7 @@ export class ProxyController {
   private current: ProxyStatus | null = null;
   private lastHost = DEFAULT_PROXY_HOST;
   private failure: string | null = null;
+  private unjudged = 0;
   private queue: Promise<unknown> = Promise.resolve();
   /** What the starts so far have set (the last successful one's configuration). */
   private config: ProxyStartOptions = {};
@@ -48,7 +55,7 @@ export class ProxyController {
 
   /** Cheap: no I/O while running; one profile look-up while stopped (the mode a start would take). */
   status(): ProxyStatus {
-    if (this.current) return { ...this.current, warning: this.warning(this.current.host) };
+    if (this.current) return { ...this.current, warning: this.warning(this.current.host), unjudged: this.unjudged };
     let upstream: string | null = null;
     try {
       upstream = this.config.upstream === undefined ? this.host.profileUpstream(this.config.profile ?? undefined) : this.config.upstream;
@@ -71,6 +78,7 @@ export class ProxyController {
       warning: this.failure,
       ...(limits ? { limits } : {}),
       secretSource: this.config.secret?.label ?? null,
+      unjudged: this.unjudged,
     };
   }
 
@@ -96,6 +104,7 @@ export class ProxyController {
         keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
         maxHeaderBytes: limits.maxHeaderBytes,
       };
+      const candidates = this.candidatesFor(config);
       const env: CaptureEnv = {
         db: connectionOf(this.host.store),
         ...(this.host.nativeBinding ? { nativeBinding: this.host.nativeBinding } : {}),
@@ -104,14 +113,19 @@ export class ProxyController {
         upstream,
         maxBodyBytes: limits.maxBodyBytes,
         upstreamTimeoutMs: limits.upstreamTimeoutMs,
-        candidates: this.candidatesFor(config),
+        candidates,
+        secrets: this.secretsFor(candidates),
+        callbackSettings: this.perTurn(() => this.host.callbackSettings(config.profile ?? undefined, config.callbackPrefix ?? undefined)),
         onCaptureFailure: (err) => this.captureFailed(err),
+        onUnjudged: () => this.judgingFailed(),
       };
-      // A lost or foreign key file refuses the start, in one line, instead of failing every request later.
+      // A lost or foreign key file, or a malformed prefix, refuses the start in one line instead of failing every request later.
       env.candidates();
+      env.callbackSettings();
 
       await this.stopServer();
       this.failure = null;
+      this.unjudged = 0;
       this.lastHost = host;
       try {
         this.server = await CaptureServer.listen(env, rails, host, port);
@@ -131,6 +145,7 @@ export class ProxyController {
         warning: null,
         limits,
         secretSource: config.secret?.label ?? null,
+        unjudged: 0,
       };
       const status = this.status();
       this.host.statusChanged(status);
@@ -193,8 +208,44 @@ export class ProxyController {
     };
   }
 
+  /**
+   * The secrets to redact: every signing secret (the candidates hold them all, the start's own among
+   * them) and every stored API key, looked up once per turn of the event loop, as the candidates are.
+   */
+  private secretsFor(candidates: () => SecretCandidate[]): () => readonly string[] {
+    let cached: string[] | null = null;
+    return () => {
+      if (cached === null) {
+        cached = secretsToRedact(
+          candidates().map((c) => c.secret),
+          this.host.apiKeys(),
+        );
+        setImmediate(() => (cached = null));
+      }
+      return cached;
+    };
+  }
+
+  /** One look-up per turn of the event loop serves every request of that turn (a profile change applies to the next). */
+  private perTurn<T>(lookUp: () => T): () => T {
+    let cached: { value: T } | null = null;
+    return () => {
+      if (cached === null) {
+        cached = { value: lookUp() };
+        setImmediate(() => (cached = null));
+      }
+      return cached.value;
+    };
+  }
+
+  private judgingFailed(): void {
+    this.unjudged++;
+    this.host.statusChanged(this.status());
+  }
+
   private warning(host: string): string | null {
-    const parts = [exposureWarning(host), this.failure].filter((p): p is string => p !== null);
+    const unjudged = this.unjudged > 0 ? `${this.unjudged} request(s) could not be judged (an internal error): they are recorded with the error instead of a verdict.` : null;
+    const parts = [exposureWarning(host), this.failure, unjudged].filter((p): p is string => p !== null);
     return parts.length > 0 ? parts.join(' ') : null;
   }
 

@@ -1,4 +1,5 @@
 // What one running proxy needs from the rest of the desk, resolved once at start.
+import type { CallbackSettings } from '../outbound/callback-settings';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
 import type { Db, ExchangeStore } from '../store';
@@ -11,6 +12,10 @@ export interface CaptureEnv {
   readonly exchanges: ExchangeStore;
   /** The secrets to verify with, the one that decides marked primary. Called per request: must be cheap. */
   candidates(): SecretCandidate[];
+  /** Every stored secret and API key, none of which is stored in clear. Called per request: must be cheap. */
+  secrets(): readonly string[];
+  /** Where the callbacks are mounted and how amounts are written (the profile's, or the start's). Called per request: must be cheap. */
+  callbackSettings(): CallbackSettings;
   readonly sandbox: SandboxOperator;
   /** Forward target; null: the sandbox operator answers. */
   readonly upstream: URL | null;
@@ -18,6 +23,8 @@ export interface CaptureEnv {
   readonly upstreamTimeoutMs: number;
   /** A capture could not be committed: the request was dropped unanswered (nothing unrecorded gets an answer). */
   onCaptureFailure(err: unknown): void;
+  /** A request could not be judged (a bug): its row was recorded with the error instead of a verdict. */
+  onUnjudged(err: unknown): void;
 }
 
 export interface GuardRails {

@@ -10,6 +10,8 @@ export type ProxyErrorCode =
   | 'BAD_REQUEST'
   | 'REQUEST_TIMEOUT'
   | 'HEADERS_TOO_LARGE'
+  | 'METHOD_NOT_ALLOWED'
+  | 'EXPECTATION_FAILED'
   | 'INTERNAL_ERROR';
 
 export interface ProxyAnswer {
@@ -25,6 +27,8 @@ const STATUS: Record<ProxyErrorCode, number> = {
   BAD_REQUEST: 400,
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
+  METHOD_NOT_ALLOWED: 405,
+  EXPECTATION_FAILED: 417,
   INTERNAL_ERROR: 500,
 };
 

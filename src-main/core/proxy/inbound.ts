@@ -1,46 +1,60 @@
-// One captured request, from its first body byte to its recorded response. The order is the promise
-// the proxy makes: read the body (up to the limit), judge it (signature, findings, key fields), COMMIT
-// the row, and only then answer or forward. Whatever the caller gets, the row that describes it was
-// durable before the first byte of the answer left. Rows go through the group commit (one transaction
-// per turn of the event loop): in sandbox mode the row, the decision and the answer share one; a
-// relayed answer is recorded with the next group; a request refused before it is judged (413, HTTP/0.9)
-// has its row and its refusal in one write. Two writes commit at once, outside the group, because the
-// answer goes out right after them: the record of an error answer to a committed request (502, 504,
-// 500: recordAnswer) and the row of a parser failure mid-body (failWhileReading).
+// One captured request, from its first body byte to its recorded response, as a lifecycle with named
+// states (as mockttp names OngoingRequest and CompletedRequest):
+//
+//   receiving  the body is arriving; no row exists. Anything that ends the request here (the body
+//              complete, over the limit, the client gone, a parser failure, a bug) records a row.
+//   recording  the row is built (judged, redacted) and queued in the group commit; no answer yet.
+//   recorded   the row is durable (its id known): from here every path records on it, then answers.
+//   answered   the answer is out (or the connection cut); the response record follows.
+//
+// The order is the promise the proxy makes: read the body (up to the limit), judge it (capture/judge),
+// COMMIT the row, and only then answer or forward. Rows go through the group commit (one transaction
+// per turn of the event loop): in sandbox mode the row, the decision and the answer share one; a relayed
+// answer is recorded with the next group; a request refused before it is judged (413, HTTP/0.9) has its
+// row and its refusal in one write. Two writes commit at once, outside the group, because the answer
+// goes out right after them: the record of an error answer to a committed request (502, 504, 500:
+// recordAnswer) and the row of a parser failure mid-body (failWhileReading).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
-import { inspectCapture, kindOfPath, NO_KEY_FIELDS } from '../protocol';
-import { MIN_REDACTED_SECRET, redactHeaders } from '../redact';
-import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
+import type { ExchangeKind, Finding, HeaderList } from '../../shared/model';
+import { judge, type JudgeOptions, type Judgment } from '../capture';
+import { redactBytes, redactHeaders } from '../redact';
 import type { SandboxCall } from '../sandbox';
 import type { ExchangeCompletion, NewExchange } from '../store';
+import type { CallbackSettings } from '../outbound/callback-settings';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';
-import { flatten, toPairs } from './headers';
+import { flatten } from './headers';
+import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
 import type { GroupCommit } from './group-commit';
 
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 
+export type InboundState = 'receiving' | 'recording' | 'recorded' | 'answered';
+
+type Response = { status: number; headers: HeaderList; body: Uint8Array };
+
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
+const messageOf = (err: unknown): string => (err as Error | null)?.message ?? String(err);
+
 export class Inbound {
   private readonly chunks: Buffer[] = [];
   private kept = 0;
   private received = 0;
-  /** reading: body still arriving; committed: the row exists (from then on, every path records on it). */
-  private state: 'reading' | 'committed' = 'reading';
+  private state: InboundState = 'receiving';
   private id = 0;
   private readonly at = new Date().toISOString();
   private readonly started = performance.now();
   private readonly path: string;
   private readonly query: string;
-  private readonly kind: ReturnType<typeof kindOfPath>;
+  /** The secrets the row was redacted with: the response is redacted with the same (no second look-up). */
+  private secrets: readonly string[] | null = null;
 
   constructor(
     private readonly env: CaptureEnv,
@@ -48,12 +62,13 @@ export class Inbound {
     private readonly commits: GroupCommit,
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
+    /** Node's maxHeadersCount: a request with this many headers may have had more, dropped. */
+    private readonly maxHeadersCount: number,
   ) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     this.path = q < 0 ? url : url.slice(0, q);
     this.query = q < 0 ? '' : url.slice(q + 1);
-    this.kind = kindOfPath(this.path);
   }
 
   begin(): void {
@@ -65,29 +80,45 @@ export class Inbound {
 
   /**
    * The connection failed while the body was arriving (bad framing, request timeout): records the row
-   * with the answer the server is about to write raw to the socket. Does nothing once the row is
-   * committed (the request is past reading, and the failure is not about it).
+   * with the answer the server is about to write raw to the socket. Does nothing once the row exists
+   * (the request is past receiving, and the failure is not about it).
    */
   failWhileReading(answer: ProxyAnswer, error: string): void {
-    if (this.state !== 'reading') return;
+    if (this.state !== 'receiving') return;
     // The server writes the answer as soon as this returns: the row must be durable now, not next turn.
-    if (this.commitNow(this.row(this.body(), false, null, [], error))) this.recordAnswer(answer, error);
+    if (this.commitNow(this.unjudgedRow(this.body(), error))) {
+      this.recordAnswer(answer, error);
+      this.state = 'answered';
+    }
+  }
+
+  /** The connection closed before the body was complete: records what arrived, with the reason. */
+  clientLeft(): void {
+    if (this.state !== 'receiving' || this.req.complete) return;
+    const expected = headerValue(this.req, 'content-length');
+    const of = expected !== undefined ? ` of ${expected}` : '';
+    const error = `the client closed the connection after ${this.received}${of} body bytes, before the request was complete`;
+    this.commit(this.unjudgedRow(this.body(), error), () => this.record({ response: null, error }));
   }
 
   private guard(fn: () => void): void {
     try {
       fn();
     } catch (err) {
-      // A bug or a failed write must not take the proxy down: end this exchange, keep serving.
-      if (!this.res.headersSent && !this.res.destroyed && this.id > 0) {
-        this.send(proxyError('INTERNAL_ERROR'), `internal error: ${(err as Error).message}`);
-      } else this.res.destroy();
+      const error = `internal error: ${messageOf(err)}`;
+      // A bug or a failed write must not take the proxy down: end this exchange, keep serving. Before
+      // its row exists, the row is written with the error, so the request is not lost from the log.
+      if (this.state === 'receiving') {
+        this.env.onUnjudged(err);
+        this.commitAnswered(this.bareRow(error), proxyError('INTERNAL_ERROR', true), error);
+      } else if (!this.res.headersSent && !this.res.destroyed && this.id > 0) this.send(proxyError('INTERNAL_ERROR'), error);
+      else this.res.destroy();
     }
   }
 
   private onData(chunk: Buffer): void {
     this.received += chunk.length;
-    if (this.state !== 'reading') {
+    if (this.state !== 'receiving') {
       if (this.received > MAX_DISCARD_BYTES) this.req.socket.destroy();
       return;
     }
@@ -107,32 +138,68 @@ export class Inbound {
       path: '$',
       message: `the body is larger than the limit of ${this.env.maxBodyBytes} bytes: it was cut and answered 413`,
     };
-    const signature: SignatureReport = {
-      verdict: null,
-      notes: [`The body was cut at ${this.env.maxBodyBytes} bytes, so its signature could not be checked.`],
-      diagnosis: null,
-    };
-    this.commitAnswered(this.row(this.body(), true, signature, [finding], null), proxyError('PAYLOAD_TOO_LARGE', true), null);
+    const { row } = this.judged(this.body(), true, { findings: [finding] });
+    this.commitAnswered(row, proxyError('PAYLOAD_TOO_LARGE', true), null);
   }
 
   private onEnd(): void {
-    if (this.state !== 'reading') return;
+    if (this.state !== 'receiving') return;
     const body = this.body();
     if (this.req.httpVersionMajor === 0) {
       // Node's parser takes a request line without a version as HTTP/0.9, which has no status line or
       // headers to answer with: recorded and refused like any malformed request, whatever the mode.
       const error = 'the request line has no HTTP version (HTTP/0.9), which the proxy does not serve';
-      this.commitAnswered(this.row(body, false, null, [], error), proxyError('BAD_REQUEST', true), error);
+      this.commitAnswered(this.unjudgedRow(body, error), proxyError('BAD_REQUEST', true), error);
       return;
     }
-    const header = headerValue(this.req, SIGNATURE_HEADER);
-    const candidates = this.env.candidates();
-    // A signature applies to the callbacks, and to anything else that carries one.
-    const signature = this.kind !== 'other' || header !== undefined ? checkSignature(body, header, candidates) : null;
-    const { findings, keys } = inspectCapture(this.kind, body);
-    const row = this.row(body, false, signature, findings, null, keys, candidates);
-    if (this.forwarder) this.commit(row, () => this.forward(this.forwarder!, body));
-    else this.commitDecided(row, body, signature, candidates);
+    let judgment: Judgment;
+    try {
+      judgment = this.judged(body, false);
+    } catch (err) {
+      // A bug in judging: the row is still written (with what was received and the error), and answered 500.
+      this.env.onUnjudged(err);
+      const error = `internal error: the desk could not judge this request (${messageOf(err)})`;
+      this.commitAnswered(this.unjudgedRow(body, error, true), proxyError('INTERNAL_ERROR', true), error);
+      return;
+    }
+    if (this.forwarder) this.commit(judgment.row, () => this.forward(this.forwarder!, body));
+    else this.commitDecided(judgment, body);
+  }
+
+  private judged(body: Buffer, truncated: boolean, options: JudgeOptions = {}): Judgment {
+    const secrets = (this.secrets = this.env.secrets());
+    const judgment = judge(
+      capturedRequest(this.arrival(), body, truncated),
+      { candidates: options.unjudged ? [] : this.env.candidates(), secrets, ...this.judgedUnder() },
+      options,
+    );
+    this.state = 'recording';
+    return judgment;
+  }
+
+  /** The profile's callback prefix and amounts, as the judge takes them. */
+  private judgedUnder(): { callbackPrefix: string; amounts: CallbackSettings['amounts'] } {
+    const { prefix, amounts } = this.env.callbackSettings();
+    return { callbackPrefix: prefix, amounts };
+  }
+
+  /** A request that never arrived whole: recorded (redacted), not judged. */
+  private unjudgedRow(body: Buffer, error: string, counted = false): NewExchange {
+    try {
+      return this.judged(body, false, { unjudged: true }).row;
+    } catch (err) {
+      if (!counted) this.env.onUnjudged(err);
+      return this.bareRow(`${error}; internal error: ${messageOf(err)}`);
+    }
+  }
+
+  private bareRow(error: string): NewExchange {
+    this.state = 'recording';
+    return bareRow(this.arrival(), error);
+  }
+
+  private arrival(): Arrival {
+    return { req: this.req, at: this.at, path: this.path, query: this.query, received: this.received, maxHeadersCount: this.maxHeadersCount };
   }
 
   /** Runs once the row is committed: the request goes upstream and the answer is relayed. */
@@ -154,10 +221,19 @@ export class Inbound {
    * Sandbox mode: the row, the sandbox's decision (its books, its findings) and the recorded answer are
    * written in ONE transaction of the group commit, and the answer goes out once that is committed. All
    * or nothing: an answer that could not be made durable is never sent, and its row is not half-written.
-   * (Two commits a request, row then decision, held the sandbox near half the floor: BENCHMARKS.md, issue 9 pass.)
+   * The sandbox reads the body from the judge's parse, not a second one.
    */
-  private commitDecided(row: NewExchange, body: Buffer, signature: SignatureReport | null, candidates: readonly SecretCandidate[]): void {
-    const call = { kind: this.kind, method: this.req.method ?? 'GET', body, verdict: signature?.verdict ?? null, secretConfigured: candidates.some((c) => c.primary), at: this.at };
+  private commitDecided(judgment: Judgment, body: Buffer): void {
+    const { row } = judgment;
+    const call: SandboxCall = {
+      kind: callbackKind(judgment.kind),
+      method: this.req.method ?? 'GET',
+      body,
+      read: judgment.read,
+      verdict: row.signature?.verdict ?? null,
+      secretConfigured: this.env.candidates().some((c) => c.primary),
+      at: this.at,
+    };
     this.commits.write(
       () => {
         const decided = this.decide(call);
@@ -168,7 +244,7 @@ export class Inbound {
       },
       (err, out) => {
         if (err !== null || out === undefined) return this.dropped(err);
-        this.id = out.id;
+        this.recorded(out.id);
         this.guard(() => this.write(out.answer));
       },
     );
@@ -181,56 +257,17 @@ export class Inbound {
       return { answer: jsonAnswer(decided.answer.status, decided.answer.body, decided.answer.headers ?? []), findings: decided.findings, error: null };
     } catch (err) {
       if ((err as Error | null)?.name === 'SqliteError') throw err;
-      return { answer: proxyError('INTERNAL_ERROR'), findings: [], error: `internal error: ${(err as Error)?.message ?? String(err)}` };
+      return { answer: proxyError('INTERNAL_ERROR'), findings: [], error: `internal error: ${messageOf(err)}` };
     }
-  }
-
-  /** The connection closed before the body was complete: records what arrived, with the reason. */
-  clientLeft(): void {
-    if (this.state !== 'reading' || this.req.complete) return;
-    const expected = headerValue(this.req, 'content-length');
-    const of = expected !== undefined ? ` of ${expected}` : '';
-    const error = `the client closed the connection after ${this.received}${of} body bytes, before the request was complete`;
-    this.commit(this.row(this.body(), false, null, [], error), () => this.record({ response: null, error }));
   }
 
   private body(): Buffer {
     return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.kept);
   }
 
-  private row(
-    body: Buffer,
-    truncated: boolean,
-    signature: SignatureReport | null,
-    findings: Finding[],
-    error: string | null,
-    keys: KeyFields = NO_KEY_FIELDS,
-    candidates: readonly SecretCandidate[] = this.env.candidates(),
-  ): NewExchange {
-    this.state = 'committed';
-    const secrets: string[] = [];
-    for (const c of candidates) if (c.secret.length >= MIN_REDACTED_SECRET) secrets.push(c.secret);
-    return {
-      direction: 'inbound',
-      kind: this.kind,
-      origin: 'proxy',
-      at: this.at,
-      method: this.req.method ?? '',
-      path: this.path,
-      query: this.query,
-      target: null,
-      // A sender that puts a stored secret itself in a header (in x-server-authorization, say) must not
-      // leave it in clear in the database: such a value becomes its fingerprint marker.
-      headers: redactHeaders(toPairs(this.req.rawHeaders), secrets),
-      body,
-      size: this.received,
-      truncated,
-      remoteAddress: this.req.socket.remoteAddress ?? null,
-      signature,
-      findings,
-      keys,
-      sourceId: null,
-    };
+  private recorded(id: number): void {
+    this.id = id;
+    this.state = 'recorded';
   }
 
   /** Commits the row with the next group, then runs `then`; on failure the request is dropped unanswered. */
@@ -239,7 +276,7 @@ export class Inbound {
       () => this.env.exchanges.insert(row).id,
       (err, id) => {
         if (err !== null || id === undefined) return this.dropped(err);
-        this.id = id;
+        this.recorded(id);
         this.guard(then);
       },
     );
@@ -255,7 +292,7 @@ export class Inbound {
       },
       (err, id) => {
         if (err !== null || id === undefined) return this.dropped(err);
-        this.id = id;
+        this.recorded(id);
         this.guard(() => this.write(answer));
       },
     );
@@ -263,7 +300,7 @@ export class Inbound {
 
   private commitNow(row: NewExchange): boolean {
     try {
-      this.id = this.env.exchanges.insert(row).id;
+      this.recorded(this.env.exchanges.insert(row).id);
       return true;
     } catch (err) {
       this.dropped(err);
@@ -273,6 +310,7 @@ export class Inbound {
 
   /** Nothing unrecorded gets an answer: a request whose row could not be written is cut off. */
   private dropped(err: unknown): void {
+    this.state = 'answered';
     this.env.onCaptureFailure(err);
     this.res.destroy();
   }
@@ -298,14 +336,28 @@ export class Inbound {
   }
 
   private write(answer: ProxyAnswer): void {
+    this.state = 'answered';
     if (this.res.destroyed) return;
     this.res.writeHead(answer.status, flatten(answer.headers));
     this.res.end(answer.body);
   }
 
-  private completion(response: ExchangeCompletion['response'], error: string | null): ExchangeCompletion {
+  /**
+   * What is stored of an answer: an upstream may echo a stored secret in its headers or body. When the
+   * secrets cannot be read, only the status is kept (nothing that could hold one in clear).
+   */
+  private completion(response: Response | null, error: string | null): ExchangeCompletion {
+    let stored = response;
+    if (response) {
+      try {
+        const secrets = (this.secrets ??= this.env.secrets());
+        if (secrets.length > 0) stored = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactBytes(response.body, secrets).bytes };
+      } catch {
+        stored = { status: response.status, headers: [], body: new Uint8Array() };
+      }
+    }
     return {
-      response,
+      response: stored,
       error,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
       completedAt: new Date().toISOString(),
@@ -313,7 +365,8 @@ export class Inbound {
   }
 
   /** Records the end of an exchange whose answer is already out (a relayed one), with the next group. */
-  private record(outcome: { response: { status: number; headers: HeaderList; body: Buffer } | null; error: string | null }): void {
+  private record(outcome: { response: Response | null; error: string | null }): void {
+    this.state = 'answered';
     const id = this.id;
     const completion = this.completion(outcome.response, outcome.error);
     this.commits.write(
@@ -324,4 +377,9 @@ export class Inbound {
       },
     );
   }
+}
+
+/** The sandbox answers the callbacks; the token path and anything else are not its to answer. */
+function callbackKind(kind: ExchangeKind): SandboxCall['kind'] {
+  return kind === 'pay' || kind === 'results' ? kind : 'other';
 }

@@ -1,15 +1,28 @@
 // The capture proxy's HTTP server: any method, any path, each request handed to an Inbound. The guard
-// rails live here: timeouts for headers, whole requests and idle connections, a header size limit,
-// and a clientError handler that answers a request Node's parser refused, so one bad client never
-// stops the server.
+// rails live here: timeouts for headers, whole requests and idle connections, a header size limit
+// (and a header count limit that never cuts below it), and the handlers for what never becomes an
+// Inbound (a request Node's parser refused, CONNECT, an Expect the proxy cannot meet): each is
+// recorded with what was received, then answered, so one bad client never stops the server and no
+// request that reached it is missing from the log.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { CaptureEnv, GuardRails } from './env';
 import { proxyError, rawResponse, type ProxyErrorCode } from './error-answers';
+import { flatten as flattenHeaders } from './headers';
 import { Checkpointer } from './checkpointer';
 import { Forwarder } from './forward';
 import { GroupCommit } from './group-commit';
 import { Inbound } from './inbound';
+import { recordRefused, refusedOf, requestLineOf } from './refused';
+
+/**
+ * Node keeps 2,000 headers by default and drops the rest silently (the signature among them, when it
+ * comes late). The smallest header line ("a:" CRLF) is 4 bytes, so this count is never reached before
+ * the header size limit refuses the request: a request is either refused whole (431) or kept whole.
+ */
+export function maxHeadersCountFor(maxHeaderBytes: number): number {
+  return Math.ceil(maxHeaderBytes / 4) + 1;
+}
 
 /** How long stop() lets exchanges in flight finish before it cuts their connections. */
 const CLOSE_GRACE_MS = 2_000;
@@ -43,6 +56,7 @@ export class CaptureServer {
   private checkpointer: Checkpointer | null = null;
   /** The request whose body is being read on each socket, so a parser failure can be recorded on it. */
   private readonly reading = new WeakMap<Socket, Inbound>();
+  private readonly maxHeadersCount: number;
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
 
@@ -68,7 +82,11 @@ export class CaptureServer {
       },
       (req, res) => this.onRequest(req, res),
     );
+    this.maxHeadersCount = maxHeadersCountFor(rails.maxHeaderBytes);
+    this.server.maxHeadersCount = this.maxHeadersCount;
     this.server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
+    this.server.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
+    this.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => this.onExpectation(req, res));
   }
 
   static listen(env: CaptureEnv, rails: GuardRails, host: string, port: number): Promise<CaptureServer> {
@@ -97,7 +115,7 @@ export class CaptureServer {
     res.once('close', () => {
       if (--this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
     });
-    const inbound = new Inbound(this.env, this.forwarder, this.commits, req, res);
+    const inbound = new Inbound(this.env, this.forwarder, this.commits, req, res, this.maxHeadersCount);
     this.reading.set(req.socket, inbound);
     req.once('end', () => {
       if (this.reading.get(req.socket) === inbound) this.reading.delete(req.socket);
@@ -114,12 +132,52 @@ export class CaptureServer {
     }
     const answer = proxyError(errorCodeFor(err), true);
     const inbound = this.reading.get(socket);
-    inbound?.failWhileReading(answer, describe(err));
     // Like Node's own handler: write an answer only when no response has started on this socket, or
     // the bytes would corrupt it. `_httpMessage` is the response in flight (Node's internal).
-    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (socket.writable && (!inFlight || !inFlight.headersSent)) socket.end(rawResponse(answer));
-    socket.destroySoon();
+    const answerRaw = (): void => {
+      const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (socket.writable && (!inFlight || !inFlight.headersSent)) socket.end(rawResponse(answer));
+      socket.destroySoon();
+    };
+    if (inbound) {
+      inbound.failWhileReading(answer, describe(err));
+      answerRaw();
+      return;
+    }
+    const raw = (err as { rawPacket?: Buffer }).rawPacket;
+    if (raw === undefined && err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      // Headers that never completed in time (slowloris): no request line was handed over, so there
+      // is no request to record, only a connection to cut.
+      answerRaw();
+      return;
+    }
+    // Refused before a request object existed (the header block): its row holds the raw bytes received.
+    const line = requestLineOf(raw ?? Buffer.alloc(0));
+    const refused = { ...line, headers: [], raw: raw ?? Buffer.alloc(0), remoteAddress: socket.remoteAddress ?? null };
+    recordRefused(this.env, this.commits, refused, answer, describe(err), (recorded) => (recorded ? answerRaw() : socket.destroy()));
+  }
+
+  /** CONNECT asks for a tunnel, which a capture proxy does not make: recorded and refused 405. */
+  private onConnect(req: IncomingMessage, socket: Socket): void {
+    socket.on('error', () => {});
+    const answer = proxyError('METHOD_NOT_ALLOWED', true);
+    const error = 'CONNECT asks for a tunnel, which the capture proxy does not make';
+    recordRefused(this.env, this.commits, refusedOf(req), answer, error, (recorded) => {
+      if (recorded && socket.writable) socket.end(rawResponse(answer));
+      socket.destroySoon();
+    });
+  }
+
+  /** An Expect other than 100-continue cannot be met: recorded and refused 417, the body never asked for. */
+  private onExpectation(req: IncomingMessage, res: ServerResponse): void {
+    const answer = proxyError('EXPECTATION_FAILED', true);
+    const error = `the request expects ${JSON.stringify(req.headers.expect ?? '')}, which the proxy cannot meet (only 100-continue)`;
+    recordRefused(this.env, this.commits, refusedOf(req), answer, error, (recorded) => {
+      if (!recorded || res.destroyed) return void res.destroy();
+      res.shouldKeepAlive = false;
+      res.writeHead(answer.status, flattenHeaders(answer.headers));
+      res.end(answer.body);
+    });
   }
 
   /** Stops listening, lets exchanges in flight finish (a short grace), then cuts what is left. */

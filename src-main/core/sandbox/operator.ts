@@ -7,7 +7,7 @@ import type { ZodType } from 'zod';
 import type { Finding, ResultValue, Verdict } from '../../shared/model';
 import { inspect, payRequestSchema, resultRequestSchema } from '../protocol';
 import type { CallbackPathKind } from '../protocol';
-import { readJsonBody } from '../protocol/json-body';
+import { readJsonBody, type BodyRead } from '../protocol/json-body';
 import {
   insufficientBalance,
   invalidRequest,
@@ -26,6 +26,8 @@ export interface SandboxCall {
   kind: CallbackPathKind;
   method: string;
   body: Uint8Array;
+  /** The judge's parse of the body, when it made one: read instead of parsing the body again. */
+  read?: BodyRead | null;
   /** The signature verdict of the request (null where none was computed). */
   verdict: Verdict | null;
   /** With a secret configured, anything but a valid signature is refused (401). */
@@ -44,8 +46,8 @@ const note = (level: Finding['level'], path: string, message: string): Finding =
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-function parse<T>(bytes: Uint8Array, schema: ZodType<T>): Parsed<T> {
-  const read = readJsonBody(bytes);
+function parse<T>(call: SandboxCall, schema: ZodType<T>): Parsed<T> {
+  const read = call.read ?? readJsonBody(call.body);
   if (!read.ok) return { ok: false, reason: 'the body is not a JSON document' };
   const checked = schema.safeParse(read.value);
   if (!checked.success) return { ok: false, reason: 'the body does not match the message of the spec' };
@@ -73,7 +75,7 @@ export class SandboxOperator {
   }
 
   private pay(call: SandboxCall): SandboxOutcome {
-    const parsed = parse(call.body, payRequestSchema);
+    const parsed = parse(call, payRequestSchema);
     if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
     const { userId, depositId, amount, currency } = parsed.value;
     const findings: Finding[] = [];
@@ -101,9 +103,9 @@ export class SandboxOperator {
   }
 
   private results(call: SandboxCall): SandboxOutcome {
-    const unknownRefund = this.unknownRefund(call.body);
+    const unknownRefund = this.unknownRefund(call);
     if (unknownRefund) return unknownRefund;
-    const parsed = parse(call.body, resultRequestSchema);
+    const parsed = parse(call, resultRequestSchema);
     if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
     const message = parsed.value;
     const { depositId, result } = message;
@@ -145,8 +147,9 @@ export class SandboxOperator {
    * its body lacks (the operator has nothing to refund, so nothing else matters). The finding still
    * names what the body misses.
    */
-  private unknownRefund(body: Uint8Array): SandboxOutcome | null {
-    const read = readJsonBody(body);
+  private unknownRefund(call: SandboxCall): SandboxOutcome | null {
+    const { body } = call;
+    const read = call.read ?? readJsonBody(body);
     if (!read.ok || typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return null;
     const { result, depositId } = read.value as Record<string, unknown>;
     if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || this.ledger.deposit(depositId)) return null;

@@ -1,20 +1,10 @@
-import type {
-  ExchangeDetail,
-  ExchangeKind,
-  ExchangeOrigin,
-  ExchangePage,
-  ExchangeQuery,
-  ExchangeSummary,
-  Finding,
-  HeaderList,
-  KeyFields,
-  SignatureReport,
-  Direction,
-  Timeline,
-} from '../../shared/model';
+// The exchange log: every request the desk saw or made, with its response. This file is the write side
+// and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
+// is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
+import type { Direction, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, HeaderList, KeyFields, SignatureReport, Timeline } from '../../shared/model';
 import type { Db } from './open';
 import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
-import { timelineFlags } from './timeline-flags';
+import { ExchangeQueries } from './exchange-queries';
 
 export interface NewExchange {
   direction: Direction;
@@ -56,40 +46,29 @@ type InsertColumn = (typeof INSERT_COLUMNS)[number];
 const COMPLETE_COLUMNS = ['res_status', 'res_headers', 'res_body', 'duration_ms', 'completed_at', 'error'] as const;
 type CompleteColumn = (typeof COMPLETE_COLUMNS)[number];
 
-const MAX_LIMIT = 1000;
-/** Summaries kept for rows inserted here and not completed yet (exchanges in flight), at most. */
+/** Summary rows kept for rows inserted here and not completed yet (exchanges in flight), at most. */
 const OPEN_SUMMARIES = 4096;
-/** Ids a broad search reads first, newest first (see walkBroadSearch). */
-const SEARCH_WINDOW = 20_000;
 
+const blob = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
-/** The exchange log: every request the desk saw or made, with its response. */
 export class ExchangeStore {
   private readonly insertStmt;
   private readonly completeStmt;
   private readonly summaryStmt;
   private readonly detailStmt;
   private readonly derivedStmt;
-  private readonly countSinceStmt;
-  private readonly maxIdStmt;
-  private readonly searchCountStmt;
-  private readonly timelineStmt;
-  private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
-  /** Rows counted so far, up to maxId: counts() adds only the rows written since (deletes call recount()). */
-  private counted: { maxId: number; inbound: number; outbound: number } | null = null;
-  private countedVersion = -1;
-  /**
-   * The summaries of rows inserted and not yet completed, so that complete() announces the finished row
-   * without reading it back (bench/proxy.ts: that read was 4.5% of a forwarding proxy's CPU). Bounded;
-   * kept in step by every change to an open row (addFindings patches it; summary() refreshes it).
-   */
-  private readonly open = new Map<number, ExchangeSummary>();
-  private readonly dataVersionStmt;
   private readonly findingsStmt;
   private readonly setFindingsStmt;
+  private readonly queries: ExchangeQueries;
+  /**
+   * The summary rows of rows inserted and not yet completed, so that complete() announces the finished
+   * row without reading it back (bench/proxy.ts: that read was 4.5% of a forwarding proxy's CPU). Bounded;
+   * kept in step by every change to an open row (addFindings patches it; summary() refreshes it).
+   */
+  private readonly open = new Map<number, SummaryRow>();
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly onChange: (summary: ExchangeSummary) => void = () => {},
   ) {
     // Positional parameters: better-sqlite3 looks each named one up in the object it is given, and with
@@ -99,24 +78,9 @@ export class ExchangeStore {
     this.summaryStmt = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE id = ?`);
     this.detailStmt = db.prepare(`SELECT * FROM exchanges WHERE id = ?`);
     this.derivedStmt = db.prepare(`SELECT id FROM exchanges WHERE source_id = ? ORDER BY id`).pluck();
-    this.countSinceStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY direction`);
-    this.maxIdStmt = db.prepare('SELECT max(id) FROM exchanges').pluck();
-    // Changes when another connection (another process) commits: then the running counts may be off.
-    this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
     this.findingsStmt = db.prepare('SELECT findings FROM exchanges WHERE id = ?').pluck();
     this.setFindingsStmt = db.prepare('UPDATE exchanges SET findings = ?, error_count = ? WHERE id = ?');
-    // Capped: reads at most `cap` entries of each index, whatever the prefix.
-    this.searchCountStmt = db
-      .prepare(
-        `SELECT (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd LIMIT @cap))
-              + (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE user_id >= @s AND user_id < @sEnd LIMIT @cap))`,
-      )
-      .pluck();
-    this.timelineStmt = db.prepare(
-      `SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id = @d
-       UNION SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
-       ORDER BY id`,
-    );
+    this.queries = new ExchangeQueries(db);
   }
 
   /**
@@ -124,44 +88,16 @@ export class ExchangeStore {
    * return, or when the enclosing transaction commits (the proxy's group commit, a HAR import).
    */
   insert(x: NewExchange): ExchangeSummary {
-    const errors = errorCount(x.findings);
-    const row: Record<InsertColumn, unknown> = {
-      direction: x.direction,
-      kind: x.kind,
-      origin: x.origin,
-      at: x.at,
-      method: x.method,
-      path: x.path,
-      query: x.query,
-      target: x.target,
-      req_headers: JSON.stringify(x.headers),
-      req_body: Buffer.from(x.body.buffer, x.body.byteOffset, x.body.byteLength),
-      req_size: x.size,
-      truncated: x.truncated ? 1 : 0,
-      remote_address: x.remoteAddress,
-      verdict: x.signature?.verdict ?? null,
-      sig_notes: x.signature ? JSON.stringify(x.signature.notes) : null,
-      diagnosis: x.signature?.diagnosis ? JSON.stringify(x.signature.diagnosis) : null,
-      findings: JSON.stringify(x.findings),
-      error_count: errors,
-      deposit_id: x.keys.depositId,
-      user_id: x.keys.userId,
-      result: x.keys.result,
-      game_id: x.keys.gameId,
-      amount: x.keys.amount,
-      currency: x.keys.currency,
-      tournament_id: x.keys.tournamentId,
-      source_id: x.sourceId,
-      tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
-    };
-    const info = this.insertStmt.run(INSERT_COLUMNS.map((column) => row[column]));
-    // Built from what was bound rather than read back (a SELECT a capture; bench/store.ts measured it,
-    // and RETURNING, which is slower still): exactly what list() will read for this row. A string with a
-    // lone surrogate (JSON may carry "\ud800") is stored altered: that rare row is read back instead.
+    const values = insertValues(x);
+    const info = this.insertStmt.run(INSERT_COLUMNS.map((column) => values[column]));
+    // Mapped from what was bound rather than read back (a SELECT a capture; bench/store.ts measured it,
+    // and RETURNING, which is slower still). A string with a lone surrogate (JSON may carry "\ud800") is
+    // stored altered: that rare row is read back instead.
     const id = Number(info.lastInsertRowid);
-    const summary = storedSummary(id, x, errors) ?? this.summary(id)!;
-    this.open.set(id, summary);
+    const row = storedRow(id, values) ?? (this.summaryStmt.get(id) as SummaryRow);
+    this.open.set(id, row);
     if (this.open.size > OPEN_SUMMARIES) this.open.delete(this.open.keys().next().value!);
+    const summary = toSummary(row);
     this.onChange(summary);
     return summary;
   }
@@ -173,23 +109,19 @@ export class ExchangeStore {
     const values: Record<CompleteColumn, unknown> = {
       res_status: c.response?.status ?? null,
       res_headers: c.response ? JSON.stringify(c.response.headers) : null,
-      res_body: c.response ? Buffer.from(c.response.body.buffer, c.response.body.byteOffset, c.response.body.byteLength) : null,
+      res_body: c.response ? blob(c.response.body) : null,
       duration_ms: c.durationMs,
       completed_at: c.completedAt,
       error: c.error,
     };
     const info = this.completeStmt.run([...COMPLETE_COLUMNS.map((column) => values[column]), id]);
     if (info.changes === 0) throw new Error(`Exchange ${id} does not exist.`);
-    const summary =
+    const row: SummaryRow =
       before && intact(c.error)
-        ? {
-            ...before,
-            response: c.response ? { status: c.response.status } : null,
-            error: c.error,
-            // SQLite stores NaN as NULL.
-            durationMs: Number.isNaN(c.durationMs) ? null : c.durationMs,
-          }
-        : this.summary(id)!;
+        ? // SQLite stores NaN as NULL.
+          { ...before, res_status: c.response?.status ?? null, error: c.error, duration_ms: Number.isNaN(c.durationMs) ? null : c.durationMs }
+        : (this.summaryStmt.get(id) as SummaryRow);
+    const summary = toSummary(row);
     this.onChange(summary);
     return summary;
   }
@@ -213,16 +145,16 @@ export class ExchangeStore {
     this.setFindingsStmt.run(JSON.stringify(merged), errors, id);
     // Only the findings changed: a row in flight is patched rather than read back.
     const before = this.open.get(id);
-    const summary = before ? { ...before, errorCount: errors } : this.summary(id)!;
-    if (before) this.open.set(id, summary);
-    this.onChange(summary);
+    const row = before ? { ...before, error_count: errors } : (this.summaryStmt.get(id) as SummaryRow);
+    if (before) this.open.set(id, row);
+    this.onChange(toSummary(row));
   }
 
   summary(id: number): ExchangeSummary | null {
     const row = this.summaryStmt.get(id) as SummaryRow | undefined;
-    const summary = row ? toSummary(row) : null;
-    if (summary && this.open.has(id)) this.open.set(id, summary);
-    return summary;
+    if (!row) return null;
+    if (this.open.has(id)) this.open.set(id, row);
+    return toSummary(row);
   }
 
   get(id: number): ExchangeDetail | null {
@@ -247,136 +179,79 @@ export class ExchangeStore {
   }
 
   list(q: ExchangeQuery = {}): ExchangePage {
-    const where: string[] = [];
-    const params: Record<string, unknown> = {};
-    const direction = q.direction ?? 'inbound';
-    if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
-    if (q.kind) (where.push('kind = @kind'), (params.kind = q.kind));
-    if (q.result) (where.push('result = @result'), (params.result = q.result));
-    if (q.verdict) (where.push('verdict = @verdict'), (params.verdict = q.verdict));
-    if (q.depositId) (where.push('deposit_id = @deposit'), (params.deposit = q.depositId));
-    if (q.userId) (where.push('user_id = @user'), (params.user = q.userId));
-    if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
-    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
-    params.limit = limit + 1;
-    if (q.search) {
-      params.s = q.search;
-      params.sEnd = `${q.search}\u{10FFFF}`;
-      const walked = this.walkBroadSearch(where, params, limit);
-      if (walked) return walked;
-      // A prefix range on each indexed column: both halves are index range scans.
-      where.push(
-        `id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)`,
-      );
-    }
-    return this.page(where, params, limit);
+    return this.queries.list(q);
   }
 
-  private page(where: readonly string[], params: Record<string, unknown>, limit: number): ExchangePage {
-    const sql = `SELECT ${SUMMARY_COLUMNS} FROM exchanges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
-    let stmt = this.listCache.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.listCache.set(sql, stmt);
-    }
-    const rows = stmt.all(params) as SummaryRow[];
-    const items = rows.slice(0, limit).map(toSummary);
-    return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
-  }
-
-  /**
-   * A search prefix is a range on two indexes: cheap when it matches few rows, but a broad prefix ("u",
-   * "user-") matches most of the log, and collecting every match to sort them took a second on a million
-   * rows (bench/store.ts), while the newest page of matches lies among the newest rows. So:
-   * 1. count the matches, capped at about sqrt(page x rows) (there both ways cost alike); fewer: indexes;
-   * 2. read the newest SEARCH_WINDOW ids newest first (the `+` keeps the planner off the prefix indexes,
-   *    so it walks along whichever index the other filters pick); a full page there is the answer;
-   * 3. else the window's share of matches says how far a walk would go; when the prefix has fewer
-   *    matches than that (a broad prefix with rare filters), the indexes win; else walk on.
-   * Null: use the indexes.
-   */
-  private walkBroadSearch(where: readonly string[], params: Record<string, unknown>, limit: number): ExchangePage | null {
-    const maxId = (this.maxIdStmt.get() as number | null) ?? 0;
-    const cap = Math.max(1_000, Math.ceil(Math.sqrt((limit + 1) * maxId)));
-    const prefixMatches = (atMost: number): number => this.searchCountStmt.get({ s: params.s, sEnd: params.sEnd, cap: atMost }) as number;
-    if (prefixMatches(cap) < cap) return null;
-    const walk = [...where, '((+deposit_id >= @s AND +deposit_id < @sEnd) OR (+user_id >= @s AND +user_id < @sEnd))'];
-    const top = typeof params.before === 'number' ? params.before : maxId + 1;
-    const floor = top - SEARCH_WINDOW;
-    const newest = this.page([...walk, 'id >= @floor'], { ...params, floor }, limit);
-    if (newest.nextBeforeId !== null || floor <= 1) return newest;
-    const found = newest.items.length;
-    const walkCost = Math.ceil(((limit + 1 - found) * SEARCH_WINDOW) / Math.max(found, 0.5));
-    if (prefixMatches(walkCost) < walkCost) return null;
-    return this.page(walk, params, limit);
-  }
-
-  /**
-   * Rows by direction. Counting a million rows reads a whole index (50 ms, on the thread that also
-   * answers captures), so only rows past the last count are counted: ExchangeStore only ever adds rows,
-   * with growing ids. Rows deleted elsewhere (`wager-desk prune` in another process) change
-   * data_version, and anything deleted on this connection must call recount(): then all are counted again.
-   */
+  /** Rows by direction, counted incrementally (see ExchangeQueries.counts). */
   counts(): { inbound: number; outbound: number } {
-    const maxId = (this.maxIdStmt.get() as number | null) ?? 0;
-    const version = this.dataVersionStmt.get() as number;
-    if (this.counted === null || maxId < this.counted.maxId || version !== this.countedVersion) this.counted = { maxId: 0, inbound: 0, outbound: 0 };
-    this.countedVersion = version;
-    if (maxId !== this.counted.maxId) {
-      const next = { ...this.counted, maxId };
-      for (const r of this.countSinceStmt.all(this.counted.maxId) as Array<{ direction: Direction; n: number }>) next[r.direction] += r.n;
-      this.counted = next;
-    }
-    return { inbound: this.counted.inbound, outbound: this.counted.outbound };
+    return this.queries.counts();
   }
 
   /** Forgets the running counts (after rows were deleted through this connection). */
   recount(): void {
-    this.counted = null;
+    this.queries.recount();
   }
 
   /** Every exchange whose body names the deposit, oldest first, and derived rows (replays) whose body names none. */
   timeline(depositId: string): Timeline {
-    const rows = this.timelineStmt.all({ d: depositId }) as SummaryRow[];
-    const entries = rows.map(toSummary);
-    return { depositId, entries, flags: timelineFlags(entries) };
+    return this.queries.timeline(depositId);
   }
 }
 
-/** Whether a string is stored as is (no lone UTF-16 surrogate, which the UTF-8 conversion alters). */
-function intact(text: string | null): boolean {
-  return text === null || (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-}
-
-/** The summary of a row just inserted, as toSummary would read it back; null when a string would not read back the same. */
-function storedSummary(id: number, x: NewExchange, errors: number): ExchangeSummary | null {
-  const k = x.keys;
-  if (![x.at, x.method, x.path, x.target, k.depositId, k.userId, k.result, k.gameId, k.currency, k.tournamentId].every(intact)) return null;
+function insertValues(x: NewExchange): Record<InsertColumn, unknown> {
   return {
-    id,
     direction: x.direction,
     kind: x.kind,
     origin: x.origin,
     at: x.at,
     method: x.method,
     path: x.path,
+    query: x.query,
     target: x.target,
-    signature: { verdict: x.signature?.verdict ?? null },
-    response: null,
-    error: null,
-    durationMs: null,
-    sourceId: x.sourceId,
-    truncated: x.truncated,
-    errorCount: errors,
-    depositId: k.depositId,
-    userId: k.userId,
-    result: k.result,
-    gameId: k.gameId,
-    // SQLite stores NaN as NULL.
-    amount: k.amount === null || Number.isNaN(k.amount) ? null : k.amount,
-    currency: k.currency,
-    tournamentId: k.tournamentId,
+    req_headers: JSON.stringify(x.headers),
+    req_body: blob(x.body),
+    req_size: x.size,
+    truncated: x.truncated ? 1 : 0,
+    remote_address: x.remoteAddress,
+    verdict: x.signature?.verdict ?? null,
+    sig_notes: x.signature ? JSON.stringify(x.signature.notes) : null,
+    diagnosis: x.signature?.diagnosis ? JSON.stringify(x.signature.diagnosis) : null,
+    findings: JSON.stringify(x.findings),
+    error_count: errorCount(x.findings),
+    deposit_id: x.keys.depositId,
+    user_id: x.keys.userId,
+    result: x.keys.result,
+    game_id: x.keys.gameId,
+    amount: x.keys.amount,
+    currency: x.keys.currency,
+    tournament_id: x.keys.tournamentId,
+    source_id: x.sourceId,
+    tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
   };
+}
+
+/** The summary columns a new row's values set (the rest: its id, and the completion's, still empty). */
+const SUMMARY_FROM_INSERT = SUMMARY_COLUMNS.split(', ').filter((c): c is InsertColumn => (INSERT_COLUMNS as readonly string[]).includes(c));
+
+/** Whether a string is stored as is (no lone UTF-16 surrogate, which the UTF-8 conversion alters). */
+function intact(text: unknown): boolean {
+  return typeof text !== 'string' || (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/**
+ * The summary row SQLite now holds for these bound values, as the summary SELECT would read it: the
+ * summary columns taken from the values, the completion's still empty. Null when a string would not
+ * read back the same.
+ */
+function storedRow(id: number, v: Record<InsertColumn, unknown>): SummaryRow | null {
+  const row: Record<string, unknown> = { id, res_status: null, error: null, duration_ms: null };
+  for (const column of SUMMARY_FROM_INSERT) {
+    const value = v[column];
+    if (!intact(value)) return null;
+    // SQLite stores NaN as NULL.
+    row[column] = typeof value === 'number' && Number.isNaN(value) ? null : value;
+  }
+  return row as unknown as SummaryRow;
 }
 
 function errorCount(findings: readonly Finding[]): number {

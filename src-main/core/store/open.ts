@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { MIGRATIONS, LATEST_VERSION } from './migrations';
+import { LATEST_VERSION, migrate } from './migrations';
 
 export type Db = Database.Database;
 
@@ -59,15 +59,5 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   } catch (err) {
     db.close();
     throw err;
-  }
-}
-
-function migrate(db: Db, from: number): void {
-  for (const m of MIGRATIONS) {
-    if (m.version <= from) continue;
-    db.transaction(() => {
-      db.exec(m.up);
-      db.pragma(`user_version = ${m.version}`);
-    }).immediate();
   }
 }

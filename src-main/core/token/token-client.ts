@@ -4,7 +4,8 @@
 // that echoes the key in an error must not leave it in the database or its WAL.
 import type { HeaderList, TokenRequest, TokenResult } from '../../shared/model';
 import type { OutboundDeps } from '../outbound/deps';
-import { API_KEY_HEADER, storedSecrets } from '../redact';
+import { API_KEY_HEADER } from '../redact';
+import { recordingDeps } from '../outbound/deps';
 import { sendAndRecord } from '../outbound/record';
 import { joinUrl } from '../outbound/target';
 import { inspect, toBytes } from '../protocol';
@@ -22,7 +23,7 @@ export async function requestToken(ctx: OutboundDeps, request: TokenRequest): Pr
     ['x-operator-id', config.operatorId],
     [API_KEY_HEADER, config.apiKey],
   ];
-  const detail = await sendAndRecord(ctx, {
+  const detail = await sendAndRecord(recordingDeps(ctx, undefined, null), {
     request: {
       url: joinUrl(config.baseUrl, TOKEN_PATH),
       method: 'POST',
@@ -31,12 +32,10 @@ export async function requestToken(ctx: OutboundDeps, request: TokenRequest): Pr
       timeoutMs: ctx.options.outboundTimeoutMs,
       allowSelfSigned: config.allowSelfSigned,
     },
-    kind: 'token',
     origin: 'token',
     sourceId: null,
     signature: null,
-    findings: inspect('token-request', body),
-    secrets: [config.apiKey, ...storedSecrets(ctx)],
+    secrets: [config.apiKey],
   });
 
   // The answer as stored (secrets scrubbed) is also the one shown: the key never comes back in clear.

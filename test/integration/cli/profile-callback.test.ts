@@ -50,7 +50,7 @@ describe('profile callback settings', () => {
   it('migrates a database made before the settings existed: its profiles get the defaults', async () => {
     const home = tempDir();
     const old = new Database(join(home, DATABASE_FILE));
-    for (const m of MIGRATIONS.filter((x) => x.version <= 2)) old.exec(m.up);
+    for (const m of MIGRATIONS.filter((x) => x.version <= 2)) m.up(old as never);
     old.pragma('user_version = 2');
     old.prepare("INSERT INTO profiles (name, created_at, updated_at) VALUES ('old', 'x', 'x')").run();
     old.close();

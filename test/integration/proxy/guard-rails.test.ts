@@ -52,13 +52,16 @@ describe('guard rails', () => {
     await expectAlive(desk, url);
   });
 
-  it('oversized headers: 431, nothing recorded, still serving', async () => {
+  it('oversized headers: 431, recorded with the bytes received (bounded), still serving', async () => {
     const desk = openDesk();
     const { url, port } = await startProxy(desk);
     const answer = await rawText(port, `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(answer).toContain('HEADERS_TOO_LARGE');
-    expect(captures(desk)).toEqual([]);
+    const [row] = captures(desk);
+    expect(row).toMatchObject({ method: 'POST', path: '/platform/pay', response: { status: 431 } });
+    expect(row!.error).toMatch(/headers were larger than allowed/);
+    expect(row!.signature.verdict).toBeNull();
     await expectAlive(desk, url);
   });
 

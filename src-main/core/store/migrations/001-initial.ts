@@ -1,6 +1,8 @@
 // The first schema. One row per HTTP exchange, whichever way it went; the key fields of a callback are
 // columns so that the UI's queries (newest first, by deposit, by user, by verdict) are index lookups.
-export const up = `
+import type { Db } from '../open';
+
+const SCHEMA = `
 CREATE TABLE exchanges (
   id            INTEGER PRIMARY KEY,
   direction     TEXT    NOT NULL CHECK (direction IN ('inbound', 'outbound')),
@@ -91,3 +93,7 @@ CREATE TABLE check_reports (
   report    TEXT NOT NULL
 );
 `;
+
+export function up(db: Db): void {
+  db.exec(SCHEMA);
+}

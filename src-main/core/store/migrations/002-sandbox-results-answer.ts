@@ -1,5 +1,7 @@
 // The sandbox operator answers a repeated results callback exactly as it answered the first one, so it
 // keeps that first answer beside the pay's.
-export const up = `
-ALTER TABLE sandbox_deposits ADD COLUMN results_response TEXT;
-`;
+import type { Db } from '../open';
+
+export function up(db: Db): void {
+  db.exec('ALTER TABLE sandbox_deposits ADD COLUMN results_response TEXT');
+}
