@@ -72,47 +72,6 @@ const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('node:'));
 const noImports = (names, message) => ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ group: ['node:*'], message }] }];
 const noElectron = (message) => ['error', { paths: [{ name: 'electron', message }] }];
 
-/**
- * Temporary: the CLI still reaches into core past DeskApi, and renderer features import desk/context, while
- * another branch moves them behind DeskApi. Each entry is one file that breaks the boundary today; delete
- * the list (and this block) when that branch lands.
- */
-const BOUNDARY_EXCEPTIONS_PENDING_DESKAPI = [
-  // The CLI imports core folders (protocol, signing, store, proxy options, paths) past DeskApi.
-  'src-main/cli/commands/check.ts',
-  'src-main/cli/commands/export.ts',
-  'src-main/cli/commands/outbound-options.ts',
-  'src-main/cli/commands/prune.ts',
-  'src-main/cli/commands/send.ts',
-  'src-main/cli/commands/serve.ts',
-  'src-main/cli/commands/sign.ts',
-  'src-main/cli/commands/verify.ts',
-  'src-main/cli/context.ts',
-  'src-main/cli/main.ts',
-  'src-main/cli/parse.ts',
-  'src-main/cli/secrets.ts',
-  'src-main/cli/web/server.ts',
-  // Core features import the desk's context (core/desk/context.ts), which is to move out of core/desk.
-  'src-main/core/checks/run-check.ts',
-  'src-main/core/checks/run-edge-case.ts',
-  'src-main/core/checks/secrets.ts',
-  'src-main/core/checks/steps.ts',
-  'src-main/core/export/curl-sources.ts',
-  'src-main/core/export/har-export.ts',
-  'src-main/core/export/har-import.ts',
-  'src-main/core/export/ticket.ts',
-  'src-main/core/outbound/dispatch.ts',
-  'src-main/core/outbound/drafts.ts',
-  'src-main/core/outbound/record.ts',
-  'src-main/core/outbound/target.ts',
-  'src-main/core/redact.ts',
-  'src-main/core/token/token-client.ts',
-  'src-main/core/token/token-config.ts',
-  // The Electron shell imports core/result (toDeskError) and core/paths (defaultHome), which core/desk's
-  // entry does not offer yet.
-  'src-main/electron/ipc.ts',
-  'src-main/electron/main.ts',
-];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.native/**', 'test-artifacts/**', 'build/**', '**/*.d.mts'] },
@@ -162,9 +121,5 @@ export default tseslint.config(
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': noImports([...NODE_BUILTINS, 'electron'], 'the renderer is a web page: no Node built-ins, no electron') },
-  },
-  {
-    files: BOUNDARY_EXCEPTIONS_PENDING_DESKAPI.length > 0 ? BOUNDARY_EXCEPTIONS_PENDING_DESKAPI : ['__no_exceptions__'],
-    rules: { 'boundaries/dependencies': 'off' },
   },
 );

@@ -2,7 +2,7 @@
 // value is a usage error, exit 2) and the option that commands share.
 import { InvalidArgumentError, type Command } from 'commander';
 import { AMOUNTS_MODES, type AmountsMode } from '../shared/model';
-import { callbackPrefixProblem } from '../core/protocol/callback-path';
+import { callbackPrefixProblem } from '../core/desk/shell-kit';
 
 export function callbackPrefix(value: string): string {
   const problem = callbackPrefixProblem(value);

@@ -1,5 +1,5 @@
 import { createDesk, type Desk } from '../core/desk';
-import { defaultHome } from '../core/paths';
+import { defaultHome } from '../core/desk/shell-kit';
 import { UsageError } from './errors';
 import type { Result } from '../shared/model';
 

@@ -3,7 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT_NEGATIVE, EXIT_USAGE, NegativeAnswer, UsageError } from './errors';
 import { registerCommands } from './commands';
-import { toDeskError } from '../core/result';
+import { toDeskError } from '../core/desk/shell-kit';
 
 export function buildProgram(): Command {
   const program = new Command('wager-desk')

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { RESULT_VALUES, VERDICTS, type ResultValue, type Verdict } from '../shared/model';
-import { isResultValue } from '../core/protocol/field-rules';
+import { isResultValue } from '../core/desk/shell-kit';
 
 /** Commander argument parsers: a bad value is a usage error (exit 2) with a reason. */
 export function positiveInt(value: string): number {

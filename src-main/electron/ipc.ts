@@ -4,8 +4,8 @@
 import { checkDeskArgs } from '../shared/desk-args';
 import { DESK_METHODS, type DeskApi, type DeskEventName, type DeskEvents, type DeskEventSource } from '../shared/desk-api';
 import type { Result } from '../shared/model';
-import { toDeskError } from '../core/result';
-import { DESK_EVENT_CHANNEL, deskChannel } from '../preload/channels';
+import { toDeskError } from '../core/desk/shell-kit';
+import { DESK_EVENT_CHANNEL, deskChannel } from '../shared/ipc-channels';
 import { isTrustedSender, type SenderFrame } from './guards';
 
 /** What a handler reads of Electron's IpcMainInvokeEvent. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { createDesk, type Desk } from '../core/desk';
-import { defaultHome } from '../core/paths';
+import { defaultHome } from '../core/desk/shell-kit';
 import { devServerUrl, isAppUrl } from './guards';
 import { forwardDeskEvents, registerDeskIpc } from './ipc';
 import { lockDownApp, lockDownSession } from './lockdown';

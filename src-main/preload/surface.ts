@@ -5,7 +5,7 @@
 // `sender` is ipcRenderer).
 import { DESK_EVENTS, DESK_METHODS, type DeskEventListener, type DeskEventName } from '../shared/desk-api';
 import type { WagerDeskWindowApi } from '../shared/window-api';
-import { DESK_EVENT_CHANNEL, deskChannel } from './channels';
+import { DESK_EVENT_CHANNEL, deskChannel } from '../shared/ipc-channels';
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
 /** Subscribes to a channel; the listener gets Electron's event first, which must not reach the page. */

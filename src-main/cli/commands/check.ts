@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkJson, checkLine, countsLine, runIdsPrefix } from '../../core/checks/report-export';
+import { checkJson, checkLine, countsLine, runIdsPrefix } from '../../core/desk/shell-kit';
 import type { AmountsMode, CheckResult } from '../../shared/model';
 import { addCallbackPrefixOption, amountsMode, callbackPrefixOf, positiveAmount } from '../callback-options';
 import { must, withDesk } from '../context';

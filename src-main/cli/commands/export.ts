@@ -2,7 +2,7 @@
 // DEPOSIT` (Markdown) and `export --curl ID` (a cURL command). Secrets are redacted in all three.
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { MAX_HAR_EXCHANGES } from '../../core/export/har-select';
+import { MAX_HAR_EXCHANGES } from '../../core/desk/shell-kit';
 import type { HarQuery } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';

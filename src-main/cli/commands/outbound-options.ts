@@ -2,9 +2,9 @@
 // a custom secret from the environment; and how a sent exchange is printed.
 import { Option, type Command } from 'commander';
 import type { ExchangeDetail, SendOptions } from '../../shared/model';
-import { parseSetArgument } from '../../core/outbound/edit';
-import { isSignatureMode, SIGNATURE_MODES } from '../../core/outbound/signature-mode';
-import { DeskFailure } from '../../core/result';
+import { parseSetArgument } from '../../core/desk/shell-kit';
+import { isSignatureMode, SIGNATURE_MODES } from '../../core/desk/shell-kit';
+import { DeskFailure } from '../../core/desk/shell-kit';
 import { NegativeAnswer, UsageError } from '../errors';
 import { printJson, readBody, secretFromEnv } from '../io';
 import { collect } from '../parse';

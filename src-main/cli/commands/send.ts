@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { applyEdits } from '../../core/outbound/edit';
-import { TEMPLATE_KINDS } from '../../core/outbound/drafts';
+import { applyEdits } from '../../core/desk/shell-kit';
+import { TEMPLATE_KINDS } from '../../core/desk/shell-kit';
 import { DEFAULT_TEST_USER } from '../../shared/model';
-import { DeskFailure } from '../../core/result';
+import { DeskFailure } from '../../core/desk/shell-kit';
 import type { TemplateKind } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';

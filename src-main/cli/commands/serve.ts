@@ -1,7 +1,7 @@
 // `wager-desk serve`: the capture proxy and the web UI until SIGINT or SIGTERM.
 // The `proxy:` line is printed the moment the listener is up: scripts and tests wait for it.
 import { InvalidArgumentError, type Command } from 'commander';
-import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../core/proxy/options';
+import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../core/desk/shell-kit';
 import type { ProxyConfig } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { secretFromEnv } from '../io';

@@ -8,7 +8,7 @@ import { handleApiCall, isDeskMethod, sendJson, failure } from './api-routes';
 import { allowedHosts, allowedOrigins, bearerMatches, hostAllowed, newAccessToken, originAllowed } from './auth';
 import { eventStreams } from './sse';
 import { COMMON_HEADERS, defaultRendererDir, serveStatic } from './static';
-import { listenFailure } from '../../core/listen-failure';
+import { listenFailure } from '../../core/desk/shell-kit';
 
 export interface WebUiOptions {
   /** 0 picks a free port. */

@@ -5,7 +5,7 @@
 // win-accepted): it names it in dependsOn and is blocked unless that one passed.
 import type { Bodies } from './bodies';
 import { HUGE_AMOUNT } from './bodies';
-import { EXPECTATION_TEXT, type Expectation } from './judge';
+import { EXPECTATION_TEXT, type Expectation } from './expectation';
 import type { RunIds } from './run-ids';
 import type { CaseStep } from './steps';
 

@@ -3,6 +3,7 @@
 // (so a "rejected" bad signature proves nothing), and a 2XX whose body says the request was ignored
 // is not an acceptance.
 import { describeOutcome, is2xx, is4xx, type CaseStep, type StepOutcome } from './steps';
+import { EXPECTATION_TEXT, type Expectation } from './expectation';
 
 export interface Judgement {
   pass: boolean;
@@ -18,17 +19,6 @@ export interface Judgement {
  * error-body: refused with the body of section 2.6;
  * no-5XX: any answer but a server error (2XX, or a 4XX that says why).
  */
-export type Expectation = 'accepted' | '2XX' | '200' | '4XX' | 'error-body' | 'no-5XX';
-
-export const EXPECTATION_TEXT: Record<Expectation, string> = {
-  accepted: 'status 2XX, with a body that does not say the request was ignored',
-  '2XX': 'status 2XX',
-  '200': 'status 200',
-  '4XX': 'status 4XX',
-  'error-body': 'status 4XX with a JSON body {"errors": [...]}, each error with a string "code" and a boolean "isClientSafe"',
-  'no-5XX': 'an answer that is not a 5XX (2XX, or a 4XX that says why)',
-};
-
 /** A status that says the target does not serve the path (or not with POST): no check passes on it. */
 export const isNotServed = (s: number | null): boolean => s === 404 || s === 405;
 

@@ -9,7 +9,7 @@ import { joinUrl } from '../outbound/target';
 import { callbackPath } from '../protocol/callback-path';
 import { recordingDeps, type OutboundDeps } from '../outbound/deps';
 import { checkSignature, invalidSignatureFor, sign } from '../signing';
-import type { Expectation } from './judge';
+import type { Expectation } from './expectation';
 
 export type StepSignature = 'valid' | 'none' | 'invalid' | 'other-secret';
 

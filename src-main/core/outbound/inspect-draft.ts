@@ -1,14 +1,14 @@
 // What the composer shows under a draft: its body judged against the interface, by the callback its
 // path names under the active profile's prefix, with the profile's amounts rule.
 import type { Draft, Finding, SendOptions } from '../../shared/model';
-import type { DeskContext } from '../desk/context';
+import type { SecretLookups } from '../secrets';
 import { inspect } from '../protocol';
 import { judgeUnderProfile } from '../protocol/callback-judging';
 import { callbackSettings } from './callback-settings';
 import { checkDraft } from './dispatch';
 import { decodeBase64 } from './edit';
 
-export function inspectDraft(ctx: DeskContext, draft: Draft): Finding[] {
+export function inspectDraft(ctx: Pick<SecretLookups, 'profile'>, draft: Draft): Finding[] {
   checkDraft(draft);
   const settings = callbackSettings(ctx.profile());
   const body = decodeBase64(draft.bodyBase64, 'The draft body');
@@ -22,6 +22,6 @@ export function inspectDraft(ctx: DeskContext, draft: Draft): Finding[] {
 }
 
 /** The template settings of a profile (default: the active one), with a run's own prefix and amounts winning. */
-export function templateSettings(ctx: DeskContext, options: Pick<SendOptions, 'profile' | 'callbackPrefix' | 'amounts'> = {}) {
+export function templateSettings(ctx: Pick<SecretLookups, 'profile'>, options: Pick<SendOptions, 'profile' | 'callbackPrefix' | 'amounts'> = {}) {
   return callbackSettings(ctx.profile(options.profile), options);
 }

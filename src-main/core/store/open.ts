@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { LATEST_VERSION, migrate } from './migrations';
 
-export type Db = Database.Database;
+export type { Db } from './db';
+import type { Db } from './db';
 
 export class DatabaseTooNewError extends Error {
   constructor(readonly file: string, readonly found: number, readonly supported: number) {

@@ -9,19 +9,10 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SRC = join(ROOT, 'src-main');
 
-/** What a shell may import from the core besides createDesk: constants, parsers and formatters, no state. */
+/** What a shell may import from the core: createDesk, and the shell kit's constants, parsers and formatters (no state). */
 const SHELL_HELPERS = [
   'core/desk/index.ts', // createDesk and the Desk type
-  'core/paths.ts', // the default data directory
-  'core/result.ts', // DeskFailure and toDeskError: how an error keeps its code
-  'core/listen-failure.ts', // the one-line reason for a port that cannot be listened on
-  'core/proxy/options.ts', // the proxy's default host and port, for --help
-  'core/protocol/field-rules.ts', // isResultValue, for --follow-up
-  'core/outbound/edit.ts', // --set parsing and body edits, before the draft goes to the desk
-  'core/outbound/signature-mode.ts', // the --signature modes
-  'core/outbound/drafts.ts', // TEMPLATE_KINDS, for send's argument
-  'core/checks/report-export.ts', // check's lines and --json shape
-  'core/export/har-select.ts', // MAX_HAR_EXCHANGES, for export's summary
+  'core/desk/shell-kit.ts', // the pure helpers the CLI and Electron read arguments and print results with
 ];
 
 function sourceFiles(dir: string): string[] {

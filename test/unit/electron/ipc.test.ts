@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { forwardDeskEvents, registerDeskIpc, type InvokeEvent, type IpcHandlerRegistry } from '../../../src-main/electron/ipc';
-import { DESK_EVENT_CHANNEL } from '../../../src-main/preload/channels';
+import { DESK_EVENT_CHANNEL } from '../../../src-main/shared/ipc-channels';
 import { DESK_METHODS, type DeskApi } from '../../../src-main/shared/desk-api';
 import type { Result } from '../../../src-main/shared/model';
 import { VALID_CALLS } from '../../helpers/desk-calls';

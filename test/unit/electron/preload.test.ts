@@ -3,7 +3,7 @@
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
-import { DESK_EVENT_CHANNEL } from '../../../src-main/preload/channels';
+import { DESK_EVENT_CHANNEL } from '../../../src-main/shared/ipc-channels';
 import { buildWagerDeskSurface, type Subscribe } from '../../../src-main/preload/surface';
 import { DESK_METHODS } from '../../../src-main/shared/desk-api';
 import type { WagerDeskWindowApi } from '../../../src-main/shared/window-api';

@@ -1,6 +1,6 @@
 // The first schema. One row per HTTP exchange, whichever way it went; the key fields of a callback are
 // columns so that the UI's queries (newest first, by deposit, by user, by verdict) are index lookups.
-import type { Db } from '../open';
+import type { Db } from '../db';
 
 const SCHEMA = `
 CREATE TABLE exchanges (

@@ -1,6 +1,6 @@
 // A profile records where its operator mounts the callbacks (NULL: the spec's /platform) and how it
 // writes amounts: integer minor units unless told otherwise, which is how most operators store them.
-import type { Db } from '../open';
+import type { Db } from '../db';
 
 export function up(db: Db): void {
   db.exec(`

@@ -6,7 +6,7 @@
 // The version only ever grows: the list is checked to be 1, 2, 3... at load; a database from the
 // future (a newer Wager Desk wrote it) is refused, never touched; and each step re-reads the version
 // inside its transaction, so two processes opening one old database cannot both apply a step.
-import type { Db } from '../open';
+import type { Db } from '../db';
 import * as m001 from './001-initial';
 import * as m002 from './002-sandbox-results-answer';
 import * as m003 from './003-profile-callback-settings';

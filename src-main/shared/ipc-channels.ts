@@ -1,6 +1,6 @@
 // The IPC channel names main and preload agree on. Pure constants: the sandboxed preload bundles this
 // file, and the main process's adapter imports it, so the two sides cannot drift apart.
-import type { DeskMethod } from '../shared/desk-api';
+import type { DeskMethod } from './desk-api';
 
 /** Channels of DeskApi calls are `desk:<method>`. */
 export const DESK_CHANNEL_PREFIX = 'desk:';
