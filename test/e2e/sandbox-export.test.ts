@@ -57,9 +57,9 @@ describe('the sandbox screen and the exports in Chromium', () => {
     const res = await pay('sandy', 'dep-s2', 5);
     expect(res.status).toBe(402);
     await user('sandy').getByTestId('sandbox-edit').click();
-    await user('sandy').getByTestId('balance-value').fill('12.5');
+    await user('sandy').getByTestId('balance-value').fill('1250');
     await user('sandy').getByTestId('balance-set').click();
-    await user('sandy').getByTestId('sandbox-balance').getByText('12.5', { exact: true }).waitFor();
+    await user('sandy').getByTestId('sandbox-balance').getByText('1250', { exact: true }).waitFor();
   });
 
   it('resets only after confirmation', async () => {

@@ -169,7 +169,7 @@ describe('no stored secret kept, in any form, on any way in', () => {
     servers.push(service);
     const base = await listen(service);
     for (let i = 0; i < echoes.length; i++) {
-      const token = must(await desk.requestToken({ userId: 'u-1', displayName: 'U', baseUrl: base }));
+      const token = must(await desk.requestToken({ userId: 'u-1', displayName: 'U', baseUrl: base, confirmedBaseUrl: base }));
       expect(token.status).toBe(403);
     }
     const body = JSON.stringify({ userId: 'u-1', depositId: 'd-send', currency: 'USD', amount: 1 });
