@@ -19,7 +19,7 @@ export async function startGatedFront(targetUrl: string, passFirst: number): Pro
   async function forward(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
-    const answer = await fetch(`${targetUrl}${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, body: body.length > 0 ? body : undefined });
+    const answer = await fetch(`${targetUrl}${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, ...(body.length > 0 ? { body } : {}) });
     const bytes = Buffer.from(await answer.arrayBuffer());
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' }).end(bytes);
   }
