@@ -178,6 +178,8 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
         baseUrl: text.optional(),
         operatorId: text.optional(),
         apiKey: text.optional(),
+        confirmedBaseUrl: text.optional(),
+        allowSelfSigned: z.boolean().optional(),
       }),
     ],
   ],

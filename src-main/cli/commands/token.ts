@@ -1,4 +1,5 @@
-// `token --user-id U --display-name N [--base-url URL --operator-id ID --api-key-env V | --profile P] [--json]`
+// `token --user-id U --display-name N [--base-url URL [--confirm-base-url] --operator-id ID --api-key-env V | --profile P]
+// [--allow-self-signed] [--json]`
 // (design/CLI.md). Exit 0 with a decoded token; 1 when no usable token came back; 2 for usage/config.
 import type { Command } from 'commander';
 import type { TokenResult } from '../../shared/model';
@@ -37,6 +38,8 @@ export function registerToken(program: Command): void {
     .option('--operator-id <id>', 'the x-operator-id value (default: the profile\'s)')
     .option('--api-key-env <var>', 'environment variable that holds the API key (default: the profile\'s stored key)')
     .option('--profile <name>', 'use this profile (default: the active profile)')
+    .option('--confirm-base-url', "confirm that --base-url, which is not the profile's base URL, may receive the profile's stored API key")
+    .option('--allow-self-signed', "accept a self-signed certificate from the token service for this call (the host name is still checked)")
     .option('--json', 'machine-readable output: {status, token, decoded: {header, payload}, body}')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
@@ -50,6 +53,8 @@ export function registerToken(program: Command): void {
             ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
             ...(opts.operatorId !== undefined ? { operatorId: opts.operatorId } : {}),
             ...(apiKey !== undefined ? { apiKey } : {}),
+            ...(opts.confirmBaseUrl && opts.baseUrl !== undefined ? { confirmedBaseUrl: opts.baseUrl } : {}),
+            ...(opts.allowSelfSigned ? { allowSelfSigned: true } : {}),
           }),
         );
         if (opts.json) {

@@ -64,7 +64,7 @@ function checkStoredKeyTarget(profile: ProfileSecrets, target: string, confirmed
   const where = own === null ? `profile "${profile.name}" has no base URL` : `it goes only to profile "${profile.name}"'s base URL ${own}`;
   throw new DeskFailure(
     'needs-confirmation',
-    `The stored API key would go to ${target}, but ${where}. Give an API key for this call (--api-key-env VAR), set the profile's base URL, or confirm that ${target} may receive the key.`,
+    `The stored API key would go to ${target}, but ${where}. Give an API key for this call (--api-key-env VAR), set the profile's base URL, or confirm that ${target} may receive the key (--confirm-base-url).`,
   );
 }
 

@@ -57,6 +57,28 @@ describe('wager-desk token', () => {
     }
   });
 
+  it("sends the stored key to another --base-url only with --confirm-base-url, and says how in its refusal", async () => {
+    const own = await startTokenEndpoint(API_KEY);
+    const other = await startTokenEndpoint(API_KEY);
+    try {
+      const home = tempDir();
+      const desk = createDesk({ home });
+      expect((await desk.saveProfile({ name: 'stage', baseUrl: own.url, operatorId: OPERATOR_ID, apiKey: API_KEY })).ok).toBe(true);
+      await desk.close();
+      const refused = await runCli(['--home', home, 'token', '--user-id', 'u', '--display-name', 'N', '--base-url', other.url]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--confirm-base-url');
+      expect(other.seen).toEqual([]);
+      const confirmed = await runCli(['--home', home, 'token', '--user-id', 'u', '--display-name', 'N', '--base-url', other.url, '--confirm-base-url', '--json']);
+      expect(confirmed.code, confirmed.stderr).toBe(0);
+      expect(other.seen[0]!.headers['x-api-key']).toBe(API_KEY);
+      expect(own.seen).toEqual([]);
+    } finally {
+      await own.close();
+      await other.close();
+    }
+  });
+
   it('exits 1 when no response came back, and 2 for usage and configuration errors', async () => {
     const home = tempDir();
     const refused = await runCli(
