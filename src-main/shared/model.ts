@@ -284,6 +284,8 @@ export interface ProxyStatus {
 
 export interface DeskStatus {
   proxy: ProxyStatus;
+  /** Why the stored secrets cannot be opened (a lost, replaced or foreign key file), in one line; null when they can. */
+  secretsKeyProblem: string | null;
   activeProfile: string | null;
   counts: { inbound: number; outbound: number };
   dataDir: string;

@@ -68,12 +68,19 @@ describe('a key file that cannot be used', () => {
       expect(list.stdout).toContain('d-1');
       const show = await runCli(['--home', home, 'show', '1']);
       expect(show.code, show.stderr).toBe(0);
+      // The listing still says the secrets are set (they are sealed in the database), and warns that none opens.
+      const profiles = await runCli(['--home', home, 'profile', 'list']);
+      expect(profiles.code, profiles.stderr).toBe(0);
+      expect(profiles.stderr).toContain(keyFile);
+      expect(profiles.stderr).toMatch(why);
 
       const desk = closeAfterTest(createDesk({ home }));
       const started = await desk.startProxy({ port: 0 });
       expect(started.ok).toBe(false);
       if (!started.ok) expect(started.error.message).toMatch(why);
-      expect((await desk.getStatus()).ok && (await desk.getStatus())).toMatchObject({ value: { proxy: { running: false } } });
+      const status = await desk.getStatus();
+      expect(status).toMatchObject({ ok: true, value: { proxy: { running: false } } });
+      expect(status.ok && status.value.secretsKeyProblem).toMatch(why);
 
       // Nothing made or changed the key file.
       expect(existsSync(keyFile) ? readFileSync(keyFile) : null).toEqual(before);

@@ -71,6 +71,9 @@ export function registerProfile(program: Command): void {
       const opts = cmd.optsWithGlobals();
       await withDesk(opts, async (desk) => {
         const list = must(await desk.listProfiles());
+        // "set" means sealed in the database; a lost or foreign key file means none of them opens now.
+        const keyProblem = must(await desk.getStatus()).secretsKeyProblem;
+        if (keyProblem !== null) process.stderr.write(`warning: ${keyProblem}\n`);
         if (opts.json) printJson(list);
         else if (list.length === 0) process.stdout.write('no profiles: create one with `wager-desk profile set NAME --secret-env VAR`\n');
         else process.stdout.write(`${list.map(describe).join('\n')}\n`);

@@ -22,6 +22,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const status = (proxyStatus: ProxyStatus = proxy.status()): DeskStatus => ({
     proxy: proxyStatus,
     activeProfile: store.profiles.activeName(),
+    secretsKeyProblem: store.profiles.keyProblem(),
     counts: store.exchanges.counts(),
     dataDir: ctx.options.home,
   });

@@ -84,6 +84,11 @@ export function StatusBar() {
           ⚠ {proxy.warning}
         </div>
       )}
+      {status?.secretsKeyProblem && (
+        <div className="status-warning" role="status" data-testid="secrets-key-problem">
+          ⚠ {status.secretsKeyProblem}
+        </div>
+      )}
       {editing && <ProxySettings proxy={proxy} onDone={() => setEditing(false)} />}
       <ErrorBanner error={error} context="Proxy" onDismiss={clearError} onRetry={() => void refresh()} testId="status-error" />
     </div>
