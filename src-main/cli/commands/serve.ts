@@ -2,7 +2,7 @@
 // The `proxy:` line is printed the moment the listener is up: scripts and tests wait for it.
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../core/desk/shell-kit';
-import type { ProxyConfig } from '../../shared/model';
+import type { DeskStatus, ProxyConfig } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { secretFromEnv } from '../io';
 import { httpUrl, port, positiveInt } from '../parse';
@@ -78,6 +78,15 @@ export function registerServe(program: Command): void {
         process.stdout.write(`proxy: ${status.url}\n`);
         process.stderr.write(status.mode === 'forward' ? `mode: forward to ${status.upstream}\n` : 'mode: sandbox operator\n');
         if (status.warning) process.stderr.write(`warning: ${status.warning}\n`);
+        // A warning that arises while serving (a capture that could not be written, requests that could
+        // not be judged) is printed when it changes, so a headless run does not hide it until a restart.
+        let lastWarning = status.warning;
+        const offStatus = desk.on((name, payload) => {
+          if (name !== 'status') return;
+          const warning = (payload as DeskStatus).proxy.warning;
+          if (warning !== null && warning !== lastWarning) process.stderr.write(`warning: ${warning}\n`);
+          lastWarning = warning;
+        });
 
         let ui: { url: string; close(): Promise<void> } | null = null;
         if (opts.ui !== false) {
@@ -86,6 +95,7 @@ export function registerServe(program: Command): void {
         }
 
         await stopRequested;
+        offStatus();
         await ui?.close();
         // desk.close() (withDesk) stops the proxy: exchanges in flight get a short grace to finish.
       });
