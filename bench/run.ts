@@ -1,4 +1,4 @@
-// `npm run bench` (node --import tsx bench/run.ts): the four benchmarks of issue 9, and the store's
+// `npm run bench` (node --import tsx bench/run.ts): the benchmarks of BENCHMARKS.md, and the store's
 // write path taken apart; each prints its numbers next to its peers measured in the same run. --quick
 // is the smoke run the tests use; see BENCHMARKS.md for the full commands and recorded results. Exit code 1 when a correctness check
 // (every request in the database, the UI showed its rows) failed; timings never fail anything.

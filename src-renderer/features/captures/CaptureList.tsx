@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { DEFAULT_CALLBACK_PREFIX } from '../../components/callback-prefix';
 import { useColumnRoom } from '../../components/use-column-room';
 import { useOpenExchange } from '../../components/use-open-exchange';
 import { useDesk } from '../../store';
 import { indexOfId } from '../../store/query-match';
+import { useActiveProfile } from '../profiles/use-active-profile';
 import { CaptureRow, ROW_HEIGHT } from './CaptureRow';
 
 /** Load the next page when the user scrolls within this many rows of the end. */
@@ -22,6 +24,7 @@ export function CaptureList() {
   const loadMore = useDesk((s) => s.loadMoreCaptures);
   const moveSelection = useDesk((s) => s.moveSelection);
   const openExchange = useDesk((s) => s.openExchange);
+  const callbackPrefix = useActiveProfile().profile?.callbackPrefix ?? DEFAULT_CALLBACK_PREFIX;
   const open = useOpenExchange();
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -117,6 +120,7 @@ export function CaptureList() {
                 opened={x.id === openId}
                 depositRoom={depositRoom}
                 userRoom={userRoom}
+                callbackPrefix={callbackPrefix}
                 onPick={pick}
               />
             );

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
 import { middleEllipsis } from '../../components/middle-ellipsis';
+import { pathOutsidePrefix } from '../../components/callback-prefix';
 
 export const ROW_HEIGHT = 34;
 /** "results · REFUND" fits the kind column at its narrowest; a longer (unexpected) result is cut in the middle, whole in the tooltip. */
@@ -18,6 +19,8 @@ interface Props {
   /** Characters that fit in the depositId and userId columns (measured by the list). */
   depositRoom: number;
   userRoom: number;
+  /** The active profile's callback prefix: a callback posted elsewhere shows its path. */
+  callbackPrefix: string;
   onPick(id: number): void;
 }
 
@@ -42,11 +45,12 @@ function IdCell(props: { value: string | null; room: number; testId?: string }) 
  * and result sit on their own line with the origin and the error count under them, ids too long for
  * their column keep both ends (the full id in the tooltip). Memoized: lists are long.
  */
-export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, depositRoom, userRoom, onPick }: Props) {
+export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, depositRoom, userRoom, callbackPrefix, onPick }: Props) {
   const classes = ['capture-row', 'capture-grid'];
   if (selected) classes.push('selected');
   if (opened) classes.push('opened');
   const origin = x.direction === 'outbound' ? originLabel(x.origin) : null;
+  const elsewhere = pathOutsidePrefix(x, callbackPrefix);
   return (
     <div
       id={`capture-${x.id}`}
@@ -66,9 +70,14 @@ export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, d
         <span className={`kind kind-${x.kind}`} title={kindLabel(x)}>
           {middleEllipsis(kindLabel(x), KIND_ROOM)}
         </span>
-        {(origin !== null || x.errorCount > 0) && (
+        {(origin !== null || x.errorCount > 0 || elsewhere !== null) && (
           <span className="kind-sub">
             {origin !== null && <span className="muted">{origin}</span>}
+            {elsewhere !== null && (
+              <span className="muted mono" title={`Posted to ${elsewhere}; the profile expects ${callbackPrefix}/${x.kind}`} data-testid="row-path">
+                {middleEllipsis(elsewhere, KIND_ROOM)}
+              </span>
+            )}
             {x.errorCount > 0 && (
               <Badge tone="red" title={`${x.errorCount} protocol error${x.errorCount === 1 ? '' : 's'} in the body`} testId="row-errors">
                 ⚠ {x.errorCount}

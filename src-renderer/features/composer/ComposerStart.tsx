@@ -2,13 +2,16 @@ import { useState } from 'react';
 import type { TemplateKind } from '../../../src-main/shared/model';
 import { useDesk } from '../../store';
 import { DEFAULT_TEST_USER } from '../../../src-main/shared/model';
+import { DEFAULT_CALLBACK_PREFIX } from '../../components/callback-prefix';
+import { useActiveProfile } from '../profiles/use-active-profile';
 
-export const TEMPLATES: Array<{ kind: TemplateKind; label: string; what: string }> = [
-  { kind: 'pay', label: 'Pay', what: 'POST /platform/pay: deduct an entry' },
-  { kind: 'win', label: 'WIN', what: 'results: credit the amount' },
-  { kind: 'draw', label: 'DRAW', what: 'results: credit the amount' },
-  { kind: 'lose', label: 'LOSE', what: 'results: no amount' },
-  { kind: 'refund', label: 'REFUND', what: 'results: return the stake' },
+/** Each template, and what it does; its path is the active profile's callback prefix and the message's name. */
+export const TEMPLATES: Array<{ kind: TemplateKind; label: string; path: 'pay' | 'results'; what: string }> = [
+  { kind: 'pay', label: 'Pay', path: 'pay', what: 'deduct an entry' },
+  { kind: 'win', label: 'WIN', path: 'results', what: 'credit the amount' },
+  { kind: 'draw', label: 'DRAW', path: 'results', what: 'credit the amount' },
+  { kind: 'lose', label: 'LOSE', path: 'results', what: 'no amount' },
+  { kind: 'refund', label: 'REFUND', path: 'results', what: 'return the stake' },
 ];
 
 /** The composer before a draft exists: a template of each kind, or pointers to the other ways in. */
@@ -16,6 +19,7 @@ export function ComposerStart() {
   const openTemplate = useDesk((s) => s.openComposerTemplate);
   const openUser = useDesk((s) => s.detail?.userId ?? null);
   const setView = useDesk((s) => s.setView);
+  const prefix = useActiveProfile().profile?.callbackPrefix ?? DEFAULT_CALLBACK_PREFIX;
   const [userId, setUserId] = useState(openUser ?? DEFAULT_TEST_USER);
   return (
     <div className="composer-start" data-testid="composer-start">
@@ -29,7 +33,9 @@ export function ComposerStart() {
         {TEMPLATES.map((t) => (
           <button key={t.kind} type="button" className="template-card" onClick={() => void openTemplate(t.kind, userId)} data-testid={`template-${t.kind}`}>
             <strong>{t.label}</strong>
-            <span className="muted small">{t.what}</span>
+            <span className="muted small">
+              POST {prefix}/{t.path}: {t.what}
+            </span>
           </button>
         ))}
       </div>

@@ -1,4 +1,4 @@
-// Shared steps of the issue 7 e2e suites: open the app from the printed URL, move between screens,
+// Shared steps of the end-to-end suites: open the app from the printed URL, move between screens,
 // and read what a stand-in operator received.
 import type { Page } from 'playwright-core';
 import type { ReceivedRequest } from '../../helpers/operator';

@@ -49,7 +49,7 @@ export async function startStack(options: { rendererDir?: string; secret?: strin
 /** Posts a callback to the proxy as the platform would: exact bytes, optional signature header. */
 export async function sendCallback(
   proxyUrl: string,
-  path: '/platform/pay' | '/platform/results',
+  path: string,
   body: string | Uint8Array,
   signature: { secret: string } | { header: string } | null,
 ): Promise<Response> {

@@ -1,4 +1,4 @@
-// The packaging configuration (issue 8): electron-builder cannot run here (it downloads Electron), so
+// The packaging configuration: electron-builder cannot run here (it downloads Electron), so
 // electron-builder.yml is checked against electron-builder's own JSON schema and for what the app needs:
 // the targets, the identity, the icon, and the Electron build of better-sqlite3 where main looks for it.
 import { readFileSync } from 'node:fs';

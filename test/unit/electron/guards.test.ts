@@ -1,4 +1,4 @@
-// The navigation and IPC-sender guards against hostile URLs (issue 10, promise 7): only the app's own
+// The navigation and IPC-sender guards against hostile URLs (SECURITY.md, promise 7): only the app's own
 // page passes, whatever the attacker dresses a URL up as.
 import { describe, expect, it } from 'vitest';
 import { devServerUrl, isAllowedNavigation, isAppUrl, isTrustedSender } from '../../../src-main/electron/guards';

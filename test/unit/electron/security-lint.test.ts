@@ -1,4 +1,4 @@
-// The security lint of the Electron code (issue 6; issue 10, promise 7): @doyensec/electronegativity through
+// The security lint of the Electron code (SECURITY.md, promise 7): @doyensec/electronegativity through
 // its API over the main process, the preload and the page's HTML. Any finding of medium severity or above
 // fails the test unless an entry below justifies it in words; an entry that no longer matches a finding
 // fails too, so the list cannot rot.
