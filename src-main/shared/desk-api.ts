@@ -21,6 +21,8 @@ import type {
   HarImportResult,
   HarQuery,
   ProfileInput,
+  ProxyFault,
+  ProxyFaultInput,
   ProfileView,
   ProxyConfig,
   PruneOptions,
@@ -100,6 +102,12 @@ export interface DeskApi {
   /** The balance a user the sandbox has not seen yet starts with. */
   setSandboxStartingBalance(balance: number): Promise<Result<SandboxState>>;
   resetSandbox(): Promise<Result<SandboxState>>;
+  /** The faults the capture proxy applies to callbacks (sandbox and forward mode), spent ones included. */
+  listFaults(): Promise<Result<ProxyFault[]>>;
+  /** Adds a fault; a running proxy (this process or another) applies it from the next callback. */
+  addFault(input: ProxyFaultInput): Promise<Result<ProxyFault>>;
+  /** Removes every fault; the value is how many there were. */
+  clearFaults(): Promise<Result<number>>;
 
   // ecosystem
   exportHar(query: HarQuery): Promise<Result<string>>;
@@ -145,6 +153,9 @@ export const DESK_METHODS = [
   'setSandboxBalance',
   'setSandboxStartingBalance',
   'resetSandbox',
+  'listFaults',
+  'addFault',
+  'clearFaults',
   'exportHar',
   'importHar',
   'ticketBundle',

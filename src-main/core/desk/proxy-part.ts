@@ -8,7 +8,7 @@ import type { DeskContext } from './context';
 
 export type ProxyPart = Pick<
   DeskApi,
-  'getStatus' | 'startProxy' | 'stopProxy' | 'prune' | 'getSandboxState' | 'setSandboxBalance' | 'setSandboxStartingBalance' | 'resetSandbox'
+  'getStatus' | 'startProxy' | 'stopProxy' | 'prune' | 'getSandboxState' | 'setSandboxBalance' | 'setSandboxStartingBalance' | 'resetSandbox' | 'listFaults' | 'addFault' | 'clearFaults'
 >;
 
 function checkAmount(name: string, value: unknown): number {
@@ -80,5 +80,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         ledger.reset();
         return ledger.state();
       }),
+    listFaults: () => attempt(() => store.faults.list()),
+    addFault: (input) => attempt(() => store.faults.add(input)),
+    clearFaults: () => attempt(() => store.faults.clear()),
   };
 }

@@ -4,6 +4,7 @@ import type { ExchangeSummary } from '../../shared/model';
 import { SandboxLedger } from '../sandbox/ledger';
 import { Checkpointer } from './checkpointer';
 import { ExchangeStore } from './exchanges';
+import { FaultStore } from './faults';
 import { openDatabase, type Db } from './open';
 import { explainOpenFailure } from './open-errors';
 import { ProfileStore } from './profiles';
@@ -15,6 +16,7 @@ import { SettingsStore } from './settings';
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
 export { DataDirError, type DataDirProblem } from './open-errors';
 export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exchanges';
+export { FaultStore } from './faults';
 export { ProfileStore, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
 export { SettingsStore } from './settings';
@@ -37,6 +39,8 @@ export interface Store {
   readonly reports: ReportStore;
   /** The sandbox operator's books (its tables live in this database). */
   readonly sandbox: SandboxLedger;
+  /** The faults the capture proxy applies to callbacks. */
+  readonly faults: FaultStore;
   /** Runs `fn` in one write transaction that takes the write lock first (BEGIN IMMEDIATE): all or nothing. */
   immediate<T>(fn: () => T): T;
   /** Runs `fn` in one transaction: all or nothing. */
@@ -100,6 +104,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       settings,
       reports: new ReportStore(opened),
       sandbox: new SandboxLedger(opened, settings),
+      faults: new FaultStore(opened),
       immediate: <T>(fn: () => T) => run.immediate(fn) as T,
       transaction: <T>(fn: () => T) => run(fn) as T,
       inTransaction: () => opened.inTransaction,
