@@ -33,6 +33,7 @@ const sendOptions = z.object({
   confirmedProduction: z.boolean().optional(),
   callbackPrefix: text.optional(),
   amounts: amountsMode.optional(),
+  headerEdits: z.object({ set: headerList.optional(), drop: z.array(text).optional() }).optional(),
 });
 
 const exchangeQuery = z.object({

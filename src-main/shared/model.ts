@@ -420,8 +420,19 @@ export interface SendOptions {
   confirmedProduction?: boolean;
   /** The callback prefix for this run (templates, follow-ups, edge cases); default: the profile's. */
   callbackPrefix?: string;
+  /**
+   * Header edits of a replay or a send, by name: `drop` removes, then `set` adds or replaces. The
+   * x-server-authorization header follows the signature mode unless an edit names it: then it is
+   * sent as given (or not at all), with a note.
+   */
+  headerEdits?: HeaderEdits;
   /** How invented amounts are written for this run; default: the profile's. */
   amounts?: AmountsMode;
+}
+
+export interface HeaderEdits {
+  set?: HeaderList;
+  drop?: string[];
 }
 
 export interface ReplayRequest extends SendOptions {
