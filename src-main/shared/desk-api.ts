@@ -12,6 +12,8 @@ import type {
   Draft,
   EdgeCase,
   EdgeCaseRun,
+  ExchangeDeleteReport,
+  ExchangeDeletion,
   ExchangeDetail,
   ExchangeEvent,
   ExchangePage,
@@ -56,6 +58,8 @@ export interface DeskApi {
   diffExchanges(beforeId: number, afterId: number): Promise<Result<DiffEntry[]>>;
   /** Deletes old exchanges (by age, count or both) in one transaction, and compacts the file. */
   prune(options: PruneOptions): Promise<Result<PruneReport>>;
+  /** Deletes the selected exchanges, or the rows a filter matches, in one transaction (dryRun: only counts them); a status event carries the new counts. */
+  deleteExchanges(target: ExchangeDeletion, options?: { dryRun?: boolean }): Promise<Result<ExchangeDeleteReport>>;
 
   // signatures of bytes the caller holds
   /** The x-server-authorization value for the body (base64), with the chosen secret. */
@@ -125,6 +129,7 @@ export const DESK_METHODS = [
   'getTimeline',
   'diffExchanges',
   'prune',
+  'deleteExchanges',
   'signBody',
   'verifySignature',
   'draftFromExchange',

@@ -112,6 +112,10 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
     ['beforeId', id],
     ['afterId', id],
   ],
+  deleteExchanges: [
+    ['target', z.union([z.object({ ids: z.array(id) }), z.object({ filter: exchangeQuery })])],
+    ['options', z.object({ dryRun: z.boolean().optional() }).optional()],
+  ],
   prune: [['options', z.object({ olderThanDays: number.optional(), keep: number.optional(), vacuum: z.boolean().optional() }).optional()]],
   signBody: [
     ['bodyBase64', text],

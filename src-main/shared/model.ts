@@ -297,6 +297,17 @@ export interface ExchangeEvent {
 
 // ---------------------------------------------------------------- retention
 
+/** Which exchanges to delete: these ids, or every row the filter matches (its beforeId and limit are ignored). */
+export type ExchangeDeletion = { ids: number[] } | { filter: ExchangeQuery };
+
+export interface ExchangeDeleteReport {
+  /** Rows deleted, or with dryRun the rows that would be. */
+  deleted: number;
+  dryRun: boolean;
+  /** The log's counts after the delete. */
+  counts: DeskStatus['counts'];
+}
+
 export interface PruneOptions {
   /** Delete exchanges whose request started more than this many days ago (fractions allowed). */
   olderThanDays?: number;

@@ -13,6 +13,7 @@ export const VALID_CALLS: { [M in DeskMethod]: Parameters<DeskApi[M]> } = {
   getTimeline: ['d-1'],
   diffExchanges: [1, 2],
   prune: [{ keep: 10 }],
+  deleteExchanges: [{ ids: [1] }, { dryRun: true }],
   signBody: ['e30=', { profile: 'p' }],
   verifySignature: ['e30=', 'ab'.repeat(32), { secret: { label: 'x', secret: 's' } }],
   draftFromExchange: [3],

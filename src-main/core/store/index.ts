@@ -1,8 +1,9 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeSummary } from '../../shared/model';
+import type { ExchangeDeletion, ExchangeSummary } from '../../shared/model';
 import { SandboxLedger } from '../sandbox/ledger';
 import { Checkpointer } from './checkpointer';
+import { deleteExchanges } from './exchange-delete';
 import { ExchangeStore } from './exchanges';
 import { FaultStore } from './faults';
 import { openDatabase, type Db } from './open';
@@ -51,6 +52,8 @@ export interface Store {
   dataVersion(): number;
   /** Deletes old exchanges in one transaction (or none, on failure) and compacts the file. */
   prune(options?: PruneOptions): PruneReport;
+  /** Deletes the given exchanges (ids, or a filter's rows) in one transaction; with dryRun only counts them. */
+  deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): number;
   /** Moves WAL checkpoints to a worker thread (while the proxy runs); null where that cannot apply. */
   checkpointInBackground(): Checkpointer | null;
   close(): void;
@@ -114,6 +117,13 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
           return pruneExchanges(opened, pruneOptions);
         } finally {
           exchanges.recount();
+        }
+      },
+      deleteExchanges: (target, dryRun = false) => {
+        try {
+          return deleteExchanges(opened, target, dryRun);
+        } finally {
+          if (!dryRun) exchanges.recount();
         }
       },
       checkpointInBackground: () => Checkpointer.start(opened, options.nativeBinding),
