@@ -70,7 +70,7 @@ export function EdgeCasesView() {
               </button>
             )}
             {all && (
-              <span className="muted" data-testid="edge-summary" data-running={all.running}>
+              <span className="muted" data-testid="edge-run-all-summary" data-running={all.running}>
                 {all.running ? `${all.done} / ${all.total} run: ` : all.stopped ? `Stopped after ${all.done} of ${all.total}: ` : `${all.total} run: `}
                 {edgeCaseCountsLine(all.summary)}
               </span>
