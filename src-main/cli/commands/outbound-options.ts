@@ -3,7 +3,6 @@
 import { Option, type Command } from 'commander';
 import type { ExchangeDetail, SendOptions } from '../../shared/model';
 import { parseSetArgument } from '../../core/outbound/edit';
-import { parseHeaderArgument } from '../../core/outbound/header-edits';
 import { isSignatureMode, SIGNATURE_MODES } from '../../core/outbound/signature-mode';
 import { DeskFailure } from '../../core/result';
 import { NegativeAnswer, UsageError } from '../errors';
@@ -44,6 +43,13 @@ export function addOutboundOptions(cmd: Command): Command {
     .option('--secret-env <var>', 'environment variable holding a secret to sign with for this call (never stored)')
     .option('--confirm-production', 'confirm sending with a profile marked production')
     .option('--json', 'print the recorded exchange as JSON');
+}
+
+/** 'Name: value' as --header takes it; the value keeps its inner spaces, trimmed at the ends. */
+function parseHeaderArgument(arg: string): [string, string] {
+  const colon = arg.indexOf(':');
+  if (colon <= 0) throw new UsageError(`--header expects 'Name: value', got "${arg}".`);
+  return [arg.slice(0, colon).trim(), arg.slice(colon + 1).trim()];
 }
 
 /** Turns the flags into the desk's send options and body edits. Usage errors exit 2. */

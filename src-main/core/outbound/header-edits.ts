@@ -40,10 +40,3 @@ export function editsSignatureHeader(edits: HeaderEdits | undefined): boolean {
   const sig = SIGNATURE_HEADER.toLowerCase();
   return (edits.set ?? []).some(([n]) => n.toLowerCase() === sig) || (edits.drop ?? []).some((n) => n.toLowerCase() === sig);
 }
-
-/** 'Name: value' as the CLI takes it; the value keeps its inner spaces, trimmed at the ends. */
-export function parseHeaderArgument(arg: string): [string, string] {
-  const colon = arg.indexOf(':');
-  if (colon <= 0) throw new DeskFailure('bad-input', `--header expects 'Name: value', got "${arg}".`);
-  return [arg.slice(0, colon).trim(), arg.slice(colon + 1).trim()];
-}
