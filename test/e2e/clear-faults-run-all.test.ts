@@ -1,6 +1,7 @@
 // In Chromium, through the web mode: deleting captures asks first and says how many, and the counts in
 // the status bar follow; the Sandbox screen's Faults panel adds a fault the next callback gets; the edge
-// cases screen runs the cases shown in one go with a summary.
+// cases screen runs the cases shown in one go with a summary; the composer sends an added header signed and a
+// hand-set signature header as given.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../helpers/must';
@@ -102,6 +103,38 @@ describe('clearing captures, faults and Run all in Chromium', () => {
     const summary = await page.getByTestId('edge-run-all-summary').textContent();
     expect(summary).toMatch(new RegExp(`^${shown} run: \\d+ passed, 0 failed, 0 blocked, \\d+ not judged$`));
     await screenshot(page, '72-edge-run-all');
+  });
+
+  it('the composer: an added header goes out signed; a hand-set signature header is sent as given, with a note', async () => {
+    expect(await pay('hdr-user', 'dh-1')).toBe(200);
+    await goTo(page, 'captures');
+    await page.getByTestId('filter-search').fill('');
+    const row = page.getByTestId('capture-row').filter({ has: page.getByTestId('row-deposit').getByText('dh-1', { exact: true }) });
+    await row.click();
+    await page.getByTestId('edit-and-replay').click();
+    await page.getByTestId('draft-editor').waitFor();
+    const editor = page.getByTestId('headers-editor');
+    if ((await editor.getAttribute('open')) === null) await editor.locator('summary').click();
+    await page.getByTestId('header-add').click();
+    await page.getByTestId('header-name').last().fill('X-Support-Ticket');
+    await page.getByTestId('header-value').last().fill('T-42');
+    expect(await page.getByTestId('signature-by-hand').count()).toBe(0);
+    const before = operator.requests.length;
+    await page.getByTestId('composer-send').click();
+    await expect.poll(() => operator.requests.length).toBe(before + 1);
+    expect(operator.requests.at(-1)!.headers['x-support-ticket']).toBe('T-42');
+    expect(operator.requests.at(-1)!.rawSignatureValid).toBe(true);
+
+    const handSet = 'ab'.repeat(32);
+    const sigRow = page.getByTestId('header-row').filter({ has: page.locator('[data-testid="header-name"][value="x-server-authorization"]') });
+    await sigRow.getByTestId('header-value').fill(handSet);
+    await page.getByTestId('signature-by-hand').waitFor();
+    await page.getByTestId('signature-preview-value').getByText(handSet).waitFor();
+    await screenshot(page, '73-composer-signature-by-hand');
+    await page.getByTestId('composer-send').click();
+    await expect.poll(() => operator.requests.length).toBe(before + 2);
+    expect(operator.requests.at(-1)!.headers['x-server-authorization']).toBe(handSet);
+    expect(operator.requests.at(-1)!.rawSignatureValid).toBe(false);
     expect(pageErrors).toEqual([]);
   });
 });
