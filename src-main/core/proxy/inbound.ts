@@ -185,21 +185,26 @@ export class Inbound {
   /** Forward mode, the row committed: the fault decides whether and when the request goes upstream. */
   private forwardFaulted(fault: ProxyFault, forwarder: Forwarder, body: Buffer): void {
     const a = fault.action;
-    if (a.type === 'delay') {
-      let waiting = true;
-      const timer = setTimeout(() => {
-        waiting = false;
-        this.guard(() => this.forward(forwarder, body));
-      }, a.ms);
-      this.res.once('close', () => {
-        if (!waiting) return;
-        waiting = false;
-        clearTimeout(timer);
-        this.guard(() => this.record({ response: null, error: `the client closed the connection during the fault's ${a.ms} ms delay` }));
-      });
-      return;
-    }
+    if (a.type === 'delay') return this.afterDelay(a.ms, () => this.forward(forwarder, body));
     this.applyFault(fault);
+  }
+
+  /**
+   * Runs `then` once the delay is over; a client that leaves meanwhile ends the exchange, recorded with
+   * why (nothing is forwarded or decided for it).
+   */
+  private afterDelay(ms: number, then: () => void): void {
+    let waiting = true;
+    const timer = setTimeout(() => {
+      waiting = false;
+      this.guard(then);
+    }, ms);
+    this.res.once('close', () => {
+      if (!waiting) return;
+      waiting = false;
+      clearTimeout(timer);
+      this.guard(() => this.record({ response: null, error: `the client closed the connection during the fault's ${ms} ms delay` }));
+    });
   }
 
   /** A fault that replaces the answer: a status of its own, no answer (held), or a reset. Recorded first. */
@@ -298,7 +303,6 @@ export class Inbound {
       this.commit(row, () => this.applyFault(fault));
       return;
     }
-    const delay = fault?.action.type === 'delay' ? fault.action.ms : 0;
     const call: SandboxCall = {
       kind: callbackKind(judgment.kind),
       method: this.req.method ?? 'GET',
@@ -308,6 +312,13 @@ export class Inbound {
       secretConfigured: this.env.candidates().some((c) => c.primary),
       at: this.at,
     };
+    if (fault?.action.type === 'delay') {
+      // As a slow operator: the row is committed now, the sandbox decides when the delay is over, and the
+      // recorded duration includes the wait.
+      const ms = fault.action.ms;
+      this.commit(row, () => this.afterDelay(ms, () => this.decideLater(call)));
+      return;
+    }
     this.commits.write(
       () => {
         const decided = this.decide(call);
@@ -319,10 +330,24 @@ export class Inbound {
       (err, out) => {
         if (err !== null || out === undefined) return this.dropped(err);
         this.recorded(out.id);
-        if (delay > 0) {
-          const timer = setTimeout(() => this.guard(() => this.write(out.answer)), delay);
-          this.res.once('close', () => clearTimeout(timer));
-        } else this.guard(() => this.write(out.answer));
+        this.guard(() => this.write(out.answer));
+      },
+    );
+  }
+
+  /** Sandbox mode, the row already committed: the decision and its recorded answer in one write, then the answer. */
+  private decideLater(call: SandboxCall): void {
+    const id = this.id;
+    this.commits.write(
+      () => {
+        const decided = this.decide(call);
+        if (decided.findings.length > 0) this.env.exchanges.addFindings(id, decided.findings);
+        this.env.exchanges.complete(id, this.completion(decided.answer, decided.error));
+        return decided.answer;
+      },
+      (err, answer) => {
+        if (err !== null || answer === undefined) return this.dropped(err);
+        this.guard(() => this.write(answer));
       },
     );
   }

@@ -75,6 +75,11 @@ describe('faults in sandbox mode', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(195);
     expect(reply.status).toBe(200);
     expect(faultFindings(desk)[0]?.message).toMatch(/delay 200 ms/);
+    // Recorded as a slow operator's answer: the duration includes the wait, and the sandbox booked the pay.
+    expect(latest(desk).durationMs).toBeGreaterThanOrEqual(195);
+    expect(latest(desk).response?.status).toBe(200);
+    const state = await desk.getSandboxState();
+    expect(state.ok && state.value.deposits.map((d) => d.depositId)).toEqual(['d-delay']);
   });
 
   it('a reset cuts the connection without an answer; the capture is recorded with the fault', async () => {
