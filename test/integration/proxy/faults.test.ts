@@ -143,6 +143,22 @@ describe('faults in forward mode', () => {
   });
 });
 
+describe('a timeout in forward mode', () => {
+  it('holds the caller without forwarding, and records the fault', async () => {
+    const upstream = closeAfterTest(await startRecorder());
+    const desk = openDesk();
+    const { url } = await startProxy(desk, { upstream: upstream.url, requestTimeoutMs: 250 });
+    const fault = await addFault(desk, { path: 'pay', action: { type: 'timeout' }, count: 1 });
+    const { reply, error } = await sendOrError(url, '/platform/pay', PAY('f-4'));
+    expect(reply).toBeNull();
+    expect(error).not.toBeNull();
+    expect(upstream.received).toHaveLength(0);
+    expect(latest(desk).error).toBe(`fault ${fault.id}: no answer (timeout) (injected)`);
+    expect((await send(url, { body: PAY('f-5'), headers })).status).toBe(200);
+    expect(upstream.received).toHaveLength(1);
+  });
+});
+
 describe('faults from another process', () => {
   it('`sandbox fault add` reaches a proxy running in another process; list and clear', async () => {
     const home = tempDir();
