@@ -12,6 +12,8 @@ import type {
   Draft,
   EdgeCase,
   EdgeCaseRun,
+  ExchangeDeleteReport,
+  ExchangeDeletion,
   ExchangeDetail,
   ExchangeEvent,
   ExchangePage,
@@ -21,6 +23,8 @@ import type {
   HarImportResult,
   HarQuery,
   ProfileInput,
+  ProxyFault,
+  ProxyFaultInput,
   ProfileView,
   ProxyConfig,
   PruneOptions,
@@ -54,6 +58,8 @@ export interface DeskApi {
   diffExchanges(beforeId: number, afterId: number): Promise<Result<DiffEntry[]>>;
   /** Deletes old exchanges (by age, count or both) in one transaction, and compacts the file. */
   prune(options: PruneOptions): Promise<Result<PruneReport>>;
+  /** Deletes the selected exchanges, or the rows a filter matches, in one transaction (dryRun: only counts them); a status event carries the new counts. */
+  deleteExchanges(target: ExchangeDeletion, options?: { dryRun?: boolean }): Promise<Result<ExchangeDeleteReport>>;
 
   // signatures of bytes the caller holds
   /** The x-server-authorization value for the body (base64), with the chosen secret. */
@@ -100,6 +106,12 @@ export interface DeskApi {
   /** The balance a user the sandbox has not seen yet starts with. */
   setSandboxStartingBalance(balance: number): Promise<Result<SandboxState>>;
   resetSandbox(): Promise<Result<SandboxState>>;
+  /** The faults the capture proxy applies to callbacks (sandbox and forward mode), spent ones included. */
+  listFaults(): Promise<Result<ProxyFault[]>>;
+  /** Adds a fault; a running proxy (this process or another) applies it from the next callback. */
+  addFault(input: ProxyFaultInput): Promise<Result<ProxyFault>>;
+  /** Removes every fault; the value is how many there were. */
+  clearFaults(): Promise<Result<number>>;
 
   // ecosystem
   exportHar(query: HarQuery): Promise<Result<string>>;
@@ -117,6 +129,7 @@ export const DESK_METHODS = [
   'getTimeline',
   'diffExchanges',
   'prune',
+  'deleteExchanges',
   'signBody',
   'verifySignature',
   'draftFromExchange',
@@ -145,6 +158,9 @@ export const DESK_METHODS = [
   'setSandboxBalance',
   'setSandboxStartingBalance',
   'resetSandbox',
+  'listFaults',
+  'addFault',
+  'clearFaults',
   'exportHar',
   'importHar',
   'ticketBundle',

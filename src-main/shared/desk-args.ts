@@ -33,6 +33,7 @@ const sendOptions = z.object({
   confirmedProduction: z.boolean().optional(),
   callbackPrefix: text.optional(),
   amounts: amountsMode.optional(),
+  headerEdits: z.object({ set: headerList.optional(), drop: z.array(text).optional() }).optional(),
 });
 
 const exchangeQuery = z.object({
@@ -80,6 +81,18 @@ const profileInput = z.object({
 
 const secretChoice = z.object({ profile: text.optional(), secret: secretGiven.optional() });
 
+const faultInput = z.object({
+  path: z.enum(['pay', 'results']).optional(),
+  action: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('status'), status: number, body: text.optional() }),
+    z.object({ type: z.literal('delay'), ms: number }),
+    z.object({ type: z.literal('timeout') }),
+    z.object({ type: z.literal('reset') }),
+  ]),
+  count: number.optional(),
+  ratio: number.optional(),
+});
+
 type Arg = readonly [name: string, schema: z.ZodType];
 /** One [name, schema] per parameter of the method, in order (the compiler counts them). */
 type ArgSpec<P extends readonly unknown[]> = { readonly [I in keyof P]-?: Arg };
@@ -98,6 +111,10 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   diffExchanges: [
     ['beforeId', id],
     ['afterId', id],
+  ],
+  deleteExchanges: [
+    ['target', z.union([z.object({ ids: z.array(id) }), z.object({ filter: exchangeQuery })])],
+    ['options', z.object({ dryRun: z.boolean().optional() }).optional()],
   ],
   prune: [['options', z.object({ olderThanDays: number.optional(), keep: number.optional(), vacuum: z.boolean().optional() }).optional()]],
   signBody: [
@@ -199,6 +216,9 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   ],
   setSandboxStartingBalance: [['balance', number]],
   resetSandbox: none,
+  listFaults: none,
+  addFault: [['input', faultInput]],
+  clearFaults: none,
   exportHar: [['query', exchangeQuery.extend({ reportId: id.optional() }).optional()]],
   importHar: [
     ['text', text],

@@ -299,6 +299,17 @@ export interface ExchangeEvent {
 
 // ---------------------------------------------------------------- retention
 
+/** Which exchanges to delete: these ids, or every row the filter matches (its beforeId and limit are ignored). */
+export type ExchangeDeletion = { ids: number[] } | { filter: ExchangeQuery };
+
+export interface ExchangeDeleteReport {
+  /** Rows deleted, or with dryRun the rows that would be. */
+  deleted: number;
+  dryRun: boolean;
+  /** The log's counts after the delete. */
+  counts: DeskStatus['counts'];
+}
+
 export interface PruneOptions {
   /** Delete exchanges whose request started more than this many days ago (fractions allowed). */
   olderThanDays?: number;
@@ -361,6 +372,40 @@ export interface SandboxState {
   deposits: SandboxDeposit[];
 }
 
+// ---------------------------------------------------------------- proxy faults
+
+/** What a fault does to a callback: answer this status, wait first, never answer, or cut the connection. */
+export type FaultAction =
+  | { type: 'status'; status: number; /** The answer's body (JSON text); default: an error in the spec's shape. */ body?: string }
+  | { type: 'delay'; ms: number }
+  | { type: 'timeout' }
+  | { type: 'reset' };
+
+export interface ProxyFaultInput {
+  /** Which callbacks it applies to; absent: pay and results alike. */
+  path?: 'pay' | 'results';
+  action: FaultAction;
+  /** Applies to the next N matching requests, then it is spent. */
+  count?: number;
+  /** Applies to this share (0 < P <= 1) of the matching requests, counted: 0.5 faults every second one. */
+  ratio?: number;
+}
+
+export interface ProxyFault {
+  id: number;
+  path: 'pay' | 'results' | null;
+  action: FaultAction;
+  count: number | null;
+  ratio: number | null;
+  /** Matching requests seen so far. */
+  matched: number;
+  /** Of those, the ones it was applied to. */
+  applied: number;
+  /** True once a counted fault has been applied `count` times. */
+  spent: boolean;
+  createdAt: string;
+}
+
 // ---------------------------------------------------------------- outbound: replay, send, edge cases
 
 export type SignatureMode = 'resign' | 'keep' | 'none' | 'invalid' | 'custom';
@@ -388,8 +433,19 @@ export interface SendOptions {
   confirmedProduction?: boolean;
   /** The callback prefix for this run (templates, follow-ups, edge cases); default: the profile's. */
   callbackPrefix?: string;
+  /**
+   * Header edits of a replay or a send, by name: `drop` removes, then `set` adds or replaces. The
+   * x-server-authorization header follows the signature mode unless an edit names it: then it is
+   * sent as given (or not at all), with a note.
+   */
+  headerEdits?: HeaderEdits;
   /** How invented amounts are written for this run; default: the profile's. */
   amounts?: AmountsMode;
+}
+
+export interface HeaderEdits {
+  set?: HeaderList;
+  drop?: string[];
 }
 
 export interface ReplayRequest extends SendOptions {

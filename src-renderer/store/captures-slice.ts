@@ -1,4 +1,4 @@
-import type { DeskError, ExchangeKind, ExchangeQuery, ExchangeSummary, Verdict } from '../../src-main/shared/model';
+import type { DeskError, ExchangeDeletion, ExchangeKind, ExchangeQuery, ExchangeSummary, Verdict } from '../../src-main/shared/model';
 import { desk } from '../api';
 import { indexOfId, matchesQuery, mergeExchanges } from './query-match';
 import type { SliceCreator } from './types';
@@ -38,6 +38,15 @@ export interface CapturesSlice {
   /** Moves the selection by delta rows (arrow keys); returns the new index. */
   moveSelection(delta: number): number;
   clearCapturesError(): void;
+  /** How many rows a delete of the selection or of the filter's rows would remove (for the confirmation). */
+  countForDelete(what: 'selected' | 'filter'): Promise<number | null>;
+  /** Deletes the selected capture or every row the filters match; the list reloads and the counts follow. */
+  deleteCaptures(what: 'selected' | 'filter'): Promise<boolean>;
+}
+
+function deletionOf(what: 'selected' | 'filter', selectedId: number | null, filters: CaptureFilters): ExchangeDeletion | null {
+  if (what === 'filter') return { filter: toQuery(filters) };
+  return selectedId === null ? null : { ids: [selectedId] };
 }
 
 export function toQuery(f: CaptureFilters): ExchangeQuery {
@@ -117,4 +126,34 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
   },
 
   clearCapturesError: () => set({ capturesError: null }),
+
+  async countForDelete(what) {
+    const target = deletionOf(what, get().selectedId, get().filters);
+    if (target === null) return 0;
+    const r = await desk.deleteExchanges(target, { dryRun: true });
+    if (!r.ok) {
+      set({ capturesError: r.error });
+      return null;
+    }
+    return r.value.deleted;
+  },
+
+  async deleteCaptures(what) {
+    const { selectedId, filters, openId, captures } = get();
+    const target = deletionOf(what, selectedId, filters);
+    if (target === null) return false;
+    // The open exchange goes when it is the selected one, or one of the rows the filters show.
+    const openGoes = openId !== null && (what === 'selected' ? openId === selectedId : captures.some((x) => x.id === openId));
+    const r = await desk.deleteExchanges(target);
+    if (!r.ok) {
+      set({ capturesError: r.error });
+      return false;
+    }
+    // The status event brings the counts too; applying the answer's now keeps the bar right without it.
+    get().applyCounts(r.value.counts);
+    if (openGoes) get().closeExchange();
+    set({ selectedId: null, captures: [] });
+    await get().reloadCaptures();
+    return true;
+  },
 });

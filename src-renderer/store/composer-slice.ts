@@ -1,7 +1,7 @@
 // The composer's draft: where it came from, the request as edited (headers, exact body bytes), how it
 // is signed and where it goes, and what came back. The custom secret is deliberately absent: the
 // component holds it for the moment of sending and it never enters the store.
-import { DEFAULT_TEST_USER, type DeskError, type DiffEntry, type Draft, type ExchangeDetail, type ResultValue, type SendOptions, type SignatureMode, type TemplateKind } from '../../src-main/shared/model';
+import { DEFAULT_TEST_USER, SIGNATURE_HEADER, type DeskError, type DiffEntry, type Draft, type ExchangeDetail, type ResultValue, type SendOptions, type SignatureMode, type TemplateKind } from '../../src-main/shared/model';
 import { desk } from '../api';
 import { base64OfText, textOfBase64 } from '../components/body-codec';
 import { outcomeOfError, type SendOutcome } from './outcome';
@@ -61,6 +61,19 @@ let request = 0;
 let generation = 0;
 
 const sameHeaders = (a: Draft['headers'], b: Draft['headers']): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+const signatureOf = (headers: Draft['headers']): string | null => headers.find(([n]) => n.toLowerCase() === SIGNATURE_HEADER)?.[1] ?? null;
+
+/**
+ * The signature header follows the signature mode, unless the user changed, added or removed it in the
+ * headers: then theirs is sent as given (the desk notes it on the sent exchange).
+ */
+export function signatureEditOf(draft: Draft | null, loaded: Draft | null): SendOptions['headerEdits'] | null {
+  if (!draft || !loaded) return null;
+  const now = signatureOf(draft.headers);
+  if (now === signatureOf(loaded.headers)) return null;
+  return now === null ? { drop: [SIGNATURE_HEADER] } : { set: [[SIGNATURE_HEADER, now]] };
+}
 
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get) => {
   const load = async (origin: ComposerOrigin, fetch: () => ReturnType<typeof desk.draftTemplate>): Promise<void> => {
@@ -135,10 +148,12 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get) => {
     },
 
     composerSendOptions(customSecret) {
-      const { composerSignature, composerTarget } = get();
+      const { composerSignature, composerTarget, composerDraft, composerLoaded } = get();
       const to = typedTargetOf(composerTarget);
+      const headerEdits = signatureEditOf(composerDraft, composerLoaded);
       return {
         signature: composerSignature,
+        ...(headerEdits ? { headerEdits } : {}),
         ...(to ? { to } : {}),
         ...(composerSignature === 'custom' ? { customSecret } : {}),
       };

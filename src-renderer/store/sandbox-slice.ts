@@ -1,4 +1,4 @@
-import type { DeskError, ExchangeSummary, SandboxState } from '../../src-main/shared/model';
+import type { DeskError, ExchangeSummary, ProxyFault, ProxyFaultInput, SandboxState } from '../../src-main/shared/model';
 import { desk } from '../api';
 import type { SliceCreator } from './types';
 
@@ -9,6 +9,11 @@ export interface SandboxSlice {
   setSandboxBalance(userId: string, balance: number): Promise<boolean>;
   resetSandbox(): Promise<boolean>;
   clearSandboxError(): void;
+  /** The proxy's faults (sandbox and forward mode), spent ones included. */
+  faults: ProxyFault[];
+  loadFaults(): Promise<void>;
+  addFault(input: ProxyFaultInput): Promise<boolean>;
+  clearFaults(): Promise<boolean>;
   /** While the sandbox screen is open its books follow the captures; returns the function that stops it. */
   followSandbox(): () => void;
   /** Reloads the books (at most every REFRESH_MS) when a burst of captures reached the proxy while followed. */
@@ -49,9 +54,29 @@ export const createSandboxSlice: SliceCreator<SandboxSlice> = (set, get) => ({
 
   clearSandboxError: () => set({ sandboxError: null }),
 
+  faults: [],
+  async loadFaults() {
+    const r = await desk.listFaults();
+    set(r.ok ? { faults: r.value } : { sandboxError: r.error });
+  },
+  async addFault(input) {
+    set({ sandboxError: null });
+    const r = await desk.addFault(input);
+    if (!r.ok) set({ sandboxError: r.error });
+    await get().loadFaults();
+    return r.ok;
+  },
+  async clearFaults() {
+    const r = await desk.clearFaults();
+    if (!r.ok) set({ sandboxError: r.error });
+    await get().loadFaults();
+    return r.ok;
+  },
+
   followSandbox() {
     followers++;
     void get().loadSandbox();
+    void get().loadFaults();
     return () => {
       followers--;
       if (followers === 0 && refreshTimer !== null) {
@@ -66,6 +91,8 @@ export const createSandboxSlice: SliceCreator<SandboxSlice> = (set, get) => ({
     refreshTimer = setTimeout(() => {
       refreshTimer = null;
       void get().loadSandbox();
+      // A fault's counts move with the callbacks it applies to.
+      if (get().faults.length > 0) void get().loadFaults();
     }, REFRESH_MS);
   },
 });

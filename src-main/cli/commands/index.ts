@@ -8,6 +8,7 @@ import { registerSandbox } from './sandbox';
 import { registerServe } from './serve';
 import { registerShow } from './show';
 import { registerCheck } from './check';
+import { registerEdgeCases } from './edge-cases';
 import { registerReplay } from './replay';
 import { registerSend } from './send';
 import { registerSign } from './sign';
@@ -21,6 +22,7 @@ export function registerCommands(program: Command): void {
   registerReplay(program);
   registerSend(program);
   registerCheck(program);
+  registerEdgeCases(program);
   registerCaptures(program);
   registerShow(program);
   registerProfile(program);

@@ -21,6 +21,8 @@ export interface OutboundFlags {
   confirmProduction?: boolean;
   json?: boolean;
   callbackPrefix?: string;
+  header?: string[];
+  dropHeader?: string[];
 }
 
 
@@ -35,10 +37,19 @@ export function addOutboundOptions(cmd: Command): Command {
     .option('--set <path=value>', 'set a body field by dotted path; VALUE is JSON where it parses, else a string (repeatable)', collect, [])
     .option('--body-file <file>', 'replace the body with the raw bytes of FILE (- for stdin); --set edits apply after')
     .option('--unset <path>', 'remove a body field by dotted path (repeatable)', collect, [])
+    .option('--header <header>', "add or replace a header: 'Name: value' (repeatable); naming x-server-authorization sends that value as given", collect, [])
+    .option('--drop-header <name>', 'remove a header by name (repeatable)', collect, [])
     .addOption(new Option('--signature <mode>', `signature mode: ${SIGNATURE_MODES.join(', ')} (default resign)`))
     .option('--secret-env <var>', 'environment variable holding a secret to sign with for this call (never stored)')
     .option('--confirm-production', 'confirm sending with a profile marked production')
     .option('--json', 'print the recorded exchange as JSON');
+}
+
+/** 'Name: value' as --header takes it; the value keeps its inner spaces, trimmed at the ends. */
+function parseHeaderArgument(arg: string): [string, string] {
+  const colon = arg.indexOf(':');
+  if (colon <= 0) throw new UsageError(`--header expects 'Name: value', got "${arg}".`);
+  return [arg.slice(0, colon).trim(), arg.slice(colon + 1).trim()];
 }
 
 /** Turns the flags into the desk's send options and body edits. Usage errors exit 2. */
@@ -50,11 +61,14 @@ export async function outboundRequest(
   if (mode === 'custom' && flags.secretEnv === undefined) throw new UsageError('--signature custom needs --secret-env VAR');
   const customSecret = flags.secretEnv !== undefined ? secretFromEnv('--secret-env', flags.secretEnv) : undefined;
   let set: Array<{ path: string; value: unknown }>;
+  let headers: Array<[string, string]>;
   try {
     set = (flags.set ?? []).map(parseSetArgument);
+    headers = (flags.header ?? []).map(parseHeaderArgument);
   } catch (err) {
     throw new UsageError(err instanceof DeskFailure ? err.message : String(err));
   }
+  const drop = flags.dropHeader ?? [];
   return {
     ...(flags.to !== undefined ? { to: flags.to } : {}),
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
@@ -62,6 +76,7 @@ export async function outboundRequest(
     ...(customSecret !== undefined ? { customSecret } : {}),
     ...(flags.confirmProduction ? { confirmedProduction: true } : {}),
     ...callbackPrefixOf(flags),
+    ...(headers.length > 0 || drop.length > 0 ? { headerEdits: { ...(headers.length > 0 ? { set: headers } : {}), ...(drop.length > 0 ? { drop } : {}) } } : {}),
     set,
     unset: flags.unset ?? [],
     ...(flags.bodyFile !== undefined ? { bodyBase64: (await readBody(flags.bodyFile)).toString('base64') } : {}),

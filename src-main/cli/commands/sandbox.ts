@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { SandboxState } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
+import { registerFaults } from './sandbox-faults';
 
 function amount(value: string): number {
   const n = Number(value);
@@ -71,5 +72,7 @@ export function registerSandbox(program: Command): void {
         process.stdout.write('sandbox reset: no users, no deposits\n');
       });
     });
+
+  registerFaults(sandbox);
 
 }

@@ -8,7 +8,7 @@ import type { DeskContext } from './context';
 
 export type ProxyPart = Pick<
   DeskApi,
-  'getStatus' | 'startProxy' | 'stopProxy' | 'prune' | 'getSandboxState' | 'setSandboxBalance' | 'setSandboxStartingBalance' | 'resetSandbox'
+  'getStatus' | 'startProxy' | 'stopProxy' | 'prune' | 'deleteExchanges' | 'getSandboxState' | 'setSandboxBalance' | 'setSandboxStartingBalance' | 'resetSandbox' | 'listFaults' | 'addFault' | 'clearFaults'
 >;
 
 function checkAmount(name: string, value: unknown): number {
@@ -64,6 +64,15 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         return status(await proxy.stop());
       }),
     prune: (options) => attempt(() => store.prune(options ?? {})),
+    deleteExchanges: (target, options) =>
+      attempt(() => {
+        const dryRun = options?.dryRun === true;
+        const deleted = store.deleteExchanges(target, dryRun);
+        const after = status();
+        // The status bar reads its counts from events: a delete must move them too.
+        if (!dryRun && deleted > 0) ctx.emit('status', after);
+        return { deleted, dryRun, counts: after.counts };
+      }),
     getSandboxState: () => attempt(() => ledger.state()),
     setSandboxBalance: (userId, balance) =>
       attempt(() => {
@@ -81,5 +90,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         ledger.reset();
         return ledger.state();
       }),
+    listFaults: () => attempt(() => store.faults.list()),
+    addFault: (input) => attempt(() => store.faults.add(input)),
+    clearFaults: () => attempt(() => store.faults.clear()),
   };
 }

@@ -8,7 +8,7 @@ import { callbackSettings } from './callback-settings';
 import { capturedDraft, draftFollowUp } from './drafts';
 import { applyEdits, decodeBase64, hasEdits } from './edit';
 import { sendAndRecord } from './record';
-import { outboundSignatureReport, signDraft } from './signature-mode';
+import { BY_HAND_NOTE, outboundSignatureReport, signDraft } from './signature-mode';
 import { joinUrl, resolveTarget } from './target';
 
 export interface DispatchOptions extends SendOptions {
@@ -37,7 +37,8 @@ export function previewSignature(ctx: OutboundDeps, draft: Draft, options: SendO
 export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: DispatchOptions): Promise<ExchangeDetail> {
   checkDraft(draft);
   const { profile, base, allowSelfSigned } = resolveTarget(ctx, options);
-  const { body, inputs, header, headers } = signDraft(draft, options, profile);
+  const { body, inputs, header, headers, signatureByHand } = signDraft(draft, options, profile);
+  const report = outboundSignatureReport(body, header, inputs, ctx.signingCandidates(options.profile));
   return sendAndRecord(recordingDeps(ctx, options.profile, callbackSettings(profile, options)), {
     request: {
       url: joinUrl(base, draft.path),
@@ -49,7 +50,7 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
     },
     origin: options.origin,
     sourceId: typeof draft.sourceId === 'number' ? draft.sourceId : null,
-    signature: outboundSignatureReport(body, header, inputs, ctx.signingCandidates(options.profile)),
+    signature: signatureByHand ? { ...report, notes: [BY_HAND_NOTE, ...report.notes.slice(1)] } : report,
     ...(options.tags ? { tags: options.tags } : {}),
   });
 }

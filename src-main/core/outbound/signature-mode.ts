@@ -7,6 +7,7 @@ import { DeskFailure } from '../result';
 import { checkSignature, invalidSignatureFor, sign, type SecretCandidate } from '../signing';
 import type { ProfileSecrets } from '../store';
 import { decodeBase64 } from './edit';
+import { applyHeaderEdits, editsSignatureHeader, hasHeaderEdits } from './header-edits';
 import { headerValue, SIGNATURE_HEADER, withHeader, withoutHeaders } from './headers';
 
 export const SIGNATURE_MODES: readonly SignatureMode[] = ['resign', 'keep', 'none', 'invalid', 'custom'];
@@ -102,17 +103,31 @@ function signingInputs(options: Pick<SendOptions, 'signature' | 'customSecret'>,
 export interface SignedDraft {
   body: Uint8Array;
   inputs: SigningInputs;
-  /** The x-server-authorization value sent, or null when the mode sends none. */
+  /** The x-server-authorization value sent, or null when none is. */
   header: string | null;
-  /** The draft's headers with that signature in place (or without one). */
+  /** The draft's headers with that signature in place (or without one), the header edits applied. */
   headers: HeaderList;
+  /** True when a header edit set or removed the signature header: the mode did not decide it. */
+  signatureByHand: boolean;
 }
 
-/** A draft as a send of it goes out: its exact bytes and its headers, signed per the options' mode. */
-export function signDraft(draft: Pick<Draft, 'bodyBase64' | 'headers'>, options: Pick<SendOptions, 'signature' | 'customSecret'>, profile: ProfileSecrets | null): SignedDraft {
+export const BY_HAND_NOTE = 'The x-server-authorization header was set by hand and sent as given (the signature mode did not apply).';
+
+/** A draft as a send of it goes out: its exact bytes and its headers, signed per the options' mode, then edited. */
+export function signDraft(
+  draft: Pick<Draft, 'bodyBase64' | 'headers'>,
+  options: Pick<SendOptions, 'signature' | 'customSecret' | 'headerEdits'>,
+  profile: ProfileSecrets | null,
+): SignedDraft {
   const body = decodeBase64(draft.bodyBase64, 'The draft body');
   const inputs = signingInputs(options, profile, headerValue(draft.headers, SIGNATURE_HEADER));
-  const header = signatureHeaderFor(body, inputs);
-  const headers = header === null ? withoutHeaders(draft.headers, [SIGNATURE_HEADER]) : withHeader(draft.headers, SIGNATURE_HEADER, header);
-  return { body, inputs, header, headers };
+  const byHand = editsSignatureHeader(options.headerEdits);
+  // A signature the user set by hand needs no secret: the mode is not asked for one.
+  const modeHeader = byHand ? null : signatureHeaderFor(body, inputs);
+  const signed = modeHeader === null ? withoutHeaders(draft.headers, [SIGNATURE_HEADER]) : withHeader(draft.headers, SIGNATURE_HEADER, modeHeader);
+  if (!hasHeaderEdits(options.headerEdits)) return { body, inputs, header: modeHeader, headers: signed, signatureByHand: false };
+  // With the signature edited by hand, the draft's own value is the base the edit replaces or drops.
+  const base = byHand ? draft.headers.map(([n, v]): [string, string] => [n, v]) : signed;
+  const headers = applyHeaderEdits(base, options.headerEdits);
+  return { body, inputs, header: headerValue(headers, SIGNATURE_HEADER), headers, signatureByHand: byHand };
 }

@@ -113,6 +113,8 @@ export class ProxyController {
         upstream,
         maxBodyBytes: limits.maxBodyBytes,
         upstreamTimeoutMs: limits.upstreamTimeoutMs,
+        faults: this.host.store.faults,
+        faultHoldMs: limits.requestTimeoutMs,
         candidates,
         secrets: this.secretsFor(candidates),
         callbackSettings: this.perTurn(() => this.host.callbackSettings(config.profile ?? undefined, config.callbackPrefix ?? undefined)),

@@ -3,6 +3,7 @@ import type { CallbackSettings } from '../outbound/callback-settings';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
 import type { Db, ExchangeStore } from '../store';
+import type { FaultSource } from './faults';
 
 export interface CaptureEnv {
   /** The desk's database: the proxy groups its writes into transactions on it. */
@@ -21,6 +22,10 @@ export interface CaptureEnv {
   readonly upstream: URL | null;
   readonly maxBodyBytes: number;
   readonly upstreamTimeoutMs: number;
+  /** The faults to apply to callbacks (absent: none). Called per callback: must be cheap. */
+  readonly faults?: FaultSource;
+  /** How long a timeout fault holds a connection at most (the proxy's request timeout). */
+  readonly faultHoldMs?: number;
   /** A capture could not be committed: the request was dropped unanswered (nothing unrecorded gets an answer). */
   onCaptureFailure(err: unknown): void;
   /** A request could not be judged (a bug): its row was recorded with the error instead of a verdict. */

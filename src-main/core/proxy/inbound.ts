@@ -16,7 +16,7 @@
 // recordAnswer) and the row of a parser failure mid-body (failWhileReading).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { ExchangeKind, Finding, HeaderList } from '../../shared/model';
+import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared/model';
 import { judge, type JudgeOptions, type Judgment } from '../capture';
 import { redactBytes, redactHeaders } from '../redact';
 import type { SandboxCall } from '../sandbox';
@@ -24,6 +24,7 @@ import type { ExchangeCompletion, NewExchange } from '../store';
 import type { CallbackSettings } from '../outbound/callback-settings';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';
+import { faultAnswer, faultError, faultFinding } from './faults';
 import { flatten } from './headers';
 import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
@@ -162,8 +163,80 @@ export class Inbound {
       this.commitAnswered(this.unjudgedRow(body, error, true), proxyError('INTERNAL_ERROR', true), error);
       return;
     }
-    if (this.forwarder) this.commit(judgment.row, () => this.forward(this.forwarder!, body));
-    else this.commitDecided(judgment, body);
+    const fault = this.faultFor(judgment);
+    if (fault) judgment = { ...judgment, row: { ...judgment.row, findings: [...judgment.row.findings, faultFinding(fault, this.forwarder !== null)] } };
+    if (this.forwarder) {
+      const forwarder = this.forwarder;
+      this.commit(judgment.row, () => (fault ? this.forwardFaulted(fault, forwarder, body) : this.forward(forwarder, body)));
+    } else this.commitDecided(judgment, body, fault);
+  }
+
+  /** The fault this callback gets, if any (a fault never applies to what is not a callback). */
+  private faultFor(judgment: Judgment): ProxyFault | null {
+    const faults = this.env.faults;
+    if (!faults || (judgment.kind !== 'pay' && judgment.kind !== 'results')) return null;
+    try {
+      return faults.take(judgment.kind);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Forward mode, the row committed: the fault decides whether and when the request goes upstream. */
+  private forwardFaulted(fault: ProxyFault, forwarder: Forwarder, body: Buffer): void {
+    const a = fault.action;
+    if (a.type === 'delay') return this.afterDelay(a.ms, () => this.forward(forwarder, body));
+    this.applyFault(fault);
+  }
+
+  /**
+   * Runs `then` once the delay is over; a client that leaves meanwhile ends the exchange, recorded with
+   * why (nothing is forwarded or decided for it).
+   */
+  private afterDelay(ms: number, then: () => void): void {
+    let waiting = true;
+    const timer = setTimeout(() => {
+      waiting = false;
+      this.guard(then);
+    }, ms);
+    this.res.once('close', () => {
+      if (!waiting) return;
+      waiting = false;
+      clearTimeout(timer);
+      this.guard(() => this.record({ response: null, error: `the client closed the connection during the fault's ${ms} ms delay` }));
+    });
+  }
+
+  /** A fault that replaces the answer: a status of its own, no answer (held), or a reset. Recorded first. */
+  private applyFault(fault: ProxyFault): void {
+    const a = fault.action;
+    if (a.type === 'status') return this.send(faultAnswer({ ...fault, action: a }), null);
+    this.recordNoAnswer(faultError(fault));
+    this.state = 'answered';
+    if (a.type === 'reset') return this.reset();
+    this.hold();
+  }
+
+  /** No answer until the client gives up, or the proxy's request timeout cuts it. */
+  private hold(): void {
+    const timer = setTimeout(() => this.res.destroy(), this.env.faultHoldMs ?? 30_000);
+    this.res.once('close', () => clearTimeout(timer));
+  }
+
+  /** Cuts the connection with a TCP reset (RST), as a crashed operator would. */
+  private reset(): void {
+    const socket = this.req.socket as typeof this.req.socket & { resetAndDestroy?: () => void };
+    if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+    else socket.destroy();
+  }
+
+  /** Records, at once, that the committed request got no answer. */
+  private recordNoAnswer(error: string): void {
+    try {
+      this.env.exchanges.complete(this.id, this.completion(null, error));
+    } catch (err) {
+      this.env.onCaptureFailure(err);
+    }
   }
 
   private judged(body: Buffer, truncated: boolean, options: JudgeOptions = {}): Judgment {
@@ -223,8 +296,13 @@ export class Inbound {
    * or nothing: an answer that could not be made durable is never sent, and its row is not half-written.
    * The sandbox reads the body from the judge's parse, not a second one.
    */
-  private commitDecided(judgment: Judgment, body: Buffer): void {
+  private commitDecided(judgment: Judgment, body: Buffer, fault: ProxyFault | null): void {
     const { row } = judgment;
+    if (fault && fault.action.type !== 'delay') {
+      // The sandbox is not asked (its books stay as they are): the row is committed, then the fault applies.
+      this.commit(row, () => this.applyFault(fault));
+      return;
+    }
     const call: SandboxCall = {
       kind: callbackKind(judgment.kind),
       method: this.req.method ?? 'GET',
@@ -234,6 +312,13 @@ export class Inbound {
       secretConfigured: this.env.candidates().some((c) => c.primary),
       at: this.at,
     };
+    if (fault?.action.type === 'delay') {
+      // As a slow operator: the row is committed now, the sandbox decides when the delay is over, and the
+      // recorded duration includes the wait.
+      const ms = fault.action.ms;
+      this.commit(row, () => this.afterDelay(ms, () => this.decideLater(call)));
+      return;
+    }
     this.commits.write(
       () => {
         const decided = this.decide(call);
@@ -246,6 +331,23 @@ export class Inbound {
         if (err !== null || out === undefined) return this.dropped(err);
         this.recorded(out.id);
         this.guard(() => this.write(out.answer));
+      },
+    );
+  }
+
+  /** Sandbox mode, the row already committed: the decision and its recorded answer in one write, then the answer. */
+  private decideLater(call: SandboxCall): void {
+    const id = this.id;
+    this.commits.write(
+      () => {
+        const decided = this.decide(call);
+        if (decided.findings.length > 0) this.env.exchanges.addFindings(id, decided.findings);
+        this.env.exchanges.complete(id, this.completion(decided.answer, decided.error));
+        return decided.answer;
+      },
+      (err, answer) => {
+        if (err !== null || answer === undefined) return this.dropped(err);
+        this.guard(() => this.write(answer));
       },
     );
   }

@@ -1,9 +1,11 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeSummary } from '../../shared/model';
+import type { ExchangeDeletion, ExchangeSummary } from '../../shared/model';
 import { SandboxLedger } from '../sandbox/ledger';
 import { Checkpointer } from './checkpointer';
+import { deleteExchanges } from './exchange-delete';
 import { ExchangeStore } from './exchanges';
+import { FaultStore } from './faults';
 import { openDatabase, type Db } from './open';
 import { explainOpenFailure } from './open-errors';
 import { ProfileStore } from './profiles';
@@ -15,6 +17,7 @@ import { SettingsStore } from './settings';
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
 export { DataDirError, type DataDirProblem } from './open-errors';
 export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exchanges';
+export { FaultStore } from './faults';
 export { ProfileStore, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
 export { SettingsStore } from './settings';
@@ -37,6 +40,8 @@ export interface Store {
   readonly reports: ReportStore;
   /** The sandbox operator's books (its tables live in this database). */
   readonly sandbox: SandboxLedger;
+  /** The faults the capture proxy applies to callbacks. */
+  readonly faults: FaultStore;
   /** Runs `fn` in one write transaction that takes the write lock first (BEGIN IMMEDIATE): all or nothing. */
   immediate<T>(fn: () => T): T;
   /** Runs `fn` in one transaction: all or nothing. */
@@ -47,6 +52,8 @@ export interface Store {
   dataVersion(): number;
   /** Deletes old exchanges in one transaction (or none, on failure) and compacts the file. */
   prune(options?: PruneOptions): PruneReport;
+  /** Deletes the given exchanges (ids, or a filter's rows) in one transaction; with dryRun only counts them. */
+  deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): number;
   /** Moves WAL checkpoints to a worker thread (while the proxy runs); null where that cannot apply. */
   checkpointInBackground(): Checkpointer | null;
   close(): void;
@@ -100,6 +107,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       settings,
       reports: new ReportStore(opened),
       sandbox: new SandboxLedger(opened, settings),
+      faults: new FaultStore(opened),
       immediate: <T>(fn: () => T) => run.immediate(fn) as T,
       transaction: <T>(fn: () => T) => run(fn) as T,
       inTransaction: () => opened.inTransaction,
@@ -109,6 +117,13 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
           return pruneExchanges(opened, pruneOptions);
         } finally {
           exchanges.recount();
+        }
+      },
+      deleteExchanges: (target, dryRun = false) => {
+        try {
+          return deleteExchanges(opened, target, dryRun);
+        } finally {
+          if (!dryRun) exchanges.recount();
         }
       },
       checkpointInBackground: () => Checkpointer.start(opened, options.nativeBinding),

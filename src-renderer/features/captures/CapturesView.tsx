@@ -6,6 +6,7 @@ import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { HarBar } from '../export/HarBar';
 import { CaptureFilters } from './CaptureFilters';
 import { CaptureList } from './CaptureList';
+import { DeleteCaptures } from './DeleteCaptures';
 import { EmptyCaptures } from './EmptyCaptures';
 
 /** The narrowest list whose columns all fit (styles.css .capture-grid), and the narrowest readable detail. */
@@ -45,7 +46,10 @@ export function CapturesView() {
       left={
         <>
           <CaptureFilters />
-          <HarBar />
+          <div className="capture-actions">
+            <HarBar />
+            <DeleteCaptures />
+          </div>
           <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />
           {list}
         </>

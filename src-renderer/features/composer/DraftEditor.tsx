@@ -13,6 +13,7 @@ import { SignedCurlButton } from './SignedCurlButton';
 import { ProductionConfirm } from './ProductionConfirm';
 import { TargetPicker, targetUrlOf } from './TargetPicker';
 import { useDebouncedAsk } from './use-debounced';
+import { signatureEditOf } from '../../store/composer-slice';
 
 /**
  * The request being composed: target, request line, headers, body with live findings, signature mode
@@ -118,6 +119,7 @@ export function DraftEditor() {
             setSecretVersion((v) => v + 1);
           }}
           preview={{ pending: preview.pending, known: preview.value !== null, value: preview.value?.value ?? null, error: preview.value?.error ?? null }}
+          byHand={signatureEditOf(draft, loadedDraft) !== null}
         />
       </section>
       <section className="composer-block" data-testid="pending-diff" data-count={pendingDiff.length}>

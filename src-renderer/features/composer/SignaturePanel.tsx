@@ -26,6 +26,8 @@ export function SignaturePanel(props: {
   onMode(mode: SignatureMode): void;
   onCustomSecret(secret: string): void;
   preview: SignaturePreview;
+  /** The user set the signature header by hand: the mode does not decide it. */
+  byHand?: boolean;
 }) {
   const current = MODES.find((m) => m.mode === props.mode) ?? MODES[0]!;
   const { preview } = props;
@@ -60,6 +62,11 @@ export function SignaturePanel(props: {
             data-testid="custom-secret"
           />
         </label>
+      )}
+      {props.byHand && (
+        <p className="form-hint text-warning" data-testid="signature-by-hand">
+          You edited the x-server-authorization header: it is sent as you set it, and the signature mode does not apply. Reset the draft to let the mode sign again.
+        </p>
       )}
       <div className="signature-preview" data-testid="signature-preview" data-pending={preview.pending}>
         <span className="label">Header that will be sent</span>

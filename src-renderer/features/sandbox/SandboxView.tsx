@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/format';
 import { useDesk } from '../../store';
+import { FaultsPanel } from './FaultsPanel';
 
 const OUTCOME_TONE: Record<string, Tone> = { WIN: 'green', DRAW: 'blue', LOSE: 'grey', REFUND: 'amber' };
 
@@ -89,6 +90,7 @@ export function SandboxView() {
         </button>
       </div>
       <ErrorBanner error={error} context="Sandbox" onDismiss={clearError} testId="sandbox-error" />
+      <FaultsPanel />
       {state && (
         <div className="page-grid">
           <section className="card">

@@ -10,6 +10,7 @@ import type { Db } from '../db';
 import * as m001 from './001-initial';
 import * as m002 from './002-sandbox-results-answer';
 import * as m003 from './003-profile-callback-settings';
+import * as m006 from './006-proxy-faults';
 
 export interface Migration {
   version: number;
@@ -21,6 +22,11 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: m001.up },
   { version: 2, name: 'sandbox-results-answer', up: m002.up },
   { version: 3, name: 'profile-callback-settings', up: m003.up },
+  // Versions 4 and 5 are taken by migrations of other changes that land with this one: placeholders keep
+  // the list gapless until then, and give way to them.
+  { version: 4, name: 'reserved-4', up: () => {} },
+  { version: 5, name: 'reserved-5', up: () => {} },
+  { version: 6, name: 'proxy-faults', up: m006.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { edgeCaseCountsLine, edgeCasesSucceeded, summarizeEdgeCases } from '../../../src-main/shared/edge-case-summary';
+import type { EdgeCaseRun } from '../../../src-main/shared/model';
+
+const run = (pass: boolean | null, outcome?: EdgeCaseRun['outcome']): EdgeCaseRun => ({ caseId: 'c', pass, ...(outcome ? { outcome } : {}), expected: '', exchangeIds: [], summary: '' });
+
+describe('summarizeEdgeCases', () => {
+  it('counts passed, failed, blocked and not judged; blocked is not a failure but not a success either', () => {
+    const s = summarizeEdgeCases([run(true, 'pass'), run(false, 'fail'), run(false, 'blocked'), run(null), run(null)]);
+    expect(s).toEqual({ passed: 1, failed: 1, blocked: 1, notJudged: 2 });
+    expect(edgeCaseCountsLine(s)).toBe('1 passed, 1 failed, 1 blocked, 2 not judged');
+    expect(edgeCasesSucceeded(s)).toBe(false);
+    expect(edgeCasesSucceeded(summarizeEdgeCases([run(false, 'blocked')]))).toBe(false);
+    expect(edgeCasesSucceeded(summarizeEdgeCases([run(true), run(null)]))).toBe(true);
+  });
+});
