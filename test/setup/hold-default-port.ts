@@ -8,13 +8,33 @@ import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../src-main/core/prox
 
 export default async function holdDefaultPort(): Promise<() => Promise<void>> {
   const holder = net.createServer((socket) => socket.destroy());
-  const held = await new Promise<boolean>((resolve) => {
-    holder.once('error', () => resolve(false));
-    holder.listen({ host: DEFAULT_PROXY_HOST, port: DEFAULT_PROXY_PORT, exclusive: true }, () => resolve(true));
-  });
+  let held = false;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const tryToHold = (): Promise<boolean> =>
+    new Promise<boolean>((resolve) => {
+      holder.once('error', () => resolve(false));
+      holder.listen({ host: DEFAULT_PROXY_HOST, port: DEFAULT_PROXY_PORT, exclusive: true }, () => resolve(true));
+    });
+  held = await tryToHold();
+  // Another holder (a desk, another test run on this machine) may let the port go while this run goes on:
+  // take it over then, so the port stays taken for the whole run.
+  const keepTrying = (): void => {
+    retry = setTimeout(() => {
+      if (stopped || held) return;
+      void tryToHold().then((ok) => {
+        held = ok;
+        if (!ok) keepTrying();
+      });
+    }, 50);
+    retry.unref();
+  };
+  if (!held) keepTrying();
   // The holder must not keep a finished run alive, nor be what a run waits on.
   holder.unref();
   return async () => {
+    stopped = true;
+    clearTimeout(retry);
     if (held) await new Promise<void>((resolve) => holder.close(() => resolve()));
   };
 }

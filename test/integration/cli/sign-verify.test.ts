@@ -7,7 +7,8 @@ import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
 import { bodyOf, VECTORS } from '../../helpers/vectors';
 
-describe('wager-desk sign / verify', () => {
+// Each case runs the CLI as a process, tens of times: on a loaded machine a spawn takes a second or more.
+describe('wager-desk sign / verify', { timeout: 120_000 }, () => {
   it('signs every vector from a file and from stdin like openssl did', async () => {
     expect(VECTORS.length).toBeGreaterThan(5);
     const home = tempDir();
