@@ -85,20 +85,19 @@ export class ProxyController {
   private config: ProxyStartOptions = {};
   /** Listeners a change replaced, finishing their exchanges in flight. */
   private readonly draining = new Set<CaptureServer>();
-  private readonly publicUrlNow = this.perTurn(() => this.publicUrlOf(this.config));
 
   constructor(private readonly host: ProxyHost) {}
 
-  /** Cheap: no I/O while running but a profile look-up per turn; one profile look-up while stopped (the mode a start would take). */
+  /** Cheap: a profile look-up or two (the public URL and the callback prefix in force, the mode a start would take). */
   status(): ProxyStatus {
     if (this.current) {
-      const publicUrl = this.safely(() => this.publicUrlNow());
+      const publicUrl = this.safely(() => this.publicUrlOf(this.config));
       return {
         ...this.current,
         warning: this.warning(this.current.host),
         unjudged: this.unjudged,
         publicUrl,
-        callbackUrls: this.safely(() => this.callbackUrls(publicUrl ?? this.current!.url!, this.running?.env)),
+        callbackUrls: this.safely(() => this.callbackUrls(publicUrl ?? this.current!.url!)),
       };
     }
     let upstream: string | null = null;
@@ -146,10 +145,9 @@ export class ProxyController {
     return url ? checkPublicUrl(url) : null;
   }
 
-  private callbackUrls(base: string, env?: CaptureEnv): CallbackUrls {
-    const prefix = env
-      ? env.callbackSettings().prefix
-      : this.host.callbackSettings(this.config.profile ?? undefined, this.config.callbackPrefix ?? undefined).prefix;
+  /** Looked up afresh (the status is not on the request path): a profile just changed shows at once. */
+  private callbackUrls(base: string): CallbackUrls {
+    const prefix = this.host.callbackSettings(this.config.profile ?? undefined, this.config.callbackPrefix ?? undefined).prefix;
     return callbackUrlsOf(base, prefix);
   }
 
