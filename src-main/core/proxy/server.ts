@@ -95,8 +95,6 @@ export class CaptureServer {
     this.maxHeadersCount = maxHeadersCountFor(rails.maxHeaderBytes);
     this.server.maxHeadersCount = this.maxHeadersCount;
     this.server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
-    // A failed TLS handshake (a client that does not trust the certificate) never becomes a request.
-    this.server.on('tlsClientError', (_err: Error, socket: Socket) => socket.destroy());
     this.server.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
     this.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => this.onExpectation(req, res));
   }
@@ -171,6 +169,11 @@ export class CaptureServer {
   }
 
   private onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+    if (err.code?.startsWith('ERR_SSL_')) {
+      // A TLS handshake that failed (a client that does not trust the certificate): no request was made.
+      socket.destroy();
+      return;
+    }
     if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'HPE_INVALID_EOF_STATE') {
       // The client went away (mid-body, for EOF): nobody to answer; record what it had sent.
       this.reading.get(socket)?.clientLeft();
