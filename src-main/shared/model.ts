@@ -320,6 +320,8 @@ export interface ProxyStatus {
   tls?: ProxyTlsStatus | null;
   /** The public URL in force (the start's, else the profile's); null: none set. */
   publicUrl?: string | null;
+  /** Where the public URL comes from: the proxy's own setting (serve --public-url, the proxy panel) or the profile. */
+  publicUrlSource?: 'proxy' | 'profile' | null;
   /** The URLs to configure in the platform (running, or what a start would use when a public URL is set). */
   callbackUrls?: CallbackUrls | null;
 }

@@ -97,6 +97,7 @@ export class ProxyController {
         warning: this.warning(this.current.host),
         unjudged: this.unjudged,
         publicUrl,
+        publicUrlSource: this.publicUrlSource(publicUrl),
         callbackUrls: this.safely(() => this.callbackUrls(publicUrl ?? this.current!.url!)),
       };
     }
@@ -126,6 +127,7 @@ export class ProxyController {
       unjudged: this.unjudged,
       tls: null,
       publicUrl,
+      publicUrlSource: this.publicUrlSource(publicUrl),
       callbackUrls: publicUrl ? this.safely(() => this.callbackUrls(publicUrl)) : null,
     };
   }
@@ -136,6 +138,11 @@ export class ProxyController {
     } catch {
       return null;
     }
+  }
+
+  private publicUrlSource(publicUrl: string | null): ProxyStatus['publicUrlSource'] {
+    if (publicUrl === null) return null;
+    return this.config.publicUrl !== undefined && this.config.publicUrl !== null ? 'proxy' : 'profile';
   }
 
   /** The public URL a configuration gives (its own, else its profile's), checked. */
