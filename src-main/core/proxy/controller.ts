@@ -36,6 +36,7 @@ import {
   urlOf,
   type ProxyStartOptions,
 } from './options';
+import { Checkpointer } from './checkpointer';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';
 
@@ -85,6 +86,8 @@ export class ProxyController {
   private config: ProxyStartOptions = {};
   /** Listeners a change replaced, finishing their exchanges in flight. */
   private readonly draining = new Set<CaptureServer>();
+  /** WAL checkpoints off the capture path, from the first listener up to the stop (one across changes). */
+  private checkpointer: Checkpointer | null = null;
 
   constructor(private readonly host: ProxyHost) {}
 
@@ -267,9 +270,7 @@ export class ProxyController {
       try {
         this.nowServing(await CaptureServer.listen(previous.env, previous.rails, previous.host, port, previous.tls), previous, true);
       } catch {
-        this.server = null;
-        this.current = null;
-        this.running = null;
+        await this.stopServer();
         this.host.statusChanged(this.status());
         throw failure;
       }
@@ -286,6 +287,7 @@ export class ProxyController {
   }
 
   private nowServing(server: CaptureServer, plan: Plan, fresh: boolean): ProxyStatus {
+    this.checkpointer ??= Checkpointer.start(plan.env.db, plan.env.nativeBinding);
     this.server = server;
     this.running = plan;
     this.config = plan.config;
@@ -345,6 +347,9 @@ export class ProxyController {
     this.running = null;
     // Listeners still finishing a change's exchanges get the short grace of a stop too.
     await Promise.all([server?.close(), ...[...this.draining].map((d) => d.close(CLOSE_GRACE_MS))]);
+    const checkpointer = this.checkpointer;
+    this.checkpointer = null;
+    await checkpointer?.stop();
   }
 
   /**

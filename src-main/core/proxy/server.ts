@@ -10,7 +10,6 @@ import type { Socket } from 'node:net';
 import type { CaptureEnv, GuardRails } from './env';
 import { proxyError, rawResponse, type ProxyErrorCode } from './error-answers';
 import { flatten as flattenHeaders } from './headers';
-import { Checkpointer } from './checkpointer';
 import { Forwarder } from './forward';
 import { GroupCommit } from './group-commit';
 import { Inbound } from './inbound';
@@ -59,7 +58,6 @@ export class CaptureServer {
   /** Forwarders a change replaced: closed once the requests that may still use them are done. */
   private retired: Forwarder[] = [];
   private readonly commits: GroupCommit;
-  private checkpointer: Checkpointer | null = null;
   /** The request whose body is being read on each socket, so a parser failure can be recorded on it. */
   private readonly reading = new WeakMap<Socket, Inbound>();
   private maxHeadersCount: number;
@@ -109,7 +107,6 @@ export class CaptureServer {
       capture.server.once('error', onError);
       capture.server.listen({ host, port, exclusive: true }, () => {
         capture.server.off('error', onError);
-        capture.checkpointer = Checkpointer.start(env.db, env.nativeBinding);
         resolve(capture);
       });
     });
@@ -266,7 +263,6 @@ export class CaptureServer {
     this.closeRetired();
     // Responses recorded in the last turn are still queued: write them before the desk closes the database.
     this.commits.close();
-    await this.checkpointer?.stop();
   }
 }
 
