@@ -3,9 +3,13 @@
 // turns HTTPS on without changing the port; making a profile with an upstream active asks whether to
 // apply it to the running proxy, and applying it keeps the port; a port in use is refused and the proxy
 // keeps answering where it was.
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sign } from '../../src-main/core/signing';
 import { must } from '../helpers/must';
 import { startRecorder, type Recorder } from '../helpers/servers';
 import { goTo, openApp } from './helpers/app';
@@ -29,6 +33,23 @@ afterAll(async () => {
   await operator?.close();
   await session?.close();
 });
+
+/** A signed pay over HTTPS, trusting only the certificate the desk wrote. */
+function payOverTls(url: string, ca: Buffer, depositId: string): Promise<number> {
+  const body = JSON.stringify({ userId: 'u-reach', depositId, currency: 'EUR', amount: 5 });
+  const target = new URL('/platform/pay', url);
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      { hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', ca, agent: false, headers: { 'x-server-authorization': sign(Buffer.from(body), TEST_SECRET) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const proxyPort = async (): Promise<number> => must(await stack.desk.getStatus()).proxy.port!;
 
@@ -61,6 +82,11 @@ describe('reaching the desk in Chromium', () => {
     await page.getByTestId('proxy-tls').waitFor();
     const status = must(await stack.desk.getStatus()).proxy;
     expect(status.tls).toMatchObject({ source: 'self-signed', hosts: ['127.0.0.1'] });
+    const ca = readFileSync(join(stack.home, 'tls', 'proxy-cert.pem'));
+    expect(await payOverTls(status.url!, ca, 'dep-over-tls')).toBe(200);
+    const row = page.getByTestId('capture-row').filter({ has: page.getByTestId('row-deposit').getByText('dep-over-tls', { exact: true }) });
+    await row.click();
+    expect(await page.getByTestId('request-origin').textContent()).toContain('over HTTPS');
     await screenshot(page, '71-https-on');
     // Back to plain HTTP for the rest of the file.
     await page.getByTestId('proxy-edit').click();
