@@ -142,6 +142,18 @@ describe('a running proxy, changed', () => {
     ]);
   });
 
+  it('a change of limits on the same port applies to the next requests without re-binding', async () => {
+    const desk = openDesk();
+    const proxy = await startProxy(desk);
+    const header = { 'x-padding': 'a'.repeat(4096) };
+    expect((await send(proxy.url, { body: PAY('big-header-before'), headers: header })).status).toBe(200);
+    const changed = must(await desk.startProxy({ maxHeaderBytes: 2048, maxBodyBytes: 64 }));
+    expect(changed.proxy.port).toBe(proxy.port);
+    expect((await send(proxy.url, { body: PAY('big-header-after'), headers: header })).status).toBe(431);
+    expect((await send(proxy.url, { body: 'x'.repeat(65) })).status).toBe(413);
+    expect((await send(proxy.url, { body: '{}' })).status).toBe(400);
+  });
+
   it('a port change answers on the new port while the old one finishes its request in flight, then closes', async () => {
     const desk = openDesk();
     const upstream = await holdingUpstream('operator');
