@@ -63,6 +63,8 @@ const proxyConfig = z.object({
   requestTimeoutMs: number.optional(),
   keepAliveTimeoutMs: number.optional(),
   maxHeaderBytes: number.optional(),
+  tls: z.union([z.object({ certFile: text, keyFile: text }), z.object({ selfSigned: z.array(text) })]).nullable().optional(),
+  publicUrl: text.nullable().optional(),
 });
 
 const profileInput = z.object({
@@ -75,6 +77,7 @@ const profileInput = z.object({
   allowSelfSigned: z.boolean().optional(),
   callbackPrefix: maybeText,
   amounts: amountsMode.optional(),
+  publicUrl: maybeText,
   secret: maybeText,
   apiKey: maybeText,
 });

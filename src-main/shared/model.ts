@@ -130,6 +130,8 @@ export interface ExchangeDetail extends Omit<ExchangeSummary, 'signature' | 'res
   signature: SignatureReport;
   findings: Finding[];
   remoteAddress: string | null;
+  /** How a captured request arrived ('http' or 'https'); null when not known (older rows, imports, outbound). */
+  scheme?: 'http' | 'https' | null;
   completedAt: string | null;
   /** Free-form labels (for example the HAR file an entry was imported from, or the check run id). */
   tags: string[];
@@ -195,6 +197,8 @@ export interface ProfileView {
   /** The path the operator mounts its callbacks under (/platform, /acme, /api/v2/acme): <prefix>/pay, <prefix>/results. */
   callbackPrefix: string;
   amounts: AmountsMode;
+  /** The address the platform calls for this profile; null: none set. */
+  publicUrl?: string | null;
   secret: SecretState;
   apiKey: SecretState;
 }
@@ -217,6 +221,8 @@ export interface ProfileInput {
   /** null goes back to the default, /platform. */
   callbackPrefix?: string | null;
   amounts?: AmountsMode;
+  /** The address the platform calls for this profile (a tunnel's, a host's); null clears. */
+  publicUrl?: string | null;
   secret?: string | null;
   apiKey?: string | null;
 }
@@ -262,6 +268,36 @@ export interface ProxyConfig extends ProxyLimits {
   secret: ProxySecret | null;
   /** The callback prefix to judge captures by for this run; null: the active profile's. */
   callbackPrefix: string | null;
+  /** HTTPS instead of HTTP; null: plain HTTP. */
+  tls: ProxyTls | null;
+  /** The address the platform calls (a tunnel's, a host's); null: the profile's, else the proxy's own URL. */
+  publicUrl: string | null;
+}
+
+/**
+ * How the proxy gets its certificate: PEM files the user has, or one the desk makes for the given host
+ * names and addresses and keeps in its data directory (made again only when the hosts change or it expires).
+ */
+export type ProxyTls = { certFile: string; keyFile: string } | { selfSigned: string[] };
+
+/** The certificate the proxy serves: what a client needs to trust it. */
+export interface ProxyTlsStatus {
+  source: 'files' | 'self-signed';
+  certFile: string;
+  /** SHA-256 of the certificate (DER), colon-separated uppercase hex, as browsers and openssl print it. */
+  fingerprint256: string;
+  /** The names and addresses it covers. */
+  hosts: string[];
+  /** ISO time it expires. */
+  validTo: string;
+}
+
+/** The callback URLs to configure in the platform. */
+export interface CallbackUrls {
+  /** Where they come from: the public URL set for the proxy or the profile, else the proxy's own address. */
+  base: string;
+  pay: string;
+  results: string;
 }
 
 export interface ProxyStatus {
@@ -280,6 +316,14 @@ export interface ProxyStatus {
   secretSource?: string | null;
   /** Requests recorded without a verdict because judging them failed (a bug), since the proxy started. */
   unjudged: number;
+  /** The certificate served (running over HTTPS), else absent. */
+  tls?: ProxyTlsStatus | null;
+  /** The public URL in force (the start's, else the profile's); null: none set. */
+  publicUrl?: string | null;
+  /** Where the public URL comes from: the proxy's own setting (serve --public-url, the proxy panel) or the profile. */
+  publicUrlSource?: 'proxy' | 'profile' | null;
+  /** The URLs to configure in the platform (running, or what a start would use when a public URL is set). */
+  callbackUrls?: CallbackUrls | null;
 }
 
 export interface DeskStatus {

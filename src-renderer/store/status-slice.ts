@@ -2,6 +2,9 @@ import type { DeskError, DeskStatus, ProxyConfig } from '../../src-main/shared/m
 import { desk } from '../api';
 import type { SliceCreator } from './types';
 
+/** What the proxy panel may change; the rest (the secret, the limits) stays as `serve` or the last start set it. */
+type ProxyPanelField = 'port' | 'upstream' | 'tls' | 'publicUrl';
+
 export interface StatusSlice {
   status: DeskStatus | null;
   statusError: DeskError | null;
@@ -11,10 +14,10 @@ export interface StatusSlice {
   setStatus(status: DeskStatus): void;
   /** The log's counts after a commit (carried by exchange events). */
   applyCounts(counts: DeskStatus['counts']): void;
-  startProxy(config?: Partial<Pick<ProxyConfig, 'port' | 'upstream'>>): Promise<boolean>;
+  startProxy(config?: Partial<Pick<ProxyConfig, ProxyPanelField>>): Promise<boolean>;
   stopProxy(): Promise<boolean>;
-  /** Applies a new port and upstream: restarts the proxy when it runs. */
-  reconfigureProxy(config: Partial<Pick<ProxyConfig, 'port' | 'upstream'>>): Promise<boolean>;
+  /** Applies a new port, upstream, TLS or public URL to the proxy (without dropping traffic when it runs). */
+  reconfigureProxy(config: Partial<Pick<ProxyConfig, ProxyPanelField>>): Promise<boolean>;
   clearStatusError(): void;
 }
 

@@ -16,7 +16,22 @@ function describe(p: ProfileView): string {
     `    operator url: ${p.operatorUrl ?? '-'}   upstream: ${p.upstream ?? '-'}`,
     `    service base url: ${p.baseUrl ?? '-'}   operator id: ${p.operatorId ?? '-'}${p.allowSelfSigned ? '   accepts self-signed TLS' : ''}`,
     `    callbacks: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results   amounts: ${p.amounts === 'integer' ? 'integer (minor units)' : 'decimal'}`,
+    ...(p.publicUrl ? [`    public url: ${p.publicUrl}`] : []),
   ].join('\n');
+}
+
+/** A running proxy keeps the upstream it was started with: how to make it take this profile's. */
+function applyHint(p: ProfileView): string[] {
+  if (!p.upstream) return [];
+  return [
+    `upstream ${p.upstream}: a running proxy keeps its upstream until it is changed;`,
+    `  restart \`wager-desk serve\` (without --upstream) or choose "Apply to the running proxy" in the app to forward there`,
+  ];
+}
+
+/** A public URL, or '' to clear the stored one. */
+function publicUrlOption(value: string): string {
+  return value === '' ? '' : httpUrl(value);
 }
 
 export function registerProfile(program: Command): void {
@@ -34,6 +49,7 @@ export function registerProfile(program: Command): void {
     .option('--upstream <url>', 'proxy upstream (forward mode)', httpUrl)
     .option('--callback-prefix <path>', 'where the operator mounts its callbacks: <path>/pay and <path>/results (default /platform)', callbackPrefix)
     .option('--amounts <mode>', 'how the operator writes amounts: integer (minor units, the default) or decimal', amountsMode)
+    .option('--public-url <url>', "the address the platform calls for this profile (a tunnel's, a host's); '' clears", publicUrlOption)
     .option('--production', 'mark as production: sends ask for confirmation')
     .option('--no-production', 'clear the production mark')
     .option('--allow-self-signed', 'accept a self-signed TLS certificate from its targets')
@@ -53,6 +69,7 @@ export function registerProfile(program: Command): void {
         ...(opts.upstream !== undefined ? { upstream: opts.upstream } : {}),
         ...(opts.callbackPrefix !== undefined ? { callbackPrefix: opts.callbackPrefix } : {}),
         ...(opts.amounts !== undefined ? { amounts: opts.amounts } : {}),
+        ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl === '' ? null : opts.publicUrl } : {}),
         ...(given('production') ? { production: Boolean(opts.production) } : {}),
         ...(given('allowSelfSigned') ? { allowSelfSigned: Boolean(opts.allowSelfSigned) } : {}),
       };
@@ -86,8 +103,9 @@ export function registerProfile(program: Command): void {
     .argument('<name>')
     .action(async (name: string, _opts, cmd: Command) => {
       await withDesk(cmd.optsWithGlobals(), async (desk) => {
-        must(await desk.useProfile(name));
+        const view = must(await desk.useProfile(name));
         process.stdout.write(`active profile: ${name}\n`);
+        for (const line of applyHint(view)) process.stdout.write(`${line}\n`);
       });
     });
 

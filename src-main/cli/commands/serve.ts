@@ -2,7 +2,8 @@
 // The `proxy:` line is printed the moment the listener is up: scripts and tests wait for it.
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../core/desk/shell-kit';
-import type { DeskStatus, ProxyConfig } from '../../shared/model';
+import type { DeskStatus, ProxyConfig, ProxyStatus } from '../../shared/model';
+import { UsageError } from '../errors';
 import { must, withDesk } from '../context';
 import { secretFromEnv } from '../io';
 import { httpUrl, port, positiveInt } from '../parse';
@@ -43,7 +44,37 @@ function startOptions(opts: Record<string, unknown>): Partial<ProxyConfig> {
   if (opts.requestTimeout !== undefined) options.requestTimeoutMs = opts.requestTimeout as number;
   if (opts.keepAliveTimeout !== undefined) options.keepAliveTimeoutMs = opts.keepAliveTimeout as number;
   if (opts.maxHeaderSize !== undefined) options.maxHeaderBytes = opts.maxHeaderSize as number;
+  const tls = tlsOption(opts);
+  if (tls !== undefined) options.tls = tls;
+  if (opts.publicUrl !== undefined) options.publicUrl = opts.publicUrl as string;
   return options;
+}
+
+function tlsOption(opts: Record<string, unknown>): ProxyConfig['tls'] | undefined {
+  const cert = opts.tlsCert as string | undefined;
+  const key = opts.tlsKey as string | undefined;
+  const hosts = opts.tlsSelfSigned as string | undefined;
+  if (hosts !== undefined && (cert !== undefined || key !== undefined)) throw new UsageError('--tls-self-signed makes its own certificate: give it, or --tls-cert with --tls-key, not both.');
+  if ((cert === undefined) !== (key === undefined)) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key, both PEM files.');
+  if (hosts !== undefined) return { selfSigned: hosts.split(',').map((h) => h.trim()).filter((h) => h !== '') };
+  if (cert !== undefined && key !== undefined) return { certFile: cert, keyFile: key };
+  return undefined;
+}
+
+/** What a person configuring the platform needs: the certificate to trust, and the exact callback URLs. */
+export function reachLines(status: ProxyStatus): string[] {
+  const lines: string[] = [];
+  const tls = status.tls;
+  if (tls) {
+    const what = tls.source === 'self-signed' ? `self-signed for ${tls.hosts.join(', ')}` : `for ${tls.hosts.join(', ') || 'no name'}`;
+    lines.push(`tls: ${tls.certFile} (${what}, until ${tls.validTo.slice(0, 10)}) SHA-256 ${tls.fingerprint256}`);
+  }
+  if (status.publicUrl) lines.push(`public: ${status.publicUrl}`);
+  if (status.callbackUrls) {
+    lines.push(`callback pay: ${status.callbackUrls.pay}`);
+    lines.push(`callback results: ${status.callbackUrls.results}`);
+  }
+  return lines;
 }
 
 export function registerServe(program: Command): void {
@@ -66,6 +97,10 @@ export function registerServe(program: Command): void {
     .option('--request-timeout <ms>', 'time a client has to send its whole request; beyond it 408 (default 30000)', positiveInt)
     .option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open (default 5000)', positiveInt)
     .option('--max-header-size <bytes>', 'largest request header block; beyond it 431 (default 16384)', positiveInt)
+    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert')
+    .option('--tls-self-signed <hosts>', 'serve HTTPS with a self-signed certificate for these comma-separated names and addresses, kept in the data directory')
+    .option('--public-url <url>', "the address the platform calls (a tunnel's, a host's): the callback URLs shown are made from it (default: the profile's)", httpUrl)
     .option('--no-ui', 'do not start the web UI')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
@@ -78,6 +113,7 @@ export function registerServe(program: Command): void {
         process.stdout.write(`proxy: ${status.url}\n`);
         process.stderr.write(status.mode === 'forward' ? `mode: forward to ${status.upstream}\n` : 'mode: sandbox operator\n');
         if (status.warning) process.stderr.write(`warning: ${status.warning}\n`);
+        for (const line of reachLines(status)) process.stdout.write(`${line}\n`);
         // A warning that arises while serving (a capture that could not be written, requests that could
         // not be judged) is printed when it changes, so a headless run does not hide it until a restart.
         let lastWarning = status.warning;

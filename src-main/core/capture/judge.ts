@@ -42,6 +42,8 @@ export interface CapturedRequest {
   tags?: string[];
   /** Headers the receiver dropped beyond its count limit (Node's maxHeadersCount), when it could tell. */
   headersAtLimit?: boolean;
+  /** How the request arrived (the proxy serves http or https); absent: not known. */
+  scheme?: 'http' | 'https';
 }
 
 /** What a request is judged with. */
@@ -142,6 +144,7 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     keys: redactKeys(keys, secrets),
     sourceId: request.sourceId,
     ...(request.tags && request.tags.length > 0 ? { tags: request.tags } : {}),
+    ...(request.scheme ? { scheme: request.scheme } : {}),
   };
   return { row, kind, read };
 }

@@ -31,6 +31,11 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     ...(ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {}),
     sandbox: new SandboxOperator(ledger),
     defaults: { maxBodyBytes: ctx.options.maxBodyBytes, upstreamTimeoutMs: ctx.options.upstreamTimeoutMs, guardRails: ctx.options.proxyGuardRails },
+    dataDir: ctx.options.home,
+    profilePublicUrl: (name) => {
+      const wanted = name ?? store.profiles.activeName();
+      return wanted === null ? null : (store.profiles.get(wanted)?.publicUrl ?? null);
+    },
     profileUpstream: (name) => {
       const wanted = name ?? store.profiles.activeName();
       if (wanted === null) return null;

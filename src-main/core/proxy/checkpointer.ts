@@ -1,2 +1,3 @@
-// The capture server starts the WAL checkpointer where it starts listening; the checkpointer itself is the store's.
+// The proxy's controller runs the WAL checkpointer from its first listener to its stop (one across changes of
+// listener); the checkpointer itself is the store's.
 export { Checkpointer } from '../store/checkpointer';

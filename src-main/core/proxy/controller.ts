@@ -1,8 +1,20 @@
 // Starts, restarts and stops the one capture proxy of a desk, and says what it is doing. Starts and
 // stops are queued so that two quick clicks in the UI cannot race each other onto one port. The
 // controller keeps the configuration of the last start: a start gives only what changes, so a restart
-// from the UI keeps the secret and the limits `serve` was started with.
-import type { ProxyLimits, ProxyStatus } from '../../shared/model';
+// from the UI (or a Stop then Start) keeps the secret, the limits, the TLS and the public URL `serve`
+// was started with.
+//
+// A change never drops traffic. Everything a change needs (the upstream URL, the limits, the secret,
+// the certificate) is checked before anything running is touched, so a change that fails leaves the
+// proxy exactly as it was and says why. Then:
+//   - same address and scheme: the running listener is kept and takes the new configuration for the
+//     requests that arrive next (requests in flight finish as they began); no port is re-bound.
+//   - another address: the new listener starts first; the old one stops accepting and its exchanges in
+//     flight finish (up to the upstream and request timeouts) while the new one already answers. If the
+//     new port cannot be bound, the old listener never noticed.
+//   - same address, other scheme (HTTP to HTTPS): the port must be released before it is bound again,
+//     a gap of one bind; if that bind fails, the old configuration is bound again.
+import type { CallbackUrls, ProxyLimits, ProxyStatus } from '../../shared/model';
 import { listenFailure } from '../listen-failure';
 import type { CallbackSettings } from '../outbound/callback-settings';
 import { secretsToRedact } from '../redact';
@@ -13,8 +25,10 @@ import { connectionOf, type Store } from '../store';
 import { explainStorageFailure } from '../store/open-errors';
 import { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
 import {
+  callbackUrlsOf,
   checkPort,
   checkPositive,
+  checkPublicUrl,
   checkUpstream,
   DEFAULT_PROXY_HOST,
   DEFAULT_PROXY_PORT,
@@ -22,7 +36,9 @@ import {
   urlOf,
   type ProxyStartOptions,
 } from './options';
-import { CaptureServer } from './server';
+import { Checkpointer } from './checkpointer';
+import { CaptureServer, CLOSE_GRACE_MS } from './server';
+import { loadTls, type TlsMaterial } from './tls';
 
 /** What the controller needs from the desk. */
 export interface ProxyHost {
@@ -31,8 +47,12 @@ export interface ProxyHost {
   readonly sandbox: SandboxOperator;
   /** guardRails: the desk's own (DeskOptions.proxyGuardRails), over DEFAULT_GUARD_RAILS; a start's options win over both. */
   readonly defaults: { maxBodyBytes: number; upstreamTimeoutMs: number; guardRails?: Partial<GuardRails> };
+  /** The data directory: a self-signed certificate is kept there (without one, none can be made). */
+  readonly dataDir?: string;
   /** The stored upstream of the named (else active) profile; throws not-found for an unknown name. */
   profileUpstream(profile?: string): string | null;
+  /** The stored public URL of the named (else active) profile, or null; absent: profiles have none. */
+  profilePublicUrl?(profile?: string): string | null;
   signingCandidates(profile?: string): SecretCandidate[];
   /** Every stored API key (the signing secrets come with signingCandidates): none is stored in clear. */
   apiKeys(): string[];
@@ -41,21 +61,49 @@ export interface ProxyHost {
   statusChanged(status: ProxyStatus): void;
 }
 
+/** A configuration checked and resolved: everything a listener needs, found before anything running is touched. */
+interface Plan {
+  config: ProxyStartOptions;
+  host: string;
+  port: number;
+  upstream: URL | null;
+  limits: ProxyLimits;
+  rails: GuardRails;
+  env: CaptureEnv;
+  tls: TlsMaterial | null;
+}
+
 export class ProxyController {
   private server: CaptureServer | null = null;
   private current: ProxyStatus | null = null;
+  /** The plan the running listener serves. */
+  private running: Plan | null = null;
   private lastHost = DEFAULT_PROXY_HOST;
   private failure: string | null = null;
   private unjudged = 0;
   private queue: Promise<unknown> = Promise.resolve();
   /** What the starts so far have set (the last successful one's configuration). */
   private config: ProxyStartOptions = {};
+  /** Listeners a change replaced, finishing their exchanges in flight. */
+  private readonly draining = new Set<CaptureServer>();
+  /** WAL checkpoints off the capture path, from the first listener up to the stop (one across changes). */
+  private checkpointer: Checkpointer | null = null;
 
   constructor(private readonly host: ProxyHost) {}
 
-  /** Cheap: no I/O while running; one profile look-up while stopped (the mode a start would take). */
+  /** Cheap: a profile look-up or two (the public URL and the callback prefix in force, the mode a start would take). */
   status(): ProxyStatus {
-    if (this.current) return { ...this.current, warning: this.warning(this.current.host), unjudged: this.unjudged };
+    if (this.current) {
+      const publicUrl = this.safely(() => this.publicUrlOf(this.config));
+      return {
+        ...this.current,
+        warning: this.warning(this.current.host),
+        unjudged: this.unjudged,
+        publicUrl,
+        publicUrlSource: this.publicUrlSource(publicUrl),
+        callbackUrls: this.safely(() => this.callbackUrls(publicUrl ?? this.current!.url!)),
+      };
+    }
     let upstream: string | null = null;
     try {
       upstream = this.config.upstream === undefined ? this.host.profileUpstream(this.config.profile ?? undefined) : this.config.upstream;
@@ -68,6 +116,7 @@ export class ProxyController {
     } catch {
       limits = undefined;
     }
+    const publicUrl = this.safely(() => this.publicUrlOf(this.config));
     return {
       running: false,
       url: null,
@@ -79,7 +128,37 @@ export class ProxyController {
       ...(limits ? { limits } : {}),
       secretSource: this.config.secret?.label ?? null,
       unjudged: this.unjudged,
+      tls: null,
+      publicUrl,
+      publicUrlSource: this.publicUrlSource(publicUrl),
+      callbackUrls: publicUrl ? this.safely(() => this.callbackUrls(publicUrl)) : null,
     };
+  }
+
+  private safely<T>(fn: () => T): T | null {
+    try {
+      return fn();
+    } catch {
+      return null;
+    }
+  }
+
+  private publicUrlSource(publicUrl: string | null): 'proxy' | 'profile' | null {
+    if (publicUrl === null) return null;
+    return this.config.publicUrl !== undefined && this.config.publicUrl !== null ? 'proxy' : 'profile';
+  }
+
+  /** The public URL a configuration gives (its own, else its profile's), checked. */
+  private publicUrlOf(config: ProxyStartOptions): string | null {
+    const own = config.publicUrl;
+    const url = own !== undefined && own !== null ? own : (this.host.profilePublicUrl?.(config.profile ?? undefined) ?? null);
+    return url ? checkPublicUrl(url) : null;
+  }
+
+  /** Looked up afresh (the status is not on the request path): a profile just changed shows at once. */
+  private callbackUrls(base: string): CallbackUrls {
+    const prefix = this.host.callbackSettings(this.config.profile ?? undefined, this.config.callbackPrefix ?? undefined).prefix;
+    return callbackUrlsOf(base, prefix);
   }
 
   /** The configuration of the last start, changed by what `options` gives (undefined leaves a field as it was). */
@@ -90,7 +169,32 @@ export class ProxyController {
 
   start(options: ProxyStartOptions = {}): Promise<ProxyStatus> {
     return this.serially(async () => {
-      const config = this.merged(options);
+      const plan = await this.plan(this.merged(options));
+      const running = this.server;
+      if (running === null) return this.listenFresh(plan);
+      // Port 0 asked for anew picks another free port; inherited from the last start, it keeps the one in use.
+      const samePort = plan.port === running.port || (plan.port === 0 && options.port === undefined);
+      const sameAddress = this.running !== null && plan.host === this.running.host && samePort;
+      const sameScheme = (plan.tls === null) === (running.tls === null);
+      if (sameAddress && sameScheme) {
+        running.reconfigure(plan.env, plan.rails, plan.tls);
+        return this.nowServing(running, plan, false);
+      }
+      if (sameAddress) return this.rebind(running, plan);
+      let next: CaptureServer;
+      try {
+        next = await CaptureServer.listen(plan.env, plan.rails, plan.host, plan.port, plan.tls);
+      } catch (err) {
+        throw this.notApplied(listenFailure(err as NodeJS.ErrnoException, 'the capture proxy', plan.host, plan.port));
+      }
+      this.retire(running);
+      return this.nowServing(next, plan, true);
+    });
+  }
+
+  /** Checks and resolves a configuration; throws (with why) without touching anything running. */
+  private async plan(config: ProxyStartOptions): Promise<Plan> {
+    try {
       const host = config.host ?? DEFAULT_PROXY_HOST;
       if (typeof host !== 'string' || host.trim() === '') throw new DeskFailure('bad-input', 'The proxy host must be a host name or address.');
       const port = checkPort(config.port ?? DEFAULT_PROXY_PORT);
@@ -124,35 +228,93 @@ export class ProxyController {
       // A lost or foreign key file, or a malformed prefix, refuses the start in one line instead of failing every request later.
       env.candidates();
       env.callbackSettings();
+      this.publicUrlOf(config);
+      const tls = config.tls ? await this.tlsOf(config.tls) : null;
+      return { config, host, port, upstream, limits, rails, env, tls };
+    } catch (err) {
+      throw this.notApplied(err);
+    }
+  }
 
-      await this.stopServer();
+  private tlsOf(tls: NonNullable<ProxyStartOptions['tls']>): Promise<TlsMaterial> {
+    const dir = this.host.dataDir;
+    if ('selfSigned' in tls && dir === undefined) throw new DeskFailure('bad-input', 'A self-signed certificate needs a data directory to be kept in.');
+    return loadTls(tls, dir ?? '');
+  }
+
+  /** While a proxy runs, a refused change says that it still runs, unchanged. */
+  private notApplied(err: unknown): unknown {
+    if (!(err instanceof DeskFailure) || this.current === null) return err;
+    return new DeskFailure(err.code, `${err.message} The change was not applied: the proxy still runs on ${this.current.url} as before.`);
+  }
+
+  private async listenFresh(plan: Plan): Promise<ProxyStatus> {
+    this.lastHost = plan.host;
+    let server: CaptureServer;
+    try {
+      server = await CaptureServer.listen(plan.env, plan.rails, plan.host, plan.port, plan.tls);
+    } catch (err) {
+      this.host.statusChanged(this.status());
+      throw listenFailure(err as NodeJS.ErrnoException, 'the capture proxy', plan.host, plan.port);
+    }
+    return this.nowServing(server, plan, true);
+  }
+
+  /** Same address, other scheme: the port is released and bound again; on failure the old configuration is bound again. */
+  private async rebind(running: CaptureServer, plan: Plan): Promise<ProxyStatus> {
+    const previous = this.running!;
+    const port = running.port;
+    this.retire(running);
+    try {
+      return this.nowServing(await CaptureServer.listen(plan.env, plan.rails, plan.host, port, plan.tls), plan, true);
+    } catch (err) {
+      const failure = listenFailure(err as NodeJS.ErrnoException, 'the capture proxy', plan.host, port);
+      try {
+        this.nowServing(await CaptureServer.listen(previous.env, previous.rails, previous.host, port, previous.tls), previous, true);
+      } catch {
+        await this.stopServer();
+        this.host.statusChanged(this.status());
+        throw failure;
+      }
+      throw this.notApplied(failure);
+    }
+  }
+
+  /** The old listener stops accepting; its exchanges in flight finish (as long as they may take) in the background. */
+  private retire(server: CaptureServer): void {
+    const limits = this.running?.limits;
+    const grace = limits ? Math.max(limits.upstreamTimeoutMs, limits.requestTimeoutMs) + 1_000 : CLOSE_GRACE_MS;
+    this.draining.add(server);
+    void server.close(grace).finally(() => this.draining.delete(server));
+  }
+
+  private nowServing(server: CaptureServer, plan: Plan, fresh: boolean): ProxyStatus {
+    this.checkpointer ??= Checkpointer.start(plan.env.db, plan.env.nativeBinding);
+    this.server = server;
+    this.running = plan;
+    this.config = plan.config;
+    this.lastHost = plan.host;
+    if (fresh) {
       this.failure = null;
       this.unjudged = 0;
-      this.lastHost = host;
-      try {
-        this.server = await CaptureServer.listen(env, rails, host, port);
-      } catch (err) {
-        this.host.statusChanged(this.status());
-        throw listenFailure(err as NodeJS.ErrnoException, 'the capture proxy', host, port);
-      }
-      this.config = config;
-      const actualPort = this.server.port;
-      this.current = {
-        running: true,
-        url: urlOf(host, actualPort),
-        host,
-        port: actualPort,
-        mode: upstream ? 'forward' : 'sandbox',
-        upstream: upstream ? upstream.href : null,
-        warning: null,
-        limits,
-        secretSource: config.secret?.label ?? null,
-        unjudged: 0,
-      };
-      const status = this.status();
-      this.host.statusChanged(status);
-      return status;
-    });
+    }
+    const port = server.port;
+    this.current = {
+      running: true,
+      url: urlOf(plan.host, port, server.scheme),
+      host: plan.host,
+      port,
+      mode: plan.upstream ? 'forward' : 'sandbox',
+      upstream: plan.upstream ? plan.upstream.href : null,
+      warning: null,
+      limits: plan.limits,
+      secretSource: plan.config.secret?.label ?? null,
+      unjudged: 0,
+      tls: plan.tls ? plan.tls.status : null,
+    };
+    const status = this.status();
+    this.host.statusChanged(status);
+    return status;
   }
 
   /** The limits a configuration asks for, over the desk's defaults, each checked. */
@@ -184,7 +346,12 @@ export class ProxyController {
     const server = this.server;
     this.server = null;
     this.current = null;
-    if (server) await server.close();
+    this.running = null;
+    // Listeners still finishing a change's exchanges get the short grace of a stop too.
+    await Promise.all([server?.close(), ...[...this.draining].map((d) => d.close(CLOSE_GRACE_MS))]);
+    const checkpointer = this.checkpointer;
+    this.checkpointer = null;
+    await checkpointer?.stop();
   }
 
   /**

@@ -35,6 +35,7 @@ export function capturedRequest(a: Arrival, body: Buffer, truncated: boolean): C
     remoteAddress: a.req.socket.remoteAddress ?? null,
     sourceId: null,
     headersAtLimit: a.maxHeadersCount > 0 && a.req.rawHeaders.length / 2 >= a.maxHeadersCount,
+    scheme: schemeOf(a.req),
   };
 }
 
@@ -61,5 +62,11 @@ export function bareRow(a: Arrival, error: string): NewExchange {
     findings: [{ level: 'error', path: '$', message: `${error} (the request's path, headers and body are not stored)` }],
     keys: { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null },
     sourceId: null,
+    scheme: schemeOf(a.req),
   };
+}
+
+/** How the request reached the proxy: a TLS socket means https. */
+export function schemeOf(req: IncomingMessage): 'http' | 'https' {
+  return (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
 }

@@ -1,7 +1,8 @@
 // What a start of the proxy may ask for, and the checks and defaults that turn it into a config.
 import { checkBaseUrl } from '../base-url';
+import { callbackPath } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
-import type { ProxyConfig } from '../../shared/model';
+import type { CallbackUrls, ProxyConfig } from '../../shared/model';
 
 /** The default port: stable across runs, so the platform's callback URL need not change each time. */
 export const DEFAULT_PROXY_PORT = 8787;
@@ -24,9 +25,20 @@ export function exposureWarning(host: string): string | null {
     : `The proxy listens on ${host}, which exposes it (and its sandbox operator) beyond this machine: anyone who can reach the port can send callbacks that are recorded and answered.`;
 }
 
-export function urlOf(host: string, port: number): string {
+export function urlOf(host: string, port: number, scheme: 'http' | 'https' = 'http'): string {
   const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return `http://${h}:${port}`;
+  return `${scheme}://${h}:${port}`;
+}
+
+/** The public URL as a base the callback paths are appended to (no trailing slash). */
+export function checkPublicUrl(url: string): string {
+  return checkBaseUrl('The public URL', url);
+}
+
+/** The callback URLs to configure in the platform: the base (public URL, else the proxy's own) + prefix + /pay, /results. */
+export function callbackUrlsOf(base: string, prefix: string): CallbackUrls {
+  const root = base.replace(/\/+$/, '');
+  return { base, pay: `${root}${callbackPath(prefix, 'pay')}`, results: `${root}${callbackPath(prefix, 'results')}` };
 }
 
 export function checkPort(port: unknown): number {

@@ -5,15 +5,16 @@
 // recorded with what was received, then answered, so one bad client never stops the server and no
 // request that reached it is missing from the log.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { CaptureEnv, GuardRails } from './env';
 import { proxyError, rawResponse, type ProxyErrorCode } from './error-answers';
 import { flatten as flattenHeaders } from './headers';
-import { Checkpointer } from './checkpointer';
 import { Forwarder } from './forward';
 import { GroupCommit } from './group-commit';
 import { Inbound } from './inbound';
 import { recordRefused, refusedOf, requestLineOf } from './refused';
+import type { TlsMaterial } from './tls';
 
 /**
  * Node keeps 2,000 headers by default and drops the rest silently (the signature among them, when it
@@ -25,7 +26,7 @@ export function maxHeadersCountFor(maxHeaderBytes: number): number {
 }
 
 /** How long stop() lets exchanges in flight finish before it cuts their connections. */
-const CLOSE_GRACE_MS = 2_000;
+export const CLOSE_GRACE_MS = 2_000;
 
 function errorCodeFor(err: NodeJS.ErrnoException): ProxyErrorCode {
   switch (err.code) {
@@ -51,37 +52,44 @@ function describe(err: NodeJS.ErrnoException): string {
 
 export class CaptureServer {
   private readonly server: http.Server;
-  private readonly forwarder: Forwarder | null;
+  /** What new requests are handled with: a change of configuration replaces it, requests in flight keep theirs. */
+  private env: CaptureEnv;
+  private forwarder: Forwarder | null;
+  /** Forwarders a change replaced: closed once the requests that may still use them are done. */
+  private retired: Forwarder[] = [];
   private readonly commits: GroupCommit;
-  private checkpointer: Checkpointer | null = null;
   /** The request whose body is being read on each socket, so a parser failure can be recorded on it. */
   private readonly reading = new WeakMap<Socket, Inbound>();
-  private readonly maxHeadersCount: number;
+  private maxHeadersCount: number;
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
+  private closing: Promise<void> | null = null;
+  private hurry: (() => void) | null = null;
 
   private constructor(
-    private readonly env: CaptureEnv,
+    env: CaptureEnv,
     rails: GuardRails,
+    /** HTTPS with this certificate; null: plain HTTP. */
+    readonly tls: TlsMaterial | null,
   ) {
+    this.env = env;
     this.forwarder = env.upstream ? new Forwarder(env.upstream) : null;
     this.commits = new GroupCommit(env.db);
-    this.server = http.createServer(
-      {
-        maxHeaderSize: rails.maxHeaderBytes,
-        // Node refuses a headers timeout longer than the request timeout; the headers are part of the request.
-        headersTimeout: Math.min(rails.headersTimeoutMs, rails.requestTimeoutMs),
-        requestTimeout: rails.requestTimeoutMs,
-        keepAliveTimeout: rails.keepAliveTimeoutMs,
-        // Node checks the two timeouts above on this period (default 30 s, far too coarse for them).
-        connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(Math.min(rails.headersTimeoutMs, rails.requestTimeoutMs) / 4))),
-        noDelay: true,
-        // Node would answer a Host-less HTTP/1.1 request 400 on its own, before it could be recorded;
-        // the proxy records it and, forwarding, sends the upstream's Host anyway.
-        requireHostHeader: false,
-      },
-      (req, res) => this.onRequest(req, res),
-    );
+    const options: http.ServerOptions = {
+      maxHeaderSize: rails.maxHeaderBytes,
+      // Node refuses a headers timeout longer than the request timeout; the headers are part of the request.
+      headersTimeout: Math.min(rails.headersTimeoutMs, rails.requestTimeoutMs),
+      requestTimeout: rails.requestTimeoutMs,
+      keepAliveTimeout: rails.keepAliveTimeoutMs,
+      // Node checks the two timeouts above on this period (default 30 s, far too coarse for them).
+      connectionsCheckingInterval: checkingIntervalOf(rails),
+      noDelay: true,
+      // Node would answer a Host-less HTTP/1.1 request 400 on its own, before it could be recorded;
+      // the proxy records it and, forwarding, sends the upstream's Host anyway.
+      requireHostHeader: false,
+    };
+    const handler = (req: IncomingMessage, res: ServerResponse): void => this.onRequest(req, res);
+    this.server = tls ? https.createServer({ ...options, cert: tls.cert, key: tls.key }, handler) : http.createServer(options, handler);
     this.maxHeadersCount = maxHeadersCountFor(rails.maxHeaderBytes);
     this.server.maxHeadersCount = this.maxHeadersCount;
     this.server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
@@ -89,8 +97,8 @@ export class CaptureServer {
     this.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => this.onExpectation(req, res));
   }
 
-  static listen(env: CaptureEnv, rails: GuardRails, host: string, port: number): Promise<CaptureServer> {
-    const capture = new CaptureServer(env, rails);
+  static listen(env: CaptureEnv, rails: GuardRails, host: string, port: number, tls: TlsMaterial | null = null): Promise<CaptureServer> {
+    const capture = new CaptureServer(env, rails, tls);
     return new Promise((resolve, reject) => {
       const onError = (err: Error): void => {
         capture.forwarder?.close();
@@ -99,10 +107,42 @@ export class CaptureServer {
       capture.server.once('error', onError);
       capture.server.listen({ host, port, exclusive: true }, () => {
         capture.server.off('error', onError);
-        capture.checkpointer = Checkpointer.start(env.db, env.nativeBinding);
         resolve(capture);
       });
     });
+  }
+
+  get scheme(): 'http' | 'https' {
+    return this.tls ? 'https' : 'http';
+  }
+
+  /**
+   * Changes what the running listener does without closing it: new requests are judged, answered and
+   * forwarded under `env`, with these guard rails and (over HTTPS) this certificate; requests in flight
+   * finish as they began (their forwarder is closed once they are done). The scheme cannot change here.
+   */
+  reconfigure(env: CaptureEnv, rails: GuardRails, tls: TlsMaterial | null): void {
+    if ((tls === null) !== (this.tls === null)) throw new Error('a running listener cannot change its scheme');
+    if (tls) (this.server as https.Server).setSecureContext({ cert: tls.cert, key: tls.key });
+    (this as { tls: TlsMaterial | null }).tls = tls;
+    const server = this.server;
+    server.headersTimeout = Math.min(rails.headersTimeoutMs, rails.requestTimeoutMs);
+    server.requestTimeout = rails.requestTimeoutMs;
+    server.keepAliveTimeout = rails.keepAliveTimeoutMs;
+    // Read by Node for each new connection's parser.
+    (server as http.Server & { maxHeaderSize?: number }).maxHeaderSize = rails.maxHeaderBytes;
+    this.maxHeadersCount = maxHeadersCountFor(rails.maxHeaderBytes);
+    server.maxHeadersCount = this.maxHeadersCount;
+    if (env.upstream?.href !== this.env.upstream?.href) {
+      if (this.forwarder) this.retired.push(this.forwarder);
+      this.forwarder = env.upstream ? new Forwarder(env.upstream) : null;
+      if (this.inFlight === 0) this.closeRetired();
+    }
+    this.env = env;
+  }
+
+  private closeRetired(): void {
+    for (const f of this.retired.splice(0)) f.close();
   }
 
   get port(): number {
@@ -113,7 +153,9 @@ export class CaptureServer {
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     this.inFlight++;
     res.once('close', () => {
-      if (--this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+      if (--this.inFlight > 0) return;
+      this.closeRetired();
+      for (const wake of this.idleWaiters.splice(0)) wake();
     });
     const inbound = new Inbound(this.env, this.forwarder, this.commits, req, res, this.maxHeadersCount);
     this.reading.set(req.socket, inbound);
@@ -124,6 +166,11 @@ export class CaptureServer {
   }
 
   private onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+    if (err.code?.startsWith('ERR_SSL_')) {
+      // A TLS handshake that failed (a client that does not trust the certificate): no request was made.
+      socket.destroy();
+      return;
+    }
     if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'HPE_INVALID_EOF_STATE') {
       // The client went away (mid-body, for EOF): nobody to answer; record what it had sent.
       this.reading.get(socket)?.clientLeft();
@@ -180,23 +227,45 @@ export class CaptureServer {
     });
   }
 
-  /** Stops listening, lets exchanges in flight finish (a short grace), then cuts what is left. */
-  async close(): Promise<void> {
+  /**
+   * Stops listening, lets exchanges in flight finish (up to `graceMs`), then cuts what is left. Called
+   * again while closing, it waits for the same close, shortened to the new grace when that is shorter.
+   */
+  close(graceMs: number = CLOSE_GRACE_MS): Promise<void> {
+    if (this.closing) {
+      if (graceMs <= CLOSE_GRACE_MS) this.hurry?.();
+      return this.closing;
+    }
+    this.closing = this.closeWithin(graceMs);
+    return this.closing;
+  }
+
+  private async closeWithin(graceMs: number): Promise<void> {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeIdleConnections();
     if (this.inFlight > 0) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS))),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+          this.hurry = () => {
+            clearTimeout(timer);
+            timer = setTimeout(resolve, CLOSE_GRACE_MS);
+          };
+        }),
       ]);
       clearTimeout(timer);
     }
     this.server.closeAllConnections();
     await closed;
     this.forwarder?.close();
+    this.closeRetired();
     // Responses recorded in the last turn are still queued: write them before the desk closes the database.
     this.commits.close();
-    await this.checkpointer?.stop();
   }
+}
+
+function checkingIntervalOf(rails: GuardRails): number {
+  return Math.max(50, Math.min(1_000, Math.floor(Math.min(rails.headersTimeoutMs, rails.requestTimeoutMs) / 4)));
 }

@@ -54,6 +54,7 @@ export interface DetailRow extends SummaryRow {
   res_body: Buffer | null;
   completed_at: string | null;
   tags: string | null;
+  scheme: 'http' | 'https' | null;
 }
 
 export function toSummary(r: SummaryRow): ExchangeSummary {
@@ -116,6 +117,7 @@ export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
     },
     findings: parseJson<Finding[]>(r.findings, []),
     remoteAddress: r.remote_address,
+    scheme: r.scheme ?? null,
     completedAt: r.completed_at,
     tags: parseJson<string[]>(r.tags, []),
     derivedIds,

@@ -26,6 +26,8 @@ export interface NewExchange {
   keys: KeyFields;
   sourceId: number | null;
   tags?: string[];
+  /** How a captured request arrived; absent or null: not known (imports, outbound sends). */
+  scheme?: 'http' | 'https' | null;
 }
 
 export interface ExchangeCompletion {
@@ -39,7 +41,7 @@ export interface ExchangeCompletion {
 const INSERT_COLUMNS = [
   'direction', 'kind', 'origin', 'at', 'method', 'path', 'query', 'target', 'req_headers', 'req_body', 'req_size', 'truncated',
   'remote_address', 'verdict', 'sig_notes', 'diagnosis', 'findings', 'error_count', 'deposit_id', 'user_id', 'result', 'game_id',
-  'amount', 'currency', 'tournament_id', 'source_id', 'tags',
+  'amount', 'currency', 'tournament_id', 'source_id', 'tags', 'scheme',
 ] as const;
 type InsertColumn = (typeof INSERT_COLUMNS)[number];
 /** The columns a completion sets, in the order their values are bound (then the id). */
@@ -227,6 +229,7 @@ function insertValues(x: NewExchange): Record<InsertColumn, unknown> {
     tournament_id: x.keys.tournamentId,
     source_id: x.sourceId,
     tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
+    scheme: x.scheme ?? null,
   };
 }
 

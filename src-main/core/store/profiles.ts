@@ -17,6 +17,7 @@ interface ProfileRow {
   allow_self_signed: number;
   callback_prefix: string | null;
   amounts: AmountsMode;
+  public_url: string | null;
   secret_enc: Buffer | null;
   secret_fp: string | null;
   api_key_enc: Buffer | null;
@@ -97,6 +98,7 @@ export class ProfileStore {
       allowSelfSigned: r.allow_self_signed === 1,
       callbackPrefix: r.callback_prefix ?? DEFAULT_CALLBACK_PREFIX,
       amounts: r.amounts,
+      publicUrl: r.public_url,
       secret: secretState(r.secret_fp),
       apiKey: secretState(r.api_key_fp),
     };
@@ -140,6 +142,7 @@ export class ProfileStore {
       allow_self_signed: input.allowSelfSigned === undefined ? undefined : input.allowSelfSigned ? 1 : 0,
       callback_prefix: checkedPrefix(input.callbackPrefix),
       amounts: checkedAmounts(input.amounts),
+      public_url: baseUrl('The public URL', input.publicUrl),
       secret_enc: sealed(input.secret),
       secret_fp: fp(input.secret),
       api_key_enc: sealed(input.apiKey),
@@ -186,8 +189,8 @@ export class ProfileStore {
     const now = new Date().toISOString();
     this.db
       .prepare(
-        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, secret_enc, secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
-         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, secret_enc, secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
+        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
+         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
       )
       .run(newName, now, now, name);
     return this.get(newName)!;

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { CallbackUrls } from '../../components/CallbackUrls';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { useDesk } from '../../store';
@@ -20,10 +21,14 @@ export function EmptyCaptures() {
   return (
     <EmptyState title="No callbacks captured yet" testId="captures-empty">
       {running ? (
-        <p>
-          The capture proxy listens on <code data-testid="empty-proxy-url">{url}</code>. Point the platform's callback URL at it, or send
-          yourself a signed test callback:
-        </p>
+        <>
+          <p>
+            The capture proxy listens on <code data-testid="empty-proxy-url">{url}</code>. Configure these callback URLs in the platform
+            {proxy.publicUrl ? ' (the public URL the platform reaches this desk at)' : " (the proxy's own address: the platform reaches it only through a tunnel or a public host; set its public URL in the proxy panel or the profile)"}
+            , or send yourself a signed test callback:
+          </p>
+          {proxy.callbackUrls && <CallbackUrls urls={proxy.callbackUrls} testId="empty-callback-urls" />}
+        </>
       ) : (
         <p>
           The capture proxy is not running.{' '}

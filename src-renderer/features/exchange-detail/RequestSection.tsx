@@ -6,7 +6,7 @@ import { formatBytes } from '../../components/format';
 import { BodyView } from './BodyView';
 
 export function RequestSection(props: { detail: ExchangeDetail }) {
-  const { request, target, remoteAddress, findings } = props.detail;
+  const { request, target, remoteAddress, findings, scheme } = props.detail;
   const line = `${request.method} ${target ?? request.path}${request.query ? `?${request.query}` : ''}`;
   return (
     <Section
@@ -17,7 +17,12 @@ export function RequestSection(props: { detail: ExchangeDetail }) {
       <div className="request-line code" data-testid="request-line">
         {line}
       </div>
-      {remoteAddress && <p className="muted small">from {remoteAddress}</p>}
+      {remoteAddress && (
+        <p className="muted small" data-testid="request-origin">
+          from {remoteAddress}
+          {scheme ? ` over ${scheme === 'https' ? 'HTTPS' : 'HTTP'}` : ''}
+        </p>
+      )}
       <HeaderTable headers={request.headers} testId="request-headers" />
       <BodyView bodyBase64={request.bodyBase64} findings={findings} testId="request-body" />
     </Section>

@@ -48,6 +48,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
   const [allowSelfSigned, setAllowSelfSigned] = useState(profile?.allowSelfSigned ?? false);
   const [callbackPrefix, setCallbackPrefix] = useState(profile?.callbackPrefix ?? '/platform');
   const [amounts, setAmounts] = useState<AmountsMode>(profile?.amounts ?? 'integer');
+  const [publicUrl, setPublicUrl] = useState(profile?.publicUrl ?? '');
   const [clearSecret, setClearSecret] = useState(false);
   const [clearApiKey, setClearApiKey] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -67,6 +68,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
       // Empty goes back to the spec's /platform; the desk refuses a malformed prefix with a reason.
       callbackPrefix: orNull(callbackPrefix),
       amounts,
+      publicUrl: orNull(publicUrl),
     };
     const secret = secretRef.current?.value ?? '';
     const apiKey = apiKeyRef.current?.value ?? '';
@@ -126,6 +128,14 @@ export function ProfileForm({ profile, onSaved }: Props) {
           onChange={setUpstream}
           placeholder="empty: sandbox operator"
           testId="profile-upstream"
+        />
+        <TextRow
+          label="Public URL"
+          hint="The address the platform calls this desk at (a tunnel's, or the staging host's): the status bar shows it with the callback prefix as the URLs to configure in the platform."
+          value={publicUrl}
+          onChange={setPublicUrl}
+          placeholder="https://desk.example.net"
+          testId="profile-public-url"
         />
         <SecretField
           ref={secretRef}

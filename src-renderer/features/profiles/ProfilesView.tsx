@@ -4,6 +4,7 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk } from '../../store';
+import { ApplyUpstreamDialog, upstreamOffer, type UpstreamOffer } from './ApplyUpstreamDialog';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
 
@@ -21,6 +22,12 @@ export function ProfilesView() {
   const [saves, setSaves] = useState(0);
   const [copying, setCopying] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [offer, setOffer] = useState<UpstreamOffer | null>(null);
+
+  // A running proxy keeps its upstream: switching to a profile that forwards elsewhere asks whether to apply it.
+  const use = async (name: string): Promise<void> => {
+    if (await switchProfile(name)) setOffer(upstreamOffer(name));
+  };
 
   useEffect(() => {
     void load();
@@ -52,7 +59,7 @@ export function ProfilesView() {
               <p>A profile holds one operator's settings: where to send, the signing secret, the token service. Create the first one on the right.</p>
             </EmptyState>
           ) : (
-            <ProfileList profiles={profiles} selected={selected} onSelect={setSelected} onUse={(name) => void switchProfile(name)} />
+            <ProfileList profiles={profiles} selected={selected} onSelect={setSelected} onUse={(name) => void use(name)} />
           )}
         </div>
       </div>
@@ -78,7 +85,7 @@ export function ProfilesView() {
               </h3>
               <span className="spacer" />
               {!current.active && (
-                <button type="button" className="btn btn-small btn-primary" onClick={() => void switchProfile(current.name)} data-testid="profile-switch">
+                <button type="button" className="btn btn-small btn-primary" onClick={() => void use(current.name)} data-testid="profile-switch">
                   Use this profile
                 </button>
               )}
@@ -126,6 +133,7 @@ export function ProfilesView() {
           </label>
         </Dialog>
       )}
+      {offer && <ApplyUpstreamDialog offer={offer} onDone={() => setOffer(null)} />}
       {deleting && current && (
         <ConfirmDialog
           title={`Delete profile “${current.name}”?`}

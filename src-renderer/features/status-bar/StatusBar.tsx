@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
+import { CallbackUrls } from '../../components/CallbackUrls';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
@@ -46,6 +47,21 @@ export function StatusBar() {
             <span title="No upstream: the desk's sandbox operator answers the callbacks">sandbox operator</span>
           )}
         </div>
+        <div className="status-item" data-testid="public-url">
+          <span className="status-label">Public URL</span>
+          {proxy?.publicUrl ? (
+            <code>{proxy.publicUrl}</code>
+          ) : (
+            <span className="muted" title="No public URL set: the platform must reach the proxy's own address (a tunnel or a public host gives it one)">
+              none
+            </span>
+          )}
+          {proxy?.tls && (
+            <span title={`${proxy.tls.certFile}\nSHA-256 ${proxy.tls.fingerprint256}\nvalid until ${proxy.tls.validTo}`} data-testid="proxy-tls">
+              <Badge tone="green">HTTPS{proxy.tls.source === 'self-signed' ? ' (self-signed)' : ''}</Badge>
+            </span>
+          )}
+        </div>
         <div className="status-item">
           <span className="status-label">Profile</span>
           <span data-testid="active-profile">{status ? (status.activeProfile ?? <span className="muted">none</span>) : '—'}</span>
@@ -79,6 +95,14 @@ export function StatusBar() {
           Port & upstream…
         </button>
       </div>
+      {proxy?.callbackUrls && (
+        <div className="status-callbacks">
+          <span className="status-label" title="Configure these in the platform as the operator's callback URLs">
+            Callbacks
+          </span>
+          <CallbackUrls urls={proxy.callbackUrls} testId="status-callback-urls" />
+        </div>
+      )}
       {proxy?.warning && (
         <div className="status-warning" role="status">
           ⚠ {proxy.warning}

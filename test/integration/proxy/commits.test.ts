@@ -62,4 +62,15 @@ describe('checkpoint worker', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
+
+  it('keeps the automatic checkpoint off across a change of listener, and turns it back on at the stop', async () => {
+    const desk = openDesk();
+    const db = sqliteOf(desk);
+    await startProxy(desk);
+    const moved = await desk.startProxy({ port: 0 });
+    expect(moved.ok).toBe(true);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    expect((await desk.stopProxy()).ok).toBe(true);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
 });

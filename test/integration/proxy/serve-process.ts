@@ -36,7 +36,7 @@ export function startServe(args: string[], env: Record<string, string> = {}): Pr
     let out = '';
     const onData = (d: Buffer): void => {
       out += d.toString();
-      const match = /^proxy: (http:\/\/\S+)$/m.exec(out);
+      const match = /^proxy: (https?:\/\/\S+)$/m.exec(out);
       if (!match) return;
       child.stdout.off('data', onData);
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -11,6 +11,7 @@ import * as m001 from './001-initial';
 import * as m002 from './002-sandbox-results-answer';
 import * as m003 from './003-profile-callback-settings';
 import * as m006 from './006-proxy-faults';
+import * as m007 from './007-exchange-scheme';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'reserved-4', up: () => {} },
   { version: 5, name: 'reserved-5', up: () => {} },
   { version: 6, name: 'proxy-faults', up: m006.up },
+  { version: 7, name: 'exchange-scheme', up: m007.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */
