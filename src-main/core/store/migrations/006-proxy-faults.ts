@@ -1,7 +1,7 @@
 // Faults the capture proxy applies to callbacks (an error status, a delay, no answer, a reset): kept in
 // the database so that `wager-desk sandbox fault add` in one process reaches a proxy running in another.
 // matched/applied count what the proxy did with each, so a counted fault is spent across restarts too.
-import type { Db } from '../open';
+import type { Db } from '../db';
 
 export function up(db: Db): void {
   db.exec(`
