@@ -4,6 +4,7 @@ import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerProfile } from './profile';
 import { registerPrune } from './prune';
+import { registerRedeliver } from './redeliver';
 import { registerSandbox } from './sandbox';
 import { registerServe } from './serve';
 import { registerShow } from './show';
@@ -20,6 +21,7 @@ export function registerCommands(program: Command): void {
   registerVerify(program);
   registerReplay(program);
   registerSend(program);
+  registerRedeliver(program);
   registerCheck(program);
   registerCaptures(program);
   registerShow(program);
