@@ -57,7 +57,7 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
   const again = filter.again === true;
   const selector = new RedeliverySelector(ctx.store);
   const upTo = selector.maxId();
-  const { count: total, skipped: alreadyDone } = selector.count(compiled, again, upTo);
+  const { count: total, skipped: alreadyDone, firstId } = selector.count(compiled, again, upTo);
 
   const startedAt = new Date();
   const started = performance.now();
@@ -74,8 +74,9 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
     hooks.emit('redeliver-progress', { runId, done: sent + (skipped - alreadyDone), total, ok, failed, ...extra });
 
   progress();
-  let afterId = 0;
+  let afterId = (firstId ?? upTo + 1) - 1;
   run: for (;;) {
+    if (total === 0) break;
     const rows = selector.page(compiled, again, afterId, upTo, PAGE);
     if (rows.length === 0) break;
     for (const row of rows) {

@@ -85,21 +85,23 @@ export class RedeliverySelector {
 
   /** The newest id now: a run sends nothing captured after it started. */
   maxId(): number {
-    return (this.stmt('SELECT max(id) FROM exchanges').pluck().get() as number | null) ?? 0;
+    return (this.db.prepare('SELECT max(id) FROM exchanges').pluck().get() as number | null) ?? 0;
   }
 
-  /** How many captures the run would send, and how many match but were already redelivered (one pass). */
-  count(c: Compiled, again: boolean, upTo: number): { count: number; skipped: number } {
+  /**
+   * How many captures the run would send, how many match but were already redelivered, and the first
+   * matching id: one pass over the candidates, after which a page starts at that id instead of scanning
+   * up to it again.
+   */
+  count(c: Compiled, again: boolean, upTo: number): { count: number; skipped: number; firstId: number | null } {
     const where = [...c.where, 'e.id <= @upTo'].join(' AND ');
-    if (again) {
-      const n = this.stmt(`SELECT count(*) FROM exchanges e WHERE ${where}`).pluck().get({ ...c.params, upTo }) as number;
-      return { count: n, skipped: 0 };
-    }
-    const row = this.stmt(`SELECT count(*) AS n, coalesce(sum(${REDELIVERED_OK}), 0) AS done FROM exchanges e WHERE ${where}`).get({ ...c.params, upTo }) as {
+    const done = again ? '0' : `coalesce(sum(${REDELIVERED_OK}), 0)`;
+    const row = this.stmt(`SELECT count(*) AS n, ${done} AS done, min(e.id) AS first FROM exchanges e WHERE ${where}`).get({ ...c.params, upTo }) as {
       n: number;
       done: number;
+      first: number | null;
     };
-    return { count: row.n - row.done, skipped: row.done };
+    return { count: row.n - row.done, skipped: row.done, firstId: row.first };
   }
 
   /** The next captures to send after `afterId`, oldest first. */
@@ -116,9 +118,10 @@ export function selectRedelivery(store: Store, filter: RedeliveryFilter, options
   const compiled = compileFilter(filter ?? {});
   const again = filter?.again === true;
   const upTo = selector.maxId();
-  const { count, skipped } = selector.count(compiled, again, upTo);
+  const { count, skipped, firstId } = selector.count(compiled, again, upTo);
   const limit = Math.max(0, Math.min(1000, Math.floor(options.limit ?? 50)));
-  const rows = limit > 0 ? selector.page(compiled, again, options.afterId ?? 0, upTo, limit + 1) : [];
+  const afterId = Math.max(options.afterId ?? 0, (firstId ?? upTo + 1) - 1);
+  const rows = limit > 0 && count > 0 ? selector.page(compiled, again, afterId, upTo, limit + 1) : [];
   const items = rows.slice(0, limit).map(toSummary);
   return { count, skipped, items, nextAfterId: rows.length > limit ? items[items.length - 1]!.id : null };
 }
