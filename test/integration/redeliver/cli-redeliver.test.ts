@@ -1,9 +1,10 @@
 // `wager-desk redeliver` through the real CLI: --dry-run sends nothing, --json is the report, exit 0
 // only when every send got a 2XX, and a production profile needs --confirm-production.
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { capture } from '../../helpers/captures';
-import { runCli } from '../../helpers/cli';
+import { cliCommand, runCli } from '../../helpers/cli';
 import { closeAfterTest } from '../../helpers/closing';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
@@ -67,4 +68,25 @@ describe('wager-desk redeliver', () => {
     expect(elsewhere.stdout).toContain('sent 1, 2XX 0, failed 1');
     expect(elsewhere.stdout).toMatch(/failed: capture \d+ -> exchange \d+: 401/);
   });
+  it('stops on Ctrl+C after the send in flight, and the same command resumes', async () => {
+    const { dir, operator } = await home(4);
+    const { cmd, args } = cliCommand();
+    // One send every 2 seconds: the interrupt comes while the run waits for its second slot.
+    const child = spawn(cmd, [...args, '--home', dir, 'redeliver', '--rate', '0.5'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Interrupt once the operator has the first capture.
+    await new Promise<void>((resolve) => {
+      const check = (): void => (operator.requests.length > 0 ? resolve() : void setImmediate(check));
+      check();
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(1);
+    expect(stdout).toContain('sent 1, 2XX 1, failed 0, skipped 0 (stopped: run the same command again to resume)');
+    const resumed = await runCli(['--home', dir, 'redeliver', '--rate', '1000']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('selected 4, sent 3, 2XX 3, failed 0, skipped 1');
+    expect(operator.requests.map((r) => JSON.parse(r.body.toString()).depositId)).toEqual(['d-1', 'd-2', 'd-3', 'd-4']);
+  }, 60_000);
 });
