@@ -84,6 +84,20 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       log(formatJudgeResult(r));
       return { name, ok: r.allAnswered, result: r };
     }
+    case 'redeliver': {
+      const { runRedeliverBench, formatRedeliverResult } = await import('./redeliver');
+      log(heading(`redeliver: selection at ${args.logRows.toLocaleString('en-US')} rows, ${args.redeliverSends.toLocaleString('en-US')} sends to a local operator`));
+      const r = await runRedeliverBench({ rows: args.logRows, sends: args.redeliverSends, rates: args.redeliverRates, fromSource: args.fromSource, scratch, log });
+      log(formatRedeliverResult(r));
+      return { name, ok: r.allSent, result: r };
+    }
+    case 'ndjson': {
+      const { runNdjsonBench, formatNdjsonResult } = await import('./ndjson');
+      log(heading(`ndjson: captures --ndjson of ${args.logRows.toLocaleString('en-US')} rows`));
+      const r = await runNdjsonBench({ rows: args.logRows, fromSource: args.fromSource, scratch, log });
+      log(formatNdjsonResult(r));
+      return { name, ok: r.allListed, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

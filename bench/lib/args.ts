@@ -1,8 +1,8 @@
 // Command-line options of `npm run bench`. Every count and time has a bound; --quick shrinks them all
 // to a smoke run of a few seconds a benchmark.
 
-export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge';
-export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui', 'writes', 'judge'];
+export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson';
+export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui', 'writes', 'judge', 'redeliver', 'ndjson'];
 
 export interface BenchArgs {
   quick: boolean;
@@ -33,14 +33,19 @@ export interface BenchArgs {
   uiRows: number;
   /** writes: captures written a run (rounds: --rounds). */
   writes: number;
+  /** redeliver: captures sent again (at the first rate; the other rates send 10 seconds' worth), and the rates asked. */
+  redeliverSends: number;
+  redeliverRates: number[];
+  /** redeliver (selection) and ndjson: exchanges in the log. */
+  logRows: number;
   /** Run the desk from the TypeScript source (tsx) instead of out/main/cli.js. */
   fromSource: boolean;
   /** Write V8 CPU profiles of the desk's serve process into this directory. */
   cpuProf: string | null;
 }
 
-const FULL = { rounds: 3, requests: 30_000, rows: 1_000_000, iterations: 200, captures: 1_000_000, uiRows: 100_000, writes: 66_000, rate: 2_000, maxSeconds: 60 };
-const QUICK = { rounds: 1, requests: 400, rows: 5_000, iterations: 10, captures: 2_000, uiRows: 2_000, writes: 2_200, rate: 200, maxSeconds: 15 };
+const FULL = { redeliverSends: 100_000, logRows: 1_000_000, rounds: 3, requests: 30_000, rows: 1_000_000, iterations: 200, captures: 1_000_000, uiRows: 100_000, writes: 66_000, rate: 2_000, maxSeconds: 60 };
+const QUICK = { redeliverSends: 500, logRows: 5_000, rounds: 1, requests: 400, rows: 5_000, iterations: 10, captures: 2_000, uiRows: 2_000, writes: 2_200, rate: 200, maxSeconds: 15 };
 
 function positive(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -50,7 +55,8 @@ function positive(name: string, value: string | undefined): number {
 
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
-  [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N] [--from-source] [--cpu-prof DIR]`;
+  [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
+  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--from-source] [--cpu-prof DIR]`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const quick = argv.includes('--quick');
@@ -73,6 +79,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     captures: d.captures,
     uiRows: d.uiRows,
     writes: d.writes,
+    redeliverSends: d.redeliverSends,
+    redeliverRates: quick ? [1000] : [1000, 100],
+    logRows: d.logRows,
     fromSource: false,
     cpuProf: null,
   };
@@ -136,6 +145,15 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--writes':
         a.writes = positive(flag, value());
+        break;
+      case '--redeliver-sends':
+        a.redeliverSends = positive(flag, value());
+        break;
+      case '--redeliver-rates':
+        a.redeliverRates = value().split(',').map((s) => positive(flag, s));
+        break;
+      case '--log-rows':
+        a.logRows = positive(flag, value());
         break;
       case '--from-source':
         a.fromSource = true;

@@ -28,3 +28,19 @@ export function secretFromEnv(flag: string, name: string): string {
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
+
+/** Writes to stdout and waits while the pipe is full, so that a long listing never piles up in memory. */
+export function writeStdout(text: string): Promise<void> {
+  if (text === '' || process.stdout.write(text)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error): void => {
+      process.stdout.off('drain', onDrain);
+      process.stdout.off('error', done);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = (): void => done();
+    process.stdout.once('drain', onDrain);
+    process.stdout.once('error', done);
+  });
+}

@@ -9,16 +9,6 @@ export function positiveInt(value: string): number {
   return n;
 }
 
-/** The rows one `captures` call lists at most (the store's page limit). */
-export const MAX_LIST_ROWS = 1000;
-
-/** --limit of a listing: 1 to MAX_LIST_ROWS (a larger value would be cut silently by the store). */
-export function listLimit(value: string): number {
-  const n = positiveInt(value);
-  if (n > MAX_LIST_ROWS) throw new InvalidArgumentError(`expected at most ${MAX_LIST_ROWS}; narrow the filters for a longer history`);
-  return n;
-}
-
 export function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');

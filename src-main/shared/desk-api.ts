@@ -27,6 +27,11 @@ import type {
   ProxyFaultInput,
   ProfileView,
   ProxyConfig,
+  RedeliveryFilter,
+  RedeliveryProgress,
+  RedeliveryReport,
+  RedeliveryRequest,
+  RedeliverySelection,
   PruneOptions,
   PruneReport,
   ReplayRequest,
@@ -117,6 +122,14 @@ export interface DeskApi {
   exportHar(query: HarQuery): Promise<Result<string>>;
   importHar(text: string, options: HarImportOptions): Promise<Result<HarImportResult>>;
   ticketBundle(depositId: string): Promise<Result<string>>;
+
+  // redelivery of captured callbacks
+  /** What a redelivery with this filter would send now: the count, and a preview page (oldest first; default 50 rows). */
+  selectRedelivery(filter: RedeliveryFilter, options?: { limit?: number; afterId?: number }): Promise<Result<RedeliverySelection>>;
+  /** Sends the selection again, paced, emitting redeliver-progress; resolves with the report when the run ends. */
+  redeliver(request: RedeliveryRequest): Promise<Result<RedeliveryReport>>;
+  /** Stops a running redelivery after the send in flight (false: no such run). */
+  stopRedelivery(runId: string): Promise<Result<boolean>>;
 }
 
 /** The method names, as a runtime list: the IPC adapter, the preload and the web routes are built from it. */
@@ -164,6 +177,9 @@ export const DESK_METHODS = [
   'exportHar',
   'importHar',
   'ticketBundle',
+  'selectRedelivery',
+  'redeliver',
+  'stopRedelivery',
 ] as const satisfies ReadonlyArray<keyof DeskApi>;
 
 export type DeskMethod = (typeof DESK_METHODS)[number];
@@ -180,10 +196,12 @@ export interface DeskEvents {
   status: DeskStatus;
   /** One check finished during a conformance run. */
   'check-progress': { runKey: string; index: number; total: number; result: CheckResult; /** A problem with the whole run, once known (said before the lines). */ headline?: string };
+  /** A redelivery run started, sent one capture, or ended (then it carries the report). */
+  'redeliver-progress': RedeliveryProgress;
 }
 
 export type DeskEventName = keyof DeskEvents;
-export const DESK_EVENTS = ['exchange', 'status', 'check-progress'] as const satisfies ReadonlyArray<DeskEventName>;
+export const DESK_EVENTS = ['exchange', 'status', 'check-progress', 'redeliver-progress'] as const satisfies ReadonlyArray<DeskEventName>;
 
 export type DeskEventListener = <K extends DeskEventName>(name: K, payload: DeskEvents[K]) => void;
 

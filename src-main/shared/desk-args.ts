@@ -48,6 +48,18 @@ const exchangeQuery = z.object({
   limit: number.optional(),
 });
 
+const redeliveryFilter = z.object({
+  failed: z.boolean().optional(),
+  since: text.optional(),
+  until: text.optional(),
+  depositId: text.optional(),
+  userId: text.optional(),
+  kind: text.optional(),
+  verdict: text.optional(),
+  idRanges: z.array(z.tuple([id, id])).optional(),
+  again: z.boolean().optional(),
+});
+
 const secretGiven = z.object({ label: text, secret: text });
 
 const proxyConfig = z.object({
@@ -228,6 +240,26 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
     ['options', z.object({ profile: text.optional(), origin: text.optional(), callbackPrefix: text.optional() }).optional()],
   ],
   ticketBundle: [['depositId', text]],
+  selectRedelivery: [
+    ['filter', redeliveryFilter],
+    ['options', z.object({ limit: number.optional(), afterId: id.optional() }).optional()],
+  ],
+  redeliver: [
+    [
+      'request',
+      z.object({
+        filter: redeliveryFilter,
+        runId: text.optional(),
+        to: text.optional(),
+        profile: text.optional(),
+        confirmedProduction: z.boolean().optional(),
+        rate: number.optional(),
+        signature: text.optional(),
+        stopOnFailure: z.boolean().optional(),
+      }),
+    ],
+  ],
+  stopRedelivery: [['runId', text]],
 };
 
 function describe(value: unknown): string {

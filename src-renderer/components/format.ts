@@ -48,6 +48,7 @@ const ORIGIN_WORDS: Record<ExchangeSummary['origin'], string> = {
   check: 'check',
   token: 'token request',
   'har-import': 'imported',
+  redeliver: 'redelivered',
 };
 
 export function originLabel(origin: ExchangeSummary['origin']): string {

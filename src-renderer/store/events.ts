@@ -65,6 +65,7 @@ export function connectStore(): () => void {
     if (name === 'exchange') gather(payload as DeskEvents['exchange']);
     else if (name === 'status') s.setStatus(payload as DeskEvents['status']);
     else if (name === 'check-progress') s.noteCheckProgress(payload as DeskEvents['check-progress']);
+    else if (name === 'redeliver-progress') s.noteRedeliverProgress(payload as DeskEvents['redeliver-progress']);
   });
 
   return () => {

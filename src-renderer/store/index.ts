@@ -11,6 +11,7 @@ import { createEdgeCasesSlice } from './edge-cases-slice';
 import { createProfilesSlice } from './profiles-slice';
 import { createSandboxSlice } from './sandbox-slice';
 import { createTokensSlice } from './tokens-slice';
+import { createRedeliverSlice } from './redeliver-slice';
 import type { DeskState } from './types';
 
 export type { DeskState } from './types';
@@ -33,4 +34,5 @@ export const useDesk = create<DeskState>()((...a) => ({
   ...createTokensSlice(...a),
   ...createProfilesSlice(...a),
   ...createSandboxSlice(...a),
+  ...createRedeliverSlice(...a),
 }));

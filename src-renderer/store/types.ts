@@ -13,6 +13,7 @@ import type { EdgeCasesSlice } from './edge-cases-slice';
 import type { ProfilesSlice } from './profiles-slice';
 import type { SandboxSlice } from './sandbox-slice';
 import type { TokensSlice } from './tokens-slice';
+import type { RedeliverSlice } from './redeliver-slice';
 
 export type DeskState = StatusSlice &
   CapturesSlice &
@@ -25,6 +26,7 @@ export type DeskState = StatusSlice &
   ChecksSlice &
   TokensSlice &
   ProfilesSlice &
-  SandboxSlice;
+  SandboxSlice &
+  RedeliverSlice;
 
 export type SliceCreator<T> = StateCreator<DeskState, [], [], T>;

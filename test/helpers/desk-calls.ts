@@ -48,4 +48,7 @@ export const VALID_CALLS: { [M in DeskMethod]: Parameters<DeskApi[M]> } = {
   exportHar: [{ depositId: 'd-1', reportId: 2 }],
   importHar: ['{}', { origin: 'x.har' }],
   ticketBundle: ['d-1'],
+  selectRedelivery: [{ failed: true, since: '2h', kind: 'pay', idRanges: [[12, 12], [15, 20]] }, { limit: 10, afterId: 3 }],
+  redeliver: [{ filter: { failed: true, again: true }, to: 'http://127.0.0.1:9/', rate: 1000, signature: 'resign', stopOnFailure: true, runId: 'r1' }],
+  stopRedelivery: ['r1'],
 };

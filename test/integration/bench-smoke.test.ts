@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
 import type { MemoryBenchResult } from '../../bench/memory';
+import type { NdjsonBenchResult } from '../../bench/ndjson';
+import type { RedeliverBenchResult } from '../../bench/redeliver';
 import type { ProxyBenchResult } from '../../bench/proxy';
 import type { StoreBenchResult } from '../../bench/store';
 import type { UiBenchResult } from '../../bench/ui';
@@ -210,4 +212,24 @@ describe('bench smoke (--quick)', () => {
     expect(r.scroll[2]!.rowsLoaded).toBe(r.captured);
     expect(r.scroll[3]!.rowsPassed).toBeGreaterThan(0);
   }, 240_000);
+  it('redeliver: every selection timed against its baselines, every failed capture sent and answered 2XX', async () => {
+    const run = await bench('redeliver');
+    const r = resultOf<RedeliverBenchResult>(run, 'redeliver');
+    expect(r.rows).toBe(5_000);
+    expect(r.selections.map((x) => x.name)).toEqual(['--failed', '--since (the failed window)', '--user (one of 10,000)', '--kind pay --failed']);
+    expect(r.selections[0]!.count).toBe(500);
+    expect(r.runs).toHaveLength(1);
+    expect(r.runs[0]).toMatchObject({ asked: 500, sent: 500, ok: 500, served: 500, rateAsked: 1000 });
+    expect(positive(r.runs[0]!.rssStart) && positive(r.runs[0]!.rssEnd)).toBe(true);
+    expect(r.allSent).toBe(true);
+  }, 200_000);
+
+  it('ndjson: every row listed, one line each, peak RSS measured against one page and a fifth', async () => {
+    const run = await bench('ndjson');
+    const r = resultOf<NdjsonBenchResult>(run, 'ndjson');
+    expect(r.full.lines).toBe(5_000);
+    expect(r.fifth.lines).toBe(1_000);
+    expect(r.baseline.lines).toBe(1_000);
+    expect(positive(r.full.rssPeak) && positive(r.baseline.rssPeak)).toBe(true);
+  }, 200_000);
 });

@@ -1,9 +1,14 @@
 import type { Command } from 'commander';
 import type { ExchangeQuery, ExchangeSummary } from '../../shared/model';
+import type { Desk } from '../../core/desk';
 import { must, withDesk } from '../context';
-import { printJson } from '../io';
+import { UsageError } from '../errors';
+import { writeStdout } from '../io';
 import { addExchangeFilters, exchangeFilterQuery } from '../filters';
-import { listLimit, MAX_LIST_ROWS } from '../parse';
+import { positiveInt } from '../parse';
+
+/** Rows read from the store at a time: the output is written page by page, so memory stays flat for any --limit. */
+const PAGE = 1000;
 
 function line(x: ExchangeSummary): string {
   const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
@@ -14,23 +19,55 @@ function line(x: ExchangeSummary): string {
     .trimEnd();
 }
 
+const HEADER = `${['    id', 'at'.padEnd(24), 'dir     ', 'kind            ', 'verdict  ', 'status', 'depositId', 'userId', 'amount'].join('  ')}\n`;
+
+type Format = 'table' | 'json' | 'ndjson';
+
+/** Pages through the store newest first (keyset: beforeId), handing each page on; whether rows remain past the limit. */
+async function eachPage(desk: Desk, query: ExchangeQuery, limit: number, onPage: (items: ExchangeSummary[], first: boolean) => Promise<void>): Promise<boolean> {
+  let left = limit;
+  let beforeId: number | undefined;
+  let first = true;
+  for (;;) {
+    const page = must(await desk.listExchanges({ ...query, limit: Math.min(PAGE, left), ...(beforeId !== undefined ? { beforeId } : {}) }));
+    await onPage(page.items, first);
+    first = false;
+    left -= page.items.length;
+    if (page.nextBeforeId === null) return false;
+    if (left <= 0) return true;
+    beforeId = page.nextBeforeId;
+  }
+}
+
 export function registerCaptures(program: Command): void {
   addExchangeFilters(program.command('captures').description('list captured callbacks, newest first'))
-    .option('--limit <n>', `at most N rows (default 100, at most ${MAX_LIST_ROWS})`, listLimit)
-    .option('--json', 'machine-readable output')
+    .option('--limit <n>', 'at most N rows (default 100; any N, streamed)', positiveInt)
+    .option('--json', 'machine-readable output: one JSON array')
+    .option('--ndjson', 'machine-readable output: one JSON object per line')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      const query: ExchangeQuery = { ...exchangeFilterQuery(opts), limit: opts.limit ?? 100 };
+      if (opts.json && opts.ndjson) throw new UsageError('--json and --ndjson are two formats of one list: choose one');
+      const format: Format = opts.ndjson ? 'ndjson' : opts.json ? 'json' : 'table';
+      const limit = (opts.limit as number | undefined) ?? 100;
+      const query = exchangeFilterQuery(opts);
       await withDesk(opts, async (desk) => {
-        const page = must(await desk.listExchanges(query));
-        if (opts.json) return printJson(page.items);
-        if (page.items.length === 0) {
-          process.stdout.write('no captures yet: start the proxy with `wager-desk serve` and point the platform (or curl) at it\n');
-          return;
-        }
-        process.stdout.write(`${['    id', 'at'.padEnd(24), 'dir     ', 'kind            ', 'verdict  ', 'status', 'depositId', 'userId', 'amount'].join('  ')}\n`);
-        for (const x of page.items) process.stdout.write(`${line(x)}\n`);
-        if (page.nextBeforeId !== null) process.stdout.write(query.limit! < MAX_LIST_ROWS ? `… more: raise --limit\n` : `… more: narrow the filters\n`);
+        let any = false;
+        const more = await eachPage(desk, query, limit, async (items, first) => {
+          if (format === 'ndjson') return writeStdout(items.map((x) => `${JSON.stringify(x)}\n`).join(''));
+          if (format === 'json') {
+            // One array, written as it is read: "[", the items with commas between, "]".
+            const text = items.map((x, i) => `${first && i === 0 ? '[\n' : ',\n'}${JSON.stringify(x)}`).join('');
+            any ||= items.length > 0;
+            return writeStdout(text);
+          }
+          if (first && items.length > 0) await writeStdout(HEADER);
+          any ||= items.length > 0;
+          return writeStdout(items.map((x) => `${line(x)}\n`).join(''));
+        });
+        if (format === 'json') return writeStdout(any ? '\n]\n' : '[]\n');
+        if (format === 'ndjson') return;
+        if (!any) return writeStdout('no captures yet: start the proxy with `wager-desk serve` and point the platform (or curl) at it\n');
+        if (more) await writeStdout('… more: raise --limit\n');
       });
     });
 }

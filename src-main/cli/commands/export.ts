@@ -38,6 +38,7 @@ export function registerExport(program: Command): void {
       .option('--har <file>', 'write a HAR file (- for stdout)'),
     "only this deposit's timeline (its replays included)",
   )
+    .option('--max <n>', `with --har: at most N exchanges, the newest (default ${MAX_HAR_EXCHANGES})`, positiveInt)
     .option('--report <id>', 'only the exchanges of this conformance report', positiveInt)
     .option('--ticket <depositId>', "print one deposit's story as Markdown, secrets redacted")
     .option('--curl <id>', 'print a cURL command that sends this exchange again, byte for byte', exchangeId)
@@ -49,6 +50,7 @@ export function registerExport(program: Command): void {
       if (modes.length !== 1) throw new UsageError('export needs exactly one of --har FILE, --ticket DEPOSIT or --curl ID');
       // An option that does not apply to the mode is refused rather than silently ignored.
       if (opts.har !== undefined && opts.out !== undefined) throw new UsageError('--out goes with --ticket or --curl; --har names its own file');
+      if (opts.har === undefined && opts.max !== undefined) throw new UsageError('--max is the cap of --har; --ticket and --curl export one thing');
       if (opts.har === undefined && opts.json) throw new UsageError('--json is the summary of --har; --ticket and --curl print the text itself');
       await withDesk(opts, async (desk) => {
         if (opts.ticket !== undefined || opts.curl !== undefined) {
@@ -57,12 +59,14 @@ export function registerExport(program: Command): void {
           return;
         }
         const file = String(opts.har);
-        const text = must(await desk.exportHar(harQuery(opts)));
+        const max = (opts.max as number | undefined) ?? MAX_HAR_EXCHANGES;
+        const text = must(await desk.exportHar({ ...harQuery(opts), ...(opts.max !== undefined ? { limit: max } : {}) }));
         writeOut(file, text);
         const entries = (JSON.parse(text) as { log: { entries: unknown[] } }).log.entries.length;
         // An export stops at the cap (the HAR's comment says so): the summary says it too.
-        const capped = entries >= MAX_HAR_EXCHANGES;
-        const note = capped ? ` (the newest ${MAX_HAR_EXCHANGES}, the most one file holds: narrow the filter for older ones)` : '';
+        const capped = entries >= max;
+        const why = opts.max !== undefined ? 'as --max asks: raise it or narrow the filter for older ones' : 'the most one file holds: narrow the filter for older ones';
+        const note = capped ? ` (the newest ${max}, ${why})` : '';
         // With the HAR itself on stdout, the summary goes to stderr so that stdout stays one document.
         if (file === '-') process.stderr.write(`exported ${entries} exchanges${note}\n`);
         else if (opts.json) printJson({ file, entries, ...(capped ? { capped: true } : {}) });

@@ -4,6 +4,7 @@ import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerProfile } from './profile';
 import { registerPrune } from './prune';
+import { registerRedeliver } from './redeliver';
 import { registerSandbox } from './sandbox';
 import { registerServe } from './serve';
 import { registerShow } from './show';
@@ -21,6 +22,7 @@ export function registerCommands(program: Command): void {
   registerVerify(program);
   registerReplay(program);
   registerSend(program);
+  registerRedeliver(program);
   registerCheck(program);
   registerEdgeCases(program);
   registerCaptures(program);

@@ -7,6 +7,7 @@ import { ecosystemPart } from './ecosystem-part';
 import { exchangesPart } from './exchanges-part';
 import { profilesPart } from './profiles-part';
 import { proxyPart } from './proxy-part';
+import { redeliverPart } from './redeliver-part';
 import { registerSeams } from './seams';
 import { signingPart } from './signing-part';
 import { tokenPart } from './token-part';
@@ -85,6 +86,7 @@ export function createDesk(options: DeskOptions): Desk {
     ...tokenPart(ctx),
     ...ecosystemPart(ctx),
     ...signingPart(ctx),
+    ...redeliverPart(ctx),
     on(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -22,7 +22,9 @@ export class ExchangeQueries {
   private countedVersion = -1;
 
   constructor(private readonly db: Db) {
-    this.countSinceStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY direction`);
+    // `+direction`: grouping along the direction index would read all of it (tens of ms at 300,000 rows,
+    // on every commit of a lone send); the rowid range reads only the rows written since.
+    this.countSinceStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY +direction`);
     this.maxIdStmt = db.prepare('SELECT max(id) FROM exchanges').pluck();
     // Changes when another connection (another process) commits: then the running counts may be off.
     this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();

@@ -4,6 +4,7 @@ import { SplitPane } from '../../components/SplitPane';
 import { NO_FILTERS, filtersActive, useDesk } from '../../store';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { HarBar } from '../export/HarBar';
+import { RedeliverButton } from '../redeliver/RedeliverButton';
 import { CaptureFilters } from './CaptureFilters';
 import { CaptureList } from './CaptureList';
 import { DeleteCaptures } from './DeleteCaptures';
@@ -47,7 +48,9 @@ export function CapturesView() {
         <>
           <CaptureFilters />
           <div className="capture-actions">
-            <HarBar />
+            <HarBar>
+              <RedeliverButton />
+            </HarBar>
             <DeleteCaptures />
           </div>
           <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />

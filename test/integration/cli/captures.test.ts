@@ -1,24 +1,69 @@
-// `wager-desk captures --limit`: the store lists at most 1000 rows a call, so the CLI refuses more
-// instead of cutting silently, and says how to see more when a page is full.
+// `wager-desk captures`: any --limit, streamed page by page; --ndjson (one object a line) and --json
+// (one array); `export --har --max N` caps a HAR at N.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../../src-main/core/store';
+import { connectionOf, openStore } from '../../../src-main/core/store';
 import { runCli } from '../../helpers/cli';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 
-describe('wager-desk captures --limit', () => {
-  it('refuses more than 1000 rows, and points at the next step when there are more', async () => {
-    const home = tempDir();
-    const store = openStore(home);
-    for (let i = 0; i < 3; i++) store.exchanges.insert(inboundRow());
-    store.close();
-    const tooMany = await runCli(['--home', home, 'captures', '--limit', '1001']);
-    expect(tooMany.code).toBe(2);
-    expect(tooMany.stderr).toContain('expected at most 1000');
-    const two = await runCli(['--home', home, 'captures', '--limit', '2']);
-    expect(two.code).toBe(0);
-    expect(two.stdout.trim().split('\n').at(-1)).toBe('… more: raise --limit');
-    const all = await runCli(['--home', home, 'captures', '--limit', '1000']);
-    expect(all.stdout).not.toContain('… more');
+/** A data directory with n captures, depositIds d-1..d-n in capture order. */
+function homeWith(n: number): string {
+  const home = tempDir();
+  const store = openStore(home);
+  connectionOf(store).transaction(() => {
+    for (let i = 1; i <= n; i++) store.exchanges.insert(inboundRow({ keys: { depositId: `d-${i}`, userId: 'u1', result: null, gameId: null, amount: 5, currency: 'USD', tournamentId: null } }));
+  })();
+  store.close();
+  return home;
+}
+
+describe('wager-desk captures', () => {
+  it('lists more than one page with --limit 5000, newest first, and points at the rest', async () => {
+    const home = homeWith(5003);
+    const table = await runCli(['--home', home, 'captures', '--limit', '5000']);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1 + 5000 + 1);
+    expect(lines[1]).toContain('d-5003');
+    expect(lines[5000]).toContain('d-4  ');
+    expect(lines.at(-1)).toBe('… more: raise --limit');
+
+    const ndjson = await runCli(['--home', home, 'captures', '--ndjson', '--limit', '5000']);
+    expect(ndjson.code).toBe(0);
+    const objects = ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { depositId: string; id: number });
+    expect(objects).toHaveLength(5000);
+    expect(objects[0]!.depositId).toBe('d-5003');
+    expect(objects.at(-1)!.depositId).toBe('d-4');
+    expect(new Set(objects.map((o) => o.id)).size).toBe(5000);
+
+    const json = await runCli(['--home', home, 'captures', '--json', '--limit', '2500']);
+    expect(json.code).toBe(0);
+    const array = JSON.parse(json.stdout) as Array<{ depositId: string }>;
+    expect(array).toHaveLength(2500);
+    expect(array[2499]!.depositId).toBe('d-2504');
+  }, 60_000);
+
+  it('prints an empty array, no lines, or the hint when there is nothing; refuses two formats at once', async () => {
+    const home = homeWith(0);
+    expect((await runCli(['--home', home, 'captures', '--json'])).stdout).toBe('[]\n');
+    expect((await runCli(['--home', home, 'captures', '--ndjson'])).stdout).toBe('');
+    expect((await runCli(['--home', home, 'captures'])).stdout).toContain('no captures yet');
+    const both = await runCli(['--home', home, 'captures', '--json', '--ndjson']);
+    expect(both.code).toBe(2);
+    expect((await runCli(['--home', home, 'captures', '--limit', '0'])).code).toBe(2);
+  });
+
+  it('caps a HAR export at --max', async () => {
+    const home = homeWith(30);
+    const file = join(home, 'x.har');
+    const res = await runCli(['--home', home, 'export', '--har', file, '--max', '12']);
+    expect(res).toMatchObject({ code: 0, stdout: `exported 12 exchanges to ${file} (the newest 12, as --max asks: raise it or narrow the filter for older ones)\n` });
+    const entries = (JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: Array<{ request: { postData: { text: string } } }> } }).log.entries;
+    expect(entries).toHaveLength(12);
+    const all = await runCli(['--home', home, 'export', '--har', file, '--max', '100', '--json']);
+    expect(JSON.parse(all.stdout)).toEqual({ file, entries: 30 });
+    expect((await runCli(['--home', home, 'export', '--ticket', 'd-1', '--max', '3'])).code).toBe(2);
   });
 });

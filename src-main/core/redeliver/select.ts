@@ -1,0 +1,127 @@
+// Which captures a redelivery sends: inbound pay and results rows matching the filter, oldest first,
+// less those already redelivered with a 2XX answer (unless `again`). One SQL statement per shape of
+// filter, over the primary key and the indexed columns; the "already redelivered" test is a lookup in
+// the source_id index per row, so a selection never reads a row twice.
+import type { RedeliveryFilter, RedeliverySelection, Verdict } from '../../shared/model';
+import { VERDICTS } from '../../shared/model';
+import { resolveTime } from '../../shared/redelivery-filter';
+import { toSummary, SUMMARY_COLUMNS, type SummaryRow } from '../store/exchange-rows';
+import { connectionOf, type Db, type Store } from '../store';
+import { DeskFailure } from '../result';
+
+/** The most id ranges one filter takes (each is a term of the statement). */
+export const MAX_ID_RANGES = 200;
+
+const REDELIVERED_OK = `EXISTS (SELECT 1 FROM exchanges r WHERE r.source_id = e.id AND r.origin = 'redeliver' AND r.res_status BETWEEN 200 AND 299)`;
+
+/** A filter as SQL: the WHERE terms and their parameters. */
+interface Compiled {
+  where: string[];
+  params: Record<string, unknown>;
+}
+
+function bad(message: string): DeskFailure {
+  return new DeskFailure('bad-input', message);
+}
+
+function time(label: string, text: unknown, now: Date): string {
+  if (typeof text !== 'string') throw bad(`${label} must be a time.`);
+  try {
+    return resolveTime(text, now);
+  } catch (err) {
+    throw bad(`${label}: ${(err as Error).message}.`);
+  }
+}
+
+/** Checks the filter's meaning (the transports checked its shape) and turns it into SQL terms. */
+export function compileFilter(filter: RedeliveryFilter, now: Date = new Date()): Compiled {
+  const where = [`e.direction = 'inbound'`];
+  const params: Record<string, unknown> = {};
+  if (filter.kind !== undefined) {
+    if (filter.kind !== 'pay' && filter.kind !== 'results') throw bad(`A redelivery sends pay or results callbacks, not "${String(filter.kind)}".`);
+    where.push('e.kind = @kind');
+    params.kind = filter.kind;
+  } else where.push(`e.kind IN ('pay', 'results')`);
+  if (filter.verdict !== undefined) {
+    if (!VERDICTS.includes(filter.verdict)) throw bad(`Unknown verdict "${String(filter.verdict)}"; use one of ${VERDICTS.join(', ')}.`);
+    where.push('e.verdict = @verdict');
+    params.verdict = filter.verdict satisfies Verdict;
+  }
+  if (filter.depositId !== undefined) (where.push('e.deposit_id = @deposit'), (params.deposit = filter.depositId));
+  if (filter.userId !== undefined) (where.push('e.user_id = @user'), (params.user = filter.userId));
+  if (filter.since !== undefined) (where.push('e.at >= @since'), (params.since = time('since', filter.since, now)));
+  if (filter.until !== undefined) (where.push('e.at < @until'), (params.until = time('until', filter.until, now)));
+  if (filter.failed) where.push('(e.res_status IS NULL OR e.res_status NOT BETWEEN 200 AND 299)');
+  if (filter.idRanges !== undefined) {
+    const ranges = filter.idRanges;
+    if (ranges.length === 0 || ranges.length > MAX_ID_RANGES) throw bad(`Give 1 to ${MAX_ID_RANGES} id ranges.`);
+    const terms = ranges.map(([from, to], i) => {
+      if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) throw bad(`Id range ${from}-${to} is not a range of ids.`);
+      params[`from${i}`] = from;
+      params[`to${i}`] = to;
+      return `e.id BETWEEN @from${i} AND @to${i}`;
+    });
+    where.push(`(${terms.join(' OR ')})`);
+  }
+  return { where, params };
+}
+
+export class RedeliverySelector {
+  private readonly db: Db;
+  private readonly cache = new Map<string, ReturnType<Db['prepare']>>();
+
+  constructor(store: Store) {
+    this.db = connectionOf(store);
+  }
+
+  private stmt(sql: string): ReturnType<Db['prepare']> {
+    let found = this.cache.get(sql);
+    if (!found) {
+      found = this.db.prepare(sql);
+      this.cache.set(sql, found);
+    }
+    return found;
+  }
+
+  /** The newest id now: a run sends nothing captured after it started. */
+  maxId(): number {
+    return (this.db.prepare('SELECT max(id) FROM exchanges').pluck().get() as number | null) ?? 0;
+  }
+
+  /**
+   * How many captures the run would send, how many match but were already redelivered, and the first
+   * matching id: one pass over the candidates, after which a page starts at that id instead of scanning
+   * up to it again.
+   */
+  count(c: Compiled, again: boolean, upTo: number): { count: number; skipped: number; firstId: number | null } {
+    const where = [...c.where, 'e.id <= @upTo'].join(' AND ');
+    const done = again ? '0' : `coalesce(sum(${REDELIVERED_OK}), 0)`;
+    const row = this.stmt(`SELECT count(*) AS n, ${done} AS done, min(e.id) AS first FROM exchanges e WHERE ${where}`).get({ ...c.params, upTo }) as {
+      n: number;
+      done: number;
+      first: number | null;
+    };
+    return { count: row.n - row.done, skipped: row.done, firstId: row.first };
+  }
+
+  /** The next captures to send after `afterId`, oldest first. */
+  page(c: Compiled, again: boolean, afterId: number, upTo: number, limit: number): SummaryRow[] {
+    const where = [...c.where, 'e.id > @afterId', 'e.id <= @upTo', ...(again ? [] : [`NOT ${REDELIVERED_OK}`])].join(' AND ');
+    const columns = SUMMARY_COLUMNS.split(', ').map((col) => `e.${col}`).join(', ');
+    return this.stmt(`SELECT ${columns} FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`).all({ ...c.params, afterId, upTo, limit }) as SummaryRow[];
+  }
+}
+
+/** The count and a preview page of what a redelivery with this filter would send now. */
+export function selectRedelivery(store: Store, filter: RedeliveryFilter, options: { limit?: number; afterId?: number } = {}): RedeliverySelection {
+  const selector = new RedeliverySelector(store);
+  const compiled = compileFilter(filter ?? {});
+  const again = filter?.again === true;
+  const upTo = selector.maxId();
+  const { count, skipped, firstId } = selector.count(compiled, again, upTo);
+  const limit = Math.max(0, Math.min(1000, Math.floor(options.limit ?? 50)));
+  const afterId = Math.max(options.afterId ?? 0, (firstId ?? upTo + 1) - 1);
+  const rows = limit > 0 && count > 0 ? selector.page(compiled, again, afterId, upTo, limit + 1) : [];
+  const items = rows.slice(0, limit).map(toSummary);
+  return { count, skipped, items, nextAfterId: rows.length > limit ? items[items.length - 1]!.id : null };
+}

@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import type { RedeliveryFilter, RedeliveryReport, Verdict } from '../../../src-main/shared/model';
+import { Dialog } from '../../components/Dialog';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { CopyButton } from '../../components/CopyButton';
+import { useDesk } from '../../store';
+import { ProductionConfirm } from '../composer/ProductionConfirm';
+import { useActiveProfile } from '../profiles/use-active-profile';
+
+interface Form {
+  failed: boolean;
+  since: string;
+  until: string;
+  kind: '' | 'pay' | 'results';
+  again: boolean;
+  rate: string;
+  signature: 'keep' | 'resign';
+}
+
+function filterOf(f: Form, verdict: string): RedeliveryFilter {
+  return {
+    ...(f.failed ? { failed: true } : {}),
+    ...(f.since.trim() ? { since: f.since.trim() } : {}),
+    ...(f.until.trim() ? { until: f.until.trim() } : {}),
+    ...(f.kind ? { kind: f.kind } : {}),
+    ...(verdict ? { verdict: verdict as Verdict } : {}),
+    ...(f.again ? { again: true } : {}),
+  };
+}
+
+function Summary({ report }: { report: RedeliveryReport }) {
+  return (
+    <div data-testid="redeliver-report">
+      <p>
+        {report.stopped === 'user' ? 'Stopped' : report.stopped === 'failure' ? 'Stopped at the first failure' : 'Done'}: selected {report.selected}, sent{' '}
+        <strong data-testid="redeliver-sent">{report.sent}</strong>, 2XX <strong data-testid="redeliver-ok">{report.ok}</strong>, failed {report.failed}, skipped{' '}
+        {report.skipped}, to <code>{report.target}</code>.
+      </p>
+      {report.failures.length > 0 && (
+        <ul className="small">
+          {report.failures.slice(0, 10).map((f) => (
+            <li key={f.sourceId}>
+              capture #{f.sourceId} → #{f.exchangeId ?? '-'}: {f.status ?? f.error ?? 'no answer'}
+            </li>
+          ))}
+        </ul>
+      )}
+      <CopyButton text={JSON.stringify(report, null, 2)} label="Copy the report (JSON)" testId="redeliver-copy-report" />
+    </div>
+  );
+}
+
+/**
+ * Redeliver captured callbacks: the same filters as `wager-desk redeliver` (the list's kind and verdict
+ * carried over), the count before anything is sent, a production confirmation, progress, and stop.
+ */
+export function RedeliverDialog(props: { onClose(): void }) {
+  const listFilters = useDesk((s) => s.filters);
+  const selection = useDesk((s) => s.redeliverSelection);
+  const selecting = useDesk((s) => s.redeliverSelecting);
+  const runId = useDesk((s) => s.redeliverRunId);
+  const progress = useDesk((s) => s.redeliverProgress);
+  const report = useDesk((s) => s.redeliverReport);
+  const error = useDesk((s) => s.redeliverError);
+  const select = useDesk((s) => s.selectRedelivery);
+  const start = useDesk((s) => s.startRedelivery);
+  const stop = useDesk((s) => s.stopRedelivery);
+  const clear = useDesk((s) => s.clearRedelivery);
+  const { profile } = useActiveProfile();
+  const [form, setForm] = useState<Form>({
+    failed: true,
+    since: '',
+    until: '',
+    kind: listFilters.kind === 'pay' || listFilters.kind === 'results' ? listFilters.kind : '',
+    again: false,
+    rate: '10',
+    signature: 'keep',
+  });
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const verdict = listFilters.verdict;
+  const filter = filterOf(form, verdict);
+  const filterKey = JSON.stringify(filter);
+  const running = runId !== null;
+
+  useEffect(() => {
+    if (!running) void select(JSON.parse(filterKey) as RedeliveryFilter);
+  }, [filterKey, running, select]);
+  useEffect(() => () => clear(), [clear]);
+
+  const patch = (p: Partial<Form>): void => setForm((f) => ({ ...f, ...p }));
+  const go = async (confirmed: boolean): Promise<void> => {
+    const rate = Number(form.rate);
+    const outcome = await start({
+      filter,
+      ...(Number.isFinite(rate) && rate > 0 ? { rate } : {}),
+      signature: form.signature,
+      ...(confirmed ? { confirmedProduction: true } : {}),
+    });
+    if (outcome.status === 'confirm') setConfirm(outcome.message);
+    else void select(filter);
+  };
+
+  const count = selection?.count ?? null;
+  return (
+    <Dialog title="Redeliver captured callbacks" onClose={props.onClose} testId="redeliver-dialog" wide>
+      <fieldset className="redeliver-form" disabled={running}>
+        <label>
+          <input type="checkbox" checked={form.failed} onChange={(e) => patch({ failed: e.target.checked })} data-testid="redeliver-failed" /> Only those whose forward got
+          no 2XX answer
+        </label>
+        <label>
+          Since <input value={form.since} onChange={(e) => patch({ since: e.target.value })} placeholder="2h, 30m or ISO 8601" data-testid="redeliver-since" />
+        </label>
+        <label>
+          Until <input value={form.until} onChange={(e) => patch({ until: e.target.value })} placeholder="ISO 8601 or relative" data-testid="redeliver-until" />
+        </label>
+        <label>
+          Kind{' '}
+          <select value={form.kind} onChange={(e) => patch({ kind: e.target.value as Form['kind'] })} data-testid="redeliver-kind">
+            <option value="">pay and results</option>
+            <option value="pay">pay</option>
+            <option value="results">results</option>
+          </select>
+        </label>
+        {verdict && <p className="muted small">Verdict {verdict}, as the list shows.</p>}
+        <label>
+          Per second at most <input value={form.rate} onChange={(e) => patch({ rate: e.target.value })} inputMode="numeric" size={6} data-testid="redeliver-rate" />
+        </label>
+        <label>
+          Signature{' '}
+          <select value={form.signature} onChange={(e) => patch({ signature: e.target.value as Form['signature'] })} data-testid="redeliver-signature">
+            <option value="keep">keep the platform’s own</option>
+            <option value="resign">re-sign with the profile’s secret</option>
+          </select>
+        </label>
+        <label>
+          <input type="checkbox" checked={form.again} onChange={(e) => patch({ again: e.target.checked })} data-testid="redeliver-again" /> Also those already
+          redelivered with a 2XX answer
+        </label>
+      </fieldset>
+      <p data-testid="redeliver-count">
+        {selecting && count === null
+          ? 'Counting…'
+          : count === null
+            ? ''
+            : `${count} to send to ${profile?.operatorUrl ?? '(no operator URL in the active profile)'}${selection && selection.skipped > 0 ? `; ${selection.skipped} already redelivered` : ''}.`}
+      </p>
+      <ErrorBanner error={error} context="Redelivery" testId="redeliver-error" />
+      {running && (
+        <div data-testid="redeliver-progress">
+          <progress max={progress?.total ?? 1} value={progress?.done ?? 0} />{' '}
+          <span>
+            {progress?.done ?? 0} / {progress?.total ?? '…'} · 2XX {progress?.ok ?? 0} · failed {progress?.failed ?? 0}
+          </span>{' '}
+          <button type="button" className="btn btn-small" onClick={() => void stop()} data-testid="redeliver-stop">
+            Stop
+          </button>
+        </div>
+      )}
+      {!running && (
+        <button type="button" className="btn btn-primary" disabled={!count} onClick={() => void go(false)} data-testid="redeliver-start">
+          Redeliver {count ?? ''}
+        </button>
+      )}
+      {report && !running && <Summary report={report} />}
+      {confirm !== null && (
+        <ProductionConfirm
+          title="Redeliver to a production operator?"
+          verb="Redeliver to"
+          targetUrl={profile?.operatorUrl ?? null}
+          message={confirm}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            setConfirm(null);
+            void go(true);
+          }}
+        >
+          <p className="muted small">{count} captured callbacks are sent again, as the platform sent them.</p>
+        </ProductionConfirm>
+      )}
+    </Dialog>
+  );
+}
