@@ -4,22 +4,14 @@ import type { Desk } from '../../core/desk';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { writeStdout } from '../io';
+import { exchangeTable, type ExchangeTable } from '../exchange-table';
 import { addExchangeFilters, exchangeFilterQuery } from '../filters';
 import { positiveInt } from '../parse';
 
 /** Rows read from the store at a time: the output is written page by page, so memory stays flat for any --limit. */
 const PAGE = 1000;
 
-function line(x: ExchangeSummary): string {
-  const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
-  const status = x.response ? String(x.response.status) : x.error ? 'error' : '-';
-  const money = x.amount !== null ? `${x.amount}${x.currency ? ` ${x.currency}` : ''}` : '';
-  return [String(x.id).padStart(6), x.at, x.direction.padEnd(8), what.padEnd(16), (x.signature.verdict ?? '-').padEnd(9), status.padEnd(5), x.depositId ?? '-', x.userId ?? '-', money]
-    .join('  ')
-    .trimEnd();
-}
-
-const HEADER = `${['    id', 'at'.padEnd(24), 'dir     ', 'kind            ', 'verdict  ', 'status', 'depositId', 'userId', 'amount'].join('  ')}\n`;
+const COLUMNS = ['id', 'at', 'direction', 'kind', 'verdict', 'status', 'depositId', 'userId', 'amount'] as const;
 
 type Format = 'table' | 'json' | 'ndjson';
 
@@ -52,6 +44,7 @@ export function registerCaptures(program: Command): void {
       const query = exchangeFilterQuery(opts);
       await withDesk(opts, async (desk) => {
         let any = false;
+        let table: ExchangeTable | null = null;
         const more = await eachPage(desk, query, limit, async (items, first) => {
           if (format === 'ndjson') return writeStdout(items.map((x) => `${JSON.stringify(x)}\n`).join(''));
           if (format === 'json') {
@@ -60,9 +53,12 @@ export function registerCaptures(program: Command): void {
             any ||= items.length > 0;
             return writeStdout(text);
           }
-          if (first && items.length > 0) await writeStdout(HEADER);
+          if (first && items.length > 0) {
+            table = exchangeTable(items, COLUMNS);
+            await writeStdout(table.header);
+          }
           any ||= items.length > 0;
-          return writeStdout(items.map((x) => `${line(x)}\n`).join(''));
+          return writeStdout(table?.rows(items) ?? '');
         });
         if (format === 'json') return writeStdout(any ? '\n]\n' : '[]\n');
         if (format === 'ndjson') return;

@@ -4,9 +4,10 @@
 // command again resumes it.
 import { InvalidArgumentError, type Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import type { ExchangeSummary, RedeliveryFilter, RedeliveryReport, RedeliveryRequest } from '../../shared/model';
+import type { RedeliveryFilter, RedeliveryReport, RedeliveryRequest } from '../../shared/model';
 import { parseIdRanges, resolveTime } from '../../shared/redelivery-filter';
 import { must, withDesk } from '../context';
+import { exchangeTable, type ExchangeTable } from '../exchange-table';
 import { NegativeAnswer, UsageError } from '../errors';
 import { printJson } from '../io';
 import { httpUrl, verdict } from '../parse';
@@ -79,11 +80,7 @@ function filterOf(opts: RedeliverFlags): RedeliveryFilter {
   };
 }
 
-function previewLine(x: ExchangeSummary): string {
-  const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
-  const status = x.response ? String(x.response.status) : x.error ? 'error' : '-';
-  return [String(x.id).padStart(6), x.at, what.padEnd(16), (x.signature.verdict ?? '-').padEnd(9), status.padEnd(5), x.depositId ?? '-', x.userId ?? '-'].join('  ').trimEnd();
-}
+const PREVIEW_COLUMNS = ['id', 'at', 'kind', 'verdict', 'status', 'depositId', 'userId'] as const;
 
 function summary(r: RedeliveryReport): string {
   const end = r.stopped === 'user' ? ' (stopped: run the same command again to resume)' : r.stopped === 'failure' ? ' (stopped at the first failure)' : '';
@@ -143,15 +140,24 @@ type DeskLike = Parameters<Parameters<typeof withDesk>[1]>[0];
 async function dryRun(desk: DeskLike, filter: RedeliveryFilter, json: boolean): Promise<void> {
   let afterId: number | undefined;
   let first = true;
+  let table: ExchangeTable | null = null;
   if (json) process.stdout.write('{"captures":[');
   for (;;) {
     const page = must(await desk.selectRedelivery(filter, { limit: 1000, ...(afterId !== undefined ? { afterId } : {}) }));
-    if (first && !json) process.stdout.write(`would send ${page.count} captures (skipped ${page.skipped} already redelivered)\n`);
-    for (const x of page.items) {
-      if (json) process.stdout.write(`${first ? '' : ','}\n${JSON.stringify(x)}`);
-      else process.stdout.write(`${previewLine(x)}\n`);
-      first = false;
+    if (first && !json) {
+      process.stdout.write(`would send ${page.count} captures (skipped ${page.skipped} already redelivered)\n`);
+      if (page.items.length > 0) {
+        table = exchangeTable(page.items, PREVIEW_COLUMNS);
+        process.stdout.write(table.header);
+      }
     }
+    if (!json) process.stdout.write(table?.rows(page.items) ?? '');
+    else
+      for (const x of page.items) {
+        process.stdout.write(`${first ? '' : ','}\n${JSON.stringify(x)}`);
+        first = false;
+      }
+    first = false;
     if (json && page.nextAfterId === null) process.stdout.write(`\n],"count":${page.count},"skipped":${page.skipped}}\n`);
     if (page.nextAfterId === null) return;
     afterId = page.nextAfterId;

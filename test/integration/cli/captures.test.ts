@@ -20,6 +20,47 @@ function homeWith(n: number): string {
 }
 
 describe('wager-desk captures', () => {
+  it('aligns every column on every line, across pages, one line per row, whatever the ids', async () => {
+    const home = tempDir();
+    const store = openStore(home);
+    // Short and very long ids, results and plain pays, on both sides of the first page of 1000.
+    connectionOf(store).transaction(() => {
+      for (let i = 1; i <= 1205; i++) {
+        const long = i % 7 === 0;
+        store.exchanges.insert(
+          inboundRow({
+            kind: i % 3 === 0 ? 'results' : 'pay',
+            keys: {
+              depositId: long ? `dep-${'x'.repeat(60)}-${i}` : `d${i}`,
+              userId: long ? `user-${'y'.repeat(50)}` : 'u',
+              result: i % 3 === 0 ? 'REFUND' : null,
+              gameId: null,
+              amount: i,
+              currency: 'USD',
+              tournamentId: null,
+            },
+          }),
+        );
+      }
+    })();
+    store.close();
+    const out = await runCli(['--home', home, 'captures', '--limit', '1205']);
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 1205);
+    const header = lines[0]!;
+    const starts = ['at', 'dir', 'kind', 'verdict', 'status', 'depositId', 'userId', 'amount'].map((h) => header.indexOf(h));
+    expect(starts.every((s, i) => s > (starts[i - 1] ?? 0))).toBe(true);
+    for (const line of lines.slice(1)) {
+      // Each column starts where its heading does: the character before it is the gap, the first is not.
+      for (const s of starts) {
+        expect(line[s - 1], line).toBe(' ');
+        expect(line[s], line).not.toBe(' ');
+      }
+    }
+    expect(lines.some((l) => l.includes('…'))).toBe(true);
+  });
+
   it('lists more than one page with --limit 5000, newest first, and points at the rest', async () => {
     const home = homeWith(5003);
     const table = await runCli(['--home', home, 'captures', '--limit', '5000']);

@@ -33,7 +33,8 @@ describe('wager-desk redeliver', () => {
     expect(dry.code).toBe(0);
     const lines = dry.stdout.trim().split('\n');
     expect(lines[0]).toBe('would send 3 captures (skipped 0 already redelivered)');
-    expect(lines.slice(1).map((l) => Number(l.trim().split(/\s+/)[0]))).toEqual(ids);
+    expect(lines[1]).toMatch(/^ +id  at /);
+    expect(lines.slice(2).map((l) => Number(l.trim().split(/\s+/)[0]))).toEqual(ids);
     const dryJson = JSON.parse((await runCli(['--home', dir, 'redeliver', '--ids', `${ids[1]}-${ids[2]}`, '--dry-run', '--json'])).stdout) as { count: number; captures: Array<{ id: number }> };
     expect(dryJson.count).toBe(2);
     expect(dryJson.captures.map((x) => x.id)).toEqual([ids[1], ids[2]]);
