@@ -17,6 +17,8 @@ import type {
   ExchangePage,
   ExchangeQuery,
   ExchangeSummary,
+  FollowCursor,
+  FollowPage,
   HarImportOptions,
   HarImportResult,
   HarQuery,
@@ -28,6 +30,8 @@ import type {
   ReplayRequest,
   Result,
   ResultValue,
+  ReverifyReport,
+  ReverifyRequest,
   SandboxState,
   SendOptions,
   SendRequest,
@@ -54,6 +58,10 @@ export interface DeskApi {
   diffExchanges(beforeId: number, afterId: number): Promise<Result<DiffEntry[]>>;
   /** Deletes old exchanges (by age, count or both) in one transaction, and compacts the file. */
   prune(options: PruneOptions): Promise<Result<PruneReport>>;
+  /** What was recorded or completed since the cursor: how another process follows the log (`tail`). */
+  followExchanges(cursor: FollowCursor): Promise<Result<FollowPage>>;
+  /** Judges the selected captures' signatures again with the profile's secrets now; each changed row is announced. */
+  reverify(request: ReverifyRequest): Promise<Result<ReverifyReport>>;
 
   // signatures of bytes the caller holds
   /** The x-server-authorization value for the body (base64), with the chosen secret. */
@@ -117,6 +125,8 @@ export const DESK_METHODS = [
   'getTimeline',
   'diffExchanges',
   'prune',
+  'followExchanges',
+  'reverify',
   'signBody',
   'verifySignature',
   'draftFromExchange',

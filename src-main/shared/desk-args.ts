@@ -47,6 +47,8 @@ const exchangeQuery = z.object({
   limit: number.optional(),
 });
 
+const rowFilter = exchangeQuery.omit({ beforeId: true, limit: true, search: true });
+
 const secretGiven = z.object({ label: text, secret: text });
 
 const proxyConfig = z.object({
@@ -75,6 +77,7 @@ const profileInput = z.object({
   callbackPrefix: maybeText,
   amounts: amountsMode.optional(),
   secret: maybeText,
+  previousSecret: maybeText,
   apiKey: maybeText,
 });
 
@@ -203,6 +206,8 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
     ['options', z.object({ profile: text.optional(), origin: text.optional(), callbackPrefix: text.optional() }).optional()],
   ],
   ticketBundle: [['depositId', text]],
+  followExchanges: [['cursor', z.object({ afterId: id.nullable(), pendingIds: z.array(id).optional(), query: rowFilter.optional() })]],
+  reverify: [['request', z.object({ query: rowFilter.optional(), ids: z.array(id).optional(), profile: text.optional() })]],
 };
 
 function describe(value: unknown): string {

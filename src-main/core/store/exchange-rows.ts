@@ -54,6 +54,10 @@ export interface DetailRow extends SummaryRow {
   res_body: Buffer | null;
   completed_at: string | null;
   tags: string | null;
+  sig_secret: 'current' | 'previous' | null;
+  reverified_at: string | null;
+  reverified_with: string | null;
+  original_verdict: Verdict | null;
 }
 
 export function toSummary(r: SummaryRow): ExchangeSummary {
@@ -113,11 +117,13 @@ export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
       verdict: r.verdict,
       notes: parseJson<string[]>(r.sig_notes, []),
       diagnosis: parseJson<Diagnosis | null>(r.diagnosis, null),
+      ...(r.sig_secret ? { secret: r.sig_secret } : {}),
     },
     findings: parseJson<Finding[]>(r.findings, []),
     remoteAddress: r.remote_address,
     completedAt: r.completed_at,
     tags: parseJson<string[]>(r.tags, []),
     derivedIds,
+    reverified: r.reverified_at === null ? null : { at: r.reverified_at, ...parseJson(r.reverified_with, { profile: '?', fingerprint: null }), originalVerdict: r.original_verdict },
   };
 }

@@ -10,6 +10,8 @@ import type { Db } from '../open';
 import * as m001 from './001-initial';
 import * as m002 from './002-sandbox-results-answer';
 import * as m003 from './003-profile-callback-settings';
+import * as m004 from './004-profile-previous-secret';
+import * as m005 from './005-exchange-reverified';
 
 export interface Migration {
   version: number;
@@ -21,6 +23,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: m001.up },
   { version: 2, name: 'sandbox-results-answer', up: m002.up },
   { version: 3, name: 'profile-callback-settings', up: m003.up },
+  { version: 4, name: 'profile-previous-secret', up: m004.up },
+  { version: 5, name: 'exchange-reverified', up: m005.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */
