@@ -9,6 +9,8 @@ import { registerServe } from './serve';
 import { registerShow } from './show';
 import { registerCheck } from './check';
 import { registerReplay } from './replay';
+import { registerReverify } from './reverify';
+import { registerTail } from './tail';
 import { registerSend } from './send';
 import { registerSign } from './sign';
 import { registerToken } from './token';
@@ -23,6 +25,8 @@ export function registerCommands(program: Command): void {
   registerCheck(program);
   registerCaptures(program);
   registerShow(program);
+  registerTail(program);
+  registerReverify(program);
   registerProfile(program);
   registerExport(program);
   registerImport(program);

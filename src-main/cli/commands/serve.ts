@@ -1,13 +1,15 @@
 // `wager-desk serve`: the capture proxy and the web UI until SIGINT or SIGTERM.
 // The `proxy:` line is printed the moment the listener is up: scripts and tests wait for it.
 import { InvalidArgumentError, type Command } from 'commander';
+import type { Desk } from '../../core/desk';
 import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../core/proxy/options';
-import type { ProxyConfig } from '../../shared/model';
+import type { ExchangeEvent, ProxyConfig } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { secretFromEnv } from '../io';
 import { httpUrl, port, positiveInt } from '../parse';
 import { callbackPrefix } from '../callback-options';
 import { startWebUi } from '../web';
+import { exchangeJsonLine, exchangeLine, isComplete } from '../exchange-line';
 
 const DEFAULT_UI_PORT = 0;
 
@@ -46,6 +48,25 @@ function startOptions(opts: Record<string, unknown>): Partial<ProxyConfig> {
   return options;
 }
 
+/** Ids printed lately: a row is announced again when it changes after completing (findings added, judged again). */
+const PRINTED_KEPT = 10_000;
+
+/**
+ * The desk's own events, not the database: a row is announced per commit, complete or not; it is printed
+ * once, when complete, as `tail` prints it.
+ */
+function printEachExchange(desk: Desk, json: boolean): void {
+  const printed = new Set<number>();
+  desk.on((name, payload) => {
+    if (name !== 'exchange') return;
+    const x = (payload as ExchangeEvent).exchange;
+    if (!isComplete(x) || printed.has(x.id)) return;
+    printed.add(x.id);
+    if (printed.size > PRINTED_KEPT) printed.delete(printed.values().next().value!);
+    process.stdout.write(`${json ? exchangeJsonLine(x) : exchangeLine(x)}\n`);
+  });
+}
+
 export function registerServe(program: Command): void {
   program
     .command('serve')
@@ -67,12 +88,15 @@ export function registerServe(program: Command): void {
     .option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open (default 5000)', positiveInt)
     .option('--max-header-size <bytes>', 'largest request header block; beyond it 431 (default 16384)', positiveInt)
     .option('--no-ui', 'do not start the web UI')
+    .option('--tail', 'print each exchange as it completes, one line each (as `wager-desk tail --all` does)')
+    .option('--tail-json', 'as --tail, one JSON object per line')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
       const options = startOptions(opts);
       // Listen for the signals before the proxy line goes out: a script may send one the moment it reads it.
       const stopRequested = until(['SIGINT', 'SIGTERM']);
       await withDesk(opts, async (desk) => {
+        if (opts.tail || opts.tailJson) printEachExchange(desk, Boolean(opts.tailJson));
         // A refusal (unknown profile, port in use, bad upstream) is a desk error: must() makes it exit 2.
         const { proxy: status } = must(await desk.startProxy(options));
         process.stdout.write(`proxy: ${status.url}\n`);
