@@ -47,7 +47,7 @@ const exchangeQuery = z.object({
   limit: number.optional(),
 });
 
-const rowFilter = exchangeQuery.omit({ beforeId: true, limit: true, search: true });
+const rowFilter = exchangeQuery.omit({ beforeId: true, limit: true });
 
 const secretGiven = z.object({ label: text, secret: text });
 

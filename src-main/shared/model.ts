@@ -168,7 +168,7 @@ export interface FollowCursor {
   /** Rows read while in flight, to look at again until they complete. */
   pendingIds?: number[];
   /** The list's filters; default: inbound captures. */
-  query?: Omit<ExchangeQuery, 'beforeId' | 'limit' | 'search'>;
+  query?: Omit<ExchangeQuery, 'beforeId' | 'limit'>;
 }
 
 export interface FollowPage {

@@ -2,7 +2,7 @@
 // log): each clause is on an indexed column or the primary key.
 import type { ExchangeQuery } from '../../shared/model';
 
-export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit' | 'search'> & { ids?: readonly number[] };
+export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit'> & { ids?: readonly number[] };
 
 export function filterWhere(f: RowFilter): { where: string[]; params: Record<string, unknown> } {
   const where: string[] = [];
@@ -14,6 +14,12 @@ export function filterWhere(f: RowFilter): { where: string[]; params: Record<str
   if (f.verdict) (where.push('verdict = @verdict'), (params.verdict = f.verdict));
   if (f.depositId) (where.push('deposit_id = @deposit'), (params.deposit = f.depositId));
   if (f.userId) (where.push('user_id = @user'), (params.user = f.userId));
+  if (f.search) {
+    // The list's prefix search over depositId and userId, as index ranges on both columns.
+    where.push('((deposit_id >= @s AND deposit_id < @sEnd) OR (user_id >= @s AND user_id < @sEnd))');
+    params.s = f.search;
+    params.sEnd = `${f.search}\u{10FFFF}`;
+  }
   if (f.ids) (where.push('id IN (SELECT value FROM json_each(@ids))'), (params.ids = JSON.stringify(f.ids)));
   return { where, params };
 }

@@ -7,6 +7,7 @@ import { HarBar } from '../export/HarBar';
 import { CaptureFilters } from './CaptureFilters';
 import { CaptureList } from './CaptureList';
 import { EmptyCaptures } from './EmptyCaptures';
+import { VerifyListAgain } from './VerifyListAgain';
 
 /** The narrowest list whose columns all fit (styles.css .capture-grid), and the narrowest readable detail. */
 export const LIST_MIN_WIDTH = 700;
@@ -46,6 +47,7 @@ export function CapturesView() {
         <>
           <CaptureFilters />
           <HarBar />
+          <VerifyListAgain />
           <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />
           {list}
         </>
