@@ -4,7 +4,7 @@
 // proxy's req/s with and without (and their ratio within each round: the tail's cost to the proxy),
 // the lines the tail printed against the rows recorded meanwhile (none lost), the lag of each line
 // (printed time minus the time its answer was recorded) in the first and second half of the load (a
-// lag that grows would show here), and how long after the load ended the last line came.
+// lag that grows would show here), and the last line's lag.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,11 +26,11 @@ export interface TailRound {
   ratio: number | null;
   rowsRecorded: number;
   linesSeen: number;
-  /** Lag of the lines printed during the first and second half of the loaded period, p50 and p99, ms. */
+  /** Lag of the lines printed during the first half of the load, and from its middle to the last line (catching up included), p50 and p99, ms. */
   lagFirstHalf: { p50: number; p99: number };
   lagSecondHalf: { p50: number; p99: number };
-  /** From the end of the load to the last line, ms. */
-  catchUpMs: number;
+  /** The last line's lag, ms: what the tail still owed when the load stopped. */
+  lastLagMs: number;
 }
 
 export interface TailBenchResult {
@@ -53,7 +53,6 @@ interface TailChild {
   lines: number;
   /** [time the line was read, lag ms] per line. */
   lags: Array<[number, number]>;
-  lastLineAt: number;
   waitForLines(n: number, timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -67,7 +66,6 @@ function startTail(cmd: DeskCommand, home: string): Promise<TailChild> {
     proc,
     lines: 0,
     lags: [],
-    lastLineAt: 0,
     waitForLines: (n, timeoutMs) =>
       new Promise((resolve) => {
         const check = (): void => {
@@ -96,7 +94,6 @@ function startTail(cmd: DeskCommand, home: string): Promise<TailChild> {
       if (line === '') continue;
       const x = JSON.parse(line) as { at: string; durationMs: number | null };
       t.lines++;
-      t.lastLineAt = now;
       t.lags.push([now, now - (Date.parse(x.at) + (x.durationMs ?? 0))]);
     }
     for (const w of [...watchers]) w();
@@ -159,7 +156,6 @@ export async function runTailBench(o: TailBenchOptions): Promise<TailBenchResult
           rpsWith = r.rps;
           const recorded = inboundRows(home) - before;
           await tail.waitForLines(recorded, 30_000);
-          const catchUpMs = Math.max(0, tail.lastLineAt - endedAt);
           // Anything more would be a row printed twice: give it a moment to show, by the tail's own poll interval.
           await tail.waitForLines(recorded + 1, 500);
           await tail.stop();
@@ -168,14 +164,14 @@ export async function runTailBench(o: TailBenchOptions): Promise<TailBenchResult
             rowsRecorded: recorded,
             linesSeen: tail.lines,
             lagFirstHalf: lagOf(tail.lags, startedAt, mid),
-            lagSecondHalf: lagOf(tail.lags, mid, endedAt + 1),
-            catchUpMs,
+            lagSecondHalf: lagOf(tail.lags, mid, Number.POSITIVE_INFINITY),
+            lastLagMs: tail.lags.length > 0 ? tail.lags[tail.lags.length - 1]![1] : Number.NaN,
           };
         }
         const row: TailRound = { round, rpsWithout, rpsWith, ratio: ratio(rpsWith, rpsWithout), ...tailRound! };
         o.log(
           `  round ${round}: ${fmtInt(rpsWithout)} req/s without, ${fmtInt(rpsWith)} with (${fmtRatio(row.ratio)}); ` +
-            `tail printed ${fmtInt(row.linesSeen)} of ${fmtInt(row.rowsRecorded)} rows; lag p50 ${fmtMs(row.lagFirstHalf.p50)} then ${fmtMs(row.lagSecondHalf.p50)}; last line ${fmtMs(row.catchUpMs)} after the load`,
+            `tail printed ${fmtInt(row.linesSeen)} of ${fmtInt(row.rowsRecorded)} rows; lag p50 ${fmtMs(row.lagFirstHalf.p50)} then ${fmtMs(row.lagSecondHalf.p50)}; last line's lag ${fmtMs(row.lastLagMs)}`,
         );
         rounds.push(row);
       }
@@ -205,11 +201,11 @@ export function formatTailResult(r: TailBenchResult): string {
     `${fmtInt(x.linesSeen)} / ${fmtInt(x.rowsRecorded)}`,
     `${fmtMs(x.lagFirstHalf.p50)} / ${fmtMs(x.lagFirstHalf.p99)}`,
     `${fmtMs(x.lagSecondHalf.p50)} / ${fmtMs(x.lagSecondHalf.p99)}`,
-    fmtMs(x.catchUpMs),
+    fmtMs(x.lastLagMs),
   ]);
   return [
     `${fmtInt(r.requests)} requests a phase over ${r.connections} connections; proxy req/s with a tail process following / without: median ${fmtRatio(r.medianRatio)}`,
-    table(['round', 'req/s without tail', 'req/s with tail', 'with / without', 'lines / rows', 'lag 1st half p50/p99', 'lag 2nd half p50/p99', 'last line after load'], body),
+    table(['round', 'req/s without tail', 'req/s with tail', 'with / without', 'lines / rows', 'lag 1st half p50/p99', 'lag 2nd half p50/p99', 'last line lag'], body),
     r.noneLost ? 'check: the tail printed every row recorded, once' : 'check FAILED: the tail printed a different number of lines than rows recorded',
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
 import type { MemoryBenchResult } from '../../bench/memory';
+import type { TailBenchResult } from '../../bench/tail';
 import type { ProxyBenchResult } from '../../bench/proxy';
 import type { StoreBenchResult } from '../../bench/store';
 import type { UiBenchResult } from '../../bench/ui';
@@ -210,4 +211,18 @@ describe('bench smoke (--quick)', () => {
     expect(r.scroll[2]!.rowsLoaded).toBe(r.captured);
     expect(r.scroll[3]!.rowsPassed).toBeGreaterThan(0);
   }, 240_000);
+});
+
+describe('bench smoke (--quick): tail', () => {
+  it('tail: every row recorded is printed once, with the proxy measured with and without it', async () => {
+    const run = await bench('tail', ['--connections', '8']);
+    const r = resultOf<TailBenchResult>(run, 'tail');
+    expect(r.noneLost).toBe(true);
+    expect(r.rounds).toHaveLength(1);
+    const [one] = r.rounds;
+    expect(one!.rowsRecorded).toBe(400);
+    expect(one!.linesSeen).toBe(400);
+    expect(positive(one!.rpsWith) && positive(one!.rpsWithout) && positive(one!.ratio)).toBe(true);
+    expect(run.stdout).toMatch(/req\/s without tail\s+req\/s with tail\s+with \/ without\s+lines \/ rows/);
+  }, 200_000);
 });
