@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeSummary } from '../../../src-main/shared/model';
 import { capture } from '../../helpers/captures';
 import { openDesk } from '../../helpers/desk';
 import { must } from '../../helpers/must';
+import { tempDir } from '../../helpers/temp';
 
 const pay = (depositId: string): string => JSON.stringify({ depositId, userId: 'u-1', amount: 100, currency: 'EUR', gameId: 'blocks' });
 
@@ -46,6 +49,19 @@ describe('a secret rotation', () => {
     const x = must(await desk.getExchange(id));
     expect(x.signature.verdict).toBe('mismatch');
     expect(x.signature.diagnosis?.match).toMatchObject({ variant: 'other-previous-secret', profile: 'beta' });
+  });
+
+  it('keeps the previous secret sealed: never in the database in clear, redacted where a capture carries it', async () => {
+    const home = tempDir();
+    const desk = openDesk(home);
+    const previous = 'previous-canary-7f3a9b1c2d';
+    must(await desk.saveProfile({ name: 'acme', secret: 'current-secret', previousSecret: previous }));
+    const id = capture(desk, { body: JSON.stringify({ depositId: 'd-leak', note: previous }), signature: { secret: previous } });
+    const x = must(await desk.getExchange(id));
+    expect(x.signature).toMatchObject({ verdict: 'valid', secret: 'previous' });
+    expect(Buffer.from(x.request.bodyBase64, 'base64').toString()).not.toContain(previous);
+    await desk.close();
+    for (const f of readdirSync(home)) if (f.startsWith('wager-desk')) expect(readFileSync(join(home, f)).includes(previous)).toBe(false);
   });
 
   it('refuses a previous secret that is the current one', async () => {
