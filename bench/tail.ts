@@ -17,6 +17,7 @@ import { signedPay } from './lib/payload';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 import { startUpstream } from './lib/upstream';
+import { processCpuMs } from './lib/proc-cpu';
 
 export interface TailRound {
   round: number;
@@ -24,6 +25,11 @@ export interface TailRound {
   rpsWith: number;
   /** rpsWith / rpsWithout within the round. */
   ratio: number | null;
+  /** CPU the proxy's process spent per request without and with the tail (µs; null without /proc): steadier than req/s on a shared machine. */
+  cpuUsWithout: number | null;
+  cpuUsWith: number | null;
+  /** CPU the tail process spent per line it printed (µs). */
+  tailCpuUsPerLine: number | null;
   rowsRecorded: number;
   linesSeen: number;
   /** Lag of the lines printed during the first half of the load, and from its middle to the last line (catching up included), p50 and p99, ms. */
@@ -39,6 +45,8 @@ export interface TailBenchResult {
   connections: number;
   rounds: TailRound[];
   medianRatio: number | null;
+  /** Median within-round ratio of the proxy's CPU per request with the tail to without (more is costlier). */
+  medianCpuRatio: number | null;
   /** Every round's tail printed exactly the rows recorded. */
   noneLost: boolean;
 }
@@ -142,20 +150,32 @@ export async function runTailBench(o: TailBenchOptions): Promise<TailBenchResult
         const order = round % 2 === 1 ? (['without', 'with'] as const) : (['with', 'without'] as const);
         let rpsWithout = 0;
         let rpsWith = 0;
-        let tailRound: Omit<TailRound, 'round' | 'rpsWithout' | 'rpsWith' | 'ratio'> | null = null;
+        let cpuUsWithout: number | null = null;
+        let cpuUsWith: number | null = null;
+        let tailCpuUsPerLine: number | null = null;
+        const cpuPerRequest = (before: number | null, after: number | null, n: number): number | null =>
+          before !== null && after !== null && n > 0 ? ((after - before) * 1000) / n : null;
+        let tailRound: Omit<TailRound, 'round' | 'rpsWithout' | 'rpsWith' | 'ratio' | 'cpuUsWithout' | 'cpuUsWith' | 'tailCpuUsPerLine'> | null = null;
         for (const phase of order) {
           if (phase === 'without') {
-            rpsWithout = (await load(serve.proxyUrl, payload, connections, o.requests, o.maxSeconds)).rps;
+            const cpuBefore = processCpuMs(serve.child.pid);
+            const r = await load(serve.proxyUrl, payload, connections, o.requests, o.maxSeconds);
+            rpsWithout = r.rps;
+            cpuUsWithout = cpuPerRequest(cpuBefore, processCpuMs(serve.child.pid), r.completed);
             continue;
           }
           const tail = await startTail(desk, home);
           const before = inboundRows(home);
           const startedAt = Date.now();
+          const cpuBefore = processCpuMs(serve.child.pid);
+          const tailCpuBefore = processCpuMs(tail.proc.pid ?? -1);
           const r = await load(serve.proxyUrl, payload, connections, o.requests, o.maxSeconds);
           const endedAt = Date.now();
           rpsWith = r.rps;
+          cpuUsWith = cpuPerRequest(cpuBefore, processCpuMs(serve.child.pid), r.completed);
           const recorded = inboundRows(home) - before;
           await tail.waitForLines(recorded, 30_000);
+          tailCpuUsPerLine = cpuPerRequest(tailCpuBefore, processCpuMs(tail.proc.pid ?? -1), tail.lines);
           // Anything more would be a row printed twice: give it a moment to show, by the tail's own poll interval.
           await tail.waitForLines(recorded + 1, 500);
           await tail.stop();
@@ -168,7 +188,7 @@ export async function runTailBench(o: TailBenchOptions): Promise<TailBenchResult
             lastLagMs: tail.lags.length > 0 ? tail.lags[tail.lags.length - 1]![1] : Number.NaN,
           };
         }
-        const row: TailRound = { round, rpsWithout, rpsWith, ratio: ratio(rpsWith, rpsWithout), ...tailRound! };
+        const row: TailRound = { round, rpsWithout, rpsWith, ratio: ratio(rpsWith, rpsWithout), cpuUsWithout, cpuUsWith, tailCpuUsPerLine, ...tailRound! };
         o.log(
           `  round ${round}: ${fmtInt(rpsWithout)} req/s without, ${fmtInt(rpsWith)} with (${fmtRatio(row.ratio)}); ` +
             `tail printed ${fmtInt(row.linesSeen)} of ${fmtInt(row.rowsRecorded)} rows; lag p50 ${fmtMs(row.lagFirstHalf.p50)} then ${fmtMs(row.lagSecondHalf.p50)}; last line's lag ${fmtMs(row.lastLagMs)}`,
@@ -188,6 +208,10 @@ export async function runTailBench(o: TailBenchOptions): Promise<TailBenchResult
     connections,
     rounds,
     medianRatio: ratios.length > 0 ? percentile(ratios, 50) : null,
+    medianCpuRatio: (() => {
+      const xs = rounds.map((x) => ratio(x.cpuUsWith, x.cpuUsWithout)).filter((x): x is number => x !== null);
+      return xs.length > 0 ? percentile(xs, 50) : null;
+    })(),
     noneLost: rounds.every((r) => r.linesSeen === r.rowsRecorded),
   };
 }
@@ -198,14 +222,17 @@ export function formatTailResult(r: TailBenchResult): string {
     fmtInt(x.rpsWithout),
     fmtInt(x.rpsWith),
     fmtRatio(x.ratio),
+    x.cpuUsWithout === null ? '-' : `${x.cpuUsWithout.toFixed(0)} µs`,
+    x.cpuUsWith === null ? '-' : `${x.cpuUsWith.toFixed(0)} µs`,
+    x.tailCpuUsPerLine === null ? '-' : `${x.tailCpuUsPerLine.toFixed(0)} µs`,
     `${fmtInt(x.linesSeen)} / ${fmtInt(x.rowsRecorded)}`,
     `${fmtMs(x.lagFirstHalf.p50)} / ${fmtMs(x.lagFirstHalf.p99)}`,
     `${fmtMs(x.lagSecondHalf.p50)} / ${fmtMs(x.lagSecondHalf.p99)}`,
     fmtMs(x.lastLagMs),
   ]);
   return [
-    `${fmtInt(r.requests)} requests a phase over ${r.connections} connections; proxy req/s with a tail process following / without: median ${fmtRatio(r.medianRatio)}`,
-    table(['round', 'req/s without tail', 'req/s with tail', 'with / without', 'lines / rows', 'lag 1st half p50/p99', 'lag 2nd half p50/p99', 'last line lag'], body),
+    `${fmtInt(r.requests)} requests a phase over ${r.connections} connections; proxy req/s with a tail process following / without: median ${fmtRatio(r.medianRatio)}; proxy CPU per request with / without: median ${fmtRatio(r.medianCpuRatio)}`,
+    table(['round', 'req/s without tail', 'req/s with tail', 'with / without', 'proxy CPU/req without', 'with', 'tail CPU/line', 'lines / rows', 'lag 1st half p50/p99', 'lag 2nd half p50/p99', 'last line lag'], body),
     r.noneLost ? 'check: the tail printed every row recorded, once' : 'check FAILED: the tail printed a different number of lines than rows recorded',
   ].join('\n');
 }
