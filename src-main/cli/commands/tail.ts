@@ -34,6 +34,8 @@ function stopSignal(): { stopped: Promise<void>; isStopped(): boolean; stop(): v
 
 interface Follower {
   print(x: ExchangeSummary, pending: boolean): void;
+  /** The lines of one poll are printed: written out in one go. */
+  flush(): void;
   /** The starting point is read: rows recorded from now on are printed. */
   ready(): void;
 }
@@ -62,6 +64,7 @@ async function follow(desk: Desk, query: FollowCursor['query'], out: Follower, s
       const x = found.ok ? found.value.items[0] : undefined;
       if (x?.id === id) print(x, true);
     }
+    out.flush();
     if (page.more) continue;
     await Promise.race([new Promise((r) => setTimeout(r, POLL_MS)), signal.stopped]);
   }
@@ -82,12 +85,19 @@ export function registerTail(program: Command): void {
       const signal = stopSignal();
       // A closed pipe (tail | head) ends the follow like Ctrl+C.
       process.stdout.on('error', () => signal.stop());
+      // One write per poll, not per line: at a proxy's full rate that is a thousand writes a second fewer.
+      let lines = '';
       const print = (x: ExchangeSummary, pending: boolean): void => {
-        process.stdout.write(`${opts.json ? exchangeJsonLine(x) : exchangeLine(x, pending)}\n`);
+        lines += `${opts.json ? exchangeJsonLine(x) : exchangeLine(x, pending)}\n`;
+      };
+      const flush = (): void => {
+        if (lines === '') return;
+        process.stdout.write(lines);
+        lines = '';
       };
       await withDesk(opts, async (desk) => {
         const ready = (): void => void process.stderr.write('following the exchange log: Ctrl+C to stop\n');
-        await follow(desk, query, { print, ready }, signal);
+        await follow(desk, query, { print, flush, ready }, signal);
       });
     });
 }
