@@ -223,6 +223,6 @@ describe('bench smoke (--quick): tail', () => {
     expect(one!.rowsRecorded).toBe(400);
     expect(one!.linesSeen).toBe(400);
     expect(positive(one!.rpsWith) && positive(one!.rpsWithout) && positive(one!.ratio)).toBe(true);
-    expect(run.stdout).toMatch(/req\/s without tail\s+req\/s with tail\s+with \/ without\s+lines \/ rows/);
+    expect(run.stdout).toMatch(/req\/s without tail\s+req\/s with tail\s+with \/ without\s+proxy CPU\/req without\s+with\s+tail CPU\/line\s+lines \/ rows/);
   }, 200_000);
 });
