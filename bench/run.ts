@@ -98,6 +98,13 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       log(formatNdjsonResult(r));
       return { name, ok: r.allListed, result: r };
     }
+    case 'tail': {
+      const { runTailBench, formatTailResult } = await import('./tail');
+      log(heading('tail: following the log from another process at full load'));
+      const r = await runTailBench({ ...args, scratch, log });
+      log(formatTailResult(r));
+      return { name, ok: r.noneLost, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

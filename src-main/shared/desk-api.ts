@@ -19,6 +19,8 @@ import type {
   ExchangePage,
   ExchangeQuery,
   ExchangeSummary,
+  FollowCursor,
+  FollowPage,
   HarImportOptions,
   HarImportResult,
   HarQuery,
@@ -37,6 +39,8 @@ import type {
   ReplayRequest,
   Result,
   ResultValue,
+  ReverifyReport,
+  ReverifyRequest,
   SandboxState,
   SendOptions,
   SendRequest,
@@ -65,6 +69,10 @@ export interface DeskApi {
   prune(options: PruneOptions): Promise<Result<PruneReport>>;
   /** Deletes the selected exchanges, or the rows a filter matches, in one transaction (dryRun: only counts them); a status event carries the new counts. */
   deleteExchanges(target: ExchangeDeletion, options?: { dryRun?: boolean }): Promise<Result<ExchangeDeleteReport>>;
+  /** What was recorded or completed since the cursor: how another process follows the log (`tail`). */
+  followExchanges(cursor: FollowCursor): Promise<Result<FollowPage>>;
+  /** Judges the selected captures' signatures again with the profile's secrets now; each changed row is announced. */
+  reverify(request: ReverifyRequest): Promise<Result<ReverifyReport>>;
 
   // signatures of bytes the caller holds
   /** The x-server-authorization value for the body (base64), with the chosen secret. */
@@ -143,6 +151,8 @@ export const DESK_METHODS = [
   'diffExchanges',
   'prune',
   'deleteExchanges',
+  'followExchanges',
+  'reverify',
   'signBody',
   'verifySignature',
   'draftFromExchange',

@@ -59,6 +59,7 @@ const redeliveryFilter = z.object({
   idRanges: z.array(z.tuple([id, id])).optional(),
   again: z.boolean().optional(),
 });
+const rowFilter = exchangeQuery.omit({ beforeId: true, limit: true });
 
 const secretGiven = z.object({ label: text, secret: text });
 
@@ -91,6 +92,7 @@ const profileInput = z.object({
   amounts: amountsMode.optional(),
   publicUrl: maybeText,
   secret: maybeText,
+  previousSecret: maybeText,
   apiKey: maybeText,
 });
 
@@ -260,6 +262,8 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
     ],
   ],
   stopRedelivery: [['runId', text]],
+  followExchanges: [['cursor', z.object({ afterId: id.nullable(), pendingIds: z.array(id).optional(), query: rowFilter.optional() })]],
+  reverify: [['request', z.object({ query: rowFilter.optional(), ids: z.array(id).optional(), profile: text.optional() })]],
 };
 
 function describe(value: unknown): string {

@@ -68,6 +68,8 @@ export interface SignatureReport {
   verdict: Verdict | null;
   notes: string[];
   diagnosis: Diagnosis | null;
+  /** Which of the profile's secrets a valid signature matched; absent when not known (or not valid). */
+  secret?: 'current' | 'previous';
 }
 
 /** The key fields of a callback, parsed once and kept as indexed columns. */
@@ -137,6 +139,63 @@ export interface ExchangeDetail extends Omit<ExchangeSummary, 'signature' | 'res
   tags: string[];
   /** Exchanges derived from this one (replays, follow-ups). */
   derivedIds: number[];
+  /** When the signature was judged again with a profile's secrets after it was recorded; null: never. */
+  reverified?: Reverification | null;
+}
+
+/** The last time a capture's signature was judged again. */
+export interface Reverification {
+  /** ISO time. */
+  at: string;
+  /** The profile whose secrets judged it, and its current secret's fingerprint (never the secret). */
+  profile: string;
+  fingerprint: string | null;
+  /** The verdict the capture was first recorded with. */
+  originalVerdict: Verdict | null;
+}
+
+/** Which captures to judge again: the list's filters (or explicit ids), and the profile whose secrets judge. */
+export interface ReverifyRequest {
+  query?: Omit<ExchangeQuery, 'beforeId' | 'limit'>;
+  /** Only these exchanges (still narrowed by the query). */
+  ids?: number[];
+  /** Default: the active profile. */
+  profile?: string;
+}
+
+/** Where a follower of the log stands: the last row it read, and the rows it saw still in flight. */
+export interface FollowCursor {
+  /** Rows after this id are new; null: start now (the answer's afterId is the newest row). */
+  afterId: number | null;
+  /** Rows read while in flight, to look at again until they complete. */
+  pendingIds?: number[];
+  /** The list's filters; default: inbound captures. */
+  query?: Omit<ExchangeQuery, 'beforeId' | 'limit'>;
+}
+
+export interface FollowPage {
+  /** Rows that completed since the last call (new ones, and pending ones that got their answer), in id order. */
+  completed: ExchangeSummary[];
+  /** Ids of rows recorded and not answered yet: pass them back as pendingIds. */
+  pending: number[];
+  /** Pass back as afterId. */
+  afterId: number;
+  /** More new rows are waiting: call again at once. */
+  more: boolean;
+}
+
+export interface ReverifyReport {
+  /** Rows the filters selected that carry a signature to judge. */
+  judged: number;
+  /** Rows whose verdict changed. */
+  changed: number;
+  /** Verdicts after, by verdict. */
+  verdicts: Partial<Record<Verdict, number>>;
+  /** Ids whose verdict changed (at most the first 1000). */
+  changedIds: number[];
+  at: string;
+  profile: string;
+  fingerprint: string | null;
 }
 
 /** Filters for the exchange log. All optional; combined with AND. */
@@ -200,6 +259,8 @@ export interface ProfileView {
   /** The address the platform calls for this profile; null: none set. */
   publicUrl?: string | null;
   secret: SecretState;
+  /** The signing secret being rotated out: verification still accepts it; nothing signs with it. */
+  previousSecret: SecretState;
   apiKey: SecretState;
 }
 
@@ -224,6 +285,8 @@ export interface ProfileInput {
   /** The address the platform calls for this profile (a tunnel's, a host's); null clears. */
   publicUrl?: string | null;
   secret?: string | null;
+  /** The signing secret being rotated out (null clears it). */
+  previousSecret?: string | null;
   apiKey?: string | null;
 }
 

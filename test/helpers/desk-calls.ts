@@ -14,6 +14,8 @@ export const VALID_CALLS: { [M in DeskMethod]: Parameters<DeskApi[M]> } = {
   diffExchanges: [1, 2],
   prune: [{ keep: 10 }],
   deleteExchanges: [{ ids: [1] }, { dryRun: true }],
+  followExchanges: [{ afterId: 0, pendingIds: [3], query: { direction: 'all', verdict: 'valid' } }],
+  reverify: [{ query: { verdict: 'no-secret' }, ids: [1, 2], profile: 'p' }],
   signBody: ['e30=', { profile: 'p' }],
   verifySignature: ['e30=', 'ab'.repeat(32), { secret: { label: 'x', secret: 's' } }],
   draftFromExchange: [3],

@@ -11,6 +11,7 @@ import { tempDir } from '../helpers/temp';
 import type { MemoryBenchResult } from '../../bench/memory';
 import type { NdjsonBenchResult } from '../../bench/ndjson';
 import type { RedeliverBenchResult } from '../../bench/redeliver';
+import type { TailBenchResult } from '../../bench/tail';
 import type { ProxyBenchResult } from '../../bench/proxy';
 import type { StoreBenchResult } from '../../bench/store';
 import type { UiBenchResult } from '../../bench/ui';
@@ -231,5 +232,19 @@ describe('bench smoke (--quick)', () => {
     expect(r.fifth.lines).toBe(1_000);
     expect(r.baseline.lines).toBe(1_000);
     expect(positive(r.full.rssPeak) && positive(r.baseline.rssPeak)).toBe(true);
+  }, 200_000);
+});
+
+describe('bench smoke (--quick): tail', () => {
+  it('tail: every row recorded is printed once, with the proxy measured with and without it', async () => {
+    const run = await bench('tail', ['--connections', '8']);
+    const r = resultOf<TailBenchResult>(run, 'tail');
+    expect(r.noneLost).toBe(true);
+    expect(r.rounds).toHaveLength(1);
+    const [one] = r.rounds;
+    expect(one!.rowsRecorded).toBe(400);
+    expect(one!.linesSeen).toBe(400);
+    expect(positive(one!.rpsWith) && positive(one!.rpsWithout) && positive(one!.ratio)).toBe(true);
+    expect(run.stdout).toMatch(/req\/s without tail\s+req\/s with tail\s+with \/ without\s+proxy CPU\/req without\s+with\s+tail CPU\/line\s+lines \/ rows/);
   }, 200_000);
 });

@@ -11,6 +11,8 @@ import { registerShow } from './show';
 import { registerCheck } from './check';
 import { registerEdgeCases } from './edge-cases';
 import { registerReplay } from './replay';
+import { registerReverify } from './reverify';
+import { registerTail } from './tail';
 import { registerSend } from './send';
 import { registerSign } from './sign';
 import { registerToken } from './token';
@@ -27,6 +29,8 @@ export function registerCommands(program: Command): void {
   registerEdgeCases(program);
   registerCaptures(program);
   registerShow(program);
+  registerTail(program);
+  registerReverify(program);
   registerProfile(program);
   registerExport(program);
   registerImport(program);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ProfileInput, ProfileView, SecretState } from '../../shared/model';
 import { must, withDesk } from '../context';
+import { UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { httpUrl } from '../parse';
 import { amountsMode, callbackPrefix } from '../callback-options';
@@ -12,7 +13,7 @@ function secretText(s: SecretState): string {
 function describe(p: ProfileView): string {
   return [
     `${p.active ? '*' : ' '} ${p.name}${p.production ? '  [production]' : ''}`,
-    `    secret: ${secretText(p.secret)}   api key: ${secretText(p.apiKey)}`,
+    `    secret: ${secretText(p.secret)}   api key: ${secretText(p.apiKey)}${p.previousSecret.set ? `   previous secret: ${secretText(p.previousSecret)}` : ''}`,
     `    operator url: ${p.operatorUrl ?? '-'}   upstream: ${p.upstream ?? '-'}`,
     `    service base url: ${p.baseUrl ?? '-'}   operator id: ${p.operatorId ?? '-'}${p.allowSelfSigned ? '   accepts self-signed TLS' : ''}`,
     `    callbacks: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results   amounts: ${p.amounts === 'integer' ? 'integer (minor units)' : 'decimal'}`,
@@ -42,6 +43,8 @@ export function registerProfile(program: Command): void {
     .description('create or update a profile (only the given fields change)')
     .argument('<name>')
     .option('--secret-env <var>', 'environment variable holding the signing secret')
+    .option('--previous-secret-env <var>', 'environment variable holding the signing secret being rotated out (still accepted when verifying)')
+    .option('--no-previous-secret', 'forget the previous signing secret (the rotation is over)')
     .option('--api-key-env <var>', 'environment variable holding the API key')
     .option('--operator-url <url>', "operator's callback base URL", httpUrl)
     .option('--base-url <url>', "service's base URL (token endpoint)", httpUrl)
@@ -59,9 +62,14 @@ export function registerProfile(program: Command): void {
       const opts = cmd.optsWithGlobals();
       // Commander sets a negatable flag's default to true; only a flag actually given may change the profile.
       const given = (flag: string) => cmd.getOptionValueSource(flag) === 'cli';
+      if (opts.previousSecretEnv !== undefined && given('previousSecret') && opts.previousSecret === false) {
+        throw new UsageError('--previous-secret-env and --no-previous-secret contradict each other: give one');
+      }
       const input: ProfileInput = {
         name,
         ...(opts.secretEnv !== undefined ? { secret: secretFromEnv('--secret-env', opts.secretEnv) } : {}),
+        ...(opts.previousSecretEnv !== undefined ? { previousSecret: secretFromEnv('--previous-secret-env', opts.previousSecretEnv) } : {}),
+        ...(given('previousSecret') && opts.previousSecret === false ? { previousSecret: null } : {}),
         ...(opts.apiKeyEnv !== undefined ? { apiKey: secretFromEnv('--api-key-env', opts.apiKeyEnv) } : {}),
         ...(opts.operatorUrl !== undefined ? { operatorUrl: opts.operatorUrl } : {}),
         ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),

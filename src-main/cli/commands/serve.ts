@@ -1,14 +1,16 @@
 // `wager-desk serve`: the capture proxy and the web UI until SIGINT or SIGTERM.
 // The `proxy:` line is printed the moment the listener is up: scripts and tests wait for it.
 import { InvalidArgumentError, type Command } from 'commander';
+import type { Desk } from '../../core/desk';
 import { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../../core/desk/shell-kit';
-import type { DeskStatus, ProxyConfig, ProxyStatus } from '../../shared/model';
+import type { DeskStatus, ExchangeEvent, ProxyConfig, ProxyStatus } from '../../shared/model';
 import { UsageError } from '../errors';
 import { must, withDesk } from '../context';
 import { secretFromEnv } from '../io';
 import { httpUrl, port, positiveInt } from '../parse';
 import { callbackPrefix } from '../callback-options';
 import { startWebUi } from '../web';
+import { exchangeJsonLine, exchangeLine, isComplete } from '../exchange-line';
 
 const DEFAULT_UI_PORT = 0;
 
@@ -77,6 +79,25 @@ export function reachLines(status: ProxyStatus): string[] {
   return lines;
 }
 
+/** Ids printed lately: a row is announced again when it changes after completing (findings added, judged again). */
+const PRINTED_KEPT = 10_000;
+
+/**
+ * The desk's own events, not the database: a row is announced per commit, complete or not; it is printed
+ * once, when complete, as `tail` prints it.
+ */
+function printEachExchange(desk: Desk, json: boolean): void {
+  const printed = new Set<number>();
+  desk.on((name, payload) => {
+    if (name !== 'exchange') return;
+    const x = (payload as ExchangeEvent).exchange;
+    if (!isComplete(x) || printed.has(x.id)) return;
+    printed.add(x.id);
+    if (printed.size > PRINTED_KEPT) printed.delete(printed.values().next().value!);
+    process.stdout.write(`${json ? exchangeJsonLine(x) : exchangeLine(x)}\n`);
+  });
+}
+
 export function registerServe(program: Command): void {
   program
     .command('serve')
@@ -102,12 +123,15 @@ export function registerServe(program: Command): void {
     .option('--tls-self-signed <hosts>', 'serve HTTPS with a self-signed certificate for these comma-separated names and addresses, kept in the data directory')
     .option('--public-url <url>', "the address the platform calls (a tunnel's, a host's): the callback URLs shown are made from it (default: the profile's)", httpUrl)
     .option('--no-ui', 'do not start the web UI')
+    .option('--tail', 'print each exchange as it completes, one line each (as `wager-desk tail --all` does)')
+    .option('--tail-json', 'as --tail, one JSON object per line')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
       const options = startOptions(opts);
       // Listen for the signals before the proxy line goes out: a script may send one the moment it reads it.
       const stopRequested = until(['SIGINT', 'SIGTERM']);
       await withDesk(opts, async (desk) => {
+        if (opts.tail || opts.tailJson) printEachExchange(desk, Boolean(opts.tailJson));
         // A refusal (unknown profile, port in use, bad upstream) is a desk error: must() makes it exit 2.
         const { proxy: status } = must(await desk.startProxy(options));
         process.stdout.write(`proxy: ${status.url}\n`);

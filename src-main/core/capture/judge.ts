@@ -76,7 +76,8 @@ export interface Judgment {
 
 const MESSAGE_OF: Record<ExchangeKind, MessageKind | null> = { pay: 'pay', results: 'results', token: 'token-request', other: null };
 
-function headerValue(headers: HeaderList, name: string): string | undefined {
+/** A header's value, repeated ones joined as HTTP joins them (what the signature is read from). */
+export function headerValue(headers: HeaderList, name: string): string | undefined {
   let found: string | undefined;
   for (const [n, v] of headers) if (n.toLowerCase() === name) found = found === undefined ? v : `${found}, ${v}`;
   return found;

@@ -5,6 +5,8 @@ import { composePart } from './compose-part';
 import { createContext, type DeskOptions } from './context';
 import { ecosystemPart } from './ecosystem-part';
 import { exchangesPart } from './exchanges-part';
+import { followPart } from './follow-part';
+import { reverifyPart } from './reverify-part';
 import { profilesPart } from './profiles-part';
 import { proxyPart } from './proxy-part';
 import { redeliverPart } from './redeliver-part';
@@ -87,6 +89,8 @@ export function createDesk(options: DeskOptions): Desk {
     ...ecosystemPart(ctx),
     ...signingPart(ctx),
     ...redeliverPart(ctx),
+    ...followPart(ctx),
+    ...reverifyPart(ctx),
     on(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

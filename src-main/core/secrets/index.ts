@@ -27,7 +27,7 @@ export interface StoreAndSecrets extends SecretLookups {
  * runs), which `dataVersion` reveals: it moves whenever another connection commits.
  */
 export function createSecretCache(profiles: ProfileStore, dataVersion: () => number): SecretCache {
-  let cachedAll: Array<{ profile: string; secret: string }> | null = null;
+  let cachedAll: Array<{ profile: string; secret: string; previous?: true }> | null = null;
   let seenVersion = dataVersion();
   return {
     profile(name?: string): ProfileSecrets | null {
@@ -45,7 +45,7 @@ export function createSecretCache(profiles: ProfileStore, dataVersion: () => num
       }
       cachedAll ??= profiles.allSigningSecrets();
       const primaryName = name ?? profiles.activeName();
-      const primary = cachedAll.find((c) => c.profile === primaryName);
+      const primary = cachedAll.find((c) => c.profile === primaryName && !c.previous);
       const others = cachedAll.filter((c) => c !== primary);
       return [...(primary ? [{ ...primary, primary: true }] : []), ...others];
     },

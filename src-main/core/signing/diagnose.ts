@@ -15,6 +15,8 @@ export interface SecretCandidate {
   secret: string;
   /** The secret the verdict was computed with (the active or chosen profile's). */
   primary?: boolean;
+  /** The profile's secret being rotated out: valid for the primary's profile, a diagnosis for another's. */
+  previous?: boolean;
 }
 
 /**
@@ -44,11 +46,12 @@ export function diagnose(bytes: Uint8Array, headerValue: string, candidates: rea
   const others = candidates.filter((c) => c !== primary);
 
   for (const other of others) {
-    tried.push(`the secret of profile "${other.profile}"`);
+    const which = `the ${other.previous ? 'previous ' : ''}secret of profile "${other.profile}"`;
+    tried.push(which);
     if (hexEquals(sign(bytes, other.secret), headerValue)) {
       return {
-        summary: `The body was signed with the secret of profile "${other.profile}", not the one configured for this check.`,
-        match: { variant: 'other-secret', label: `the secret of profile "${other.profile}"`, profile: other.profile },
+        summary: `The body was signed with ${which}, not the one configured for this check.`,
+        match: { variant: other.previous ? 'other-previous-secret' : 'other-secret', label: which, profile: other.profile },
         tried,
       };
     }

@@ -55,6 +55,10 @@ export interface DetailRow extends SummaryRow {
   completed_at: string | null;
   tags: string | null;
   scheme: 'http' | 'https' | null;
+  sig_secret: 'current' | 'previous' | null;
+  reverified_at: string | null;
+  reverified_with: string | null;
+  original_verdict: Verdict | null;
 }
 
 export function toSummary(r: SummaryRow): ExchangeSummary {
@@ -114,6 +118,7 @@ export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
       verdict: r.verdict,
       notes: parseJson<string[]>(r.sig_notes, []),
       diagnosis: parseJson<Diagnosis | null>(r.diagnosis, null),
+      ...(r.sig_secret ? { secret: r.sig_secret } : {}),
     },
     findings: parseJson<Finding[]>(r.findings, []),
     remoteAddress: r.remote_address,
@@ -121,5 +126,6 @@ export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
     completedAt: r.completed_at,
     tags: parseJson<string[]>(r.tags, []),
     derivedIds,
+    reverified: r.reverified_at === null ? null : { at: r.reverified_at, ...parseJson(r.reverified_with, { profile: '?', fingerprint: null }), originalVerdict: r.original_verdict },
   };
 }

@@ -1,10 +1,12 @@
 // The exchange log: every request the desk saw or made, with its response. This file is the write side
 // and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
 // is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
-import type { Direction, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, HeaderList, KeyFields, SignatureReport, Timeline } from '../../shared/model';
+import type { Direction, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, HeaderList, KeyFields, SignatureReport, Timeline } from '../../shared/model';
 import type { Db } from './open';
 import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
+import { FollowRows } from './follow-rows';
+import { SignedRows, type Rejudged, type SignedRow, type SignedRowFilter } from './signed-rows';
 
 export interface NewExchange {
   direction: Direction;
@@ -41,7 +43,7 @@ export interface ExchangeCompletion {
 const INSERT_COLUMNS = [
   'direction', 'kind', 'origin', 'at', 'method', 'path', 'query', 'target', 'req_headers', 'req_body', 'req_size', 'truncated',
   'remote_address', 'verdict', 'sig_notes', 'diagnosis', 'findings', 'error_count', 'deposit_id', 'user_id', 'result', 'game_id',
-  'amount', 'currency', 'tournament_id', 'source_id', 'tags', 'scheme',
+  'amount', 'currency', 'tournament_id', 'source_id', 'tags', 'scheme', 'sig_secret',
 ] as const;
 type InsertColumn = (typeof INSERT_COLUMNS)[number];
 /** The columns a completion sets, in the order their values are bound (then the id). */
@@ -62,6 +64,8 @@ export class ExchangeStore {
   private readonly findingsStmt;
   private readonly setFindingsStmt;
   private readonly queries: ExchangeQueries;
+  private readonly signed: SignedRows;
+  private readonly followed: FollowRows;
   /**
    * The summary rows of rows inserted and not yet completed, so that complete() announces the finished
    * row without reading it back (bench/proxy.ts: that read was 4.5% of a forwarding proxy's CPU). Bounded;
@@ -83,6 +87,26 @@ export class ExchangeStore {
     this.findingsStmt = db.prepare('SELECT findings FROM exchanges WHERE id = ?').pluck();
     this.setFindingsStmt = db.prepare('UPDATE exchanges SET findings = ?, error_count = ? WHERE id = ?');
     this.queries = new ExchangeQueries(db);
+    this.signed = new SignedRows(db);
+    this.followed = new FollowRows(db);
+  }
+
+  /** What was recorded or completed since a follower's cursor (see FollowRows). */
+  follow(filter: SignedRowFilter, afterId: number | null, pendingIds: readonly number[]): FollowPage {
+    return this.followed.follow(filter, afterId, pendingIds);
+  }
+
+  /** Rows with a signature verdict and a whole body, after `afterId` in id order: what a re-verification walks. */
+  signedPage(filter: SignedRowFilter, afterId: number, limit: number): SignedRow[] {
+    return this.signed.page(filter, afterId, limit);
+  }
+
+  /** Records a signature judged again (and when, with what), and announces the row. */
+  rejudge(id: number, report: SignatureReport, judged: Rejudged): void {
+    if (!this.signed.update(id, report, judged)) return;
+    const row = this.summaryStmt.get(id) as SummaryRow;
+    if (this.open.has(id)) this.open.set(id, row);
+    this.onChange(toSummary(row));
   }
 
   /**
@@ -230,6 +254,7 @@ function insertValues(x: NewExchange): Record<InsertColumn, unknown> {
     source_id: x.sourceId,
     tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
     scheme: x.scheme ?? null,
+    sig_secret: x.signature?.secret ?? null,
   };
 }
 

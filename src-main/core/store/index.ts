@@ -18,6 +18,7 @@ export { DatabaseTooNewError, openDatabase, type Db } from './open';
 export { DataDirError, type DataDirProblem } from './open-errors';
 export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exchanges';
 export { FaultStore } from './faults';
+export type { SignedRow, SignedRowFilter, Rejudged } from './signed-rows';
 export { ProfileStore, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
 export { SettingsStore } from './settings';

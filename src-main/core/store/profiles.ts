@@ -20,6 +20,8 @@ interface ProfileRow {
   public_url: string | null;
   secret_enc: Buffer | null;
   secret_fp: string | null;
+  previous_secret_enc: Buffer | null;
+  previous_secret_fp: string | null;
   api_key_enc: Buffer | null;
   api_key_fp: string | null;
 }
@@ -36,6 +38,8 @@ export interface ProfileSecrets {
   callbackPrefix: string;
   amounts: AmountsMode;
   secret: string | null;
+  /** The secret being rotated out: still accepted by verification, never used to sign. */
+  previousSecret: string | null;
   apiKey: string | null;
 }
 
@@ -78,7 +82,9 @@ export class ProfileStore {
     this.rowStmt = db.prepare('SELECT * FROM profiles WHERE name = ?');
     this.listStmt = db.prepare('SELECT * FROM profiles ORDER BY name');
     this.deleteStmt = db.prepare('DELETE FROM profiles WHERE name = ?');
-    this.signingSecretsStmt = db.prepare('SELECT name, secret_enc FROM profiles WHERE secret_enc IS NOT NULL ORDER BY name');
+    this.signingSecretsStmt = db.prepare(
+      'SELECT name, secret_enc, previous_secret_enc FROM profiles WHERE secret_enc IS NOT NULL OR previous_secret_enc IS NOT NULL ORDER BY name',
+    );
     this.apiKeysStmt = db.prepare('SELECT api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL ORDER BY name').pluck();
   }
 
@@ -100,6 +106,7 @@ export class ProfileStore {
       amounts: r.amounts,
       publicUrl: r.public_url,
       secret: secretState(r.secret_fp),
+      previousSecret: secretState(r.previous_secret_fp),
       apiKey: secretState(r.api_key_fp),
     };
   }
@@ -129,7 +136,7 @@ export class ProfileStore {
     // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
     // same transaction (the refusal that sent the user here said so), so no sealed value is left that
     // nothing can open. Without a secret in the input, a lost key changes nothing here.
-    const reentering = [input.secret, input.apiKey].some((v) => typeof v === 'string' && v !== '');
+    const reentering = [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '');
     if (reentering) this.box.startOver();
     const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
     const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
@@ -145,9 +152,12 @@ export class ProfileStore {
       public_url: baseUrl('The public URL', input.publicUrl),
       secret_enc: sealed(input.secret),
       secret_fp: fp(input.secret),
+      previous_secret_enc: sealed(input.previousSecret),
+      previous_secret_fp: fp(input.previousSecret),
       api_key_enc: sealed(input.apiKey),
       api_key_fp: fp(input.apiKey),
     };
+    this.checkPrevious(input);
     const given = Object.entries(fields).filter(([, v]) => v !== undefined);
     this.db.transaction(() => {
       if (reentering) this.clearUnreadable(now);
@@ -159,11 +169,23 @@ export class ProfileStore {
     return this.get(input.name)!;
   }
 
+  /** A previous secret equal to the current one would say "valid with the previous secret" of a current signature. */
+  private checkPrevious(input: ProfileInput): void {
+    if (typeof input.previousSecret !== 'string' || input.previousSecret === '') return;
+    const current = input.secret !== undefined ? (input.secret === null || input.secret === '' ? null : fingerprint(input.secret)) : (this.row(input.name)?.secret_fp ?? null);
+    if (current === fingerprint(input.previousSecret)) {
+      throw new DeskFailure('bad-input', 'The previous signing secret is the same as the current one: give the secret being rotated out.');
+    }
+  }
+
   /** Clears every sealed secret the key cannot open: after a lost key, only re-entering them helps. */
   private clearUnreadable(now: string): void {
     for (const r of this.listStmt.all() as ProfileRow[]) {
       if (r.secret_enc && !this.box.opens(r.secret_enc)) {
         this.db.prepare('UPDATE profiles SET secret_enc = NULL, secret_fp = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
+      }
+      if (r.previous_secret_enc && !this.box.opens(r.previous_secret_enc)) {
+        this.db.prepare('UPDATE profiles SET previous_secret_enc = NULL, previous_secret_fp = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
       }
       if (r.api_key_enc && !this.box.opens(r.api_key_enc)) {
         this.db.prepare('UPDATE profiles SET api_key_enc = NULL, api_key_fp = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
@@ -189,8 +211,8 @@ export class ProfileStore {
     const now = new Date().toISOString();
     this.db
       .prepare(
-        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
-         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
+        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
+         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
       )
       .run(newName, now, now, name);
     return this.get(newName)!;
@@ -223,14 +245,26 @@ export class ProfileStore {
       callbackPrefix: r.callback_prefix ?? DEFAULT_CALLBACK_PREFIX,
       amounts: r.amounts,
       secret: r.secret_enc ? this.box.open(r.secret_enc) : null,
+      previousSecret: r.previous_secret_enc ? this.box.open(r.previous_secret_enc) : null,
       apiKey: r.api_key_enc ? this.box.open(r.api_key_enc) : null,
     };
   }
 
-  /** Every stored signing secret with its profile name: the candidates for a signature diagnosis. */
-  allSigningSecrets(): Array<{ profile: string; secret: string }> {
-    const rows = this.signingSecretsStmt.all() as Array<{ name: string; secret_enc: Buffer }>;
-    return rows.map((r) => ({ profile: r.name, secret: this.box.open(r.secret_enc) }));
+  /**
+   * Every stored signing secret with its profile name, each profile's current one before its previous
+   * one (marked): the candidates for a verdict during a rotation and for a signature diagnosis.
+   */
+  allSigningSecrets(): Array<{ profile: string; secret: string; previous?: true }> {
+    const rows = this.signingSecretsStmt.all() as Array<{ name: string; secret_enc: Buffer | null; previous_secret_enc: Buffer | null }>;
+    return rows.flatMap((r) => [
+      ...(r.secret_enc ? [{ profile: r.name, secret: this.box.open(r.secret_enc) }] : []),
+      ...(r.previous_secret_enc ? [{ profile: r.name, secret: this.box.open(r.previous_secret_enc), previous: true as const }] : []),
+    ]);
+  }
+
+  /** The fingerprint of a profile's current signing secret (what a re-verification records), or null. */
+  secretFingerprint(name: string): string | null {
+    return this.row(name)?.secret_fp ?? null;
   }
 
   /** Every stored API key, opened: what redaction must find wherever headers are written out. */

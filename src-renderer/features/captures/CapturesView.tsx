@@ -9,6 +9,7 @@ import { CaptureFilters } from './CaptureFilters';
 import { CaptureList } from './CaptureList';
 import { DeleteCaptures } from './DeleteCaptures';
 import { EmptyCaptures } from './EmptyCaptures';
+import { VerifyListAgain } from './VerifyListAgain';
 
 /** The narrowest list whose columns all fit (styles.css .capture-grid), and the narrowest readable detail. */
 export const LIST_MIN_WIDTH = 700;
@@ -51,6 +52,7 @@ export function CapturesView() {
             <HarBar>
               <RedeliverButton />
             </HarBar>
+            <VerifyListAgain />
             <DeleteCaptures />
           </div>
           <ErrorBanner error={error} context="Could not load captures" onRetry={() => void reload()} onDismiss={clearError} testId="captures-error" />

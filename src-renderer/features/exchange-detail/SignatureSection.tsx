@@ -4,6 +4,8 @@ import { VerdictBadge } from '../../components/VerdictBadge';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
 import { verdictExplanation } from './verdict-text';
+import { Badge } from '../../components/Badge';
+import { ReverifiedNote, VerifyAgainButton } from './VerifyAgain';
 
 /** The verdict, what it means, and on a mismatch what the sender most likely signed instead. */
 export function SignatureSection(props: { detail: ExchangeDetail }) {
@@ -13,8 +15,23 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
   const setView = useDesk((s) => s.setView);
   const hasSecret = loaded ? profile?.secret.set === true : null;
   return (
-    <Section title="Signature" aside={<VerdictBadge verdict={signature.verdict} testId="detail-verdict" />} testId="signature-section">
+    <Section
+      title="Signature"
+      aside={
+        <span className="badge-group">
+          <VerdictBadge verdict={signature.verdict} testId="detail-verdict" />
+          {signature.secret === 'previous' && (
+            <Badge tone="amber" title="Valid with the profile's previous signing secret: the sender has not switched to the current one" testId="previous-secret-marker">
+              previous secret
+            </Badge>
+          )}
+        </span>
+      }
+      testId="signature-section"
+    >
       <p data-testid="verdict-explanation">{verdictExplanation(signature.verdict, kind, hasSecret)}</p>
+      {props.detail.reverified && <ReverifiedNote reverified={props.detail.reverified} />}
+      {signature.verdict !== null && !props.detail.truncated && hasSecret !== false && <VerifyAgainButton id={props.detail.id} />}
       {signature.verdict === 'no-secret' && hasSecret === false && (
         <p>
           <button type="button" className="btn btn-small" onClick={() => setView('profiles')} data-testid="go-profiles">

@@ -14,7 +14,7 @@ export function verdictExplanation(verdict: Verdict | null, kind: string, profil
       return 'The x-server-authorization header is not a 64-character hexadecimal HMAC-SHA256 digest.';
     case 'no-secret':
       return profileHasSecret
-        ? 'This exchange was recorded before the active profile had a signing secret, so it was not checked. The profile has one now: captures from now on are verified.'
+        ? 'This exchange was recorded before the active profile had a signing secret, so it was not checked. The profile has one now: Verify again checks this capture with it.'
         : 'The desk has no signing secret to check with. Set one on the active profile in the Profiles screen; captures from then on are verified.';
     case null:
       return kind === 'token' ? 'Token requests are authenticated with x-operator-id and x-api-key, not signed.' : 'No signature applies to this exchange.';

@@ -51,6 +51,8 @@ export function ProfileForm({ profile, onSaved }: Props) {
   const [publicUrl, setPublicUrl] = useState(profile?.publicUrl ?? '');
   const [clearSecret, setClearSecret] = useState(false);
   const [clearApiKey, setClearApiKey] = useState(false);
+  const [clearPrevious, setClearPrevious] = useState(false);
+  const previousRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const secretRef = useRef<HTMLInputElement>(null);
   const apiKeyRef = useRef<HTMLInputElement>(null);
@@ -74,6 +76,9 @@ export function ProfileForm({ profile, onSaved }: Props) {
     const apiKey = apiKeyRef.current?.value ?? '';
     if (clearSecret) input.secret = null;
     else if (secret !== '') input.secret = secret;
+    const previous = previousRef.current?.value ?? '';
+    if (clearPrevious) input.previousSecret = null;
+    else if (previous !== '') input.previousSecret = previous;
     if (clearApiKey) input.apiKey = null;
     else if (apiKey !== '') input.apiKey = apiKey;
     setBusy(true);
@@ -83,6 +88,8 @@ export function ProfileForm({ profile, onSaved }: Props) {
     // The typed values have done their job: out of the inputs at once.
     if (secretRef.current) secretRef.current.value = '';
     if (apiKeyRef.current) apiKeyRef.current.value = '';
+    if (previousRef.current) previousRef.current.value = '';
+    setClearPrevious(false);
     onSaved(saved.name);
   };
 
@@ -145,6 +152,15 @@ export function ProfileForm({ profile, onSaved }: Props) {
           clearing={clearSecret}
           onClearingChange={setClearSecret}
           testId="profile-secret"
+        />
+        <SecretField
+          ref={previousRef}
+          label="Previous signing secret"
+          hint="During a rotation: the secret being replaced. Captures signed with it still verify (marked as such); nothing is signed with it. Clear it when the rotation is over."
+          state={profile?.previousSecret ?? null}
+          clearing={clearPrevious}
+          onClearingChange={setClearPrevious}
+          testId="profile-previous-secret"
         />
       </fieldset>
       <fieldset className="form-group">

@@ -71,7 +71,7 @@ describe('targets and paths', () => {
 
 describe('signature modes', () => {
   const body = bytes('{"a":"é 🎲"}');
-  const profile = { name: 'p', operatorUrl: null, baseUrl: null, operatorId: null, upstream: null, production: false, allowSelfSigned: false, callbackPrefix: '/platform', amounts: 'integer' as const, secret: 's', apiKey: null };
+  const profile = { name: 'p', operatorUrl: null, baseUrl: null, operatorId: null, upstream: null, production: false, allowSelfSigned: false, callbackPrefix: '/platform', amounts: 'integer' as const, secret: 's', previousSecret: null, apiKey: null };
 
   it('computes each mode over the exact bytes', () => {
     expect(signatureHeaderFor(body, { mode: 'resign', profile, keptHeader: 'k' })).toBe(sign(body, 's'));

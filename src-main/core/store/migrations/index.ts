@@ -10,6 +10,8 @@ import type { Db } from '../db';
 import * as m001 from './001-initial';
 import * as m002 from './002-sandbox-results-answer';
 import * as m003 from './003-profile-callback-settings';
+import * as m004 from './004-profile-previous-secret';
+import * as m005 from './005-exchange-reverified';
 import * as m006 from './006-proxy-faults';
 import * as m007 from './007-exchange-scheme';
 
@@ -23,10 +25,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: m001.up },
   { version: 2, name: 'sandbox-results-answer', up: m002.up },
   { version: 3, name: 'profile-callback-settings', up: m003.up },
-  // Versions 4 and 5 are taken by migrations of other changes that land with this one: placeholders keep
-  // the list gapless until then, and give way to them.
-  { version: 4, name: 'reserved-4', up: () => {} },
-  { version: 5, name: 'reserved-5', up: () => {} },
+  { version: 4, name: 'profile-previous-secret', up: m004.up },
+  { version: 5, name: 'exchange-reverified', up: m005.up },
   { version: 6, name: 'proxy-faults', up: m006.up },
   { version: 7, name: 'exchange-scheme', up: m007.up },
 ];

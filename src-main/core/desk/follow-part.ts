@@ -1,0 +1,16 @@
+// Following the log (`wager-desk tail`): a poll of what was recorded or completed since a cursor, so a
+// process other than the one capturing can follow it through the database.
+import type { DeskApi } from '../../shared/desk-api';
+import { attempt, DeskFailure } from '../result';
+import type { DeskContext } from './context';
+
+export function followPart(ctx: DeskContext): Pick<DeskApi, 'followExchanges'> {
+  return {
+    followExchanges: (cursor) =>
+      attempt(() => {
+        const afterId = cursor?.afterId ?? null;
+        if (afterId !== null && (!Number.isInteger(afterId) || afterId < 0)) throw new DeskFailure('bad-input', 'afterId is a row id (0 or more) or null.');
+        return ctx.store.exchanges.follow(cursor?.query ?? {}, afterId, cursor?.pendingIds ?? []);
+      }),
+  };
+}

@@ -1,0 +1,25 @@
+// The list's filters as SQL, for the walks that read rows in id order (re-verification, following the
+// log): each clause is on an indexed column or the primary key.
+import type { ExchangeQuery } from '../../shared/model';
+
+export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit'> & { ids?: readonly number[] };
+
+export function filterWhere(f: RowFilter): { where: string[]; params: Record<string, unknown> } {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  const direction = f.direction ?? 'inbound';
+  if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
+  if (f.kind) (where.push('kind = @kind'), (params.kind = f.kind));
+  if (f.result) (where.push('result = @result'), (params.result = f.result));
+  if (f.verdict) (where.push('verdict = @verdict'), (params.verdict = f.verdict));
+  if (f.depositId) (where.push('deposit_id = @deposit'), (params.deposit = f.depositId));
+  if (f.userId) (where.push('user_id = @user'), (params.user = f.userId));
+  if (f.search) {
+    // The list's prefix search over depositId and userId, as index ranges on both columns.
+    where.push('((deposit_id >= @s AND deposit_id < @sEnd) OR (user_id >= @s AND user_id < @sEnd))');
+    params.s = f.search;
+    params.sEnd = `${f.search}\u{10FFFF}`;
+  }
+  if (f.ids) (where.push('id IN (SELECT value FROM json_each(@ids))'), (params.ids = JSON.stringify(f.ids)));
+  return { where, params };
+}

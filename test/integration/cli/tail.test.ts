@@ -1,0 +1,125 @@
+// `wager-desk tail` in its own process follows what another process records: `serve` (a third process)
+// or a desk in the test process. Lines are awaited as they arrive; nothing sleeps.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { sign } from '../../../src-main/core/signing';
+import type { ExchangeSummary } from '../../../src-main/shared/model';
+import { capture } from '../../helpers/captures';
+import { cliCommand } from '../../helpers/cli';
+import { openDesk, storeOf } from '../../helpers/desk';
+import { must } from '../../helpers/must';
+import { tempDir } from '../../helpers/temp';
+import { startServe } from '../proxy/serve-process';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+interface TailProcess {
+  lines(): string[];
+  /** Resolves once `n` stdout lines were printed. */
+  waitForLines(n: number): Promise<string[]>;
+  stop(signal: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `tail`, resolved once it has read its starting point (its stderr line). */
+function startTail(args: string[]): Promise<TailProcess> {
+  const { cmd, args: pre } = cliCommand();
+  const child = spawn(cmd, [...pre, 'tail', ...args], { cwd: root, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  onTestFinished(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  let out = '';
+  let err = '';
+  const waiters: Array<() => void> = [];
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    for (const w of [...waiters]) w();
+  });
+  const lines = (): string[] => out.split('\n').filter((l) => l !== '');
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (!err.includes('following the exchange log')) return;
+      resolve({
+        lines,
+        waitForLines: (n) =>
+          new Promise((done, fail) => {
+            const check = (): void => {
+              if (lines().length < n) return;
+              waiters.splice(waiters.indexOf(check), 1);
+              done(lines());
+            };
+            waiters.push(check);
+            void exited.then(() => fail(new Error(`tail exited with ${lines().length} of ${n} lines:\n${out}\n${err}`)));
+            check();
+          }),
+        stop: (signal) => {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    });
+    void exited.then((code) => reject(new Error(`tail exited (${code}) before following:\n${out}\n${err}`)));
+  });
+}
+
+const pay = (depositId: string): string => JSON.stringify({ depositId, userId: 'u-1', amount: 100, currency: 'EUR', gameId: 'blocks' });
+
+describe('wager-desk tail', () => {
+  it('prints the captures `serve` makes in another process, once each when complete, as `serve --tail` does', async () => {
+    const home = tempDir();
+    const desk = openDesk(home);
+    must(await desk.saveProfile({ name: 'acme', secret: 'tail-secret' }));
+    await desk.close();
+    const serve = await startServe(['--home', home, 'serve', '--proxy-port', '0', '--no-ui', '--tail']);
+    const json = await startTail(['--home', home, '--json']);
+    const text = await startTail(['--home', home]);
+
+    const deposits = Array.from({ length: 12 }, (_, i) => `d-tail-${i}`);
+    for (const d of deposits) {
+      const body = pay(d);
+      const res = await fetch(`${serve.url}/platform/pay`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), 'tail-secret') }, body });
+      await res.arrayBuffer();
+    }
+    const rows = (await json.waitForLines(deposits.length)).map((l) => JSON.parse(l) as ExchangeSummary);
+    expect(rows.map((r) => r.depositId)).toEqual(deposits);
+    // The sandbox operator answers each (402 once the user's balance is spent): every line carries its answer.
+    for (const r of rows) expect(r).toMatchObject({ direction: 'inbound', kind: 'pay', signature: { verdict: 'valid' }, response: { status: expect.any(Number) } });
+
+    const lines = await text.waitForLines(deposits.length);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3}\s+inbound\s+pay\s+d-tail-0\s+valid\s+#\d+\s+\d{3}\s+\d+ms$/);
+    // serve's own lines: the same formatter, from its events.
+    const own = await serve.waitForStdout(/d-tail-11/);
+    expect(own.replace(/^\S+/, '')).toBe(lines[11]!.replace(/^\S+/, ''));
+
+    expect(await json.stop('SIGINT')).toBe(0);
+    expect(await text.stop('SIGTERM')).toBe(0);
+    expect(json.lines()).toHaveLength(deposits.length);
+    await serve.stop('SIGTERM');
+  });
+
+  it('holds a row in flight until its answer is recorded, and applies the filters', async () => {
+    const home = tempDir();
+    const desk = openDesk(home);
+    must(await desk.saveProfile({ name: 'acme', secret: 's' }));
+    const tail = await startTail(['--home', home, '--json', '--deposit', 'd-wanted']);
+    const exchanges = storeOf(desk).exchanges;
+
+    const inFlight = capture(desk, { body: pay('d-wanted') });
+    capture(desk, { body: pay('d-other'), response: { status: 200 } });
+    const done = capture(desk, { body: pay('d-wanted'), signature: { secret: 's' }, response: { status: 201 } });
+    const [first] = await tail.waitForLines(1);
+    expect((JSON.parse(first!) as ExchangeSummary).id).toBe(done);
+
+    exchanges.complete(inFlight, { response: { status: 503, headers: [], body: new Uint8Array() }, error: null, durationMs: 40, completedAt: new Date().toISOString() });
+    const all = (await tail.waitForLines(2)).map((l) => JSON.parse(l) as ExchangeSummary);
+    expect(all.map((x) => [x.id, x.response?.status])).toEqual([
+      [done, 201],
+      [inFlight, 503],
+    ]);
+    expect(await tail.stop('SIGINT')).toBe(0);
+    expect(tail.lines()).toHaveLength(2);
+  });
+});
