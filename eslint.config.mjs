@@ -72,7 +72,6 @@ const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('node:'));
 const noImports = (names, message) => ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ group: ['node:*'], message }] }];
 const noElectron = (message) => ['error', { paths: [{ name: 'electron', message }] }];
 
-
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.native/**', 'test-artifacts/**', 'build/**', '**/*.d.mts'] },
   {

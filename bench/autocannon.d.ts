@@ -12,7 +12,13 @@ declare module 'autocannon' {
     body?: string | Buffer;
     timeout?: number;
     pipelining?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown> }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+      setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+    }>;
   }
 
   interface Histogram {

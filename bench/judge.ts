@@ -64,7 +64,10 @@ export interface JudgeBenchResult {
 
 function judgeOnce(body: Buffer): { ms: number; storedBytes: number } {
   const started = performance.now();
-  const signature = checkSignature(body, 'f'.repeat(64), [{ profile: 'p', secret: SECRET, primary: true }, { profile: 'q', secret: 'other' }]);
+  const signature = checkSignature(body, 'f'.repeat(64), [
+    { profile: 'p', secret: SECRET, primary: true },
+    { profile: 'q', secret: 'other' },
+  ]);
   const { findings } = inspectCapture('pay', body);
   const ms = performance.now() - started;
   return { ms, storedBytes: JSON.stringify(findings).length + JSON.stringify(signature.diagnosis).length };
@@ -73,10 +76,13 @@ function judgeOnce(body: Buffer): { ms: number; storedBytes: number } {
 function post(port: number, body: Buffer, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/platform/pay', method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/platform/pay', method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -89,7 +95,14 @@ export async function runJudgeBench(options: { quick: boolean; log: (line: strin
 
   const judged = all.map((s) => {
     const runs = Array.from({ length: iterations }, () => judgeOnce(s.body));
-    return { shape: s, ms: percentile(runs.map((r) => r.ms), 50), storedBytes: runs[0]!.storedBytes };
+    return {
+      shape: s,
+      ms: percentile(
+        runs.map((r) => r.ms),
+        50,
+      ),
+      storedBytes: runs[0]!.storedBytes,
+    };
   });
 
   const home = mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'wager-desk-judge-'));
@@ -148,7 +161,15 @@ async function sequential(count: number, fn: () => Promise<number>): Promise<num
 }
 
 export function formatJudgeResult(r: JudgeBenchResult): string {
-  const rows = r.rows.map((x) => [x.shape, fmtBytes(x.bytes), fmtMs(x.judgeMs), fmtRatio(x.judgeRatio), fmtBytes(x.storedBytes), fmtMs(x.otherMs), fmtRatio(x.otherRatio)]);
+  const rows = r.rows.map((x) => [
+    x.shape,
+    fmtBytes(x.bytes),
+    fmtMs(x.judgeMs),
+    fmtRatio(x.judgeRatio),
+    fmtBytes(x.storedBytes),
+    fmtMs(x.otherMs),
+    fmtRatio(x.otherRatio),
+  ]);
   return [
     table(['body (wrong signature)', 'size', 'judge', 'vs plain', 'findings+diagnosis', 'other request', 'vs plain'], rows),
     `a small signed pay alone: ${fmtMs(r.aloneMs)} (median); every request answered: ${r.allAnswered ? 'yes' : 'NO'}`,

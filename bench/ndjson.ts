@@ -35,7 +35,9 @@ export interface NdjsonBenchResult {
 
 async function listing(nodeArgs: string[], home: string, limit: number): Promise<Listing> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--home', home, 'captures', '--all', '--ndjson', '--limit', String(limit)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--home', home, 'captures', '--all', '--ndjson', '--limit', String(limit)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let lines = 0;
   let err = '';
   child.stdout.on('data', (d: Buffer) => {

@@ -93,9 +93,15 @@ export function formatSummary(s: ProfileSummary): string {
   return [
     `profile: ${(s.totalMs / 1000).toFixed(1)} s sampled, ${(s.idleMs / 1000).toFixed(1)} s idle; shares below are of the busy time`,
     '',
-    table(['module', 'self ms', 'share'], s.modules.slice(0, 20).map((m) => [m.module, m.selfMs.toFixed(0), pct(m.share)])),
+    table(
+      ['module', 'self ms', 'share'],
+      s.modules.slice(0, 20).map((m) => [m.module, m.selfMs.toFixed(0), pct(m.share)]),
+    ),
     '',
-    table(['function', 'where', 'self ms', 'share'], s.functions.map((f) => [f.name, f.where, f.selfMs.toFixed(0), pct(f.share)])),
+    table(
+      ['function', 'where', 'self ms', 'share'],
+      s.functions.map((f) => [f.name, f.where, f.selfMs.toFixed(0), pct(f.share)]),
+    ),
   ].join('\n');
 }
 

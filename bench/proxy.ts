@@ -309,7 +309,10 @@ export function formatProxyResult(r: ProxyBenchResult): string {
   ]);
   return [
     `${r.rounds > 1 ? `median of ${r.rounds} rounds (ratios and added p50: taken within each round, then the median); ` : ''}${fmtInt(r.requests)} requests a run after a warm-up; ${r.distinctKeys ? 'a user and a deposit of its own in every request' : 'the same callback every time'}`,
-    table(['proxy', 'conns', 'req/s', 'p50', 'p99', 'vs floor', 'vs mitmdump', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors', 'req/s each round'], body),
+    table(
+      ['proxy', 'conns', 'req/s', 'p50', 'p99', 'vs floor', 'vs mitmdump', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors', 'req/s each round'],
+      body,
+    ),
     '',
     `open loop at ${fmtInt(r.fixedRate.rate)} req/s over ${r.fixedRate.connections} connections (below every proxy's saturation but mitmdump's): the latency a proxy adds when requests do not queue`,
     table(['proxy', 'req/s', 'p50', 'p99', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors'], fixed),

@@ -75,14 +75,25 @@ function failNewest(home: string, sends: number): { firstId: number; firstAt: st
   }
 }
 
-function timeSelections(home: string, since: string, userId: string, log: (l: string) => void): { baselineCountMs: number; baselineScanMs: number; selections: SelectionTiming[] } {
+function timeSelections(
+  home: string,
+  since: string,
+  userId: string,
+  log: (l: string) => void,
+): { baselineCountMs: number; baselineScanMs: number; selections: SelectionTiming[] } {
   const store = openStore(home);
   try {
     const db = connectionOf(store);
     const countAll = db.prepare('SELECT count(*) FROM exchanges').pluck();
-    const baseline = percentile(timeSync(() => countAll.get(), 5), 50);
+    const baseline = percentile(
+      timeSync(() => countAll.get(), 5),
+      50,
+    );
     const scanAll = db.prepare('SELECT count(*) FROM exchanges WHERE error IS NOT NULL').pluck();
-    const scan = percentile(timeSync(() => scanAll.get(), 5), 50);
+    const scan = percentile(
+      timeSync(() => scanAll.get(), 5),
+      50,
+    );
     const filters: Array<[string, RedeliveryFilter]> = [
       ['--failed', { failed: true }],
       ['--since (the failed window)', { since }],
@@ -91,7 +102,10 @@ function timeSelections(home: string, since: string, userId: string, log: (l: st
     ];
     const selections = filters.map(([name, filter]) => {
       let count = 0;
-      const ms = percentile(timeSync(() => (count = selectRedelivery(store, filter).count), 5), 50);
+      const ms = percentile(
+        timeSync(() => (count = selectRedelivery(store, filter).count), 5),
+        50,
+      );
       log(`  ${name}: ${fmtInt(count)} selected in ${fmtMs(ms)}`);
       return { name, count, medianMs: ms };
     });
@@ -162,7 +176,16 @@ export async function runRedeliverBench(o: RedeliverBenchOptions): Promise<Redel
   } finally {
     await upstream.child.stop();
   }
-  return { rows: o.rows, sends: o.sends, deskLabel: desk.label, baselineCountMs, baselineScanMs, selections, runs, allSent: runs.every((r) => r.sent === r.asked && r.ok === r.asked && r.served === r.asked) };
+  return {
+    rows: o.rows,
+    sends: o.sends,
+    deskLabel: desk.label,
+    baselineCountMs,
+    baselineScanMs,
+    selections,
+    runs,
+    allSent: runs.every((r) => r.sent === r.asked && r.ok === r.asked && r.served === r.asked),
+  };
 }
 
 export function formatRedeliverResult(r: RedeliverBenchResult): string {
@@ -171,7 +194,13 @@ export function formatRedeliverResult(r: RedeliverBenchResult): string {
     [
       ['baseline: SELECT count(*) FROM exchanges', fmtInt(r.rows), fmtMs(r.baselineCountMs), '1.00x', fmtRatio(r.baselineCountMs / r.baselineScanMs)],
       ['baseline: count(*) WHERE error IS NOT NULL (a full scan)', '-', fmtMs(r.baselineScanMs), fmtRatio(r.baselineScanMs / r.baselineCountMs), '1.00x'],
-      ...r.selections.map((s) => [s.name, fmtInt(s.count), fmtMs(s.medianMs), fmtRatio(s.medianMs / r.baselineCountMs), fmtRatio(s.medianMs / r.baselineScanMs)]),
+      ...r.selections.map((s) => [
+        s.name,
+        fmtInt(s.count),
+        fmtMs(s.medianMs),
+        fmtRatio(s.medianMs / r.baselineCountMs),
+        fmtRatio(s.medianMs / r.baselineScanMs),
+      ]),
     ],
   );
   const runs = table(

@@ -26,9 +26,7 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       const { runStoreBench, formatStoreResult } = await import('./store');
       log(heading(`store: ${args.rows.toLocaleString('en-US')} exchanges`));
       const dir = args.storeDir ? resolve(args.storeDir) : join(scratch, 'store');
-      const storeClass = args.exchangeStore
-        ? ((await import(resolve(args.exchangeStore))) as { ExchangeStore: StoreClass }).ExchangeStore
-        : undefined;
+      const storeClass = args.exchangeStore ? ((await import(resolve(args.exchangeStore))) as { ExchangeStore: StoreClass }).ExchangeStore : undefined;
       if (args.exchangeStore) log(`ExchangeStore from ${args.exchangeStore}`);
       const r = runStoreBench({
         ...(storeClass ? { storeClass } : {}),
@@ -86,8 +84,19 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
     }
     case 'redeliver': {
       const { runRedeliverBench, formatRedeliverResult } = await import('./redeliver');
-      log(heading(`redeliver: selection at ${args.logRows.toLocaleString('en-US')} rows, ${args.redeliverSends.toLocaleString('en-US')} sends to a local operator`));
-      const r = await runRedeliverBench({ rows: args.logRows, sends: args.redeliverSends, rates: args.redeliverRates, fromSource: args.fromSource, scratch, log });
+      log(
+        heading(
+          `redeliver: selection at ${args.logRows.toLocaleString('en-US')} rows, ${args.redeliverSends.toLocaleString('en-US')} sends to a local operator`,
+        ),
+      );
+      const r = await runRedeliverBench({
+        rows: args.logRows,
+        sends: args.redeliverSends,
+        rates: args.redeliverRates,
+        fromSource: args.fromSource,
+        scratch,
+        log,
+      });
       log(formatRedeliverResult(r));
       return { name, ok: r.allSent, result: r };
     }

@@ -176,7 +176,13 @@ function planSummary(plan: readonly string[], sql: string): { summary: string; s
   const rowid = plan.some((l) => /INTEGER PRIMARY KEY/.test(l));
   // SCAN in rowid order under ORDER BY id DESC LIMIT reads from the newest row and stops at the limit.
   const walk = fullScan && !sort && /ORDER BY id DESC LIMIT/.test(sql) && !/ WHERE /.test(sql);
-  const parts = [...indexes, ...(rowid && indexes.length === 0 ? ['rowid'] : []), ...(walk ? ['rowid walk to LIMIT'] : fullScan ? ['table scan'] : []), ...(indexScan ? ['index scan'] : []), ...(sort ? ['temp sort'] : [])];
+  const parts = [
+    ...indexes,
+    ...(rowid && indexes.length === 0 ? ['rowid'] : []),
+    ...(walk ? ['rowid walk to LIMIT'] : fullScan ? ['table scan'] : []),
+    ...(indexScan ? ['index scan'] : []),
+    ...(sort ? ['temp sort'] : []),
+  ];
   return { summary: parts.join(' + ') || '-', scans: (fullScan && !walk) || indexScan };
 }
 
@@ -218,7 +224,10 @@ export function runStoreBench(o: StoreBenchOptions): StoreBenchResult {
       let baseline: TimedQuery['baseline'] = null;
       const plan =
         reads.length > 1
-          ? reads.flatMap((c, n) => [`[statement ${n + 1} of ${reads.length}: ${c.sql.replace(/\s+/g, ' ').replace(SUMMARY_COLUMNS, '...')}]`, ...queryPlan(connectionOf(store), c)])
+          ? reads.flatMap((c, n) => [
+              `[statement ${n + 1} of ${reads.length}: ${c.sql.replace(/\s+/g, ' ').replace(SUMMARY_COLUMNS, '...')}]`,
+              ...queryPlan(connectionOf(store), c),
+            ])
           : last
             ? queryPlan(connectionOf(store), last)
             : [];
@@ -263,7 +272,9 @@ export function runStoreBench(o: StoreBenchOptions): StoreBenchResult {
 export function formatStoreResult(r: StoreBenchResult): string {
   const head = [
     `rows: ${fmtInt(r.rows)}${r.reused ? ' (reused file)' : ''}`,
-    r.generateMs === null ? null : `generated in ${(r.generateMs / 1000).toFixed(1)} s (${fmtInt(r.insertsPerSecond)} insert+complete per second, ${TX_ROWS} a transaction)`,
+    r.generateMs === null
+      ? null
+      : `generated in ${(r.generateMs / 1000).toFixed(1)} s (${fmtInt(r.insertsPerSecond)} insert+complete per second, ${TX_ROWS} a transaction)`,
     `database: ${fmtBytes(r.fileBytes)}, ${fmtInt(r.bytesPerRow)} bytes per row`,
   ].filter((l): l is string => l !== null);
   const rows = r.queries.map((q) => [

@@ -134,7 +134,9 @@ export async function runTailBench(o: TailBenchOptions): Promise<TailBenchResult
   const desk = await deskCommand(o.fromSource);
   const connections = o.connections[0]!;
   o.log(`desk: ${desk.label}`);
-  o.log(`load: ${fmtInt(o.requests)} signed pay callbacks a phase over ${connections} connections, forward mode; rounds alternate without and with a tail process`);
+  o.log(
+    `load: ${fmtInt(o.requests)} signed pay callbacks a phase over ${connections} connections, forward mode; rounds alternate without and with a tail process`,
+  );
   const upstreamServer = startUpstream();
   const home = join(o.scratch, 'tail');
   mkdirSync(home, { recursive: true });
@@ -232,7 +234,22 @@ export function formatTailResult(r: TailBenchResult): string {
   ]);
   return [
     `${fmtInt(r.requests)} requests a phase over ${r.connections} connections; proxy req/s with a tail process following / without: median ${fmtRatio(r.medianRatio)}; proxy CPU per request with / without: median ${fmtRatio(r.medianCpuRatio)}`,
-    table(['round', 'req/s without tail', 'req/s with tail', 'with / without', 'proxy CPU/req without', 'with', 'tail CPU/line', 'lines / rows', 'lag 1st half p50/p99', 'lag 2nd half p50/p99', 'last line lag'], body),
+    table(
+      [
+        'round',
+        'req/s without tail',
+        'req/s with tail',
+        'with / without',
+        'proxy CPU/req without',
+        'with',
+        'tail CPU/line',
+        'lines / rows',
+        'lag 1st half p50/p99',
+        'lag 2nd half p50/p99',
+        'last line lag',
+      ],
+      body,
+    ),
     r.noneLost ? 'check: the tail printed every row recorded, once' : 'check FAILED: the tail printed a different number of lines than rows recorded',
   ].join('\n');
 }

@@ -134,7 +134,10 @@ export async function runUiBench(o: UiBenchOptions): Promise<UiBenchResult> {
     o.log(`  filling ${fmtInt(o.uiRows)} exchanges...`);
     fillExchanges(store, o.uiRows, o.log);
     // The list shows captured (inbound) rows; a few generated rows are replays (outbound).
-    inbound = connectionOf(store).prepare(`SELECT count(*) AS n, max(id) AS newest FROM exchanges WHERE direction = 'inbound'`).get() as { n: number; newest: number };
+    inbound = connectionOf(store).prepare(`SELECT count(*) AS n, max(id) AS newest FROM exchanges WHERE direction = 'inbound'`).get() as {
+      n: number;
+      newest: number;
+    };
   } finally {
     store.close();
   }
@@ -155,7 +158,11 @@ export async function runUiBench(o: UiBenchOptions): Promise<UiBenchResult> {
     await page.goto(url);
     await page.getByTestId('capture-row').first().waitFor();
     const expected = `${inbound.n.toLocaleString('en-US')} captured`;
-    await page.getByTestId('counts').getByText(expected).waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await page
+      .getByTestId('counts')
+      .getByText(expected)
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
     const countsText = ((await page.getByTestId('counts').textContent()) ?? '').trim();
     const firstId = Number(await page.getByTestId('capture-row').first().getAttribute('data-id'));
 
@@ -176,10 +183,21 @@ export async function runUiBench(o: UiBenchOptions): Promise<UiBenchResult> {
       renderer: renderer.label,
       firstRow: {
         loads,
-        domP50: percentile(firsts.map((f) => f.dom), 50),
-        paintedP50: percentile(firsts.map((f) => f.painted), 50),
+        domP50: percentile(
+          firsts.map((f) => f.dom),
+          50,
+        ),
+        paintedP50: percentile(
+          firsts.map((f) => f.painted),
+          50,
+        ),
         paintedMax: Math.max(...firsts.map((f) => f.painted)),
-        fcpP50: firsts.some((f) => f.fcp !== null) ? percentile(firsts.flatMap((f) => (f.fcp === null ? [] : [f.fcp])), 50) : null,
+        fcpP50: firsts.some((f) => f.fcp !== null)
+          ? percentile(
+              firsts.flatMap((f) => (f.fcp === null ? [] : [f.fcp])),
+              50,
+            )
+          : null,
       },
       scroll: [steady, flick, toEnd, allLoaded],
       idle,

@@ -127,7 +127,10 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
       deposits: number;
     };
     const expectedDeposits = v.oneKey ? 1 : new Set(rows.flatMap((c) => (c.row.keys.depositId === null ? [] : [c.row.keys.depositId]))).size;
-    const left = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (${v.drop.map(() => '?').join(', ') || "''"})`).pluck().get(...v.drop) as number;
+    const left = db
+      .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (${v.drop.map(() => '?').join(', ') || "''"})`)
+      .pluck()
+      .get(...v.drop) as number;
     return {
       writeUs: (writeMs * 1000) / rows.length,
       checkpointUs: (checkpointMs * 1000) / rows.length,
@@ -168,9 +171,18 @@ export function runWriteBench(o: WriteBenchOptions): WriteBenchResult {
       return {
         ...v,
         runs: mine,
-        writeUs: percentile(mine.map((r) => r.writeUs), 50),
-        checkpointUs: percentile(mine.map((r) => r.checkpointUs), 50),
-        framesPerCommit: percentile(mine.map((r) => r.framesPerCommit), 50),
+        writeUs: percentile(
+          mine.map((r) => r.writeUs),
+          50,
+        ),
+        checkpointUs: percentile(
+          mine.map((r) => r.checkpointUs),
+          50,
+        ),
+        framesPerCommit: percentile(
+          mine.map((r) => r.framesPerCommit),
+          50,
+        ),
         vsShipped: ratios.length > 0 ? percentile(ratios, 50) : null,
       };
     }),

@@ -78,7 +78,14 @@ export function buildStrategies(root, { version, arch, platform }) {
     {
       name: 'node-gyp (compiling against Electron headers)',
       command: process.execPath,
-      args: [bin('node-gyp', 'bin', 'node-gyp.js'), 'rebuild', '--release', `--target=${version}`, `--arch=${arch}`, '--dist-url=https://electronjs.org/headers'],
+      args: [
+        bin('node-gyp', 'bin', 'node-gyp.js'),
+        'rebuild',
+        '--release',
+        `--target=${version}`,
+        `--arch=${arch}`,
+        '--dist-url=https://electronjs.org/headers',
+      ],
       env: electronEnv,
     },
   ];

@@ -62,7 +62,10 @@ const roundedSquare = (x, y, c, half, r) => {
 };
 const ring = (x, y, c, radius, width) => Math.abs(Math.hypot(x - c, y - c) - radius) - width / 2;
 function segment(x, y, ax, ay, bx, by, width) {
-  const px = x - ax, py = y - ay, dx = bx - ax, dy = by - ay;
+  const px = x - ax,
+    py = y - ay,
+    dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, (px * dx + py * dy) / (dx * dx + dy * dy)));
   return Math.hypot(px - t * dx, py - t * dy) - width / 2;
 }
@@ -76,7 +79,8 @@ export function drawIcon(size = SIZE) {
   const accent = [46, 204, 138];
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      const px = x + 0.5, py = y + 0.5;
+      const px = x + 0.5,
+        py = y + 0.5;
       const tile = coverage(roundedSquare(px, py, c, 460 * s, 180 * s));
       if (tile === 0) continue;
       const mark = Math.max(

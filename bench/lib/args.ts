@@ -44,8 +44,32 @@ export interface BenchArgs {
   cpuProf: string | null;
 }
 
-const FULL = { redeliverSends: 100_000, logRows: 1_000_000, rounds: 3, requests: 30_000, rows: 1_000_000, iterations: 200, captures: 1_000_000, uiRows: 100_000, writes: 66_000, rate: 2_000, maxSeconds: 60 };
-const QUICK = { redeliverSends: 500, logRows: 5_000, rounds: 1, requests: 400, rows: 5_000, iterations: 10, captures: 2_000, uiRows: 2_000, writes: 2_200, rate: 200, maxSeconds: 15 };
+const FULL = {
+  redeliverSends: 100_000,
+  logRows: 1_000_000,
+  rounds: 3,
+  requests: 30_000,
+  rows: 1_000_000,
+  iterations: 200,
+  captures: 1_000_000,
+  uiRows: 100_000,
+  writes: 66_000,
+  rate: 2_000,
+  maxSeconds: 60,
+};
+const QUICK = {
+  redeliverSends: 500,
+  logRows: 5_000,
+  rounds: 1,
+  requests: 400,
+  rows: 5_000,
+  iterations: 10,
+  captures: 2_000,
+  uiRows: 2_000,
+  writes: 2_200,
+  rate: 200,
+  maxSeconds: 15,
+};
 
 function positive(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -96,7 +120,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       case '--quick':
         break;
       case '--only': {
-        const names = value().split(',').map((s) => s.trim());
+        const names = value()
+          .split(',')
+          .map((s) => s.trim());
         for (const n of names) if (!BENCH_NAMES.includes(n as BenchName)) throw new Error(`unknown benchmark "${n}" (${BENCH_NAMES.join(', ')})`);
         a.only = names as BenchName[];
         break;
@@ -108,7 +134,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         a.requests = positive(flag, value());
         break;
       case '--connections':
-        a.connections = value().split(',').map((s) => positive(flag, s));
+        a.connections = value()
+          .split(',')
+          .map((s) => positive(flag, s));
         break;
       case '--rounds':
         a.rounds = positive(flag, value());
@@ -150,7 +178,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         a.redeliverSends = positive(flag, value());
         break;
       case '--redeliver-rates':
-        a.redeliverRates = value().split(',').map((s) => positive(flag, s));
+        a.redeliverRates = value()
+          .split(',')
+          .map((s) => positive(flag, s));
         break;
       case '--log-rows':
         a.logRows = positive(flag, value());

@@ -51,7 +51,10 @@ export function startChild(cmd: string, args: readonly string[], options: { env?
           if (m) return done(() => resolve(m));
           if (exited !== null) return done(() => reject(new Error(`${cmd} exited (${exited}) before printing ${pattern}:\n${text.slice(-2000)}`)));
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`${cmd} did not print ${pattern} within ${timeoutMs} ms:\n${text.slice(-2000)}`))), timeoutMs);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`${cmd} did not print ${pattern} within ${timeoutMs} ms:\n${text.slice(-2000)}`))),
+          timeoutMs,
+        );
         const done = (fn: () => void): void => {
           clearTimeout(timer);
           watchers.delete(check);

@@ -111,7 +111,14 @@ export function* generateRows(count: number, seed: number, deposits: string[]): 
         sourceId: null,
       },
       completion: {
-        response: { status: 200, headers: [['Content-Type', 'application/json'], ['Content-Length', String(OK_BODY.length)]], body: OK_BODY },
+        response: {
+          status: 200,
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Content-Length', String(OK_BODY.length)],
+          ],
+          body: OK_BODY,
+        },
         error: null,
         durationMs: 1 + next() * 5,
         completedAt: at,
@@ -125,7 +132,9 @@ function encode(obj: unknown): Uint8Array {
 }
 
 function resultBody(result: ResultValue, userId: string, depositId: string, next: () => number): Uint8Array {
-  const roomId = `wd-room-${Math.floor(next() * 2 ** 48).toString(16).padStart(12, '0')}`;
+  const roomId = `wd-room-${Math.floor(next() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0')}`;
   const body: Record<string, unknown> = { result, userId, depositId, roomId, gameId: 'solitaire' };
   if (result === 'REFUND') ((body.roomId = null), (body.gameId = null));
   if (result !== 'LOSE') ((body.currency = 'USD'), (body.amount = 5));

@@ -23,7 +23,11 @@ export function positiveAmount(value: string): number {
 }
 
 export function addCallbackPrefixOption(cmd: Command): Command {
-  return cmd.option('--callback-prefix <path>', "where the operator mounts its callbacks, for this run (default: the profile's, else /platform)", callbackPrefix);
+  return cmd.option(
+    '--callback-prefix <path>',
+    "where the operator mounts its callbacks, for this run (default: the profile's, else /platform)",
+    callbackPrefix,
+  );
 }
 
 /** The flag's value as an option of the desk, only when given. */

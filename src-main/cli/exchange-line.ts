@@ -22,7 +22,16 @@ function duration(ms: number | null): string {
 export function exchangeLine(x: ExchangeSummary, pending = false): string {
   const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
   const status = x.response ? String(x.response.status) : x.error ? `error ${x.error}` : pending ? 'no answer yet' : '-';
-  return [clock(x.at), x.direction.padEnd(8), what.padEnd(16), (x.depositId ?? '-').padEnd(12), (x.signature.verdict ?? '-').padEnd(9), `#${x.id}`.padEnd(8), status.padEnd(5), duration(x.durationMs)]
+  return [
+    clock(x.at),
+    x.direction.padEnd(8),
+    what.padEnd(16),
+    (x.depositId ?? '-').padEnd(12),
+    (x.signature.verdict ?? '-').padEnd(9),
+    `#${x.id}`.padEnd(8),
+    status.padEnd(5),
+    duration(x.durationMs),
+  ]
     .join('  ')
     .trimEnd();
 }

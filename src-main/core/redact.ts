@@ -112,7 +112,15 @@ const URL_FORMS = new Map<string, string[]>();
 function urlForms(secret: string): string[] {
   let forms = URL_FORMS.get(secret);
   if (forms === undefined) {
-    forms = [...new Set([secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, '+'), percentEncodedAll(secret, false), percentEncodedAll(secret, true)])];
+    forms = [
+      ...new Set([
+        secret,
+        encodeURIComponent(secret),
+        encodeURIComponent(secret).replace(/%20/g, '+'),
+        percentEncodedAll(secret, false),
+        percentEncodedAll(secret, true),
+      ]),
+    ];
     if (URL_FORMS.size >= 64) URL_FORMS.clear();
     URL_FORMS.set(secret, forms);
   }

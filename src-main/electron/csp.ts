@@ -49,10 +49,7 @@ export function cspFor(appUrl: string): string {
   const url = new URL(appUrl);
   if (url.protocol === 'file:') return APP_CSP;
   const ws = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
-  return APP_CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
-    "connect-src 'self'",
-    `connect-src 'self' ${ws}`,
-  );
+  return APP_CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", `connect-src 'self' ${ws}`);
 }
 
 export type ResponseHeaders = Record<string, string[] | string>;

@@ -18,9 +18,7 @@ export interface NativeBindingWhere {
 
 export function electronNativeBindingPath(where: NativeBindingWhere): string {
   const dir = `electron-${where.electronVersion}`;
-  return where.packaged
-    ? join(where.resourcesPath, 'native', dir, NATIVE_FILE)
-    : join(where.appPath, '.native', dir, NATIVE_FILE);
+  return where.packaged ? join(where.resourcesPath, 'native', dir, NATIVE_FILE) : join(where.appPath, '.native', dir, NATIVE_FILE);
 }
 
 /** What to tell a person whose Electron cannot load the database module. */

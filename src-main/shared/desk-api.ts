@@ -205,7 +205,13 @@ export interface DeskEvents {
   exchange: ExchangeEvent;
   status: DeskStatus;
   /** One check finished during a conformance run. */
-  'check-progress': { runKey: string; index: number; total: number; result: CheckResult; /** A problem with the whole run, once known (said before the lines). */ headline?: string };
+  'check-progress': {
+    runKey: string;
+    index: number;
+    total: number;
+    result: CheckResult;
+    /** A problem with the whole run, once known (said before the lines). */ headline?: string;
+  };
   /** A redelivery run started, sent one capture, or ended (then it carries the report). */
   'redeliver-progress': RedeliveryProgress;
 }

@@ -76,7 +76,10 @@ const proxyConfig = z.object({
   requestTimeoutMs: number.optional(),
   keepAliveTimeoutMs: number.optional(),
   maxHeaderBytes: number.optional(),
-  tls: z.union([z.object({ certFile: text, keyFile: text }), z.object({ selfSigned: z.array(text) })]).nullable().optional(),
+  tls: z
+    .union([z.object({ certFile: text, keyFile: text }), z.object({ selfSigned: z.array(text) })])
+    .nullable()
+    .optional(),
   publicUrl: text.nullable().optional(),
 });
 

@@ -5,7 +5,10 @@ const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 8
 
 /** "12,15-20" as inclusive ranges; throws an Error saying what is wrong. */
 export function parseIdRanges(text: string): Array<[number, number]> {
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length === 0) throw new Error('expected ids such as 12,15-20');
   return parts.map((part) => {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);

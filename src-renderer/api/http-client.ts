@@ -112,7 +112,10 @@ export function createHttpClient(token: string | null): DeskClient {
           return;
         }
       }
-      setConnection('offline', `Lost contact with the desk (${reason}): new captures will not appear until it is back. Is \`wager-desk serve\` still running? Retrying…`);
+      setConnection(
+        'offline',
+        `Lost contact with the desk (${reason}): new captures will not appear until it is back. Is \`wager-desk serve\` still running? Retrying…`,
+      );
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(MAX_RETRY_MS, delay * 2);
     }

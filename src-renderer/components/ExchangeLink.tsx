@@ -4,7 +4,14 @@ import { useOpenExchange } from './use-open-exchange';
 export function ExchangeLink(props: { id: number; testId: string; className?: string; title?: string }) {
   const open = useOpenExchange();
   return (
-    <button type="button" className={props.className ?? 'link'} onClick={() => open(props.id)} title={props.title} data-testid={props.testId} data-id={props.id}>
+    <button
+      type="button"
+      className={props.className ?? 'link'}
+      onClick={() => open(props.id)}
+      title={props.title}
+      data-testid={props.testId}
+      data-id={props.id}
+    >
       #{props.id}
     </button>
   );

@@ -33,7 +33,13 @@ export function ThemeToggle() {
     }
   }, [choice]);
   return (
-    <button type="button" className="btn btn-small btn-ghost theme-toggle" onClick={() => setChoice(NEXT[choice])} data-testid="theme-toggle" data-theme-choice={choice}>
+    <button
+      type="button"
+      className="btn btn-small btn-ghost theme-toggle"
+      onClick={() => setChoice(NEXT[choice])}
+      data-testid="theme-toggle"
+      data-theme-choice={choice}
+    >
       {WORDS[choice]}
     </button>
   );

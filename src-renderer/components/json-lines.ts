@@ -54,7 +54,13 @@ export function jsonLines(value: unknown): JsonLine[] {
       }
       lines.push({ depth, path, tokens: [...prefix, { kind: 'punct', text: open }] });
       entries.forEach(([k, child], i) => {
-        const keyTokens: JsonToken[] = typeof k === 'string' ? [{ kind: 'key', text: JSON.stringify(k) }, { kind: 'punct', text: ': ' }] : [];
+        const keyTokens: JsonToken[] =
+          typeof k === 'string'
+            ? [
+                { kind: 'key', text: JSON.stringify(k) },
+                { kind: 'punct', text: ': ' },
+              ]
+            : [];
         walk(child, childPath(path, k), depth + 1, keyTokens, i < entries.length - 1);
       });
       lines.push({ depth, path: `${path}#end`, tokens: [{ kind: 'punct', text: close }, ...tail] });

@@ -1,16 +1,25 @@
 // The composer's draft: where it came from, the request as edited (headers, exact body bytes), how it
 // is signed and where it goes, and what came back. The custom secret is deliberately absent: the
 // component holds it for the moment of sending and it never enters the store.
-import { DEFAULT_TEST_USER, SIGNATURE_HEADER, type DeskError, type DiffEntry, type Draft, type ExchangeDetail, type ResultValue, type SendOptions, type SignatureMode, type TemplateKind } from '../../src-main/shared/model';
+import {
+  DEFAULT_TEST_USER,
+  SIGNATURE_HEADER,
+  type DeskError,
+  type DiffEntry,
+  type Draft,
+  type ExchangeDetail,
+  type ResultValue,
+  type SendOptions,
+  type SignatureMode,
+  type TemplateKind,
+} from '../../src-main/shared/model';
 import { desk } from '../api';
 import { base64OfText, textOfBase64 } from '../components/body-codec';
 import { outcomeOfError, type SendOutcome } from './outcome';
 import type { SliceCreator } from './types';
 
 export type ComposerOrigin =
-  | { kind: 'capture'; id: number }
-  | { kind: 'follow-up'; payId: number; result: ResultValue }
-  | { kind: 'template'; template: TemplateKind; userId: string };
+  { kind: 'capture'; id: number } | { kind: 'follow-up'; payId: number; result: ResultValue } | { kind: 'template'; template: TemplateKind; userId: string };
 
 /** The active profile's operator URL, or a URL typed for this send. */
 export type TargetChoice = { mode: 'profile' } | { mode: 'url'; url: string };
@@ -53,7 +62,6 @@ export interface ComposerSlice {
   sendComposer(options: { customSecret: string; confirmedProduction?: boolean }): Promise<SendOutcome>;
   clearComposerError(): void;
 }
-
 
 /** The latest draft request: an answer to an older one is dropped. */
 let request = 0;

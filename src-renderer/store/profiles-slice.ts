@@ -23,7 +23,7 @@ export const createProfilesSlice: SliceCreator<ProfilesSlice> = (set, get) => {
     await Promise.all([get().loadProfiles(), get().refreshStatus()]);
   };
   /** One change: clears the last error, keeps the new one, and reloads after a success (or always). */
-  const act = async <T,>(call: () => Promise<Result<T>>, reloadAlways: boolean): Promise<Result<T>> => {
+  const act = async <T>(call: () => Promise<Result<T>>, reloadAlways: boolean): Promise<Result<T>> => {
     set({ profilesError: null });
     const r = await call();
     if (!r.ok) set({ profilesError: r.error });

@@ -66,7 +66,12 @@ export function mergeExchange(items: readonly ExchangeSummary[], x: ExchangeSumm
  * first of its events that matches the filters while the list is empty, or above its bottom, or whole
  * (`complete`), and then takes its last event too. Only a joining row can lower the bottom.
  */
-export function mergeExchanges(items: readonly ExchangeSummary[], xs: readonly ExchangeSummary[], q: ExchangeQuery, complete: boolean): readonly ExchangeSummary[] {
+export function mergeExchanges(
+  items: readonly ExchangeSummary[],
+  xs: readonly ExchangeSummary[],
+  q: ExchangeQuery,
+  complete: boolean,
+): readonly ExchangeSummary[] {
   if (xs.length === 1) return mergeExchange(items, xs[0]!, q, complete);
   const latest = new Map<number, ExchangeSummary>();
   for (const x of xs) latest.set(x.id, x);

@@ -29,7 +29,9 @@ const MAX_RECENT = 8;
 function isRecentList(value: unknown): value is RecentTokenUser[] {
   return (
     Array.isArray(value) &&
-    value.every((v) => typeof v === 'object' && v !== null && typeof (v as RecentTokenUser).userId === 'string' && typeof (v as RecentTokenUser).displayName === 'string')
+    value.every(
+      (v) => typeof v === 'object' && v !== null && typeof (v as RecentTokenUser).userId === 'string' && typeof (v as RecentTokenUser).displayName === 'string',
+    )
   );
 }
 

@@ -28,14 +28,26 @@ let operator: StandInOperator;
 let deadUpstream: string;
 const ids: Record<string, number> = {};
 
-async function post(path: '/platform/pay' | '/platform/results', fields: Record<string, unknown>, signature: Parameters<typeof sendCallback>[3] = { secret: TEST_SECRET }): Promise<number> {
+async function post(
+  path: '/platform/pay' | '/platform/results',
+  fields: Record<string, unknown>,
+  signature: Parameters<typeof sendCallback>[3] = { secret: TEST_SECRET },
+): Promise<number> {
   const res = await sendCallback(stack.proxyUrl, path, JSON.stringify(fields), signature);
   await res.arrayBuffer();
   return storeOf(stack.desk).exchanges.list({ limit: 1 }).items[0]!.id;
 }
 
 const payOf = (depositId: string, amount = 5) => ({ userId: 'user-7', depositId, currency: 'EUR', amount });
-const resultOf = (depositId: string, result: string, amount: number) => ({ result, userId: 'user-7', depositId, roomId: 'room-1', gameId: 'blocks', currency: 'EUR', amount });
+const resultOf = (depositId: string, result: string, amount: number) => ({
+  result,
+  userId: 'user-7',
+  depositId,
+  roomId: 'room-1',
+  gameId: 'blocks',
+  currency: 'EUR',
+  amount,
+});
 
 async function forwardTo(upstream: string | null): Promise<void> {
   const status = must(await stack.desk.startProxy({ port: 0, upstream }));
@@ -157,7 +169,9 @@ describe('the UI tells the truth at a glance', () => {
       expect(await status.getAttribute('data-answered-by')).toBe('desk');
       await openRow(ids.deskAnswer!);
       const port = new URL(deadUpstream).port;
-      expect(await page.getByTestId('warning-desk-answer').innerText()).toContain(`the desk could not reach the operator at 127.0.0.1:${port}: connection refused`);
+      expect(await page.getByTestId('warning-desk-answer').innerText()).toContain(
+        `the desk could not reach the operator at 127.0.0.1:${port}: connection refused`,
+      );
       expect(await page.getByTestId('detail-status').innerText()).toBe('desk 502');
       await screenshot(page, `glance-desk-answer-${tag}`);
     });
@@ -264,7 +278,11 @@ describe('the UI tells the truth at a glance', () => {
     await page.getByTestId('edit-and-replay').click();
     await page.getByTestId('draft-editor').waitFor();
     expect(await page.getByTestId('pending-diff').getAttribute('data-count')).toBe('0');
-    const body = JSON.stringify({ ...resultOf('dep-refunds', 'REFUND', 5), depositId: LONG_CHECK_ID, note: 'a string long enough to reach past the edge of the editor' });
+    const body = JSON.stringify({
+      ...resultOf('dep-refunds', 'REFUND', 5),
+      depositId: LONG_CHECK_ID,
+      note: 'a string long enough to reach past the edge of the editor',
+    });
     const editor = page.locator('[data-testid="body-editor"] .cm-content');
     await editor.click();
     await page.keyboard.press('Control+a');
@@ -276,7 +294,9 @@ describe('the UI tells the truth at a glance', () => {
     // Nothing was sent: the diff is of the draft, not of an exchange.
     expect(await page.getByTestId('sent-pane').locator('[data-testid="diff-entry"]').count()).toBe(0);
     // The long line wraps, and no short string is broken across two lines.
-    const broken = await page.$$eval('[data-testid="body-editor"] .cm-json-whole', (spans) => spans.filter((s) => s.getClientRects().length > 1).map((s) => s.textContent));
+    const broken = await page.$$eval('[data-testid="body-editor"] .cm-json-whole', (spans) =>
+      spans.filter((s) => s.getClientRects().length > 1).map((s) => s.textContent),
+    );
     expect(broken).toEqual([]);
     const lineBoxes = await page.$eval('[data-testid="body-editor"] .cm-line', (line) => line.getClientRects().length);
     expect(lineBoxes).toBeGreaterThan(0);
@@ -306,7 +326,10 @@ describe('the UI tells the truth at a glance', () => {
     page.on('request', listener);
     const before = storeOf(stack.desk).exchanges.counts().inbound;
     for (let i = 0; i < 5; i++) await post('/platform/pay', payOf(`dep-burst-${i}`));
-    await page.getByTestId('counts').getByText(`${(before + 5).toLocaleString('en-US')} captured`).waitFor();
+    await page
+      .getByTestId('counts')
+      .getByText(`${(before + 5).toLocaleString('en-US')} captured`)
+      .waitFor();
     page.off('request', listener);
     expect(asked).toEqual([]);
   });

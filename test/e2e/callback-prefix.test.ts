@@ -28,7 +28,8 @@ afterAll(async () => {
 
 describe('a profile with its own callback prefix, in Chromium', () => {
   it('shows the path of a pay posted outside the prefix, and none for one at it; both are pays', async () => {
-    const row = (depositId: string) => page.locator('[data-testid="capture-row"]', { has: page.locator(`[data-testid="row-deposit"][data-value="${depositId}"]`) });
+    const row = (depositId: string) =>
+      page.locator('[data-testid="capture-row"]', { has: page.locator(`[data-testid="row-deposit"][data-value="${depositId}"]`) });
     await row('dep-elsewhere').waitFor();
     await expect(row('dep-elsewhere').getByTestId('row-path').textContent()).resolves.toBe('/platform/pay');
     await expect(row('dep-elsewhere').getByTestId('row-path').getAttribute('title')).resolves.toContain('the profile expects /acme/pay');

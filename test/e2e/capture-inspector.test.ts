@@ -231,7 +231,14 @@ describe('the capture inspector in Chromium', () => {
       req.resume();
       req.on('end', () => {
         res.writeHead(403, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errors: [{ code: 'LIMIT_REACHED', isClientSafe: 'yes' }, { code: 'KYC_PENDING', isClientSafe: false }] }));
+        res.end(
+          JSON.stringify({
+            errors: [
+              { code: 'LIMIT_REACHED', isClientSafe: 'yes' },
+              { code: 'KYC_PENDING', isClientSafe: false },
+            ],
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => operator.listen(0, '127.0.0.1', resolve));

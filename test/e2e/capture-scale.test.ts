@@ -116,7 +116,10 @@ describe('the capture list with 100,000 captures', () => {
     expect(ids.length).toBeGreaterThan(10);
     for (let i = 1; i < ids.length; i++) expect(ids[i]!).toBeLessThan(ids[i - 1]!);
     expect(await page.getByTestId('row-deposit').first().textContent()).toMatch(/^dep-burst-\d+$/);
-    await page.getByTestId('counts').getByText(`${(ROWS + 1 + BURST).toLocaleString('en-US')} captured`).waitFor({ timeout: 5_000 });
+    await page
+      .getByTestId('counts')
+      .getByText(`${(ROWS + 1 + BURST).toLocaleString('en-US')} captured`)
+      .waitFor({ timeout: 5_000 });
     expect(pageErrors).toEqual([]);
   });
 });

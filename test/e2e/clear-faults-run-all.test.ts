@@ -41,7 +41,14 @@ const countsText = () => page.getByTestId('counts').textContent();
 describe('clearing captures, faults and Run all in Chromium', () => {
   it('deletes the selected capture after a confirmation naming one; the counts follow', async () => {
     await openApp(page, stack);
-    for (const [u, d] of [['keep-c', 'dc-1'], ['del-a', 'da-1'], ['del-a', 'da-2'], ['del-b', 'db-1'], ['gone-x', 'dx-1']] as const) expect(await pay(u, d)).toBe(200);
+    for (const [u, d] of [
+      ['keep-c', 'dc-1'],
+      ['del-a', 'da-1'],
+      ['del-a', 'da-2'],
+      ['del-b', 'db-1'],
+      ['gone-x', 'dx-1'],
+    ] as const)
+      expect(await pay(u, d)).toBe(200);
     await expect.poll(rows).toBe(5);
     await expect.poll(countsText).toContain('5 captured');
 

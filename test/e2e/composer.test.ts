@@ -63,7 +63,15 @@ describe('the composer and the edge-case catalog in Chromium', () => {
   });
 
   it('replays a captured refund with an edited amount: the operator verifies the new bytes', async () => {
-    const refund = JSON.stringify({ result: 'REFUND', userId: 'user-7', depositId: 'dep-refund', roomId: 'room-1', gameId: 'blocks', currency: 'EUR', amount: 5 });
+    const refund = JSON.stringify({
+      result: 'REFUND',
+      userId: 'user-7',
+      depositId: 'dep-refund',
+      roomId: 'room-1',
+      gameId: 'blocks',
+      currency: 'EUR',
+      amount: 5,
+    });
     await capture('/platform/pay', JSON.stringify({ userId: 'user-7', depositId: 'dep-refund', currency: 'EUR', amount: 5 }));
     await capture('/platform/results', refund);
     await goTo(page, 'captures');
@@ -166,7 +174,10 @@ describe('the composer and the edge-case catalog in Chromium', () => {
 
   it('shows the header each signature mode yields, and sends with none or a custom secret on purpose', async () => {
     await page.getByTestId('signature-none').click();
-    await page.locator('[data-testid="signature-panel"] [data-testid="signature-preview"][data-pending="false"]').getByText('no x-server-authorization header').waitFor();
+    await page
+      .locator('[data-testid="signature-panel"] [data-testid="signature-preview"][data-pending="false"]')
+      .getByText('no x-server-authorization header')
+      .waitFor();
     await sendAndWait();
     expect(operator.requests.at(-1)!.headers['x-server-authorization']).toBeUndefined();
     expect(operator.requests.at(-1)!.status).toBe(401);

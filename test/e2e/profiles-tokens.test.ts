@@ -42,7 +42,12 @@ beforeAll(async () => {
   // Bodies arrive after their response event: kept as promises, awaited before the leak check reads them.
   page.on('response', (res) => {
     if (!res.url().includes('/api/') || res.url().endsWith('/api/events')) return;
-    bodies.push(res.text().then((text) => received.push(`${res.url()} ${text}`), () => 0));
+    bodies.push(
+      res.text().then(
+        (text) => received.push(`${res.url()} ${text}`),
+        () => 0,
+      ),
+    );
   });
 }, 120_000);
 

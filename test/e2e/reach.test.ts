@@ -40,7 +40,15 @@ function payOverTls(url: string, ca: Buffer, depositId: string): Promise<number>
   const target = new URL('/platform/pay', url);
   return new Promise((resolve, reject) => {
     const req = https.request(
-      { hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', ca, agent: false, headers: { 'x-server-authorization': sign(Buffer.from(body), TEST_SECRET) } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        ca,
+        agent: false,
+        headers: { 'x-server-authorization': sign(Buffer.from(body), TEST_SECRET) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode!));

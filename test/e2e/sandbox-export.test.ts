@@ -43,11 +43,17 @@ describe('the sandbox screen and the exports in Chromium', () => {
     await goTo(page, 'sandbox');
     const starting = Number(await page.getByTestId('starting-balance').textContent());
     expect((await pay('sandy', 'dep-s1', 30)).status).toBe(200);
-    await user('sandy').getByTestId('sandbox-balance').getByText(String(starting - 30), { exact: true }).waitFor();
+    await user('sandy')
+      .getByTestId('sandbox-balance')
+      .getByText(String(starting - 30), { exact: true })
+      .waitFor();
     await deposit('dep-s1').getByText('open').waitFor();
     await win('sandy', 'dep-s1', 45);
     await deposit('dep-s1').getByText('WIN').waitFor();
-    await user('sandy').getByTestId('sandbox-balance').getByText(String(starting + 15), { exact: true }).waitFor();
+    await user('sandy')
+      .getByTestId('sandbox-balance')
+      .getByText(String(starting + 15), { exact: true })
+      .waitFor();
     await screenshot(page, '40-sandbox');
   });
 

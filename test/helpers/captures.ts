@@ -54,7 +54,10 @@ export function capture(desk: Desk, input: CaptureInput): number {
       remoteAddress: '127.0.0.1',
       sourceId: null,
     },
-    { candidates: secretsOf(desk).signingCandidates(), secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }) },
+    {
+      candidates: secretsOf(desk).signingCandidates(),
+      secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }),
+    },
   );
   const { id } = storeOf(desk).exchanges.insert(row);
   if (input.response !== undefined || input.error !== undefined) {

@@ -2,7 +2,13 @@
 // transport test sends to prove that a valid call passes the argument checks unchanged.
 import type { DeskApi, DeskMethod } from '../../src-main/shared/desk-api';
 
-const draft = { method: 'POST', path: '/platform/pay', headers: [['content-type', 'application/json']] as Array<[string, string]>, bodyBase64: 'e30=', sourceId: null };
+const draft = {
+  method: 'POST',
+  path: '/platform/pay',
+  headers: [['content-type', 'application/json']] as Array<[string, string]>,
+  bodyBase64: 'e30=',
+  sourceId: null,
+};
 
 export const VALID_CALLS: { [M in DeskMethod]: Parameters<DeskApi[M]> } = {
   getStatus: [],
@@ -50,7 +56,18 @@ export const VALID_CALLS: { [M in DeskMethod]: Parameters<DeskApi[M]> } = {
   exportHar: [{ depositId: 'd-1', reportId: 2 }],
   importHar: ['{}', { origin: 'x.har' }],
   ticketBundle: ['d-1'],
-  selectRedelivery: [{ failed: true, since: '2h', kind: 'pay', idRanges: [[12, 12], [15, 20]] }, { limit: 10, afterId: 3 }],
+  selectRedelivery: [
+    {
+      failed: true,
+      since: '2h',
+      kind: 'pay',
+      idRanges: [
+        [12, 12],
+        [15, 20],
+      ],
+    },
+    { limit: 10, afterId: 3 },
+  ],
   redeliver: [{ filter: { failed: true, again: true }, to: 'http://127.0.0.1:9/', rate: 1000, signature: 'resign', stopOnFailure: true, runId: 'r1' }],
   stopRedelivery: ['r1'],
 };

@@ -131,7 +131,8 @@ export async function startIntegerOperator(options: {
       if (result === 'REFUND' && defects.unknownRefund500) throw new DbError(`deposit ${depositId} not found`);
       return send(res, 200, 'Deposit ignored');
     }
-    if (deposit.outcome !== null) return defects.duplicateResults409 ? send(res, 409, errorBody('ALREADY_SETTLED', false)) : send(res, 200, { status: 'ok', depositId });
+    if (deposit.outcome !== null)
+      return defects.duplicateResults409 ? send(res, 409, errorBody('ALREADY_SETTLED', false)) : send(res, 200, { status: 'ok', depositId });
     column('room_id', roomId, 'varchar');
     if (result === 'REFUND' && roomId === null && defects.refundNeedsRoom) throw new DbError('null value in column "room_id" violates not-null constraint');
     if (result === 'LOSE' && defects.loseNeedsAmount && typeof amount !== 'number') return send(res, 400, errorBody('INVALID_REQUEST', false));

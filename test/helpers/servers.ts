@@ -33,7 +33,9 @@ export interface Recorder {
 }
 
 /** A server that records each request whole, then lets `answer` respond (by default: 200 "ok"). */
-export async function startRecorder(answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void = (_req, _body, res) => res.end('ok')): Promise<Recorder> {
+export async function startRecorder(
+  answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void = (_req, _body, res) => res.end('ok'),
+): Promise<Recorder> {
   const received: Recorded[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -157,7 +157,15 @@ describe('bench smoke (--quick)', () => {
     expect(r.rows).toBe(5_000);
     expect(positive(r.bytesPerRow)).toBe(true);
     const names = r.queries.map((q) => q.name);
-    for (const wanted of ['first page', 'by depositId', 'by userId', 'by verdict (rare: mismatch)', 'deposit timeline', 'search: a broad prefix', 'counts (status bar)']) {
+    for (const wanted of [
+      'first page',
+      'by depositId',
+      'by userId',
+      'by verdict (rare: mismatch)',
+      'deposit timeline',
+      'search: a broad prefix',
+      'counts (status bar)',
+    ]) {
       expect(names).toContain(wanted);
     }
     for (const q of r.queries) {

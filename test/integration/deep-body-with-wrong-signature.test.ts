@@ -53,7 +53,17 @@ describe('a body nested 5,000 deep with a wrong signature', () => {
         bodySize: body.length,
         postData: { mimeType: 'application/json', text: body },
       },
-      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 0, mimeType: 'application/json', text: '' }, redirectURL: '', headersSize: -1, bodySize: 0 },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: 'HTTP/1.1',
+        headers: [],
+        cookies: [],
+        content: { size: 0, mimeType: 'application/json', text: '' },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: 0,
+      },
       cache: {},
       timings: { send: 0, wait: 1, receive: 0 },
     };

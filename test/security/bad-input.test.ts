@@ -56,7 +56,9 @@ const requestLineArb = fc.oneof(
 
 const framingHeaderArb = fc.oneof(
   fc.constantFrom('5', '0', '-1', '+5', ' 5', '5, 5', '99999999999999999999', '0x10', '', '1e3').map((v) => `Content-Length: ${v}`),
-  fc.constantFrom('chunked', 'chunked, identity', 'identity', 'xchunked', ' chunked', 'chunked\t', 'gzip, chunked', 'CHUNKED').map((v) => `Transfer-Encoding: ${v}`),
+  fc
+    .constantFrom('chunked', 'chunked, identity', 'identity', 'xchunked', ' chunked', 'chunked\t', 'gzip, chunked', 'CHUNKED')
+    .map((v) => `Transfer-Encoding: ${v}`),
   fc.constantFrom('Expect: 100-continue', 'Connection: close', 'Connection: keep-alive, Upgrade', 'Upgrade: websocket', 'Host: evil.test', 'Host:'),
 );
 const headerLineArb = fc.oneof(
@@ -71,27 +73,32 @@ const headerLineArb = fc.oneof(
 const chunkedBodyArb = fc
   .array(fc.tuple(anyBytes(64), fc.constantFrom('ok', 'ok', 'wrong-size', 'bad-hex', 'extension', 'no-crlf')), { maxLength: 4 })
   .chain((chunks) =>
-    fc.constantFrom('0\r\n\r\n', '0\r\nX-Trailer: t\r\n\r\n', '', '0\r\n').map((end) =>
-      chunks
-        .map(([data, how]) => {
-          const text = data.toString('latin1');
-          switch (how) {
-            case 'wrong-size':
-              return `${(data.length + 3).toString(16)}\r\n${text}\r\n`;
-            case 'bad-hex':
-              return `zz${data.length}\r\n${text}\r\n`;
-            case 'extension':
-              return `${data.length.toString(16)};name=${'v'.repeat(50)}\r\n${text}\r\n`;
-            case 'no-crlf':
-              return `${data.length.toString(16)}\r\n${text}`;
-            default:
-              return `${data.length.toString(16)}\r\n${text}\r\n`;
-          }
-        })
-        .join('') + end,
+    fc.constantFrom('0\r\n\r\n', '0\r\nX-Trailer: t\r\n\r\n', '', '0\r\n').map(
+      (end) =>
+        chunks
+          .map(([data, how]) => {
+            const text = data.toString('latin1');
+            switch (how) {
+              case 'wrong-size':
+                return `${(data.length + 3).toString(16)}\r\n${text}\r\n`;
+              case 'bad-hex':
+                return `zz${data.length}\r\n${text}\r\n`;
+              case 'extension':
+                return `${data.length.toString(16)};name=${'v'.repeat(50)}\r\n${text}\r\n`;
+              case 'no-crlf':
+                return `${data.length.toString(16)}\r\n${text}`;
+              default:
+                return `${data.length.toString(16)}\r\n${text}\r\n`;
+            }
+          })
+          .join('') + end,
     ),
   );
-const bodyArb = fc.oneof(anyBytes(300).map((b) => b.toString('latin1')), chunkedBodyArb, fc.json().map((j) => Buffer.from(j, 'utf8').toString('latin1')));
+const bodyArb = fc.oneof(
+  anyBytes(300).map((b) => b.toString('latin1')),
+  chunkedBodyArb,
+  fc.json().map((j) => Buffer.from(j, 'utf8').toString('latin1')),
+);
 
 const rawRequestArb = fc
   .tuple(requestLineArb, fc.array(headerLineArb, { maxLength: 8 }), fc.constantFrom('\r\n', '\r\n', '\n'), bodyArb, fc.boolean())
@@ -126,13 +133,41 @@ describe('bad input never stops the proxy', () => {
     const body = '{"userId":"u","depositId":"d","currency":"USD","amount":1}';
     const smuggled = 'POST /smuggled HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}';
     const cases: Array<{ name: string; bytes: string; mayAnswer: number[]; mayClose?: true }> = [
-      { name: 'CL.TE', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${smuggled}`, mayAnswer: [400] },
-      { name: 'TE.CL', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n${(smuggled.length).toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`, mayAnswer: [400] },
-      { name: 'two different Content-Lengths', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 70\r\n\r\n{}${smuggled}`, mayAnswer: [400] },
-      { name: 'Transfer-Encoding with a space before the colon', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\nContent-Length: 2\r\n\r\n{}${smuggled}`, mayAnswer: [400] },
-      { name: 'an obfuscated Transfer-Encoding', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\nContent-Length: 2\r\n\r\n{}${smuggled}`, mayAnswer: [400, 501] },
-      { name: 'a folded Transfer-Encoding', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\n chunked\r\nContent-Length: 2\r\n\r\n{}${smuggled}`, mayAnswer: [400] },
-      { name: 'a chunk size that overflows', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n${smuggled}\r\n0\r\n\r\n`, mayAnswer: [400] },
+      {
+        name: 'CL.TE',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${smuggled}`,
+        mayAnswer: [400],
+      },
+      {
+        name: 'TE.CL',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`,
+        mayAnswer: [400],
+      },
+      {
+        name: 'two different Content-Lengths',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 70\r\n\r\n{}${smuggled}`,
+        mayAnswer: [400],
+      },
+      {
+        name: 'Transfer-Encoding with a space before the colon',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\nContent-Length: 2\r\n\r\n{}${smuggled}`,
+        mayAnswer: [400],
+      },
+      {
+        name: 'an obfuscated Transfer-Encoding',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\nContent-Length: 2\r\n\r\n{}${smuggled}`,
+        mayAnswer: [400, 501],
+      },
+      {
+        name: 'a folded Transfer-Encoding',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\n chunked\r\nContent-Length: 2\r\n\r\n{}${smuggled}`,
+        mayAnswer: [400],
+      },
+      {
+        name: 'a chunk size that overflows',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n${smuggled}\r\n0\r\n\r\n`,
+        mayAnswer: [400],
+      },
       { name: 'a NUL in a header value', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\nContent-Length: 2\r\n\r\n{}`, mayAnswer: [400] },
       { name: 'bare CR line ends', bytes: `POST /platform/pay HTTP/1.1\rHost: x\rContent-Length: 2\r\r{}`, mayAnswer: [400] },
       { name: 'the HTTP/2 preface', bytes: 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', mayAnswer: [400, 505] },
@@ -144,7 +179,11 @@ describe('bad input never stops the proxy', () => {
       },
       { name: 'a 1 MiB request line', bytes: `POST /${'a'.repeat(1024 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`, mayAnswer: [414, 431, 400] },
       // The parser meets the garbage before the first request is answered: one 400 for the connection.
-      { name: 'a pipelined valid request, then garbage', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}\u0016\u0003\u0001garbage\r\n\r\n`, mayAnswer: [401, 400] },
+      {
+        name: 'a pipelined valid request, then garbage',
+        bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}\u0016\u0003\u0001garbage\r\n\r\n`,
+        mayAnswer: [401, 400],
+      },
     ];
     for (const c of cases) {
       const answer = await rawRoundTrip(port, latin1(c.bytes));
@@ -202,7 +241,11 @@ describe('bad input never stops the proxy', () => {
       const big = Buffer.alloc(64 * 1024 + i, 0x61 + i);
       const chunked = i % 2 === 1;
       const bytes = chunked
-        ? Buffer.concat([latin1(`POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n`), big, latin1('\r\n0\r\n\r\n')])
+        ? Buffer.concat([
+            latin1(`POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n`),
+            big,
+            latin1('\r\n0\r\n\r\n'),
+          ])
         : Buffer.concat([latin1(`POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: ${big.length}\r\n\r\n`), big]);
       const answer = await rawRoundTrip(port, bytes);
       expect(answer.statuses, answer.text.slice(0, 80)).toEqual([413]);

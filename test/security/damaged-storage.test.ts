@@ -75,7 +75,11 @@ describe('a damaged database', () => {
       expect((thrown as Error).message).toContain(file);
       expect((thrown as Error).message).toMatch(/damaged or is not a Wager Desk database .* left as it is/);
 
-      for (const args of [['captures', '--json'], ['serve', '--no-ui', '--proxy-port', '0'], ['prune', '--keep', '1']]) {
+      for (const args of [
+        ['captures', '--json'],
+        ['serve', '--no-ui', '--proxy-port', '0'],
+        ['prune', '--keep', '1'],
+      ]) {
         expectOneLineRefusal(await runCli(['--home', home, ...args]), /is damaged or is not a Wager Desk database/);
       }
       expect(snapshot(home)).toEqual(before);
@@ -198,7 +202,11 @@ describe('a read-only data directory', () => {
       const names = readdirSync(home).sort();
       const readOnly = makeReadOnly(home, { dirToo: c.dirToo });
       try {
-        for (const args of [['captures', '--json'], ['serve', '--no-ui', '--proxy-port', '0'], ['profile', 'set', 'q', '--operator-url', 'http://127.0.0.1:9']]) {
+        for (const args of [
+          ['captures', '--json'],
+          ['serve', '--no-ui', '--proxy-port', '0'],
+          ['profile', 'set', 'q', '--operator-url', 'http://127.0.0.1:9'],
+        ]) {
           expectOneLineRefusal(await runCliAs(readOnly.uid, ['--home', home, ...args]), /data directory .* cannot be written .*permissions/);
         }
         // Refused before SQLite created anything: no -wal or -shm left behind with the wrong owner or mode.

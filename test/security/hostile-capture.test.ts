@@ -38,7 +38,10 @@ describe('hostile input through the real proxy', () => {
         const row = latest(desk);
         expect(Buffer.byteLength(JSON.stringify(row.findings))).toBeLessThanOrEqual(findingsBudget(body.length));
         const next = JSON.stringify({ userId: 'u', depositId: `next-${++n}`, currency: 'USD', amount: 1 });
-        const served = await send(url, { body: next, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(next), SECRET) } });
+        const served = await send(url, {
+          body: next,
+          headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(next), SECRET) },
+        });
         expect(served.status).toBe(200);
       }),
       { numRuns: 30 },

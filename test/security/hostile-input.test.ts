@@ -23,28 +23,35 @@ const bodyArb: fc.Arbitrary<Buffer> = fc.oneof(
   // Wide: one object with very many members.
   fc.integer({ min: 1_000, max: 60_000 }).map((n) => utf8(`{"userId":"u",${Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',')}}`)),
   // Nested arrays ending in duplicate keys (what once made a 148 MB findings column).
-  fc.record({ depth: fc.integer({ min: 0, max: 60 }), copies: fc.integer({ min: 2, max: 20_000 }), objects: fc.integer({ min: 1, max: 5_000 }) }).map(({ depth, copies, objects }) => {
-    const dup = `{${Array.from({ length: Math.min(copies, 50) }, () => '"amount":1').join(',')}}`;
-    const inner = Array.from({ length: objects }, () => dup).join(',');
-    return utf8(`{"userId":"u","x":${'['.repeat(depth)}[${inner}]${']'.repeat(depth)}}`);
-  }),
+  fc
+    .record({ depth: fc.integer({ min: 0, max: 60 }), copies: fc.integer({ min: 2, max: 20_000 }), objects: fc.integer({ min: 1, max: 5_000 }) })
+    .map(({ depth, copies, objects }) => {
+      const dup = `{${Array.from({ length: Math.min(copies, 50) }, () => '"amount":1').join(',')}}`;
+      const inner = Array.from({ length: objects }, () => dup).join(',');
+      return utf8(`{"userId":"u","x":${'['.repeat(depth)}[${inner}]${']'.repeat(depth)}}`);
+    }),
   // Huge strings, padded with white space where the checks quote a value back.
-  fc.record({ size: fc.integer({ min: 1_000, max: 900_000 }), field: fc.constantFrom('userId', 'depositId', 'currency', 'note') }).map(({ size, field }) =>
-    utf8(`{"userId":"u","depositId":"d","currency":"USD","amount":1,"${field}":" ${'x'.repeat(size)} "}`),
-  ),
+  fc
+    .record({ size: fc.integer({ min: 1_000, max: 900_000 }), field: fc.constantFrom('userId', 'depositId', 'currency', 'note') })
+    .map(({ size, field }) => utf8(`{"userId":"u","depositId":"d","currency":"USD","amount":1,"${field}":" ${'x'.repeat(size)} "}`)),
   // Long keys, escapes, and a key repeated with different escapes.
   fc.integer({ min: 1_000, max: 200_000 }).map((n) => utf8(`{"${'k'.repeat(n)}":1,"${'k'.repeat(n)}":2,"\\u0061":1,"a":2}`)),
   // Odd encodings: UTF-16 with its BOM, Latin-1, invalid and overlong UTF-8, a UTF-8 BOM, NULs.
   fc.json().map((j) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(j, 'utf16le')])),
   fc.string({ maxLength: 2_000 }).map((s) => Buffer.from(`{"userId":"${s.replace(/["\\]/g, '')}é"}`, 'latin1')),
-  fc.uint8Array({ maxLength: 65_536 }).map((b) => Buffer.concat([utf8('{"userId":"'), Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from(b), utf8('"}')])),
+  fc
+    .uint8Array({ maxLength: 65_536 })
+    .map((b) => Buffer.concat([utf8('{"userId":"'), Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from(b), utf8('"}')])),
   fc.json().map((j) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(j), Buffer.from([0, 0])])),
   fc.uint8Array({ maxLength: 65_536 }).map((b) => Buffer.from(b)),
 );
 
 const headerName = fc.stringMatching(/^x-[a-z0-9-]{1,40}$/);
 // Visible ASCII and Latin-1 (what HTTP/1.1 lets through), up to 2 KB a value.
-const headerValue = fc.string({ unit: fc.oneof(fc.integer({ min: 0x21, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c)), maxLength: 2_000 });
+const headerValue = fc.string({
+  unit: fc.oneof(fc.integer({ min: 0x21, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c)),
+  maxLength: 2_000,
+});
 
 const caseArb = fc.record({
   body: bodyArb,
@@ -110,9 +117,10 @@ describe('hostile input through the real proxy', () => {
         const row = newest.get() as Record<string, unknown>;
         expect(String(row.req_headers)).toContain(caseId);
         const size = rowBytes(row);
-        expect(size, `row of ${size} bytes for ${sentBytes} sent (findings ${String(row.findings).length}, diagnosis ${String(row.diagnosis).length})`).toBeLessThanOrEqual(
-          2 * sentBytes + 64 * 1024,
-        );
+        expect(
+          size,
+          `row of ${size} bytes for ${sentBytes} sent (findings ${String(row.findings).length}, diagnosis ${String(row.diagnosis).length})`,
+        ).toBeLessThanOrEqual(2 * sentBytes + 64 * 1024);
 
         const pay = utf8(JSON.stringify({ userId: 'u-next', depositId: `next-${n}`, currency: 'USD', amount: 1 }));
         const next = await send(url, { body: pay, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(pay, SECRET) } });

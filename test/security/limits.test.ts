@@ -92,7 +92,9 @@ describe('limits', () => {
     ]);
     await expectLimits(serve.url, { body: 1000, header: 2 * KiB });
     // A body that trickles: cut by the request timeout.
-    const slow = await rawRoundTrip(Number(new URL(serve.url).port), 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{"a":', { halfClose: false });
+    const slow = await rawRoundTrip(Number(new URL(serve.url).port), 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{"a":', {
+      halfClose: false,
+    });
     expect(slow.statuses).toEqual([408]);
     expect((await serve.stop('SIGTERM')).code).toBe(0);
   });

@@ -85,7 +85,11 @@ describe('the local API from a web page or a callback', () => {
         const reply = await send(own.url, {
           path,
           body,
-          headers: { 'content-type': 'application/json', authorization: 'Bearer guessed-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'x-server-authorization': sign(Buffer.from(body), TEST_SECRET) },
+          headers: {
+            'content-type': 'application/json',
+            authorization: 'Bearer guessed-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+            'x-server-authorization': sign(Buffer.from(body), TEST_SECRET),
+          },
         });
         expect(reply.status, path).toBe(401);
       }
@@ -132,15 +136,15 @@ describe('the local API from a web page or a callback', () => {
     ];
     for (const c of cases) {
       const path = c.name.includes('event stream') ? '/api/events' : '/api/getStatus';
-      const res =
-        path === '/api/events'
-          ? await rawRequest(uiPort, { path, headers: c.headers })
-          : await apiCall(uiPort, 'getStatus', [], c.headers);
+      const res = path === '/api/events' ? await rawRequest(uiPort, { path, headers: c.headers }) : await apiCall(uiPort, 'getStatus', [], c.headers);
       expect(res.status, c.name).toBe(c.status);
       expect(res.body, c.name).not.toContain('"dataDir"');
     }
     // An HTTP/1.0 request without any Host at all.
-    const hostless = await raw(uiPort, `POST /api/getStatus HTTP/1.0\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]`);
+    const hostless = await raw(
+      uiPort,
+      `POST /api/getStatus HTTP/1.0\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]`,
+    );
     expect(statusLine(hostless)).toBe(403);
     const after = stack.ui.stats();
     expect(after.apiCalls).toBe(before.apiCalls);

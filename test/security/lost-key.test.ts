@@ -45,9 +45,16 @@ function expectKeyRefusal(result: CliResult, keyFile: string, why: RegExp): void
 
 const keyDamages: Array<{ name: string; why: RegExp; damage: (keyFile: string) => void; wayOut: boolean }> = [
   { name: 'missing', why: /is missing.*Restore it.*profile set/, damage: (f) => unlinkSync(f), wayOut: true },
-  { name: 'replaced by another key', why: /does not open the secrets.*profiles "p", "q".*profile set/, damage: (f) => writeFileSync(f, randomBytes(32), { mode: 0o600 }), wayOut: true },
+  {
+    name: 'replaced by another key',
+    why: /does not open the secrets.*profiles "p", "q".*profile set/,
+    damage: (f) => writeFileSync(f, randomBytes(32), { mode: 0o600 }),
+    wayOut: true,
+  },
   { name: 'readable by group', why: /can be read by group or others \(mode 0640\).*chmod 600/, damage: (f) => chmodSync(f, 0o640), wayOut: false },
-  ...(isRoot ? [{ name: 'owned by another user', why: /belongs to another user \(uid 65534/, damage: (f: string) => chownSync(f, NOBODY, NOBODY), wayOut: false }] : []),
+  ...(isRoot
+    ? [{ name: 'owned by another user', why: /belongs to another user \(uid 65534/, damage: (f: string) => chownSync(f, NOBODY, NOBODY), wayOut: false }]
+    : []),
 ];
 
 describe('a key file that cannot be used', () => {

@@ -29,13 +29,22 @@ beforeAll(async () => {
   redirector = await startRecorder((req, _body, res) => res.writeHead(redirectStatus, { location: `${elsewhere.url}${req.url ?? '/'}` }).end());
   home = tempDirForSuite('wager-desk-redirect-');
   desk = createDesk({ home: home.dir });
-  const saved = await desk.saveProfile({ name: 'p', secret: SECRET, apiKey: API_KEY, operatorUrl: redirector.url, baseUrl: redirector.url, operatorId: 'op-1' });
+  const saved = await desk.saveProfile({
+    name: 'p',
+    secret: SECRET,
+    apiKey: API_KEY,
+    operatorUrl: redirector.url,
+    baseUrl: redirector.url,
+    operatorId: 'op-1',
+  });
   expect(saved.ok).toBe(true);
   expect((await desk.useProfile('p')).ok).toBe(true);
   // One signed capture to replay, taken by the desk's own proxy (sandbox mode).
   const { url } = await startProxy(desk);
   const body = JSON.stringify({ userId: 'u-1', depositId: 'd-redirect', currency: 'USD', amount: 3 });
-  expect((await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), SECRET) } })).status).toBe(200);
+  expect((await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), SECRET) } })).status).toBe(
+    200,
+  );
   sourceId = storeOf(desk).exchanges.list({ limit: 1 }).items[0]!.id;
 });
 

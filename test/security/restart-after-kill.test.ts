@@ -90,7 +90,8 @@ describe('after a SIGKILL the app starts cleanly', () => {
     const home = tempDir();
     const desk = createDesk({ home });
     sqliteOf(desk).transaction(() => {
-      for (let i = 0; i < 4000; i++) storeOf(desk).exchanges.insert(inboundRow({ body: Buffer.alloc(2048, 0x61 + (i % 26)), keys: { ...inboundRow().keys, depositId: `old-${i}` } }));
+      for (let i = 0; i < 4000; i++)
+        storeOf(desk).exchanges.insert(inboundRow({ body: Buffer.alloc(2048, 0x61 + (i % 26)), keys: { ...inboundRow().keys, depositId: `old-${i}` } }));
     })();
     await desk.close();
 

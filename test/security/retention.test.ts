@@ -45,7 +45,13 @@ describe('retention (core)', () => {
     try {
       // 40 captures from 39 days old down to today; then 5 replays made today of the 5 oldest captures.
       const captures = fill(desk, 40, (i) => 39 - i);
-      const replays = fill(desk, 5, () => 0, 64, (i) => captures[i]!);
+      const replays = fill(
+        desk,
+        5,
+        () => 0,
+        64,
+        (i) => captures[i]!,
+      );
       expect(storeOf(desk).exchanges.get(captures[0]!)!.derivedIds).toEqual([replays[0]]);
 
       const report = storeOf(desk).prune({ olderThanDays: 30, now: NOW });
@@ -82,7 +88,9 @@ describe('retention (core)', () => {
     const all = fill(desk, 1200, (i) => 1200 - i);
     // A real SQLite failure on the 1100th row deleted (in id order), as a full disk would fail a write
     // that comes late: a prune in batches would have deleted the rows before it for good.
-    sqliteOf(desk).exec(`CREATE TEMP TRIGGER fail_late BEFORE DELETE ON exchanges WHEN old.id = ${all[1099]} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    sqliteOf(desk).exec(
+      `CREATE TEMP TRIGGER fail_late BEFORE DELETE ON exchanges WHEN old.id = ${all[1099]} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`,
+    );
     const failed = await desk.prune({ keep: 10 });
     expect(failed).toMatchObject({ ok: false, error: { message: expect.stringContaining('disk is full') } });
     expect(ids(desk)).toEqual(all);
@@ -194,7 +202,14 @@ describe('wager-desk prune', () => {
     const home = tempDir();
     const desk = openDesk(home);
     // Ages 12..1 days before the real clock: the CLI prunes against the time it runs.
-    fill(desk, 12, (i) => 12 - i, 64, () => null, new Date());
+    fill(
+      desk,
+      12,
+      (i) => 12 - i,
+      64,
+      () => null,
+      new Date(),
+    );
     await desk.close();
 
     const text = await runCli(['--home', home, 'prune', '--older-than', '5.5']);

@@ -33,16 +33,37 @@ describe('secrets stay secret (CLI)', () => {
     };
     try {
       // Profiles, with the secrets read from the environment.
-      await cli(['profile', 'set', 'canary', '--secret-env', 'WD_SECRET', '--api-key-env', 'WD_KEY', '--operator-url', operator.url, '--base-url', endpoint.url, '--operator-id', OPERATOR_ID]);
+      await cli([
+        'profile',
+        'set',
+        'canary',
+        '--secret-env',
+        'WD_SECRET',
+        '--api-key-env',
+        'WD_KEY',
+        '--operator-url',
+        operator.url,
+        '--base-url',
+        endpoint.url,
+        '--operator-id',
+        OPERATOR_ID,
+      ]);
       await cli(['profile', 'set', 'other', '--secret-env', 'WD_OTHER', '--json']);
       await cli(['profile', 'use', 'canary']);
 
       // serve, verifying with the stored profile, then with a secret given for the run only.
       for (const extra of [[], ['--secret-env', 'WD_ONCE']]) {
         const serve = await startServe(['--home', home, 'serve', '--no-ui', '--proxy-port', '0', ...extra], ENV);
-        for (const [depositId, secret] of [['d-valid', CANARY_SECRET], ['d-other', CANARY_OTHER_SECRET], ['d-once', CANARY_ENV_SECRET]] as const) {
+        for (const [depositId, secret] of [
+          ['d-valid', CANARY_SECRET],
+          ['d-other', CANARY_OTHER_SECRET],
+          ['d-once', CANARY_ENV_SECRET],
+        ] as const) {
           const body = `{"userId":"u-1","depositId":"${depositId}","currency":"USD","amount":5}`;
-          const reply = await send(serve.url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), secret) } });
+          const reply = await send(serve.url, {
+            body,
+            headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), secret) },
+          });
           outputs.push({ label: `serve answer ${depositId}`, bytes: reply.body.toString('latin1') + JSON.stringify(reply.headers) });
         }
         const exit = await serve.stop('SIGTERM');
@@ -65,7 +86,23 @@ describe('secrets stay secret (CLI)', () => {
         cli(['check', '--user-id', 'u-check', '--json'], null),
         cli(['check', '--user-id', 'u-check-2', '--secret-env', 'WD_ONCE'], null),
         cli(['token', '--user-id', 'u-1', '--display-name', 'One', '--json']),
-        cli(['token', '--user-id', 'u-1', '--display-name', 'One', '--api-key-env', 'WD_ONCE_KEY', '--base-url', endpoint.url, '--operator-id', OPERATOR_ID, '--json'], null),
+        cli(
+          [
+            'token',
+            '--user-id',
+            'u-1',
+            '--display-name',
+            'One',
+            '--api-key-env',
+            'WD_ONCE_KEY',
+            '--base-url',
+            endpoint.url,
+            '--operator-id',
+            OPERATOR_ID,
+            '--json',
+          ],
+          null,
+        ),
       ]);
       endpoint.mode = 'echo-key';
       await cli(['token', '--user-id', 'u-2', '--display-name', 'Two', '--json'], null);
@@ -100,7 +137,12 @@ describe('secrets stay secret (CLI)', () => {
 
       expect(outputs.length).toBeGreaterThan(60);
       expect(leaks(outputs, ALL_CANARIES)).toEqual([]);
-      expect(leaks(filePlaces(exportsDir).filter((f) => !f.label.endsWith('body.json')), ALL_CANARIES)).toEqual([]);
+      expect(
+        leaks(
+          filePlaces(exportsDir).filter((f) => !f.label.endsWith('body.json')),
+          ALL_CANARIES,
+        ),
+      ).toEqual([]);
       expect(leaks(filePlaces(home), ALL_CANARIES)).toEqual([]);
     } finally {
       await operator.close();

@@ -63,14 +63,27 @@ afterAll(async () => {
 describe('secrets stay secret (desk, web mode, files)', () => {
   it('no canary anywhere after every feature ran with it', { timeout: 30_000 }, async () => {
     // Profiles: the canary one (active) and another, whose secret the diagnosis should name by profile only.
-    keep('saveProfile', await desk.saveProfile({ name: 'canary', secret: CANARY_SECRET, apiKey: CANARY_API_KEY, operatorUrl: operator.url, baseUrl: endpoint.url, operatorId: OPERATOR_ID }));
+    keep(
+      'saveProfile',
+      await desk.saveProfile({
+        name: 'canary',
+        secret: CANARY_SECRET,
+        apiKey: CANARY_API_KEY,
+        operatorUrl: operator.url,
+        baseUrl: endpoint.url,
+        operatorId: OPERATOR_ID,
+      }),
+    );
     keep('saveProfile other', await desk.saveProfile({ name: 'other', secret: CANARY_OTHER_SECRET }));
     keep('useProfile', await desk.useProfile('canary'));
     keep('duplicateProfile', await desk.duplicateProfile('canary', 'copy'));
 
     // The event stream, open from the start: what the web page would receive.
     const controller = new AbortController();
-    const stream = await fetch(`http://127.0.0.1:${web.port}/api/events`, { headers: { authorization: `Bearer ${tokenOf(web.url)}` }, signal: controller.signal });
+    const stream = await fetch(`http://127.0.0.1:${web.port}/api/events`, {
+      headers: { authorization: `Bearer ${tokenOf(web.url)}` },
+      signal: controller.signal,
+    });
     let streamed = '';
     const reading = (async () => {
       const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -93,11 +106,18 @@ describe('secrets stay secret (desk, web mode, files)', () => {
       { path: '/platform/pay', body: body('d-other'), header: sign(Buffer.from(body('d-other')), CANARY_OTHER_SECRET) },
       { path: '/platform/pay', body: JSON.stringify(JSON.parse(body('d-pretty')), null, 2), header: sign(Buffer.from(body('d-pretty')), CANARY_SECRET) },
       { path: '/platform/pay', body: body('d-unsigned') },
-      { path: '/platform/results', body: `{"result":"WIN","userId":"u-1","depositId":"d-valid","roomId":"r","gameId":"solitaire","currency":"USD","amount":10}` },
+      {
+        path: '/platform/results',
+        body: `{"result":"WIN","userId":"u-1","depositId":"d-valid","roomId":"r","gameId":"solitaire","currency":"USD","amount":10}`,
+      },
     ];
     captures[4]!.header = sign(Buffer.from(captures[4]!.body), CANARY_SECRET);
     for (const c of captures) {
-      const reply = await send(url, { path: c.path, body: c.body, headers: { 'content-type': 'application/json', ...(c.header ? { 'x-server-authorization': c.header } : {}) } });
+      const reply = await send(url, {
+        path: c.path,
+        body: c.body,
+        headers: { 'content-type': 'application/json', ...(c.header ? { 'x-server-authorization': c.header } : {}) },
+      });
       outputs.push({ label: `proxy answer ${c.path}`, bytes: reply.body.toString('latin1') + JSON.stringify(reply.headers) });
     }
     const page = keep('listExchanges', await desk.listExchanges({ direction: 'inbound' }));

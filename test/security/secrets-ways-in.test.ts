@@ -135,7 +135,10 @@ describe('no stored secret kept, in any form, on any way in', () => {
         status: 401,
         statusText: 'Unauthorized',
         httpVersion: 'HTTP/1.1',
-        headers: [{ name: 'X-Echo', value: SECRET }, { name: 'WWW-Authenticate', value: basic(API_KEY) }],
+        headers: [
+          { name: 'X-Echo', value: SECRET },
+          { name: 'WWW-Authenticate', value: basic(API_KEY) },
+        ],
         content: { size: 10, mimeType: 'application/json', text: JSON.stringify({ bad: SECRET, key: API_KEY, hex: Buffer.from(API_KEY).toString('hex') }) },
         headersSize: -1,
         bodySize: 10,

@@ -45,7 +45,10 @@ describe('damage behind an intact first page', () => {
     const file = join(home, DATABASE_FILE);
     damageBehindTheSchema(file);
 
-    for (const args of [['captures', '--json'], ['export', '--har', '-']]) {
+    for (const args of [
+      ['captures', '--json'],
+      ['export', '--har', '-'],
+    ]) {
       const result = await runCli(['--home', home, ...args]);
       expect(result.code, result.stderr).toBe(2);
       const lines = result.stderr.trimEnd().split('\n');

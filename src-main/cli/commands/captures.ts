@@ -16,7 +16,12 @@ const COLUMNS = ['id', 'at', 'direction', 'kind', 'verdict', 'status', 'depositI
 type Format = 'table' | 'json' | 'ndjson';
 
 /** Pages through the store newest first (keyset: beforeId), handing each page on; whether rows remain past the limit. */
-async function eachPage(desk: Desk, query: ExchangeQuery, limit: number, onPage: (items: ExchangeSummary[], first: boolean) => Promise<void>): Promise<boolean> {
+async function eachPage(
+  desk: Desk,
+  query: ExchangeQuery,
+  limit: number,
+  onPage: (items: ExchangeSummary[], first: boolean) => Promise<void>,
+): Promise<boolean> {
   let left = limit;
   let beforeId: number | undefined;
   let first = true;

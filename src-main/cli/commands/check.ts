@@ -15,7 +15,7 @@ export function registerCheck(program: Command): void {
   addCallbackPrefixOption(addTargetOptions(cmd))
     .option('--amounts <mode>', "how the operator writes amounts, for this run: integer (minor units) or decimal (default: the profile's)", amountsMode)
     .option('--stake <amount>', 'the amount of every pay the checks send (default 100 on integer profiles, 1.5 on decimal ones)', positiveAmount)
-    .option('--secret-env <var>', 'environment variable holding the signing secret (default: the profile\'s)')
+    .option('--secret-env <var>', "environment variable holding the signing secret (default: the profile's)")
     .option('--confirm-production', 'confirm running against a profile marked production')
     .option('--json', 'print {passed, failed, blocked, checks: [{outcome, pass, ...}]} as JSON')
     .action(async (_opts, command: Command) => {

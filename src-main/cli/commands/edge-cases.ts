@@ -46,7 +46,9 @@ export function registerEdgeCases(program: Command): void {
 
   const run = group
     .command('run')
-    .description('send every edge case (or --only some) to the operator, one after the other, and judge each; exit 0 when none failed and none is blocked, else 1')
+    .description(
+      'send every edge case (or --only some) to the operator, one after the other, and judge each; exit 0 when none failed and none is blocked, else 1',
+    )
     .option('--only <ids>', 'comma-separated case ids (default: every case)')
     .option('--user-id <id>', `the test user of the cases (default ${DEFAULT_TEST_USER})`);
   addCallbackPrefixOption(addTargetOptions(run))
@@ -60,9 +62,13 @@ export function registerEdgeCases(program: Command): void {
         const catalog = must(await desk.listEdgeCases()).map((c) => c.id);
         let ids = catalog;
         if (opts.only !== undefined) {
-          ids = opts.only.split(',').map((s) => s.trim()).filter((s) => s !== '');
+          ids = opts.only
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '');
           const unknown = ids.filter((id) => !catalog.includes(id));
-          if (ids.length === 0 || unknown.length > 0) throw new UsageError(`--only: unknown case ${unknown.join(', ') || '(none given)'}; known: ${catalog.join(', ')}`);
+          if (ids.length === 0 || unknown.length > 0)
+            throw new UsageError(`--only: unknown case ${unknown.join(', ') || '(none given)'}; known: ${catalog.join(', ')}`);
         }
         const options = {
           ...(opts.userId !== undefined ? { userId: opts.userId } : {}),

@@ -65,7 +65,8 @@ export function registerExport(program: Command): void {
         const entries = (JSON.parse(text) as { log: { entries: unknown[] } }).log.entries.length;
         // An export stops at the cap (the HAR's comment says so): the summary says it too.
         const capped = entries >= max;
-        const why = opts.max !== undefined ? 'as --max asks: raise it or narrow the filter for older ones' : 'the most one file holds: narrow the filter for older ones';
+        const why =
+          opts.max !== undefined ? 'as --max asks: raise it or narrow the filter for older ones' : 'the most one file holds: narrow the filter for older ones';
         const note = capped ? ` (the newest ${max}, ${why})` : '';
         // With the HAR itself on stdout, the summary goes to stderr so that stdout stays one document.
         if (file === '-') process.stderr.write(`exported ${entries} exchanges${note}\n`);

@@ -35,7 +35,9 @@ export function registerImport(program: Command): void {
           verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
         }
         if (opts.json) return printJson({ ...result, verdicts });
-        const counts = Object.entries(verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+        const counts = Object.entries(verdicts)
+          .map(([v, n]) => `${v} ${n}`)
+          .join(', ');
         process.stdout.write(`imported ${result.imported} exchanges from ${file === '-' ? 'stdin' : file}${counts ? ` (${counts})` : ''}\n`);
       });
     });

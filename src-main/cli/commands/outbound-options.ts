@@ -25,7 +25,6 @@ export interface OutboundFlags {
   dropHeader?: string[];
 }
 
-
 export function addTargetOptions(cmd: Command): Command {
   return cmd
     .option('--to <url>', "the operator's base URL (default: the profile's operator URL)")
@@ -76,7 +75,9 @@ export async function outboundRequest(
     ...(customSecret !== undefined ? { customSecret } : {}),
     ...(flags.confirmProduction ? { confirmedProduction: true } : {}),
     ...callbackPrefixOf(flags),
-    ...(headers.length > 0 || drop.length > 0 ? { headerEdits: { ...(headers.length > 0 ? { set: headers } : {}), ...(drop.length > 0 ? { drop } : {}) } } : {}),
+    ...(headers.length > 0 || drop.length > 0
+      ? { headerEdits: { ...(headers.length > 0 ? { set: headers } : {}), ...(drop.length > 0 ? { drop } : {}) } }
+      : {}),
     set,
     unset: flags.unset ?? [],
     ...(flags.bodyFile !== undefined ? { bodyBase64: (await readBody(flags.bodyFile)).toString('base64') } : {}),

@@ -168,7 +168,10 @@ async function dryRun(desk: DeskLike, filter: RedeliveryFilter, json: boolean): 
 async function runWithProgress(desk: DeskLike, request: RedeliveryRequest): Promise<RedeliveryReport> {
   const runId = `cli-${process.pid}-${Date.now()}`;
   const bar = process.stderr.isTTY
-    ? new SingleBar({ format: 'redeliver [{bar}] {value}/{total} | 2XX {ok} | failed {failed} | {eta_formatted} left', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
+    ? new SingleBar(
+        { format: 'redeliver [{bar}] {value}/{total} | 2XX {ok} | failed {failed} | {eta_formatted} left', stream: process.stderr, hideCursor: true },
+        Presets.shades_classic,
+      )
     : null;
   let started = false;
   const off = desk.on((name, payload) => {

@@ -7,7 +7,7 @@ import { addOutboundOptions, outboundRequest, reportSent, type OutboundFlags } f
 export function registerReplay(program: Command): void {
   const cmd = program
     .command('replay')
-    .description("send a captured request again (edited, re-signed) to the operator; --follow-up sends the result of a captured pay instead")
+    .description('send a captured request again (edited, re-signed) to the operator; --follow-up sends the result of a captured pay instead')
     .argument('<id>', 'id of the captured exchange', exchangeId)
     .option('--follow-up <result>', `send the ${RESULT_VALUES.join('|')} result for the captured pay (same deposit) instead of the pay itself`, resultValue);
   addOutboundOptions(cmd).action(async (sourceId: number, _opts, command: Command) => {

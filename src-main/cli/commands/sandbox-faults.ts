@@ -41,7 +41,8 @@ function actionOf(flags: AddFlags): FaultAction {
   const given = [flags.status !== undefined, flags.delay !== undefined, flags.timeout === true, flags.reset === true].filter(Boolean).length;
   if (given !== 1) throw new UsageError('sandbox fault add: give exactly one of --status CODE, --delay MS, --timeout, --reset');
   if (flags.body !== undefined && flags.status === undefined) throw new UsageError('--body goes with --status');
-  if (flags.status !== undefined) return flags.body !== undefined ? { type: 'status', status: flags.status, body: flags.body } : { type: 'status', status: flags.status };
+  if (flags.status !== undefined)
+    return flags.body !== undefined ? { type: 'status', status: flags.status, body: flags.body } : { type: 'status', status: flags.status };
   if (flags.delay !== undefined) return { type: 'delay', ms: flags.delay };
   return flags.timeout ? { type: 'timeout' } : { type: 'reset' };
 }

@@ -74,5 +74,4 @@ export function registerSandbox(program: Command): void {
     });
 
   registerFaults(sandbox);
-
 }

@@ -56,9 +56,17 @@ function tlsOption(opts: Record<string, unknown>): ProxyConfig['tls'] | undefine
   const cert = opts.tlsCert as string | undefined;
   const key = opts.tlsKey as string | undefined;
   const hosts = opts.tlsSelfSigned as string | undefined;
-  if (hosts !== undefined && (cert !== undefined || key !== undefined)) throw new UsageError('--tls-self-signed makes its own certificate: give it, or --tls-cert with --tls-key, not both.');
-  if ((cert === undefined) !== (key === undefined)) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key, both PEM files.');
-  if (hosts !== undefined) return { selfSigned: hosts.split(',').map((h) => h.trim()).filter((h) => h !== '') };
+  if (hosts !== undefined && (cert !== undefined || key !== undefined))
+    throw new UsageError('--tls-self-signed makes its own certificate: give it, or --tls-cert with --tls-key, not both.');
+  if ((cert === undefined) !== (key === undefined))
+    throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key, both PEM files.');
+  if (hosts !== undefined)
+    return {
+      selfSigned: hosts
+        .split(',')
+        .map((h) => h.trim())
+        .filter((h) => h !== ''),
+    };
   if (cert !== undefined && key !== undefined) return { certFile: cert, keyFile: key };
   return undefined;
 }
@@ -111,7 +119,11 @@ export function registerServe(program: Command): void {
     .option('--upstream <url>', "forward to this operator base URL (default: the profile's upstream; none: the sandbox operator answers)", httpUrl)
     .option('--secret-env <var>', 'environment variable that holds the secret to verify signatures with (kept in memory only)')
     .option('--profile <name>', "verify with this profile's secret and forward to its upstream (default: the active profile)")
-    .option('--callback-prefix <path>', "judge POSTs at <path>/pay and <path>/results as the callbacks, for this run (default: the profile's prefix)", callbackPrefix)
+    .option(
+      '--callback-prefix <path>',
+      "judge POSTs at <path>/pay and <path>/results as the callbacks, for this run (default: the profile's prefix)",
+      callbackPrefix,
+    )
     .option('--upstream-timeout <ms>', 'answer 504 when the upstream takes longer (default 30000)', positiveInt)
     .option('--max-body <bytes>', 'largest request body kept; beyond it 413 (default 1048576)', positiveInt)
     .option('--headers-timeout <ms>', 'time a client has to send its request headers; beyond it 408 (default 10000)', positiveInt)
@@ -121,7 +133,11 @@ export function registerServe(program: Command): void {
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
     .option('--tls-key <file>', 'the PEM private key of --tls-cert')
     .option('--tls-self-signed <hosts>', 'serve HTTPS with a self-signed certificate for these comma-separated names and addresses, kept in the data directory')
-    .option('--public-url <url>', "the address the platform calls (a tunnel's, a host's): the callback URLs shown are made from it (default: the profile's)", httpUrl)
+    .option(
+      '--public-url <url>',
+      "the address the platform calls (a tunnel's, a host's): the callback URLs shown are made from it (default: the profile's)",
+      httpUrl,
+    )
     .option('--no-ui', 'do not start the web UI')
     .option('--tail', 'print each exchange as it completes, one line each (as `wager-desk tail --all` does)')
     .option('--tail-json', 'as --tail, one JSON object per line')

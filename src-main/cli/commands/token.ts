@@ -35,11 +35,11 @@ export function registerToken(program: Command): void {
     .requiredOption('--user-id <id>', "the operator's user id")
     .requiredOption('--display-name <name>', "the user's display name")
     .option('--base-url <url>', "the service's base URL (default: the profile's)", httpUrl)
-    .option('--operator-id <id>', 'the x-operator-id value (default: the profile\'s)')
-    .option('--api-key-env <var>', 'environment variable that holds the API key (default: the profile\'s stored key)')
+    .option('--operator-id <id>', "the x-operator-id value (default: the profile's)")
+    .option('--api-key-env <var>', "environment variable that holds the API key (default: the profile's stored key)")
     .option('--profile <name>', 'use this profile (default: the active profile)')
     .option('--confirm-base-url', "confirm that --base-url, which is not the profile's base URL, may receive the profile's stored API key")
-    .option('--allow-self-signed', "accept a self-signed certificate from the token service for this call (the host name is still checked)")
+    .option('--allow-self-signed', 'accept a self-signed certificate from the token service for this call (the host name is still checked)')
     .option('--json', 'machine-readable output: {status, token, decoded: {header, payload}, body}')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
@@ -62,7 +62,9 @@ export function registerToken(program: Command): void {
           printJson({
             status: result.status,
             token: result.token,
-            decoded: decoded ? { header: decoded.header, payload: decoded.payload, dates: decoded.dates, secondsLeft: decoded.secondsLeft, note: decoded.note } : null,
+            decoded: decoded
+              ? { header: decoded.header, payload: decoded.payload, dates: decoded.dates, secondsLeft: decoded.secondsLeft, note: decoded.note }
+              : null,
             body: result.body,
             error: result.error,
             exchangeId: result.exchangeId,

@@ -54,6 +54,10 @@ export function boundFindings(findings: readonly Finding[], budgetBytes: number)
     used -= Buffer.byteLength(JSON.stringify(kept.pop())) + 1;
   }
   const left = findings.length - kept.length;
-  kept.push({ level: 'info', path: '$', message: `${left} more findings not stored (a request keeps at most ${MAX_STORED_FINDINGS} findings in ${budgetBytes} bytes)` });
+  kept.push({
+    level: 'info',
+    path: '$',
+    message: `${left} more findings not stored (a request keeps at most ${MAX_STORED_FINDINGS} findings in ${budgetBytes} bytes)`,
+  });
   return kept;
 }

@@ -113,7 +113,11 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     }
   }
   if (request.headersAtLimit) {
-    findings.push({ level: 'warning', path: '$', message: 'the request had as many headers as the proxy reads: any after them were dropped, and are not stored or forwarded' });
+    findings.push({
+      level: 'warning',
+      path: '$',
+      message: 'the request had as many headers as the proxy reads: any after them were dropped, and are not stored or forwarded',
+    });
   }
 
   const secrets = context.secrets;

@@ -38,7 +38,8 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     id: 'duplicate-pay',
     title: 'Duplicate pay',
     tests: 'The same pay (same depositId, same bytes) sent twice, as the service does when it retries.',
-    expected: 'Both answer 2XX and the balance is charged once: depositId is the idempotency key (section 3). The charge itself is not visible through the interface.',
+    expected:
+      'Both answer 2XX and the balance is charged once: depositId is the idempotency key (section 3). The charge itself is not visible through the interface.',
     checkable: true,
     steps: ({ userId, ids, bodies }) => {
       const body = bodies.pay({ userId, depositId: ids.deposit('dup-pay') });
@@ -54,7 +55,11 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     steps: ({ userId, ids, bodies }) => {
       const depositId = ids.deposit('dup-results');
       const win = bodies.result('WIN', { userId, depositId, roomId: ids.room('dup-results') });
-      return [pay('pay', bodies.pay({ userId, depositId }), { needs: 'accepted' }), results('WIN', win, { expect: 'accepted' }), results('the same WIN again', win, { expect: '2XX' })];
+      return [
+        pay('pay', bodies.pay({ userId, depositId }), { needs: 'accepted' }),
+        results('WIN', win, { expect: 'accepted' }),
+        results('the same WIN again', win, { expect: '2XX' }),
+      ];
     },
   },
   {
@@ -83,7 +88,8 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     id: 'results-before-pay',
     title: 'Results before any pay',
     tests: 'A WIN for a depositId that was never paid.',
-    expected: 'Not stated by the spec (a pay is the precondition of every result). The operator should not credit a deposit it never debited; read its answer and its ledger.',
+    expected:
+      'Not stated by the spec (a pay is the precondition of every result). The operator should not credit a deposit it never debited; read its answer and its ledger.',
     checkable: false,
     steps: ({ userId, ids, bodies }) => [results('WIN without a pay', bodies.result('WIN', { userId, depositId: ids.deposit('no-pay') }))],
   },
@@ -101,7 +107,9 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     tests: 'A valid pay with a well-formed signature that does not match its bytes.',
     expected: 'Status 4XX: the request is rejected (sections 5.1 and 7.4).',
     checkable: true,
-    steps: ({ userId, ids, bodies }) => [pay('badly signed pay', bodies.pay({ userId, depositId: ids.deposit('bad-sig') }), { signature: 'invalid', expect: '4XX' })],
+    steps: ({ userId, ids, bodies }) => [
+      pay('badly signed pay', bodies.pay({ userId, depositId: ids.deposit('bad-sig') }), { signature: 'invalid', expect: '4XX' }),
+    ],
   },
   {
     id: 'other-secret-signature',
@@ -121,7 +129,9 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     (b, i) => b.decimalSpelling(i),
   ),
   nonCanonicalCase('non-canonical-escapes', 'Unicode escapes (\\u0055SD)', 'compact but with the currency written as \\u escapes', (b, i) => b.escapes(i)),
-  nonCanonicalCase('non-canonical-key-order', 'Another key order', 'compact but with the members in another order than the spec lists them', (b, i) => b.keyOrder(i)),
+  nonCanonicalCase('non-canonical-key-order', 'Another key order', 'compact but with the members in another order than the spec lists them', (b, i) =>
+    b.keyOrder(i),
+  ),
   {
     id: 'lose-minimal',
     title: 'LOSE without currency and amount',
@@ -183,21 +193,26 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     id: 'amount-edge-values',
     title: 'Amount edge values',
     tests: 'Pays with small and exponent-written positive amounts (0.01 and 1e2; on an integer profile 1 and the stake), then 0 and -5.',
-    expected: 'Units and bounds are not shown by the spec, but an entry of nothing or less is never a payment: positive amounts are accepted; 0 and negative amounts are refused with a 4XX, never accepted, never a 5XX.',
+    expected:
+      'Units and bounds are not shown by the spec, but an entry of nothing or less is never a payment: positive amounts are accepted; 0 and negative amounts are refused with a 4XX, never accepted, never a 5XX.',
     checkable: true,
     steps: ({ userId, ids, bodies }) =>
       bodies
         .edgeAmounts()
-        .map(({ raw, positive }) => pay(`pay of ${raw}`, bodies.payWithRawAmount({ userId, depositId: ids.deposit('amount') }, raw), { expect: positive ? 'accepted' : '4XX' })),
+        .map(({ raw, positive }) =>
+          pay(`pay of ${raw}`, bodies.payWithRawAmount({ userId, depositId: ids.deposit('amount') }, raw), { expect: positive ? 'accepted' : '4XX' }),
+        ),
   },
   {
     id: 'long-user-id',
-    title: 'Long userId (1,000 characters: longer than the 36 of the desk\'s own ids)',
+    title: "Long userId (1,000 characters: longer than the 36 of the desk's own ids)",
     tests: 'A pay whose userId is 1,000 characters long.',
     expected: 'Not stated by the spec. The operator answers as for any unknown user (a 4XX with an error body), never a 5XX or a cut-off id.',
     checkable: true,
     steps: ({ userId, ids, bodies }) => [
-      pay('pay with a long userId', bodies.pay({ userId: `${userId}-${'x'.repeat(Math.max(0, 999 - userId.length))}`, depositId: ids.deposit('long-user') }), { expect: 'no-5XX' }),
+      pay('pay with a long userId', bodies.pay({ userId: `${userId}-${'x'.repeat(Math.max(0, 999 - userId.length))}`, depositId: ids.deposit('long-user') }), {
+        expect: 'no-5XX',
+      }),
     ],
   },
   {
@@ -206,7 +221,9 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     tests: 'A pay whose userId holds accented letters, CJK characters and an emoji (UTF-8, unescaped).',
     expected: 'Not stated by the spec. The operator compares the userId exactly as UTF-8; a 5XX or a mangled id in its logs is a defect.',
     checkable: true,
-    steps: ({ userId, ids, bodies }) => [pay('pay with a non-ASCII userId', bodies.pay({ userId: `${userId}-usér-测试-🎲`, depositId: ids.deposit('non-ascii-user') }), { expect: 'no-5XX' })],
+    steps: ({ userId, ids, bodies }) => [
+      pay('pay with a non-ASCII userId', bodies.pay({ userId: `${userId}-usér-测试-🎲`, depositId: ids.deposit('non-ascii-user') }), { expect: 'no-5XX' }),
+    ],
   },
   {
     id: 'unknown-extra-fields',
@@ -215,7 +232,11 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     expected: 'Not stated by the spec. A robust operator ignores fields it does not know and answers 2XX.',
     checkable: true,
     steps: ({ userId, ids, bodies }) => {
-      const body = { ...bodies.payObject({ userId, depositId: ids.deposit('extra-fields') }), platformVersion: '2.1', meta: { source: 'wager-desk', retry: 0 } };
+      const body = {
+        ...bodies.payObject({ userId, depositId: ids.deposit('extra-fields') }),
+        platformVersion: '2.1',
+        meta: { source: 'wager-desk', retry: 0 },
+      };
       return [pay('pay with extra fields', toBytes(body), { expect: 'accepted' })];
     },
   },
@@ -223,9 +244,12 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     id: 'insufficient-balance',
     title: 'A balance too low for the entry',
     tests: `A pay of ${HUGE_AMOUNT.toLocaleString('en-US')}, far above any balance.`,
-    expected: 'Status 4XX with {"errors": [{"code": "INSUFFICIENT_BALANCE", "isClientSafe": true}]}: a string code and a boolean isClientSafe (sections 2.6 and 7).',
+    expected:
+      'Status 4XX with {"errors": [{"code": "INSUFFICIENT_BALANCE", "isClientSafe": true}]}: a string code and a boolean isClientSafe (sections 2.6 and 7).',
     checkable: true,
-    steps: ({ userId, ids, bodies }) => [pay('pay above the balance', bodies.pay({ userId, depositId: ids.deposit('too-much'), amount: HUGE_AMOUNT }), { expect: 'error-body' })],
+    steps: ({ userId, ids, bodies }) => [
+      pay('pay above the balance', bodies.pay({ userId, depositId: ids.deposit('too-much'), amount: HUGE_AMOUNT }), { expect: 'error-body' }),
+    ],
   },
   {
     id: 'empty-body',
@@ -239,9 +263,12 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     id: 'wrong-content-type',
     title: 'Wrong content type',
     tests: 'A valid, correctly signed pay sent with Content-Type: text/plain.',
-    expected: 'Not stated by the spec (the body is JSON). An operator that reads the body regardless answers 2XX; one that refuses should say why in a 4XX; never a 5XX.',
+    expected:
+      'Not stated by the spec (the body is JSON). An operator that reads the body regardless answers 2XX; one that refuses should say why in a 4XX; never a 5XX.',
     checkable: true,
-    steps: ({ userId, ids, bodies }) => [pay('pay as text/plain', bodies.pay({ userId, depositId: ids.deposit('text-plain') }), { contentType: 'text/plain', expect: 'no-5XX' })],
+    steps: ({ userId, ids, bodies }) => [
+      pay('pay as text/plain', bodies.pay({ userId, depositId: ids.deposit('text-plain') }), { contentType: 'text/plain', expect: 'no-5XX' }),
+    ],
   },
 ];
 

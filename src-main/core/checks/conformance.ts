@@ -78,14 +78,22 @@ export const CONFORMANCE_CHECKS: readonly ConformanceCheck[] = [
     id: 'refund-unknown-deposit',
     title: 'REFUND of a depositId never paid answers 200',
     expectation: '200',
-    steps: (s) => [{ label: 'REFUND of an unknown deposit', to: 'results', body: s.bodies.result('REFUND', { userId: s.userId, depositId: s.ids.deposit('unknown-refund') }) }],
+    steps: (s) => [
+      {
+        label: 'REFUND of an unknown deposit',
+        to: 'results',
+        body: s.bodies.result('REFUND', { userId: s.userId, depositId: s.ids.deposit('unknown-refund') }),
+      },
+    ],
   },
   {
     id: 'bad-signature-rejected',
     title: 'A pay with a wrong signature is rejected',
     expectation: '4XX',
     dependsOn: AFTER_A_VALID_PAY,
-    steps: (s) => [{ label: 'badly signed pay', to: 'pay', body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('bad-sig') }), signature: 'invalid' }],
+    steps: (s) => [
+      { label: 'badly signed pay', to: 'pay', body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('bad-sig') }), signature: 'invalid' },
+    ],
   },
   {
     id: 'missing-signature-rejected',
@@ -99,21 +107,38 @@ export const CONFORMANCE_CHECKS: readonly ConformanceCheck[] = [
     title: 'A pay signed with another secret is rejected',
     expectation: '4XX',
     dependsOn: AFTER_A_VALID_PAY,
-    steps: (s) => [{ label: 'pay signed with another secret', to: 'pay', body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('other-secret') }), signature: 'other-secret' }],
+    steps: (s) => [
+      {
+        label: 'pay signed with another secret',
+        to: 'pay',
+        body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('other-secret') }),
+        signature: 'other-secret',
+      },
+    ],
   },
   {
     id: 'non-canonical-json-accepted',
     title: 'A correctly signed pay whose bytes are not compact JSON is accepted',
     expectation: 'accepted',
     dependsOn: AFTER_A_VALID_PAY,
-    steps: (s) => [{ label: 'pretty-printed, re-ordered, escaped pay', to: 'pay', body: s.bodies.allNonCanonical({ userId: s.userId, depositId: s.ids.deposit('non-canonical') }) }],
+    steps: (s) => [
+      {
+        label: 'pretty-printed, re-ordered, escaped pay',
+        to: 'pay',
+        body: s.bodies.allNonCanonical({ userId: s.userId, depositId: s.ids.deposit('non-canonical') }),
+      },
+    ],
   },
   {
     id: 'lose-minimal-accepted',
     title: 'LOSE without currency and amount is accepted',
     expectation: 'accepted',
     steps: (s) =>
-      payThen(s, 'lose', (depositId) => ({ label: 'LOSE', to: 'results', body: s.bodies.result('LOSE', { userId: s.userId, depositId, roomId: s.ids.room('lose') }) })),
+      payThen(s, 'lose', (depositId) => ({
+        label: 'LOSE',
+        to: 'results',
+        body: s.bodies.result('LOSE', { userId: s.userId, depositId, roomId: s.ids.room('lose') }),
+      })),
   },
   {
     id: 'refund-null-room-game-accepted',
@@ -131,14 +156,22 @@ export const CONFORMANCE_CHECKS: readonly ConformanceCheck[] = [
     title: 'A pay with a tournamentId is accepted',
     expectation: 'accepted',
     dependsOn: AFTER_A_VALID_PAY,
-    steps: (s) => [{ label: 'tournament pay', to: 'pay', body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('tournament'), tournamentId: s.ids.tournament() }) }],
+    steps: (s) => [
+      {
+        label: 'tournament pay',
+        to: 'pay',
+        body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('tournament'), tournamentId: s.ids.tournament() }),
+      },
+    ],
   },
   {
     id: 'insufficient-balance-error-body',
     title: 'A pay above the balance is refused with the error body',
     expectation: 'error-body',
     dependsOn: AFTER_A_VALID_PAY,
-    steps: (s) => [{ label: 'pay far above the balance', to: 'pay', body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('too-much'), amount: HUGE_AMOUNT }) }],
+    steps: (s) => [
+      { label: 'pay far above the balance', to: 'pay', body: s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('too-much'), amount: HUGE_AMOUNT }) },
+    ],
   },
 ];
 

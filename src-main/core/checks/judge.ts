@@ -105,7 +105,12 @@ export function judgeSteps(steps: readonly CaseStep[], outcomes: readonly StepOu
     const j = judge(step.needs, o);
     if (!j.pass) {
       const answer = describeOutcome(o, 80);
-      return { outcome: 'blocked', reason: `depends on "${o.label}", which did not get ${EXPECTATION_TEXT[step.needs]}: ${j.reason ?? answer}`, blockedBy: { step: o.label, answer }, judged: o };
+      return {
+        outcome: 'blocked',
+        reason: `depends on "${o.label}", which did not get ${EXPECTATION_TEXT[step.needs]}: ${j.reason ?? answer}`,
+        blockedBy: { step: o.label, answer },
+        judged: o,
+      };
     }
   }
   let judgedAny = false;

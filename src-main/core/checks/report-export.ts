@@ -43,7 +43,8 @@ function evidence(x: ExchangeDetail): string[] {
     bodyFence(bodyText(x.request.bodyBase64)),
     '',
   ];
-  if (x.response) lines.push(`  Answer: **${x.response.status}** in ${x.durationMs ?? '?'} ms`, '', bodyFence(bodyText(x.response.bodyBase64) || '(empty body)'), '');
+  if (x.response)
+    lines.push(`  Answer: **${x.response.status}** in ${x.durationMs ?? '?'} ms`, '', bodyFence(bodyText(x.response.bodyBase64) || '(empty body)'), '');
   else lines.push(`  No answer: ${x.error ?? 'unknown'}`, '');
   return lines;
 }
@@ -81,11 +82,15 @@ export function reportMarkdown(report: CheckReport, lookup: (id: number) => Exch
     ...report.checks.map(
       (c) =>
         `| ${mark(c)} | ${cell(`${c.id}: ${c.title}`)} | ${cell(c.expected)} | ${cell(
-          c.pass === null ? 'not observable through the interface' : c.actual.status === null ? `no answer` : `${c.actual.status}${c.reason ? ` (${c.reason})` : ''}`,
+          c.pass === null
+            ? 'not observable through the interface'
+            : c.actual.status === null
+              ? `no answer`
+              : `${c.actual.status}${c.reason ? ` (${c.reason})` : ''}`,
         )} |`,
     ),
     '',
-    'Not observable items are never counted as passed: confirm them in the operator\'s own records.',
+    "Not observable items are never counted as passed: confirm them in the operator's own records.",
     '',
     '## Evidence',
     '',

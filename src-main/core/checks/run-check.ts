@@ -18,7 +18,15 @@ function resultOf(check: ConformanceCheck, outcomes: StepOutcome[], verdict: Ste
   const actual: CheckResult['actual'] = { status: judged?.status ?? null, body: judged?.body ?? null };
   if (judged?.error) actual.error = judged.error;
   const outcome: CheckOutcome = verdict.outcome === 'pass' ? 'pass' : verdict.outcome === 'blocked' ? 'blocked' : 'fail';
-  const base = { id: check.id, title: check.title, pass: outcome === 'pass', outcome, expected: expectedText(check), actual, exchangeIds: outcomes.map((o) => o.exchangeId) };
+  const base = {
+    id: check.id,
+    title: check.title,
+    pass: outcome === 'pass',
+    outcome,
+    expected: expectedText(check),
+    actual,
+    exchangeIds: outcomes.map((o) => o.exchangeId),
+  };
   if (verdict.outcome === 'blocked') return { ...base, reason: verdict.reason, blockedBy: verdict.blockedBy };
   if (verdict.outcome === 'pass') return base;
   // A failed check says what the steps before it answered: a refused pay explains a refused result.
@@ -33,13 +41,19 @@ function blockedByCheck(check: ConformanceCheck, done: readonly CheckResult[]): 
   for (const id of check.dependsOn ?? []) {
     const dep = done.find((c) => c.id === id);
     if (!dep || dep.outcome === 'pass') continue;
-    const answer = dep.actual.status === null ? `no answer (${dep.actual.error ?? 'unknown error'})` : describeOutcome({ status: dep.actual.status, body: dep.actual.body, error: null }, 80);
+    const answer =
+      dep.actual.status === null
+        ? `no answer (${dep.actual.error ?? 'unknown error'})`
+        : describeOutcome({ status: dep.actual.status, body: dep.actual.body, error: null }, 80);
     return { reason: `depends on check ${id}, which did not pass (${dep.outcome}): ${dep.reason ?? answer}`, blockedBy: { step: id, answer } };
   }
   return null;
 }
 
-export async function runConformanceCheck(ctx: OutboundDeps & { emit(name: 'check-progress', payload: DeskEvents['check-progress']): void }, options: CheckOptions): Promise<CheckReport> {
+export async function runConformanceCheck(
+  ctx: OutboundDeps & { emit(name: 'check-progress', payload: DeskEvents['check-progress']): void },
+  options: CheckOptions,
+): Promise<CheckReport> {
   if (typeof options?.userId !== 'string' || options.userId.trim() === '') {
     throw new DeskFailure('bad-input', 'The check needs the userId of a test user the operator knows (with some balance).');
   }

@@ -12,7 +12,6 @@ import { newRunId, RunIds, runIdPrefix } from './run-ids';
 import { stepEnvFor } from './secrets';
 import { sendStep, type StepOutcome } from './steps';
 
-
 export async function runEdgeCase(ctx: OutboundDeps, caseId: string, options: SendOptions & { userId?: string }): Promise<EdgeCaseRun> {
   const def = findEdgeCase(caseId);
   if (!def) throw new DeskFailure('not-found', `No edge case "${caseId}". Known: ${EDGE_CASES.map((c) => c.id).join(', ')}.`);

@@ -8,7 +8,18 @@ import type { DeskContext } from './context';
 
 export type ProxyPart = Pick<
   DeskApi,
-  'getStatus' | 'startProxy' | 'stopProxy' | 'prune' | 'deleteExchanges' | 'getSandboxState' | 'setSandboxBalance' | 'setSandboxStartingBalance' | 'resetSandbox' | 'listFaults' | 'addFault' | 'clearFaults'
+  | 'getStatus'
+  | 'startProxy'
+  | 'stopProxy'
+  | 'prune'
+  | 'deleteExchanges'
+  | 'getSandboxState'
+  | 'setSandboxBalance'
+  | 'setSandboxStartingBalance'
+  | 'resetSandbox'
+  | 'listFaults'
+  | 'addFault'
+  | 'clearFaults'
 >;
 
 function checkAmount(name: string, value: unknown): number {

@@ -52,7 +52,9 @@ export function importHar(deps: HarImportDeps, text: string, options: HarImportO
     const { id } = deps.exchanges.insert(row);
     const durationMs = e.durationMs ?? 0;
     deps.exchanges.complete(id, {
-      response: e.response ? { status: e.response.status, headers: redactHeaders(e.response.headers, secrets), body: redactBytes(e.response.body, secrets, true).bytes } : null,
+      response: e.response
+        ? { status: e.response.status, headers: redactHeaders(e.response.headers, secrets), body: redactBytes(e.response.body, secrets, true).bytes }
+        : null,
       error: e.response ? null : e.error === null ? null : redactText(e.error, secrets),
       durationMs,
       completedAt: new Date(Date.parse(e.at) + durationMs).toISOString(),

@@ -4,7 +4,6 @@ import type { ExchangeQuery, ExchangeSummary, HarQuery } from '../../shared/mode
 import { DeskFailure } from '../result';
 import type { Store } from '../store';
 
-
 export interface Selection {
   ids: number[];
   /** What was exported, in words, for the HAR's comment and the CLI's summary. */
@@ -54,7 +53,10 @@ function fromList(store: Store, q: ExchangeQuery): Selection {
   }
   const what = (q.direction ?? 'inbound') === 'inbound' ? 'captured callbacks' : q.direction === 'outbound' ? 'outbound exchanges' : 'exchanges';
   const capped = q.limit === undefined && ids.length >= MAX_HAR_EXCHANGES;
-  return { ids: ids.reverse(), description: capped ? `the newest ${ids.length} ${what} (at most ${MAX_HAR_EXCHANGES} a file: narrow the filter for older ones)` : `${ids.length} ${what}` };
+  return {
+    ids: ids.reverse(),
+    description: capped ? `the newest ${ids.length} ${what} (at most ${MAX_HAR_EXCHANGES} a file: narrow the filter for older ones)` : `${ids.length} ${what}`,
+  };
 }
 
 export function selectForHar(store: Store, q: HarQuery): Selection {

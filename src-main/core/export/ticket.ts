@@ -28,7 +28,13 @@ function what(x: ExchangeDetail): string {
   return x.kind === 'results' && x.result ? `results ${x.result}` : x.kind;
 }
 
-const SENT_BY: Record<string, string> = { replay: 'replay', send: 'hand-made send', 'edge-case': 'edge case', check: 'conformance check', token: 'token request' };
+const SENT_BY: Record<string, string> = {
+  replay: 'replay',
+  send: 'hand-made send',
+  'edge-case': 'edge case',
+  check: 'conformance check',
+  token: 'token request',
+};
 
 function who(x: ExchangeDetail): string {
   if (x.direction === 'inbound') return x.origin === 'har-import' ? 'received (imported from a HAR)' : 'received from the platform';
@@ -94,7 +100,10 @@ export function ticketBundle(ctx: StoreAndSecrets, depositId: string): string {
 
   out.push('', '### What looks wrong', '');
   const deskAnswers = entries.filter((x) => deskAnswered(x));
-  if (timeline.flags.length === 0 && deskAnswers.length === 0) out.push('Nothing unusual: no repeated or conflicting callbacks, no amount that differs from the pay, no badly signed callback accepted, no answer made by the desk.');
+  if (timeline.flags.length === 0 && deskAnswers.length === 0)
+    out.push(
+      'Nothing unusual: no repeated or conflicting callbacks, no amount that differs from the pay, no badly signed callback accepted, no answer made by the desk.',
+    );
   for (const f of timeline.flags) out.push(`- **${f.flag}**: ${escapeText(f.message)} (${f.exchangeIds.map((id) => `#${id}`).join(', ')})`);
   for (const x of deskAnswers) out.push(`- **desk-answered**: #${x.id}: ${escapeText(deskAnswerText(x)!)}`);
 

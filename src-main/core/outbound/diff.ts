@@ -39,7 +39,8 @@ function flatten(value: unknown, path: string, out: Map<string, unknown>): Map<s
 /** Entries for one pair of bodies; `undefined` stands for a field that is absent on one side. */
 export function diffBodies(area: string, before: string | null, after: string | null): DiffEntry[] {
   if (before === after) return [];
-  if (before === null || after === null) return [{ area, path: '$', before: before === null ? null : parseShown(before), after: after === null ? null : parseShown(after) }];
+  if (before === null || after === null)
+    return [{ area, path: '$', before: before === null ? null : parseShown(before), after: after === null ? null : parseShown(after) }];
   const a = parse(before);
   const b = parse(after);
   if (!a.json || !b.json) return [{ area, path: '$', before: shown(a), after: shown(b) }];
@@ -88,7 +89,8 @@ function diffHeaders(before: HeaderList, after: HeaderList): DiffEntry[] {
 
 export function diffExchangeDetails(before: ExchangeDetail, after: ExchangeDetail): DiffEntry[] {
   const entries: DiffEntry[] = [];
-  if (before.request.method !== after.request.method) entries.push({ area: 'request', path: 'method', before: before.request.method, after: after.request.method });
+  if (before.request.method !== after.request.method)
+    entries.push({ area: 'request', path: 'method', before: before.request.method, after: after.request.method });
   if (before.request.path !== after.request.path || before.request.query !== after.request.query) {
     const full = (d: ExchangeDetail) => `${d.request.path}${d.request.query ? `?${d.request.query}` : ''}`;
     entries.push({ area: 'request', path: 'path', before: full(before), after: full(after) });

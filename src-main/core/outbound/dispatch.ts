@@ -20,7 +20,8 @@ export interface DispatchOptions extends SendOptions {
 export function checkDraft(draft: Draft): void {
   if (typeof draft !== 'object' || draft === null) throw new DeskFailure('bad-input', 'A draft is required.');
   if (typeof draft.method !== 'string' || !/^[A-Za-z]+$/.test(draft.method)) throw new DeskFailure('bad-input', 'The draft needs an HTTP method (POST).');
-  if (typeof draft.path !== 'string' || !draft.path.startsWith('/')) throw new DeskFailure('bad-input', 'The draft path must start with "/" (like /platform/pay).');
+  if (typeof draft.path !== 'string' || !draft.path.startsWith('/'))
+    throw new DeskFailure('bad-input', 'The draft path must start with "/" (like /platform/pay).');
   if (!Array.isArray(draft.headers) || !draft.headers.every((h) => Array.isArray(h) && typeof h[0] === 'string' && typeof h[1] === 'string')) {
     throw new DeskFailure('bad-input', 'The draft headers must be a list of [name, value] pairs.');
   }
@@ -60,10 +61,15 @@ function replayDraft(ctx: OutboundDeps, request: ReplayRequest): Draft {
   if (typeof request?.sourceId !== 'number') throw new DeskFailure('bad-input', 'A replay needs the id of the exchange to send again.');
   const followUpOptions = request.callbackPrefix !== undefined ? { callbackPrefix: request.callbackPrefix } : {};
   const source =
-    request.followUp !== undefined ? { draft: draftFollowUp(ctx, request.sourceId, request.followUp, followUpOptions), truncated: false } : capturedDraft(ctx, request.sourceId);
+    request.followUp !== undefined
+      ? { draft: draftFollowUp(ctx, request.sourceId, request.followUp, followUpOptions), truncated: false }
+      : capturedDraft(ctx, request.sourceId);
   const draft = source.draft;
   if (source.truncated && request.bodyBase64 === undefined) {
-    throw new DeskFailure('bad-input', `The body of exchange ${request.sourceId} was cut at the size limit, so it cannot be sent as it was; give a whole body instead.`);
+    throw new DeskFailure(
+      'bad-input',
+      `The body of exchange ${request.sourceId} was cut at the size limit, so it cannot be sent as it was; give a whole body instead.`,
+    );
   }
   if (!hasEdits(request)) return draft;
   const body = applyEdits(decodeBase64(draft.bodyBase64, 'The captured body'), request);

@@ -21,7 +21,10 @@ function captured(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number)
   const request = Number.isInteger(id) ? ctx.store.exchanges.requestOf(id) : null;
   if (!request) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   if (request.kind === 'token') {
-    throw new DeskFailure('bad-input', `Exchange ${id} is a token request: its API key is not stored, so it cannot be sent again. Request a new token instead.`);
+    throw new DeskFailure(
+      'bad-input',
+      `Exchange ${id} is a token request: its API key is not stored, so it cannot be sent again. Request a new token instead.`,
+    );
   }
   return request;
 }
@@ -56,7 +59,12 @@ export function resultsPathFor(payPath: string, prefix?: string): string {
 }
 
 /** The result that settles a captured pay (same userId, depositId and currency), as a draft derived from it. */
-export function draftFollowUp(ctx: { readonly store: Pick<Store, 'exchanges'> }, payId: number, result: ResultValue, options: { callbackPrefix?: string } = {}): Draft {
+export function draftFollowUp(
+  ctx: { readonly store: Pick<Store, 'exchanges'> },
+  payId: number,
+  result: ResultValue,
+  options: { callbackPrefix?: string } = {},
+): Draft {
   if (!isResultValue(result)) throw new DeskFailure('bad-input', `A follow-up is one of ${RESULT_VALUES.join(', ')}; got "${String(result)}".`);
   const request = captured(ctx, payId);
   // A pay is a pay under any prefix: the captured path may predate the profile's prefix, or differ from it.
@@ -70,7 +78,13 @@ export function draftFollowUp(ctx: { readonly store: Pick<Store, 'exchanges'> },
   } catch (err) {
     throw new DeskFailure('bad-input', `Exchange ${payId}: ${(err as Error).message}`);
   }
-  return { method: 'POST', path: resultsPathFor(request.path, options.callbackPrefix), headers: [...JSON_HEADERS], bodyBase64: toBase64(body), sourceId: payId };
+  return {
+    method: 'POST',
+    path: resultsPathFor(request.path, options.callbackPrefix),
+    headers: [...JSON_HEADERS],
+    bodyBase64: toBase64(body),
+    sourceId: payId,
+  };
 }
 
 const TEMPLATE_RESULT: Record<Exclude<TemplateKind, 'pay'>, ResultValue> = { win: 'WIN', draw: 'DRAW', lose: 'LOSE', refund: 'REFUND' };
@@ -88,7 +102,8 @@ export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEST_
   if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A template needs a userId.');
   const stake = defaultStake(settings.amounts);
   const credit = kind === 'pay' ? null : creditFor(TEMPLATE_RESULT[kind], stake);
-  const body = kind === 'pay' ? buildPay({ userId, amount: stake }) : buildResult(TEMPLATE_RESULT[kind], { userId, ...(credit === null ? {} : { amount: credit }) });
+  const body =
+    kind === 'pay' ? buildPay({ userId, amount: stake }) : buildResult(TEMPLATE_RESULT[kind], { userId, ...(credit === null ? {} : { amount: credit }) });
   return {
     method: 'POST',
     path: callbackPath(settings.prefix, kind === 'pay' ? 'pay' : 'results'),

@@ -10,7 +10,8 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 function checkName(name: unknown): string {
-  if (typeof name !== 'string' || !TOKEN.test(name)) throw new DeskFailure('bad-input', `"${String(name)}" is not a header name (letters, digits and !#$%&'*+-.^_\`|~).`);
+  if (typeof name !== 'string' || !TOKEN.test(name))
+    throw new DeskFailure('bad-input', `"${String(name)}" is not a header name (letters, digits and !#$%&'*+-.^_\`|~).`);
   if (CONNECTION_HEADERS.includes(name.toLowerCase())) {
     throw new DeskFailure('bad-input', `The ${name} header is set by the desk for the connection it sends on; it cannot be edited.`);
   }
@@ -28,7 +29,8 @@ export function applyHeaderEdits(headers: HeaderList, edits: HeaderEdits): Heade
   for (const pair of edits.set ?? []) {
     const [name, value] = Array.isArray(pair) ? pair : [undefined, undefined];
     checkName(name);
-    if (typeof value !== 'string' || !VALUE.test(value)) throw new DeskFailure('bad-input', `The value of ${String(name)} has a character a header cannot carry (a line break?).`);
+    if (typeof value !== 'string' || !VALUE.test(value))
+      throw new DeskFailure('bad-input', `The value of ${String(name)} has a character a header cannot carry (a line break?).`);
     out = withHeader(out, name as string, value);
   }
   return out;

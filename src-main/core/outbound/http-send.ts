@@ -31,8 +31,7 @@ export interface OutboundResponse {
 }
 
 export type OutboundOutcome =
-  | { ok: true; response: OutboundResponse; durationMs: number }
-  | { ok: false; errorCode: SendErrorCode; error: string; durationMs: number };
+  { ok: true; response: OutboundResponse; durationMs: number } | { ok: false; errorCode: SendErrorCode; error: string; durationMs: number };
 
 /** Answers beyond this size are cut: the desk keeps evidence, not downloads. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -115,7 +114,11 @@ export function httpSend(req: OutboundRequest): Promise<OutboundOutcome> {
         res.on('error', fail);
         res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
         res.on('end', () => {
-          finish({ ok: true, response: { status: res.statusCode ?? 0, headers: toPairs(res.rawHeaders), body: new Uint8Array(Buffer.concat(chunks)) }, durationMs: elapsed() });
+          finish({
+            ok: true,
+            response: { status: res.statusCode ?? 0, headers: toPairs(res.rawHeaders), body: new Uint8Array(Buffer.concat(chunks)) },
+            durationMs: elapsed(),
+          });
         });
       });
       request.end(Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength));

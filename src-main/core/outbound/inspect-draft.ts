@@ -14,7 +14,13 @@ export function inspectDraft(ctx: Pick<SecretLookups, 'profile'>, draft: Draft):
   const body = decodeBase64(draft.bodyBase64, 'The draft body');
   const { route, findings } = judgeUnderProfile(draft.path, body, settings);
   if (route.kind === 'other') {
-    return [{ level: 'info', path: '$', message: `The path is neither ${settings.prefix}/pay nor ${settings.prefix}/results, so the body is not checked against the interface.` }];
+    return [
+      {
+        level: 'info',
+        path: '$',
+        message: `The path is neither ${settings.prefix}/pay nor ${settings.prefix}/results, so the body is not checked against the interface.`,
+      },
+    ];
   }
   // Errors first, as inspect() orders its own.
   const all = [...findings, ...inspect(route.kind, body)];

@@ -30,7 +30,10 @@ function hostAndPort(url: URL): string {
 
 export function timeoutError(url: URL, timeoutMs: number): SendError {
   const seconds = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 100) / 10} s` : `${timeoutMs} ms`;
-  return { errorCode: 'timeout', error: `No complete answer from ${hostAndPort(url)} within ${seconds} (timeout): the server is slow, stuck, or a firewall drops the connection.` };
+  return {
+    errorCode: 'timeout',
+    error: `No complete answer from ${hostAndPort(url)} within ${seconds} (timeout): the server is slow, stuck, or a firewall drops the connection.`,
+  };
 }
 
 export function badUrlError(raw: string, why: string): SendError {

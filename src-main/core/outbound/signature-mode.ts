@@ -76,12 +76,7 @@ export const MODE_NOTES: Record<SignatureMode, string> = {
 };
 
 /** The verdict of the header that was sent, judged with the secret the send was meant to use. */
-export function outboundSignatureReport(
-  body: Uint8Array,
-  header: string | null,
-  inputs: SigningInputs,
-  stored: readonly SecretCandidate[],
-): SignatureReport {
+export function outboundSignatureReport(body: Uint8Array, header: string | null, inputs: SigningInputs, stored: readonly SecretCandidate[]): SignatureReport {
   const custom = inputs.customSecret !== undefined && inputs.customSecret !== '';
   const primary: SecretCandidate[] = custom
     ? [{ profile: 'custom secret', secret: inputs.customSecret as string, primary: true }]

@@ -33,7 +33,6 @@ export function joinUrl(base: string, pathAndQuery: string): string {
   return `${trimmed}${pathAndQuery.startsWith('/') || pathAndQuery.startsWith('?') ? '' : '/'}${pathAndQuery}`;
 }
 
-
 /** The profile and base URL of a send; throws no-target, bad-input or needs-confirmation. */
 export function resolveTarget(ctx: Pick<SecretLookups, 'profile'>, options: Pick<SendOptions, 'to' | 'profile' | 'confirmedProduction'>): SendTarget {
   const profile = ctx.profile(options.profile);

@@ -21,10 +21,7 @@ export interface CheckContext {
 
 /** Presence, null and type checks of the table's fields, then an info for every key the table does not know. */
 export function checkFields(obj: Record<string, unknown>, table: FieldTable, ctx: CheckContext): Finding[] {
-  return [
-    ...checkTable(obj, table, ctx),
-    ...reportUnknownFields(obj, [...Object.keys(table), ...(ctx.handled ?? [])], ctx),
-  ];
+  return [...checkTable(obj, table, ctx), ...reportUnknownFields(obj, [...Object.keys(table), ...(ctx.handled ?? [])], ctx)];
 }
 
 /** Presence, null and type checks of the fields the table lists; other keys are left alone. */
@@ -64,9 +61,7 @@ export function reportUnknownFields(obj: Record<string, unknown>, known: readonl
   const knownSet = new Set(known);
   return Object.keys(obj)
     .filter((key) => !knownSet.has(key))
-    .map((key) =>
-      finding('info', pathOf(ctx.path, key), `unknown field ${key} (not part of ${ctx.what}); the operator is expected to ignore it`),
-    );
+    .map((key) => finding('info', pathOf(ctx.path, key), `unknown field ${key} (not part of ${ctx.what}); the operator is expected to ignore it`));
 }
 
 /** The type/format check of one present, non-null value, plus exact-text warnings. */
@@ -80,9 +75,7 @@ export function checkValue(field: FieldName, value: unknown, path: string): Find
   if ('exactText' in rule && typeof value === 'string') {
     if (value === '') return [finding('warning', path, `${field} is an empty string`)];
     if (value.trim() !== value) {
-      return [
-        finding('warning', path, `${field} has leading or trailing whitespace (${JSON.stringify(value)}); operators compare it exactly`),
-      ];
+      return [finding('warning', path, `${field} has leading or trailing whitespace (${JSON.stringify(value)}); operators compare it exactly`)];
     }
   }
   return [];

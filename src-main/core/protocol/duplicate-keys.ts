@@ -26,8 +26,7 @@ export interface DuplicateKey {
 }
 
 type Frame =
-  | { kind: 'object'; path: string; counts: Map<string, number>; key: string | null; expectKey: boolean }
-  | { kind: 'array'; path: string; index: number };
+  { kind: 'object'; path: string; counts: Map<string, number>; key: string | null; expectKey: boolean } | { kind: 'array'; path: string; index: number };
 
 /**
  * Assumes `text` is valid JSON (call it after JSON.parse succeeded). Returns at most `limit` duplicated

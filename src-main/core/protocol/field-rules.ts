@@ -39,9 +39,7 @@ const booleanHint = (value: unknown): string | undefined =>
   value === 'true' || value === 'false' ? `use the JSON boolean ${value} without quotes, not the string "${value}"` : undefined;
 
 const numberHint = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
-    ? 'write the number without quotes'
-    : undefined;
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? 'write the number without quotes' : undefined;
 
 export const FIELD_RULES = {
   result: { schema: resultSchema, expect: `one of ${RESULT_VALUES.join(', ')}`, hint: caseHint(RESULT_VALUES) },

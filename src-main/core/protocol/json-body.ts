@@ -18,9 +18,7 @@ export const MAX_JSON_DEPTH = 64;
  */
 export const MAX_OBJECT_MEMBERS = 1_000;
 
-export type BodyRead =
-  | { ok: true; value: unknown; text: string; findings: Finding[] }
-  | { ok: false; findings: Finding[] };
+export type BodyRead = { ok: true; value: unknown; text: string; findings: Finding[] } | { ok: false; findings: Finding[] };
 
 // fatal: refuse malformed UTF-8 instead of inventing U+FFFD. The default ignoreBOM=false strips a
 // leading BOM, which we report separately. A decoder without stream:true keeps no state: reusable.
@@ -37,9 +35,7 @@ export function readJsonBody(bytes: Uint8Array): BodyRead {
   }
   const findings: Finding[] = [];
   if (hasUtf8Bom(bytes)) {
-    findings.push(
-      finding('warning', '$', 'body starts with a UTF-8 byte order mark (EF BB BF); many JSON parsers reject it'),
-    );
+    findings.push(finding('warning', '$', 'body starts with a UTF-8 byte order mark (EF BB BF); many JSON parsers reject it'));
   }
 
   let text: string;
@@ -59,7 +55,10 @@ export function readJsonBody(bytes: Uint8Array): BodyRead {
   // the event loop more than the 100 ms a capture may take, and a callback is a small flat object.
   const shape = shapeProblem(text, MAX_JSON_DEPTH, MAX_OBJECT_MEMBERS);
   if (shape !== null) {
-    const what = shape === 'depth' ? `is nested deeper than ${MAX_JSON_DEPTH} levels` : `has an object with more than ${MAX_OBJECT_MEMBERS.toLocaleString('en-US')} members`;
+    const what =
+      shape === 'depth'
+        ? `is nested deeper than ${MAX_JSON_DEPTH} levels`
+        : `has an object with more than ${MAX_OBJECT_MEMBERS.toLocaleString('en-US')} members`;
     findings.push(finding('error', '$', `body ${what}; the desk does not parse it further (a callback is a small, flat JSON object)`));
     return { ok: false, findings };
   }

@@ -113,9 +113,7 @@ export function checkPaymentError(body: Body): Finding[] {
     }
     findings.push(...checkFields(entry, PAYMENT_ERROR_ENTRY_FIELDS, { path, what: 'an entry of errors' }));
     if (entry.isClientSafe === false) {
-      findings.push(
-        finding('info', pathOf(path, 'isClientSafe'), 'isClientSafe is false: this error is not passed to the client SDK\'s handleError'),
-      );
+      findings.push(finding('info', pathOf(path, 'isClientSafe'), "isClientSafe is false: this error is not passed to the client SDK's handleError"));
     }
   });
   return findings;

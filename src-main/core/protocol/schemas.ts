@@ -49,11 +49,7 @@ export const refundResultSchema = z.object({
 });
 
 /** 2.2: sent by the service to POST /platform/results; the shape depends on `result`. */
-export const resultRequestSchema = z.discriminatedUnion('result', [
-  winOrDrawResultSchema,
-  loseResultSchema,
-  refundResultSchema,
-]);
+export const resultRequestSchema = z.discriminatedUnion('result', [winOrDrawResultSchema, loseResultSchema, refundResultSchema]);
 
 /** The schema that applies to one result value. */
 export const RESULT_SCHEMAS: Record<ResultValue, z.ZodType> = {

@@ -413,7 +413,8 @@ export class ProxyController {
   }
 
   private warning(host: string): string | null {
-    const unjudged = this.unjudged > 0 ? `${this.unjudged} request(s) could not be judged (an internal error): they are recorded with the error instead of a verdict.` : null;
+    const unjudged =
+      this.unjudged > 0 ? `${this.unjudged} request(s) could not be judged (an internal error): they are recorded with the error instead of a verdict.` : null;
     const parts = [exposureWarning(host), this.failure, unjudged].filter((p): p is string => p !== null);
     return parts.length > 0 ? parts.join(' ') : null;
   }
@@ -432,4 +433,3 @@ export class ProxyController {
     return next;
   }
 }
-

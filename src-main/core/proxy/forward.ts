@@ -113,13 +113,7 @@ export class Forwarder {
     attempt(true);
   }
 
-  private relay(
-    upRes: IncomingMessage,
-    res: ServerResponse,
-    limits: ForwardLimits,
-    started: () => void,
-    finish: (outcome: ForwardOutcome) => void,
-  ): void {
+  private relay(upRes: IncomingMessage, res: ServerResponse, limits: ForwardLimits, started: () => void, finish: (outcome: ForwardOutcome) => void): void {
     const status = upRes.statusCode ?? 502;
     const received = toPairs(upRes.rawHeaders);
     try {
@@ -129,7 +123,12 @@ export class Forwarder {
     } catch (err) {
       upRes.destroy();
       res.sendDate = true;
-      finish({ response: proxyError('UPSTREAM_UNREACHABLE'), error: `the upstream's answer cannot be relayed: ${(err as Error).message}`, findings: [], unsent: true });
+      finish({
+        response: proxyError('UPSTREAM_UNREACHABLE'),
+        error: `the upstream's answer cannot be relayed: ${(err as Error).message}`,
+        findings: [],
+        unsent: true,
+      });
       return;
     }
     started();

@@ -57,7 +57,6 @@ export function upstreamRequestHeaders(raw: readonly string[], upstreamHost: str
   return out;
 }
 
-
 /** The upstream's response headers to relay to the client, flat, minus connection-scoped fields. */
 export function clientResponseHeaders(raw: readonly string[]): string[] {
   const scoped = connectionScoped(raw);

@@ -453,7 +453,8 @@ export class Inbound {
     if (response) {
       try {
         const secrets = (this.secrets ??= this.env.secrets());
-        if (secrets.length > 0) stored = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactBytes(response.body, secrets).bytes };
+        if (secrets.length > 0)
+          stored = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactBytes(response.body, secrets).bytes };
       } catch {
         stored = { status: response.status, headers: [], body: new Uint8Array() };
       }

@@ -35,14 +35,27 @@ export function requestLineOf(raw: Uint8Array): { method: string; target: string
 }
 
 export function refusedOf(req: IncomingMessage): Refused {
-  return { method: req.method ?? '', target: req.url ?? '/', headers: toPairs(req.rawHeaders), raw: new Uint8Array(), remoteAddress: req.socket.remoteAddress ?? null };
+  return {
+    method: req.method ?? '',
+    target: req.url ?? '/',
+    headers: toPairs(req.rawHeaders),
+    raw: new Uint8Array(),
+    remoteAddress: req.socket.remoteAddress ?? null,
+  };
 }
 
 /**
  * Records the refused request and its answer in one write of the group commit; `then` runs once that
  * is durable (or failed: the row could not be written), and writes the answer.
  */
-export function recordRefused(env: CaptureEnv, commits: GroupCommit, refused: Refused, answer: ProxyAnswer, error: string, then: (recorded: boolean) => void): void {
+export function recordRefused(
+  env: CaptureEnv,
+  commits: GroupCommit,
+  refused: Refused,
+  answer: ProxyAnswer,
+  error: string,
+  then: (recorded: boolean) => void,
+): void {
   const at = new Date().toISOString();
   let row: NewExchange;
   try {
@@ -64,15 +77,47 @@ export function recordRefused(env: CaptureEnv, commits: GroupCommit, refused: Re
       remoteAddress: refused.remoteAddress,
       sourceId: null,
     };
-    const note = refused.raw.byteLength > 0 ? [{ level: 'info' as const, path: '$', message: 'the stored body is the raw bytes the proxy received (request line and headers included), not a parsed body' }] : [];
+    const note =
+      refused.raw.byteLength > 0
+        ? [
+            {
+              level: 'info' as const,
+              path: '$',
+              message: 'the stored body is the raw bytes the proxy received (request line and headers included), not a parsed body',
+            },
+          ]
+        : [];
     row = judge(request, { candidates: [], secrets }, { unjudged: true, findings: note }).row;
   } catch (err) {
     // Even the redaction failed (the secrets could not be read): a row with nothing that could hold one.
     env.onUnjudged(err);
     row = judge(
-      { direction: 'inbound', origin: 'proxy', at, method: refused.method, path: '/', query: '', target: null, headers: [], body: new Uint8Array(), size: refused.raw.byteLength, truncated: refused.raw.byteLength > 0, remoteAddress: refused.remoteAddress, sourceId: null },
+      {
+        direction: 'inbound',
+        origin: 'proxy',
+        at,
+        method: refused.method,
+        path: '/',
+        query: '',
+        target: null,
+        headers: [],
+        body: new Uint8Array(),
+        size: refused.raw.byteLength,
+        truncated: refused.raw.byteLength > 0,
+        remoteAddress: refused.remoteAddress,
+        sourceId: null,
+      },
       { candidates: [], secrets: [] },
-      { unjudged: true, findings: [{ level: 'error', path: '$', message: `internal error: ${(err as Error)?.message ?? String(err)} (the request's path, headers and bytes are not stored)` }] },
+      {
+        unjudged: true,
+        findings: [
+          {
+            level: 'error',
+            path: '$',
+            message: `internal error: ${(err as Error)?.message ?? String(err)} (the request's path, headers and bytes are not stored)`,
+          },
+        ],
+      },
     ).row;
   }
   commits.write(

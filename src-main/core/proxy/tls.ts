@@ -40,7 +40,10 @@ function readPem(what: string, file: string): Buffer {
 
 /** One spelling per host: names lowercased, addresses as URLs write them (::1, not 0:0:0:0:0:0:0:1). */
 function canonical(host: string): string {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (isIP(h) === 6) return new URL(`http://[${h}]`).hostname.slice(1, -1);
   return h;
 }

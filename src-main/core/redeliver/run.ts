@@ -50,7 +50,10 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
   // Refused before anything is sent: no target, an unconfirmed production profile, nothing to re-sign with.
   const { base, profile } = resolveTarget(ctx, sendOptions);
   if (signature === 'resign' && !profile?.secret) {
-    throw new DeskFailure('no-secret', profile ? `Profile "${profile.name}" has no signing secret to re-sign with.` : 'No profile with a signing secret to re-sign with.');
+    throw new DeskFailure(
+      'no-secret',
+      profile ? `Profile "${profile.name}" has no signing secret to re-sign with.` : 'No profile with a signing secret to re-sign with.',
+    );
   }
   const filter = request.filter ?? {};
   const compiled = compileFilter(filter);

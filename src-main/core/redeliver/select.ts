@@ -107,7 +107,9 @@ export class RedeliverySelector {
   /** The next captures to send after `afterId`, oldest first. */
   page(c: Compiled, again: boolean, afterId: number, upTo: number, limit: number): SummaryRow[] {
     const where = [...c.where, 'e.id > @afterId', 'e.id <= @upTo', ...(again ? [] : [`NOT ${REDELIVERED_OK}`])].join(' AND ');
-    const columns = SUMMARY_COLUMNS.split(', ').map((col) => `e.${col}`).join(', ');
+    const columns = SUMMARY_COLUMNS.split(', ')
+      .map((col) => `e.${col}`)
+      .join(', ');
     return this.stmt(`SELECT ${columns} FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`).all({ ...c.params, afterId, upTo, limit }) as SummaryRow[];
   }
 }

@@ -11,12 +11,7 @@ export interface SandboxAnswer {
   headers?: Array<[string, string]>;
 }
 
-export type SandboxErrorCode =
-  | 'INSUFFICIENT_BALANCE'
-  | 'INVALID_REQUEST'
-  | 'INVALID_SIGNATURE'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED';
+export type SandboxErrorCode = 'INSUFFICIENT_BALANCE' | 'INVALID_REQUEST' | 'INVALID_SIGNATURE' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED';
 
 /**
  * A balance too low is answered 402 Payment Required: the spec asks only for a 4XX, and 402 is the code

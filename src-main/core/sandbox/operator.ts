@@ -124,14 +124,24 @@ export class SandboxOperator {
     if (deposit.outcome !== null) {
       findings.push(
         deposit.outcome === result
-          ? note('info', '$.depositId', `results for depositId ${JSON.stringify(depositId)} were already processed: not processed twice, the first answer repeated`)
+          ? note(
+              'info',
+              '$.depositId',
+              `results for depositId ${JSON.stringify(depositId)} were already processed: not processed twice, the first answer repeated`,
+            )
           : note('warning', '$.result', `depositId ${JSON.stringify(depositId)} was already settled as ${deposit.outcome}; this ${result} was not processed`),
       );
       return { answer: deposit.resultsAnswer ?? resultIgnored(depositId, result), findings };
     }
 
     if (message.userId !== deposit.userId) {
-      findings.push(note('warning', '$.userId', `userId ${JSON.stringify(message.userId)} differs from the pay's ${JSON.stringify(deposit.userId)}; the paying user is credited`));
+      findings.push(
+        note(
+          'warning',
+          '$.userId',
+          `userId ${JSON.stringify(message.userId)} differs from the pay's ${JSON.stringify(deposit.userId)}; the paying user is credited`,
+        ),
+      );
     }
     const credit = this.creditOf(message, deposit.amount, deposit.currency, findings);
     const balance = this.ledger.balanceOf(deposit.userId);
@@ -153,7 +163,13 @@ export class SandboxOperator {
     if (!read.ok || typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return null;
     const { result, depositId } = read.value as Record<string, unknown>;
     if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || this.ledger.deposit(depositId)) return null;
-    const broken = [...new Set(inspect('results', body).filter((f) => f.level === 'error').map((f) => f.path))];
+    const broken = [
+      ...new Set(
+        inspect('results', body)
+          .filter((f) => f.level === 'error')
+          .map((f) => f.path),
+      ),
+    ];
     const lacking = broken.length > 0 ? ` (although the body has errors at ${broken.join(', ')})` : '';
     return {
       answer: resultIgnored(depositId, 'REFUND'),

@@ -20,7 +20,11 @@ export function checkSignature(bytes: Uint8Array, headerValue: string | null | u
     return {
       verdict: outcome.verdict,
       notes: outcome.notes,
-      diagnosis: { summary: UPPERCASE_HEX_DIAGNOSIS, match: { variant: 'uppercase-hex', label: 'the right HMAC in uppercase hex' }, tried: ['the hex digits in lowercase'] },
+      diagnosis: {
+        summary: UPPERCASE_HEX_DIAGNOSIS,
+        match: { variant: 'uppercase-hex', label: 'the right HMAC in uppercase hex' },
+        tried: ['the hex digits in lowercase'],
+      },
     };
   }
   if (outcome.verdict === 'valid') return { verdict: 'valid', notes: outcome.notes, diagnosis: null, secret: 'current' };
@@ -29,8 +33,16 @@ export function checkSignature(bytes: Uint8Array, headerValue: string | null | u
   const previous = primary && outcome.verdict === 'mismatch' ? candidates.find((c) => c.previous && c.profile === primary.profile) : undefined;
   if (previous) {
     const again = verify(bytes, headerValue, previous.secret);
-    if (again.verdict === 'valid') return { verdict: 'valid', notes: [...again.notes, previousSecretNote(previous.profile, previous.secret)], diagnosis: null, secret: 'previous' };
+    if (again.verdict === 'valid')
+      return { verdict: 'valid', notes: [...again.notes, previousSecretNote(previous.profile, previous.secret)], diagnosis: null, secret: 'previous' };
   }
-  const diagnosis = outcome.verdict === 'mismatch' && headerValue ? diagnose(bytes, headerValue, candidates.filter((c) => c !== previous)) : null;
+  const diagnosis =
+    outcome.verdict === 'mismatch' && headerValue
+      ? diagnose(
+          bytes,
+          headerValue,
+          candidates.filter((c) => c !== previous),
+        )
+      : null;
   return { verdict: outcome.verdict, notes: outcome.notes, diagnosis };
 }

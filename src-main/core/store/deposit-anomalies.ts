@@ -25,7 +25,11 @@ export function depositAnomalies(entries: readonly ExchangeSummary[]): Flags {
 
   const outcomes = [...new Set(results.map((e) => e.result!))];
   if (outcomes.length > 1) {
-    flags.push({ flag: 'conflicting-outcomes', message: `Different outcomes were sent for one deposit: ${outcomes.join(', ')}.`, exchangeIds: results.map((e) => e.id) });
+    flags.push({
+      flag: 'conflicting-outcomes',
+      message: `Different outcomes were sent for one deposit: ${outcomes.join(', ')}.`,
+      exchangeIds: results.map((e) => e.id),
+    });
   }
   const credits = results.filter((e) => CREDITS.has(e.result!));
   const refunds = results.filter((e) => e.result === 'REFUND');
@@ -40,7 +44,11 @@ export function depositAnomalies(entries: readonly ExchangeSummary[]): Flags {
 
   const pay = referencePay(pays);
   if (pay === null && results.length > 0) {
-    flags.push({ flag: 'results-without-pay', message: 'Results were sent for a deposit whose pay was never captured or sent.', exchangeIds: results.map((e) => e.id) });
+    flags.push({
+      flag: 'results-without-pay',
+      message: 'Results were sent for a deposit whose pay was never captured or sent.',
+      exchangeIds: results.map((e) => e.id),
+    });
   }
   if (pay !== null) {
     const differing = results.filter(

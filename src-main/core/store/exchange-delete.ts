@@ -22,7 +22,9 @@ function filterCondition(q: ExchangeQuery): { where: string; params: Record<stri
   if (q.search) {
     params.s = q.search;
     params.sEnd = `${q.search}\u{10FFFF}`;
-    where.push('id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)');
+    where.push(
+      'id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)',
+    );
   }
   return { where: where.length > 0 ? where.join(' AND ') : '1', params };
 }
@@ -30,7 +32,8 @@ function filterCondition(q: ExchangeQuery): { where: string; params: Record<stri
 function idsOf(target: ExchangeDeletion): number[] | null {
   if (!('ids' in target)) return null;
   const ids = target.ids;
-  if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id) && id > 0)) throw new DeskFailure('bad-input', 'The exchanges to delete are given by their ids (whole numbers).');
+  if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id) && id > 0))
+    throw new DeskFailure('bad-input', 'The exchanges to delete are given by their ids (whole numbers).');
   if (ids.length > MAX_IDS) throw new DeskFailure('bad-input', `At most ${MAX_IDS} ids at once; delete by filter instead.`);
   return ids;
 }

@@ -1,16 +1,6 @@
 // Mapping between rows of the exchanges table and the model's types. Lists read only the summary
 // columns; the blobs and JSON columns are read for one exchange at a time.
-import type {
-  Diagnosis,
-  ExchangeDetail,
-  ExchangeKind,
-  ExchangeOrigin,
-  ExchangeSummary,
-  Finding,
-  HeaderList,
-  Verdict,
-  Direction,
-} from '../../shared/model';
+import type { Diagnosis, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangeSummary, Finding, HeaderList, Verdict, Direction } from '../../shared/model';
 
 export const SUMMARY_COLUMNS =
   'id, direction, kind, origin, at, method, path, target, verdict, res_status, error, duration_ms, source_id, truncated, ' +
@@ -126,6 +116,9 @@ export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
     completedAt: r.completed_at,
     tags: parseJson<string[]>(r.tags, []),
     derivedIds,
-    reverified: r.reverified_at === null ? null : { at: r.reverified_at, ...parseJson(r.reverified_with, { profile: '?', fingerprint: null }), originalVerdict: r.original_verdict },
+    reverified:
+      r.reverified_at === null
+        ? null
+        : { at: r.reverified_at, ...parseJson(r.reverified_with, { profile: '?', fingerprint: null }), originalVerdict: r.original_verdict },
   };
 }

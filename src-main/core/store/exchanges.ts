@@ -1,7 +1,21 @@
 // The exchange log: every request the desk saw or made, with its response. This file is the write side
 // and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
 // is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
-import type { Direction, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, HeaderList, KeyFields, SignatureReport, Timeline } from '../../shared/model';
+import type {
+  Direction,
+  ExchangeDetail,
+  ExchangeKind,
+  ExchangeOrigin,
+  ExchangePage,
+  ExchangeQuery,
+  ExchangeSummary,
+  Finding,
+  FollowPage,
+  HeaderList,
+  KeyFields,
+  SignatureReport,
+  Timeline,
+} from '../../shared/model';
 import type { Db } from './open';
 import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
@@ -41,9 +55,35 @@ export interface ExchangeCompletion {
 
 /** The columns a new row sets, in the order their values are bound. */
 const INSERT_COLUMNS = [
-  'direction', 'kind', 'origin', 'at', 'method', 'path', 'query', 'target', 'req_headers', 'req_body', 'req_size', 'truncated',
-  'remote_address', 'verdict', 'sig_notes', 'diagnosis', 'findings', 'error_count', 'deposit_id', 'user_id', 'result', 'game_id',
-  'amount', 'currency', 'tournament_id', 'source_id', 'tags', 'scheme', 'sig_secret',
+  'direction',
+  'kind',
+  'origin',
+  'at',
+  'method',
+  'path',
+  'query',
+  'target',
+  'req_headers',
+  'req_body',
+  'req_size',
+  'truncated',
+  'remote_address',
+  'verdict',
+  'sig_notes',
+  'diagnosis',
+  'findings',
+  'error_count',
+  'deposit_id',
+  'user_id',
+  'result',
+  'game_id',
+  'amount',
+  'currency',
+  'tournament_id',
+  'source_id',
+  'tags',
+  'scheme',
+  'sig_secret',
 ] as const;
 type InsertColumn = (typeof INSERT_COLUMNS)[number];
 /** The columns a completion sets, in the order their values are bound (then the id). */

@@ -55,9 +55,11 @@ function check(input: ProxyFaultInput): void {
     throw new DeskFailure('bad-input', 'A fault needs an action: a status, a delay, a timeout or a reset.');
   }
   const a = input.action;
-  if (input.path !== undefined && input.path !== 'pay' && input.path !== 'results') throw new DeskFailure('bad-input', `A fault applies to pay or results, not "${String(input.path)}".`);
+  if (input.path !== undefined && input.path !== 'pay' && input.path !== 'results')
+    throw new DeskFailure('bad-input', `A fault applies to pay or results, not "${String(input.path)}".`);
   if (a.type === 'status') {
-    if (!Number.isInteger(a.status) || a.status < 100 || a.status > 599) throw new DeskFailure('bad-input', `A fault's status must be an HTTP status (100 to 599); got ${String(a.status)}.`);
+    if (!Number.isInteger(a.status) || a.status < 100 || a.status > 599)
+      throw new DeskFailure('bad-input', `A fault's status must be an HTTP status (100 to 599); got ${String(a.status)}.`);
     if (a.body !== undefined) {
       try {
         JSON.parse(a.body);
@@ -71,7 +73,8 @@ function check(input: ProxyFaultInput): void {
     throw new DeskFailure('bad-input', `Unknown fault "${String((a as { type: unknown }).type)}": use status, delay, timeout or reset.`);
   }
   if (input.count !== undefined && input.ratio !== undefined) throw new DeskFailure('bad-input', 'A fault takes a count or a ratio, not both.');
-  if (input.count !== undefined && (!Number.isInteger(input.count) || input.count < 1)) throw new DeskFailure('bad-input', `A fault's count is a whole number of 1 or more; got ${String(input.count)}.`);
+  if (input.count !== undefined && (!Number.isInteger(input.count) || input.count < 1))
+    throw new DeskFailure('bad-input', `A fault's count is a whole number of 1 or more; got ${String(input.count)}.`);
   if (input.ratio !== undefined && !(typeof input.ratio === 'number' && input.ratio > 0 && input.ratio <= 1)) {
     throw new DeskFailure('bad-input', `A fault's ratio is a share above 0 and up to 1; got ${String(input.ratio)}.`);
   }

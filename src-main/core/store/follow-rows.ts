@@ -33,7 +33,7 @@ export class FollowRows {
     const completed: ExchangeSummary[] = [];
     const pending: number[] = [];
     if (pendingIds.length > 0) {
-      for (const r of this.byIdsStmt.all(JSON.stringify(pendingIds)) as FollowRow[]) (isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id));
+      for (const r of this.byIdsStmt.all(JSON.stringify(pendingIds)) as FollowRow[]) isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id);
     }
     const { where, params } = filterWhere(filter);
     const sql = `SELECT ${SUMMARY_COLUMNS}, completed_at FROM exchanges WHERE ${[...where, 'id > @after'].join(' AND ')} ORDER BY id LIMIT @limit`;
@@ -45,7 +45,7 @@ export class FollowRows {
     const rows = stmt.all({ ...params, after: afterId, limit: FOLLOW_PAGE + 1 }) as FollowRow[];
     const more = rows.length > FOLLOW_PAGE;
     const fresh = rows.slice(0, FOLLOW_PAGE);
-    for (const r of fresh) (isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id));
+    for (const r of fresh) isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id);
     // The cursor moves only to a row read here: moving it to max(id) could skip a row committed in between.
     const last = fresh.length > 0 ? fresh[fresh.length - 1]!.id : afterId;
     completed.sort((x, y) => x.id - y.id);

@@ -80,7 +80,9 @@ export interface StoreOptions {
 
 function sealedValues(db: Db): SealedValue[] {
   return db
-    .prepare('SELECT name AS profile, secret_enc AS sealed FROM profiles WHERE secret_enc IS NOT NULL UNION ALL SELECT name, api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL')
+    .prepare(
+      'SELECT name AS profile, secret_enc AS sealed FROM profiles WHERE secret_enc IS NOT NULL UNION ALL SELECT name, api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL',
+    )
     .all() as SealedValue[];
 }
 

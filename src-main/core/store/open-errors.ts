@@ -40,7 +40,14 @@ export function explainOpenFailure(err: unknown, dir: string, databaseFile: stri
       `The database ${databaseFile} is damaged or is not a Wager Desk database (${cause(err)}). It was left as it is: move it aside or restore a backup, or use another data directory (--home or WAGER_DESK_HOME).`,
     );
   }
-  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+  if (
+    code.startsWith('SQLITE_READONLY') ||
+    code.startsWith('SQLITE_CANTOPEN') ||
+    code === 'SQLITE_PERM' ||
+    code === 'EACCES' ||
+    code === 'EPERM' ||
+    code === 'EROFS'
+  ) {
     return new DataDirError(
       'not-writable',
       dir,
@@ -71,7 +78,11 @@ export function explainStorageFailure(err: unknown): DataDirError | null {
   const files = openDatabaseFiles();
   const file = files.length === 1 ? files[0]! : 'the Wager Desk database';
   if (code.startsWith('SQLITE_IOERR')) {
-    return new DataDirError('not-writable', file, `The database ${file} could not be read or written (${cause(err)}): check the disk and its permissions, or use another data directory (--home or WAGER_DESK_HOME).`);
+    return new DataDirError(
+      'not-writable',
+      file,
+      `The database ${file} could not be read or written (${cause(err)}): check the disk and its permissions, or use another data directory (--home or WAGER_DESK_HOME).`,
+    );
   }
   const explained = explainOpenFailure(err, files.length === 1 ? dirname(file) : 'the data directory', file);
   return explained instanceof DataDirError ? explained : null;

@@ -5,7 +5,11 @@ export type { Db } from './db';
 import type { Db } from './db';
 
 export class DatabaseTooNewError extends Error {
-  constructor(readonly file: string, readonly found: number, readonly supported: number) {
+  constructor(
+    readonly file: string,
+    readonly found: number,
+    readonly supported: number,
+  ) {
     super(
       `The database ${file} was written by a newer Wager Desk (schema ${found}; this version knows up to ${supported}). ` +
         'It was left untouched: update Wager Desk, or point --home at another directory.',

@@ -50,7 +50,6 @@ function secretState(fp: string | null): SecretState {
   return { set: fp !== null, fingerprint: fp };
 }
 
-
 /** The stored prefix: undefined leaves it, null or the default clears it (so the default can move with the spec). */
 function checkedPrefix(prefix: string | null | undefined): string | null | undefined {
   if (prefix === undefined) return undefined;
@@ -131,7 +130,8 @@ export class ProfileStore {
       throw new DeskFailure('bad-input', 'A profile name is 1 to 64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.');
     }
     // Base URLs are checked by the rule every send applies, so a profile never holds one a send refuses.
-    const baseUrl = (what: string, v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : checkBaseUrl(what, v));
+    const baseUrl = (what: string, v: string | null | undefined) =>
+      v === undefined ? undefined : v === null || v.trim() === '' ? null : checkBaseUrl(what, v);
     const now = new Date().toISOString();
     // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
     // same transaction (the refusal that sent the user here said so), so no sealed value is left that
@@ -172,7 +172,12 @@ export class ProfileStore {
   /** A previous secret equal to the current one would say "valid with the previous secret" of a current signature. */
   private checkPrevious(input: ProfileInput): void {
     if (typeof input.previousSecret !== 'string' || input.previousSecret === '') return;
-    const current = input.secret !== undefined ? (input.secret === null || input.secret === '' ? null : fingerprint(input.secret)) : (this.row(input.name)?.secret_fp ?? null);
+    const current =
+      input.secret !== undefined
+        ? input.secret === null || input.secret === ''
+          ? null
+          : fingerprint(input.secret)
+        : (this.row(input.name)?.secret_fp ?? null);
     if (current === fingerprint(input.previousSecret)) {
       throw new DeskFailure('bad-input', 'The previous signing secret is the same as the current one: give the secret being rotated out.');
     }

@@ -93,7 +93,10 @@ export function pruneExchanges(db: Db, options: PruneOptions = {}): PruneReport 
     try {
       db.exec('VACUUM');
     } catch (err) {
-      throw new DeskFailure('io-error', `The database could not be compacted (${(err as Error).message}); close the app and any running \`wager-desk serve\` on this data directory, then try again.`);
+      throw new DeskFailure(
+        'io-error',
+        `The database could not be compacted (${(err as Error).message}); close the app and any running \`wager-desk serve\` on this data directory, then try again.`,
+      );
     }
     vacuumed = true;
   } else if (deleted > 0 && db.pragma('auto_vacuum', { simple: true }) === 2) {

@@ -33,7 +33,8 @@ function profileList(values: readonly SealedValue[]): string {
   return names.length === 1 ? `profile "${names[0]}"` : `profiles ${names.map((n) => `"${n}"`).join(', ')}`;
 }
 
-const REENTER = 're-enter them with `wager-desk profile set NAME --secret-env VAR` (and `--api-key-env VAR`), which clears every stored secret the key cannot open';
+const REENTER =
+  're-enter them with `wager-desk profile set NAME --secret-env VAR` (and `--api-key-env VAR`), which clears every stored secret the key cannot open';
 
 function problemMessage(problem: KeyProblem, file: string, unreadable: readonly SealedValue[], detail: string): string {
   const whose = unreadable.length > 0 ? ` (the secrets of ${profileList(unreadable)})` : '';

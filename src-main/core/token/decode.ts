@@ -44,7 +44,12 @@ export function decodeToken(token: string, nowMs: number = Date.now()): DecodedT
     return { ...base, header: null, payload: null, error: 'The token has five parts: an encrypted JWT (JWE), whose claims cannot be read without the key.' };
   }
   if (parts.length !== 3) {
-    return { ...base, header: null, payload: null, error: `The token is not JWT-like: expected three base64url parts separated by dots, found ${parts.length}.` };
+    return {
+      ...base,
+      header: null,
+      payload: null,
+      error: `The token is not JWT-like: expected three base64url parts separated by dots, found ${parts.length}.`,
+    };
   }
   const header = decodePart(parts[0]!, 'header');
   const payload = decodePart(parts[1]!, 'payload');

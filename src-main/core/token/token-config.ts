@@ -19,7 +19,6 @@ export interface TokenConfig {
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
-
 export function tokenConfig(ctx: Pick<SecretLookups, 'profile'>, request: TokenRequest): TokenConfig {
   if (typeof request !== 'object' || request === null) throw new DeskFailure('bad-input', 'A token request is required.');
   const missingInput = [!given(request.userId) && 'userId (--user-id)', !given(request.displayName) && 'displayName (--display-name)'].filter(Boolean);
@@ -30,9 +29,9 @@ export function tokenConfig(ctx: Pick<SecretLookups, 'profile'>, request: TokenR
   const operatorId = given(request.operatorId) ? request.operatorId : profile?.operatorId;
   const apiKey = given(request.apiKey) ? request.apiKey : profile?.apiKey;
   const missing: string[] = [];
-  if (!given(baseUrl)) missing.push('the service base URL (--base-url URL, or the profile\'s --base-url)');
-  if (!given(operatorId)) missing.push('the operator id (--operator-id ID, or the profile\'s --operator-id)');
-  if (!given(apiKey)) missing.push('the API key (--api-key-env VAR, or the profile\'s --api-key-env)');
+  if (!given(baseUrl)) missing.push("the service base URL (--base-url URL, or the profile's --base-url)");
+  if (!given(operatorId)) missing.push("the operator id (--operator-id ID, or the profile's --operator-id)");
+  if (!given(apiKey)) missing.push("the API key (--api-key-env VAR, or the profile's --api-key-env)");
   if (missing.length > 0) {
     const where = profile
       ? `Profile "${profile.name}" lacks it; set it with \`wager-desk profile set ${profile.name} ...\` or in the Profiles screen.`

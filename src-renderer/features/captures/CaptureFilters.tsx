@@ -38,7 +38,13 @@ export function CaptureFilters() {
         aria-label="Search by depositId or userId prefix"
         data-testid="filter-search"
       />
-      <select className="input" value={filters.kind} onChange={(e) => setFilters({ kind: e.target.value as ExchangeKind | '' })} aria-label="Kind" data-testid="filter-kind">
+      <select
+        className="input"
+        value={filters.kind}
+        onChange={(e) => setFilters({ kind: e.target.value as ExchangeKind | '' })}
+        aria-label="Kind"
+        data-testid="filter-kind"
+      >
         <option value="">All kinds</option>
         {KINDS.map((k) => (
           <option key={k} value={k}>

@@ -24,7 +24,9 @@ export function EmptyCaptures() {
         <>
           <p>
             The capture proxy listens on <code data-testid="empty-proxy-url">{url}</code>. Configure these callback URLs in the platform
-            {proxy.publicUrl ? ' (the public URL the platform reaches this desk at)' : " (the proxy's own address: the platform reaches it only through a tunnel or a public host; set its public URL in the proxy panel or the profile)"}
+            {proxy.publicUrl
+              ? ' (the public URL the platform reaches this desk at)'
+              : " (the proxy's own address: the platform reaches it only through a tunnel or a public host; set its public URL in the proxy panel or the profile)"}
             , or send yourself a signed test callback:
           </p>
           {proxy.callbackUrls && <CallbackUrls urls={proxy.callbackUrls} testId="empty-callback-urls" />}

@@ -24,7 +24,14 @@ export function VerifyListAgain() {
   };
   return (
     <div className="verify-list-again">
-      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run()} title="Judge the signatures of every capture these filters select with the active profile's secrets now" data-testid="verify-list-again">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        onClick={() => void run()}
+        title="Judge the signatures of every capture these filters select with the active profile's secrets now"
+        data-testid="verify-list-again"
+      >
         {busy ? 'Verifying…' : 'Verify this list again'}
       </button>
       {report && (

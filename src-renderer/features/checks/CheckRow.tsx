@@ -6,7 +6,12 @@ import { useDesk } from '../../store';
 function CheckBadge(props: { pass: boolean | null; outcome: CheckOutcome }) {
   if (props.outcome === 'blocked')
     return (
-      <Badge tone="amber" data={{ pass: 'false', outcome: 'blocked' }} testId="check-badge" title="A step this check depends on did not get the answer it needs">
+      <Badge
+        tone="amber"
+        data={{ pass: 'false', outcome: 'blocked' }}
+        testId="check-badge"
+        title="A step this check depends on did not get the answer it needs"
+      >
         ⊘ blocked
       </Badge>
     );
@@ -53,7 +58,13 @@ export function CheckRow(props: { check: CheckResult }) {
         <span className="check-title">{check.title}</span>
         <span className="spacer" />
         {check.exchangeIds.map((id) => (
-          <ExchangeLink key={id} id={id} className={`link check-exchange${id === openId ? ' opened' : ''}`} title="Open this step's exchange" testId="check-exchange" />
+          <ExchangeLink
+            key={id}
+            id={id}
+            className={`link check-exchange${id === openId ? ' opened' : ''}`}
+            title="Open this step's exchange"
+            testId="check-exchange"
+          />
         ))}
       </div>
       {check.pass === false && (

@@ -63,7 +63,13 @@ function PastReports() {
         </thead>
         <tbody>
           {reports.map((r) => (
-            <tr key={r.id} className={`clickable${r.id === current ? ' selected' : ''}`} onClick={() => void open(r.id)} data-testid="past-report" data-report={r.id}>
+            <tr
+              key={r.id}
+              className={`clickable${r.id === current ? ' selected' : ''}`}
+              onClick={() => void open(r.id)}
+              data-testid="past-report"
+              data-report={r.id}
+            >
               <td className="mono">{r.id}</td>
               <td>{formatDateTime(r.at)}</td>
               <td className="mono ellipsis">{r.target}</td>

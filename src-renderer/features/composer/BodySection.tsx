@@ -55,7 +55,15 @@ export function BodySection(props: Props) {
 
   const invisibles = describeInvisibles(props.text);
   const tab = (m: EditorMode, label: string, title: string) => (
-    <button type="button" role="tab" aria-selected={mode === m} className={mode === m ? 'tab tab-active' : 'tab'} onClick={() => setMode(m)} title={title} data-testid={`body-mode-${m}`}>
+    <button
+      type="button"
+      role="tab"
+      aria-selected={mode === m}
+      className={mode === m ? 'tab tab-active' : 'tab'}
+      onClick={() => setMode(m)}
+      title={title}
+      data-testid={`body-mode-${m}`}
+    >
       {label}
     </button>
   );
@@ -71,7 +79,15 @@ export function BodySection(props: Props) {
           {invisibles.length > 0 && ` · ${invisibles.join(', ')}`}
         </span>
       </div>
-      <BodyEditor key={props.generation} initialText={props.text} mode={mode} findings={props.findings} onChange={props.onText} handleRef={setHandle} testId="body-editor" />
+      <BodyEditor
+        key={props.generation}
+        initialText={props.text}
+        mode={mode}
+        findings={props.findings}
+        onChange={props.onText}
+        handleRef={setHandle}
+        testId="body-editor"
+      />
       <FindingsList findings={props.findings} pending={props.findingsPending} known={props.findingsKnown} onPick={(f) => handle?.reveal(f)} />
     </div>
   );

@@ -23,10 +23,18 @@ export function ComposerView() {
       <div className="split-left">
         <div className="toolbar toolbar-nowrap">
           <h2 className="screen-title">Composer</h2>
-          <span className="composer-origin-line">{origin && hasDraft ? <OriginLine origin={origin} /> : <span className="muted">edit, re-sign and send a callback</span>}</span>
+          <span className="composer-origin-line">
+            {origin && hasDraft ? <OriginLine origin={origin} /> : <span className="muted">edit, re-sign and send a callback</span>}
+          </span>
           {hasDraft && (
             <>
-              <button type="button" className="btn btn-small btn-ghost" onClick={reset} title="Back to the request as it was loaded" data-testid="composer-reset">
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                onClick={reset}
+                title="Back to the request as it was loaded"
+                data-testid="composer-reset"
+              >
                 Reset
               </button>
               <select

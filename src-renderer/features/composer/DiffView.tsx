@@ -17,10 +17,23 @@ function shown(value: unknown): string {
 }
 
 /** What changed between the source and the new exchange, by area: body fields, headers, signature, responses. */
-export function DiffView(props: { entries: DiffEntry[] | null; error: DeskError | null; before: string; after: string; none?: string; testId?: string; entryTestId?: string }) {
+export function DiffView(props: {
+  entries: DiffEntry[] | null;
+  error: DeskError | null;
+  before: string;
+  after: string;
+  none?: string;
+  testId?: string;
+  entryTestId?: string;
+}) {
   if (props.error) return <p className="text-error small">The comparison failed: {props.error.message}</p>;
   if (props.entries === null) return <p className="muted small">Comparing…</p>;
-  if (props.entries.length === 0) return <p className="muted" data-testid="diff-none">{props.none ?? 'No difference at all.'}</p>;
+  if (props.entries.length === 0)
+    return (
+      <p className="muted" data-testid="diff-none">
+        {props.none ?? 'No difference at all.'}
+      </p>
+    );
   const present = new Set(props.entries.map((e) => e.area));
   const areas = [...ORDER.filter((a) => present.has(a)), ...[...present].filter((a) => !ORDER.includes(a))];
   return (
@@ -37,8 +50,8 @@ export function DiffView(props: { entries: DiffEntry[] | null; error: DeskError 
           <tr className="diff-area">
             <th colSpan={3}>{AREA_TITLES[area] ?? area}</th>
           </tr>
-          {props.entries!
-            .filter((e) => e.area === area)
+          {props
+            .entries!.filter((e) => e.area === area)
             .map((e, i) => (
               <tr key={i} data-testid={props.entryTestId ?? 'diff-entry'} data-area={e.area} data-path={e.path}>
                 <td className="mono">{e.path}</td>

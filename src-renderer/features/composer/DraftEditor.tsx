@@ -44,13 +44,10 @@ export function DraftEditor() {
   const [secretVersion, setSecretVersion] = useState(0);
   const [confirm, setConfirm] = useState<string | null>(null);
 
-  const findings = useDebouncedAsk<{ findings: Finding[]; error: DeskError | null }>(
-    async () => {
-      const r = await desk.inspectDraft(draft);
-      return r.ok ? { findings: r.value, error: null } : { findings: [], error: r.error };
-    },
-    [draft.path, draft.bodyBase64],
-  );
+  const findings = useDebouncedAsk<{ findings: Finding[]; error: DeskError | null }>(async () => {
+    const r = await desk.inspectDraft(draft);
+    return r.ok ? { findings: r.value, error: null } : { findings: [], error: r.error };
+  }, [draft.path, draft.bodyBase64]);
 
   const signatureHeader = draft.headers.find(([n]) => n.toLowerCase() === SIGNATURE_HEADER)?.[1] ?? null;
   const preview = useDebouncedAsk<{ value: string | null; error: DeskError | null }>(
@@ -75,7 +72,12 @@ export function DraftEditor() {
     () => (loadedDraft ? draftDiff(loadedDraft, draft, textOfBase64(loadedDraft.bodyBase64), text ?? textOfBase64(draft.bodyBase64)) : []),
     [loadedDraft, draft, text],
   );
-  const sourceName = origin?.kind === 'capture' ? `#${origin.id} (source)` : origin?.kind === 'follow-up' ? `${origin.result} of #${origin.payId}, as built` : 'template, as loaded';
+  const sourceName =
+    origin?.kind === 'capture'
+      ? `#${origin.id} (source)`
+      : origin?.kind === 'follow-up'
+        ? `${origin.result} of #${origin.payId}, as built`
+        : 'template, as loaded';
 
   return (
     <div className="draft-editor" data-testid="draft-editor">
@@ -86,8 +88,21 @@ export function DraftEditor() {
       <section className="composer-block">
         <h4 className="block-title">Request</h4>
         <div className="request-line-editor">
-          <input className="input mono method" value={draft.method} onChange={(e) => setRequest({ method: e.target.value })} aria-label="Method" data-testid="draft-method" />
-          <input className="input mono grow" value={draft.path} spellCheck={false} onChange={(e) => setRequest({ path: e.target.value })} aria-label="Path" data-testid="draft-path" />
+          <input
+            className="input mono method"
+            value={draft.method}
+            onChange={(e) => setRequest({ method: e.target.value })}
+            aria-label="Method"
+            data-testid="draft-method"
+          />
+          <input
+            className="input mono grow"
+            value={draft.path}
+            spellCheck={false}
+            onChange={(e) => setRequest({ path: e.target.value })}
+            aria-label="Path"
+            data-testid="draft-path"
+          />
         </div>
         <HeadersEditor headers={draft.headers} onChange={(headers) => setRequest({ headers })} />
       </section>

@@ -25,13 +25,33 @@ export function HeadersEditor(props: { headers: HeaderList; onChange(headers: He
           {headers.map(([name, value], i) => (
             <tr key={i} className={name.toLowerCase() === SIGNATURE_HEADER ? 'header-signature' : undefined} data-testid="header-row">
               <td className="col-name">
-                <input className="input mono" value={name} spellCheck={false} onChange={(e) => put(i, 0, e.target.value)} aria-label={`Header ${i + 1} name`} data-testid="header-name" />
+                <input
+                  className="input mono"
+                  value={name}
+                  spellCheck={false}
+                  onChange={(e) => put(i, 0, e.target.value)}
+                  aria-label={`Header ${i + 1} name`}
+                  data-testid="header-name"
+                />
               </td>
               <td>
-                <input className="input mono" value={value} spellCheck={false} onChange={(e) => put(i, 1, e.target.value)} aria-label={`Header ${i + 1} value`} data-testid="header-value" />
+                <input
+                  className="input mono"
+                  value={value}
+                  spellCheck={false}
+                  onChange={(e) => put(i, 1, e.target.value)}
+                  aria-label={`Header ${i + 1} value`}
+                  data-testid="header-value"
+                />
               </td>
               <td className="col-action">
-                <button type="button" className="btn btn-ghost btn-small" onClick={() => onChange(headers.filter((_, j) => j !== i))} aria-label={`Remove header ${name}`} title="Remove">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  onClick={() => onChange(headers.filter((_, j) => j !== i))}
+                  aria-label={`Remove header ${name}`}
+                  title="Remove"
+                >
                   ✕
                 </button>
               </td>

@@ -65,7 +65,8 @@ export function SignaturePanel(props: {
       )}
       {props.byHand && (
         <p className="form-hint text-warning" data-testid="signature-by-hand">
-          You edited the x-server-authorization header: it is sent as you set it, and the signature mode does not apply. Reset the draft to let the mode sign again.
+          You edited the x-server-authorization header: it is sent as you set it, and the signature mode does not apply. Reset the draft to let the mode sign
+          again.
         </p>
       )}
       <div className="signature-preview" data-testid="signature-preview" data-pending={preview.pending}>

@@ -23,7 +23,11 @@ export function SignedCurlButton(props: { draft: Draft; options: () => SendOptio
       {command !== null && (
         <Dialog wide title="Signed cURL command" onClose={dismiss} testId="signed-curl-dialog" actions={<CopyButton text={command} label="Copy again" />}>
           <p className="muted small">
-            {copied === 'yes' ? 'Copied to the clipboard. ' : copied === 'blocked' ? 'The clipboard is blocked here: select the command and copy it by hand. ' : ''}
+            {copied === 'yes'
+              ? 'Copied to the clipboard. '
+              : copied === 'blocked'
+                ? 'The clipboard is blocked here: select the command and copy it by hand. '
+                : ''}
             It sends these exact bytes with the signature shown; running it sends for real.
           </p>
           <pre className="code" data-testid="signed-curl-command">

@@ -25,7 +25,13 @@ export function TargetPicker(props: {
   return (
     <div className="target-picker" data-testid={props.testId}>
       <label className="radio-row">
-        <input type="radio" name={name} checked={props.value.mode === 'profile'} onChange={() => props.onChange({ mode: 'profile' })} data-testid={`${props.testId}-profile`} />
+        <input
+          type="radio"
+          name={name}
+          checked={props.value.mode === 'profile'}
+          onChange={() => props.onChange({ mode: 'profile' })}
+          data-testid={`${props.testId}-profile`}
+        />
         {profile ? (
           <span>
             Profile <strong>{profile.name}</strong>:{' '}
@@ -54,7 +60,13 @@ export function TargetPicker(props: {
         )}
       </label>
       <label className="radio-row">
-        <input type="radio" name={name} checked={props.value.mode === 'url'} onChange={() => props.onChange({ mode: 'url', url: typed })} data-testid={`${props.testId}-url-mode`} />
+        <input
+          type="radio"
+          name={name}
+          checked={props.value.mode === 'url'}
+          onChange={() => props.onChange({ mode: 'url', url: typed })}
+          data-testid={`${props.testId}-url-mode`}
+        />
         <span>Another URL</span>
         <input
           className="input grow"

@@ -47,7 +47,8 @@ export function draftDiff(before: Draft, after: Draft, beforeText: string | null
       for (const path of new Set([...fa.keys(), ...fb.keys()])) {
         if (JSON.stringify(fa.get(path)) !== JSON.stringify(fb.get(path))) diff.push({ area: 'body', path, before: fa.get(path), after: fb.get(path) });
       }
-      if (!diff.some((d) => d.area === 'body')) diff.push({ area: 'body', path: '(bytes)', before: 'as loaded', after: 'same fields, other bytes (spacing, order or escapes)' });
+      if (!diff.some((d) => d.area === 'body'))
+        diff.push({ area: 'body', path: '(bytes)', before: 'as loaded', after: 'same fields, other bytes (spacing, order or escapes)' });
     } else {
       diff.push({ area: 'body', path: '$', before: beforeText ?? '(not UTF-8)', after: afterText ?? '(not UTF-8)' });
     }

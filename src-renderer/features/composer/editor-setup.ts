@@ -5,7 +5,16 @@ import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter } from '@codemirror/lint';
 import { Compartment, EditorSelection, EditorState, type Extension } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, highlightWhitespace, keymap, lineNumbers } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  highlightWhitespace,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { snapshotHistory } from './editor-history';
 import { jsonWrapPoints } from './json-wrap';
 

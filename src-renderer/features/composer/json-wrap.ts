@@ -26,7 +26,7 @@ function decorate(view: EditorView): DecorationSet {
   const ranges: Array<Range<Decoration>> = [];
   for (const { from, to } of view.visibleRanges) {
     // JSON strings cannot hold a raw line break, so each line is scanned on its own.
-    for (let pos = from; pos <= to; ) {
+    for (let pos = from; pos <= to;) {
       const line = view.state.doc.lineAt(pos);
       const text = line.text;
       let stringStart = -1;

@@ -11,7 +11,8 @@ function useSummary(id: number | null): ExchangeSummary | null {
     if (id === null) return;
     let live = true;
     void desk.getExchange(id).then((r) => {
-      if (live && r.ok) setX({ ...r.value, signature: { verdict: r.value.signature.verdict }, response: r.value.response ? { status: r.value.response.status } : null });
+      if (live && r.ok)
+        setX({ ...r.value, signature: { verdict: r.value.signature.verdict }, response: r.value.response ? { status: r.value.response.status } : null });
     });
     return () => {
       live = false;
@@ -62,7 +63,8 @@ export function OriginLine(props: { origin: ComposerOrigin }) {
   }
   return (
     <span data-testid="composer-origin" data-kind="template">
-      New <strong>{origin.template === 'pay' ? 'pay' : origin.template.toUpperCase()}</strong> from the template, for user <code>{origin.userId}</code>, with a fresh depositId
+      New <strong>{origin.template === 'pay' ? 'pay' : origin.template.toUpperCase()}</strong> from the template, for user <code>{origin.userId}</code>, with a
+      fresh depositId
     </span>
   );
 }

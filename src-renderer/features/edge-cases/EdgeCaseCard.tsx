@@ -40,7 +40,15 @@ export function EdgeCaseCard(props: { edge: EdgeCase; state: EdgeCaseRunState | 
           <code className="edge-id">{edge.id}</code>
         </div>
         <span className="spacer" />
-        {edge.checkable ? <Badge tone="blue" title="The desk judges the answer against the spec">judged</Badge> : <Badge tone="grey" title="The spec leaves the outcome open: read the answer">read the answer</Badge>}
+        {edge.checkable ? (
+          <Badge tone="blue" title="The desk judges the answer against the spec">
+            judged
+          </Badge>
+        ) : (
+          <Badge tone="grey" title="The spec leaves the outcome open: read the answer">
+            read the answer
+          </Badge>
+        )}
         <button
           type="button"
           className="btn btn-small btn-primary"
@@ -70,7 +78,13 @@ export function EdgeCaseCard(props: { edge: EdgeCase; state: EdgeCaseRunState | 
             {run.exchangeIds.map((id) => (
               <span key={id} className={`edge-exchange${id === openId ? ' opened' : ''}`}>
                 <ExchangeLink id={id} testId="edge-exchange" />
-                <button type="button" className="btn btn-ghost btn-small" onClick={() => void toComposer(id)} title="Edit this request and send it again" data-testid="edge-to-composer">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  onClick={() => void toComposer(id)}
+                  title="Edit this request and send it again"
+                  data-testid="edge-to-composer"
+                >
                   open in composer
                 </button>
               </span>

@@ -38,7 +38,13 @@ export function EdgeCasesView() {
 
   const send = async (caseId: string | null, confirmedProduction = false): Promise<void> => {
     const options = { ...(to ? { to } : {}), userId, confirmedProduction };
-    const outcome = caseId === null ? await runAll(shown.map((c) => c.id), options) : await runCase(caseId, options);
+    const outcome =
+      caseId === null
+        ? await runAll(
+            shown.map((c) => c.id),
+            options,
+          )
+        : await runCase(caseId, options);
     if (outcome.status === 'confirm') setConfirm({ caseId, message: outcome.message });
   };
 
@@ -57,7 +63,15 @@ export function EdgeCasesView() {
               <input className="input" value={userId} onChange={(e) => setUserId(e.target.value)} spellCheck={false} data-testid="edge-user" />
             </label>
             <span className="spacer" />
-            <input className="input search" type="search" placeholder="Filter the catalog" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter the catalog" data-testid="edge-filter" />
+            <input
+              className="input search"
+              type="search"
+              placeholder="Filter the catalog"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              aria-label="Filter the catalog"
+              data-testid="edge-filter"
+            />
           </div>
           <div className="toolbar-row" data-testid="edge-run-all-bar">
             {all?.running ? (
@@ -65,7 +79,13 @@ export function EdgeCasesView() {
                 Stop
               </button>
             ) : (
-              <button type="button" className="btn btn-small btn-primary" disabled={targetUrl === null || shown.length === 0} onClick={() => void send(null)} data-testid="edge-run-all">
+              <button
+                type="button"
+                className="btn btn-small btn-primary"
+                disabled={targetUrl === null || shown.length === 0}
+                onClick={() => void send(null)}
+                data-testid="edge-run-all"
+              >
                 {needle === '' ? `Run all ${shown.length}` : `Run the ${shown.length} shown`}
               </button>
             )}

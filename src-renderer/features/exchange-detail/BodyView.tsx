@@ -20,7 +20,12 @@ export function BodyView(props: { bodyBase64: string; findings?: readonly Findin
   const [chosen, setChosen] = useState<Mode | null>(null);
   const mode: Mode = chosen ?? (body.text === null ? 'hex' : canFormat ? 'json' : 'raw');
 
-  if (body.bytes.length === 0) return <p className="muted" data-testid={props.testId}>Empty body.</p>;
+  if (body.bytes.length === 0)
+    return (
+      <p className="muted" data-testid={props.testId}>
+        Empty body.
+      </p>
+    );
 
   const invisibles = body.text === null ? [] : describeInvisibles(body.text);
   const tab = (m: Mode, label: string, enabled: boolean) => (

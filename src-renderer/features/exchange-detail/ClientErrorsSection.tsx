@@ -26,7 +26,9 @@ export function ClientErrorsSection(props: { detail: ExchangeDetail }) {
         <div>
           <div className="label">Reaches handleError</div>
           {report.reaching.length === 0 ? (
-            <p className="muted" data-testid="client-errors-reaching">nothing: the user sees no reason for the refusal</p>
+            <p className="muted" data-testid="client-errors-reaching">
+              nothing: the user sees no reason for the refusal
+            </p>
           ) : (
             <ul data-testid="client-errors-reaching">
               {report.reaching.map((c, i) => (

@@ -21,7 +21,11 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
         <span className="badge-group">
           <VerdictBadge verdict={signature.verdict} testId="detail-verdict" />
           {signature.secret === 'previous' && (
-            <Badge tone="amber" title="Valid with the profile's previous signing secret: the sender has not switched to the current one" testId="previous-secret-marker">
+            <Badge
+              tone="amber"
+              title="Valid with the profile's previous signing secret: the sender has not switched to the current one"
+              testId="previous-secret-marker"
+            >
               previous secret
             </Badge>
           )}

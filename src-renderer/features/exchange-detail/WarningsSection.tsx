@@ -34,7 +34,15 @@ export function WarningsSection(props: { detail: ExchangeDetail; deposit: Timeli
               <strong>This deposit has {flags.length === 1 ? 'an anomaly' : `${flags.length} anomalies`}:</strong>
               <ul className="flag-list">
                 {flags.map((f) => (
-                  <li key={f.flag} data-flag={f.flag} data-testid="detail-deposit-flag" className={[f.exchangeIds.includes(detail.id) ? 'flag-this' : '', f.flag === 'accepted-bad-signature' ? 'flag-danger' : ''].join(' ').trim() || undefined}>
+                  <li
+                    key={f.flag}
+                    data-flag={f.flag}
+                    data-testid="detail-deposit-flag"
+                    className={
+                      [f.exchangeIds.includes(detail.id) ? 'flag-this' : '', f.flag === 'accepted-bad-signature' ? 'flag-danger' : ''].join(' ').trim() ||
+                      undefined
+                    }
+                  >
                     <strong>⚑ {FLAG_TITLES[f.flag]}.</strong> {f.message}{' '}
                     <span className="small">
                       (

@@ -5,9 +5,9 @@ import type { Verdict } from '../../../src-main/shared/model';
 export function verdictExplanation(verdict: Verdict | null, kind: string, profileHasSecret: boolean | null = null): string {
   switch (verdict) {
     case 'valid':
-      return 'The x-server-authorization header is the HMAC-SHA256 of the exact body bytes with the active profile\'s secret. An operator holding the same secret accepts it.';
+      return "The x-server-authorization header is the HMAC-SHA256 of the exact body bytes with the active profile's secret. An operator holding the same secret accepts it.";
     case 'mismatch':
-      return 'The header is a well-formed signature, but not the HMAC-SHA256 of these body bytes with the active profile\'s secret. An operator must reject this request.';
+      return "The header is a well-formed signature, but not the HMAC-SHA256 of these body bytes with the active profile's secret. An operator must reject this request.";
     case 'missing':
       return 'The request has no x-server-authorization header. An operator must reject an unsigned callback.';
     case 'malformed':

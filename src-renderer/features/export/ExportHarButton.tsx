@@ -23,7 +23,14 @@ export function ExportHarButton(props: { query: ExchangeQuery & { reportId?: num
   };
   return (
     <span className="inline-action">
-      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run()} data-testid={props.testId ?? 'export-har'} title="HAR 1.2: opens in browser DevTools and HTTP Toolkit; secrets are replaced by fingerprints">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        onClick={() => void run()}
+        data-testid={props.testId ?? 'export-har'}
+        title="HAR 1.2: opens in browser DevTools and HTTP Toolkit; secrets are replaced by fingerprints"
+      >
         {busy ? 'Exporting…' : (props.label ?? 'Export HAR')}
       </button>
       {error && (

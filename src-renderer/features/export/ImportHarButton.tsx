@@ -45,7 +45,14 @@ export function ImportHarButton() {
         }}
         data-testid="import-har-input"
       />
-      <button type="button" className="btn btn-small" disabled={busy} onClick={() => input.current?.click()} data-testid="import-har" title="Each entry becomes a capture, verified with the active profile's secret">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        data-testid="import-har"
+        title="Each entry becomes a capture, verified with the active profile's secret"
+      >
         {busy ? 'Importing…' : 'Import HAR…'}
       </button>
       {done && (

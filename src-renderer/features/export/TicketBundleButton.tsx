@@ -37,7 +37,11 @@ export function TicketBundleButton(props: { depositId: string }) {
           testId="ticket-dialog"
           actions={
             <>
-              <button type="button" className="btn btn-small" onClick={() => downloadText(`${fileNameOf('ticket', props.depositId)}.md`, text, 'text/markdown')}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => downloadText(`${fileNameOf('ticket', props.depositId)}.md`, text, 'text/markdown')}
+              >
                 Download .md
               </button>
               <CopyButton text={text} label="Copy Markdown" testId="ticket-copy" />

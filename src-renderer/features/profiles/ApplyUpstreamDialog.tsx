@@ -47,8 +47,15 @@ export function ApplyUpstreamDialog(props: { offer: UpstreamOffer; onDone(): voi
       testId="apply-upstream-dialog"
     >
       <p>
-        The proxy {offer.current ? <>forwards to <code>{offer.current}</code></> : 'answers as the sandbox operator'}. The profile forwards to{' '}
-        <code>{offer.upstream}</code>.
+        The proxy{' '}
+        {offer.current ? (
+          <>
+            forwards to <code>{offer.current}</code>
+          </>
+        ) : (
+          'answers as the sandbox operator'
+        )}
+        . The profile forwards to <code>{offer.upstream}</code>.
       </p>
       <p>Applying keeps the proxy's port and lets callbacks in flight finish; Cancel leaves it as it is (the profile still verifies the signatures).</p>
     </ConfirmDialog>

@@ -121,11 +121,19 @@ export function ProfileForm({ profile, onSaved }: Props) {
             Amounts
           </label>
           <div className="form-control">
-            <select id="profile-amounts" className="input" value={amounts} onChange={(e) => setAmounts(e.target.value as AmountsMode)} data-testid="profile-amounts">
+            <select
+              id="profile-amounts"
+              className="input"
+              value={amounts}
+              onChange={(e) => setAmounts(e.target.value as AmountsMode)}
+              data-testid="profile-amounts"
+            >
               <option value="integer">Integers in minor units (100 for 1.00)</option>
               <option value="decimal">Decimals (1.50)</option>
             </select>
-            <div className="form-hint">How the operator writes amounts: the stakes, edge cases and templates follow it, and a fraction on an integer profile is an error finding.</div>
+            <div className="form-hint">
+              How the operator writes amounts: the stakes, edge cases and templates follow it, and a fraction on an integer profile is an error finding.
+            </div>
           </div>
         </div>
         <TextRow

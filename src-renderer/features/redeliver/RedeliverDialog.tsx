@@ -33,8 +33,8 @@ function Summary({ report }: { report: RedeliveryReport }) {
     <div data-testid="redeliver-report">
       <p>
         {report.stopped === 'user' ? 'Stopped' : report.stopped === 'failure' ? 'Stopped at the first failure' : 'Done'}: selected {report.selected}, sent{' '}
-        <strong data-testid="redeliver-sent">{report.sent}</strong>, 2XX <strong data-testid="redeliver-ok">{report.ok}</strong>, failed {report.failed}, skipped{' '}
-        {report.skipped}, to <code>{report.target}</code>.
+        <strong data-testid="redeliver-sent">{report.sent}</strong>, 2XX <strong data-testid="redeliver-ok">{report.ok}</strong>, failed {report.failed},
+        skipped {report.skipped}, to <code>{report.target}</code>.
       </p>
       {report.failures.length > 0 && (
         <ul className="small">
@@ -105,8 +105,8 @@ export function RedeliverDialog(props: { onClose(): void }) {
     <Dialog title="Redeliver captured callbacks" onClose={props.onClose} testId="redeliver-dialog" wide>
       <fieldset className="redeliver-form" disabled={running}>
         <label>
-          <input type="checkbox" checked={form.failed} onChange={(e) => patch({ failed: e.target.checked })} data-testid="redeliver-failed" /> Only those whose forward got
-          no 2XX answer
+          <input type="checkbox" checked={form.failed} onChange={(e) => patch({ failed: e.target.checked })} data-testid="redeliver-failed" /> Only those whose
+          forward got no 2XX answer
         </label>
         <label>
           Since <input value={form.since} onChange={(e) => patch({ since: e.target.value })} placeholder="2h, 30m or ISO 8601" data-testid="redeliver-since" />
@@ -124,7 +124,8 @@ export function RedeliverDialog(props: { onClose(): void }) {
         </label>
         {verdict && <p className="muted small">Verdict {verdict}, as the list shows.</p>}
         <label>
-          Per second at most <input value={form.rate} onChange={(e) => patch({ rate: e.target.value })} inputMode="numeric" size={6} data-testid="redeliver-rate" />
+          Per second at most{' '}
+          <input value={form.rate} onChange={(e) => patch({ rate: e.target.value })} inputMode="numeric" size={6} data-testid="redeliver-rate" />
         </label>
         <label>
           Signature{' '}

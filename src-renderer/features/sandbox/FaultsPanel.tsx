@@ -73,8 +73,8 @@ export function FaultsPanel() {
     <section className="card faults-card" data-testid="faults-panel">
       <h3 className="card-title">Faults</h3>
       <p className="muted small">
-        The proxy applies a fault to the callbacks it matches, here and in forward mode: an error status, a delay, no answer, or a reset. The capture is recorded first,
-        and its row names the fault. <code>wager-desk sandbox fault add</code> does the same from a terminal.
+        The proxy applies a fault to the callbacks it matches, here and in forward mode: an error status, a delay, no answer, or a reset. The capture is
+        recorded first, and its row names the fault. <code>wager-desk sandbox fault add</code> does the same from a terminal.
       </p>
       <form className="inline-form wrap" onSubmit={(e) => void submit(e)} data-testid="fault-form">
         <select className="input" value={path} onChange={(e) => setPath(e.target.value)} aria-label="Which callbacks" data-testid="fault-path">
@@ -89,15 +89,44 @@ export function FaultsPanel() {
           <option value="reset">reset the connection</option>
         </select>
         {(kind === 'status' || kind === 'delay') && (
-          <input className="input amount-input" value={value} onChange={(e) => setValue(e.target.value)} aria-label={kind === 'status' ? 'Status' : 'Delay in ms'} data-testid="fault-value" />
+          <input
+            className="input amount-input"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-label={kind === 'status' ? 'Status' : 'Delay in ms'}
+            data-testid="fault-value"
+          />
         )}
-        {kind === 'status' && <input className="input" placeholder='body (JSON, optional)' value={body} onChange={(e) => setBody(e.target.value)} aria-label="Body" data-testid="fault-body" />}
-        <select className="input" value={limitKind} onChange={(e) => setLimitKind(e.target.value as 'count' | 'ratio' | 'all')} aria-label="How often" data-testid="fault-limit-kind">
+        {kind === 'status' && (
+          <input
+            className="input"
+            placeholder="body (JSON, optional)"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            aria-label="Body"
+            data-testid="fault-body"
+          />
+        )}
+        <select
+          className="input"
+          value={limitKind}
+          onChange={(e) => setLimitKind(e.target.value as 'count' | 'ratio' | 'all')}
+          aria-label="How often"
+          data-testid="fault-limit-kind"
+        >
           <option value="count">the next N</option>
           <option value="ratio">a share (%)</option>
           <option value="all">every one</option>
         </select>
-        {limitKind !== 'all' && <input className="input amount-input" value={limit} onChange={(e) => setLimit(e.target.value)} aria-label={limitKind === 'count' ? 'N' : 'Percent'} data-testid="fault-limit" />}
+        {limitKind !== 'all' && (
+          <input
+            className="input amount-input"
+            value={limit}
+            onChange={(e) => setLimit(e.target.value)}
+            aria-label={limitKind === 'count' ? 'N' : 'Percent'}
+            data-testid="fault-limit"
+          />
+        )}
         <button type="submit" className="btn btn-small btn-primary" data-testid="fault-add">
           Add fault
         </button>

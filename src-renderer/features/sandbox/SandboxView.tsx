@@ -26,9 +26,24 @@ function BalanceForm(props: { userId?: string; balance?: number; onDone?: () => 
   return (
     <form className="inline-form" onSubmit={(e) => void submit(e)} data-testid="balance-form">
       {props.userId === undefined && (
-        <input className="input" placeholder="userId" value={userId} onChange={(e) => setUserId(e.target.value)} aria-label="userId" data-testid="balance-user" />
+        <input
+          className="input"
+          placeholder="userId"
+          value={userId}
+          onChange={(e) => setUserId(e.target.value)}
+          aria-label="userId"
+          data-testid="balance-user"
+        />
       )}
-      <input className="input amount-input" inputMode="decimal" placeholder="balance" value={value} onChange={(e) => setValue(e.target.value)} aria-label="New balance" data-testid="balance-value" />
+      <input
+        className="input amount-input"
+        inputMode="decimal"
+        placeholder="balance"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-label="New balance"
+        data-testid="balance-value"
+      />
       <button type="submit" className="btn btn-small btn-primary" data-testid="balance-set">
         Set
       </button>
@@ -96,8 +111,8 @@ export function SandboxView() {
           <section className="card">
             <h3 className="card-title">Balances</h3>
             <p className="muted small">
-              A user the sandbox has not seen starts with <strong data-testid="starting-balance">{state.startingBalance}</strong>. Set a balance below the entry amount to
-              provoke <code>INSUFFICIENT_BALANCE</code> on the next pay.
+              A user the sandbox has not seen starts with <strong data-testid="starting-balance">{state.startingBalance}</strong>. Set a balance below the entry
+              amount to provoke <code>INSUFFICIENT_BALANCE</code> on the next pay.
             </p>
             {state.users.length === 0 ? (
               <p className="muted">No user yet.</p>
@@ -125,7 +140,13 @@ export function SandboxView() {
                             <button type="button" className="btn btn-small" onClick={() => setEditing(u.userId)} data-testid="sandbox-edit">
                               Set…
                             </button>{' '}
-                            <button type="button" className="btn btn-small" onClick={() => void setBalance(u.userId, 0)} title="The next pay of this user is refused" data-testid="sandbox-zero">
+                            <button
+                              type="button"
+                              className="btn btn-small"
+                              onClick={() => void setBalance(u.userId, 0)}
+                              title="The next pay of this user is refused"
+                              data-testid="sandbox-zero"
+                            >
                               Set to 0
                             </button>
                           </>
@@ -179,7 +200,10 @@ export function SandboxView() {
             void reset();
           }}
         >
-          <p>Every balance and deposit of the sandbox is forgotten; users start again at {state?.startingBalance ?? 'the starting balance'}. Captured exchanges stay.</p>
+          <p>
+            Every balance and deposit of the sandbox is forgotten; users start again at {state?.startingBalance ?? 'the starting balance'}. Captured exchanges
+            stay.
+          </p>
         </ConfirmDialog>
       )}
     </div>

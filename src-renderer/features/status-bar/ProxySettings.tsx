@@ -37,7 +37,10 @@ export function ProxySettings(props: { proxy: ProxyStatus | null; onDone(): void
   const tlsSetting = (): ProxyTls | null | undefined | string => {
     if (tlsChoice === 'none') return null;
     if (tlsChoice === 'self-signed') {
-      const list = hosts.split(',').map((h) => h.trim()).filter((h) => h !== '');
+      const list = hosts
+        .split(',')
+        .map((h) => h.trim())
+        .filter((h) => h !== '');
       return list.length === 0 ? 'A self-signed certificate needs the names or addresses it is for (e.g. 127.0.0.1,localhost).' : { selfSigned: list };
     }
     // The key file's path is not shown back: the same certificate without a new key keeps what runs.
@@ -60,7 +63,7 @@ export function ProxySettings(props: { proxy: ProxyStatus | null; onDone(): void
     }
     const publicTarget = publicUrl.trim();
     if (publicTarget !== '' && !isHttpUrl(publicTarget)) {
-      setProblem('The public URL must be an http:// or https:// URL (a tunnel\'s or a host\'s), or empty.');
+      setProblem("The public URL must be an http:// or https:// URL (a tunnel's or a host's), or empty.");
       return;
     }
     const tls = tlsSetting();

@@ -120,8 +120,9 @@ export function TimelineView() {
               <EmptyState title="Follow one deposit" testId="timeline-empty">
                 <p>Enter a depositId above, or open a capture and choose “Deposit timeline”.</p>
                 <p className="muted">
-                  The timeline lists every exchange of that deposit in order (the pay, its results, replays and sandbox answers) and flags duplicates, results without a
-                  pay, conflicting outcomes, amounts that differ from the pay and badly signed callbacks the operator accepted. A replay is filed under the deposit its body names.
+                  The timeline lists every exchange of that deposit in order (the pay, its results, replays and sandbox answers) and flags duplicates, results
+                  without a pay, conflicting outcomes, amounts that differ from the pay and badly signed callbacks the operator accepted. A replay is filed
+                  under the deposit its body names.
                 </p>
               </EmptyState>
             ) : !timeline ? (
@@ -144,18 +145,19 @@ export function TimelineView() {
                 ) : (
                   <ul className="flag-list" data-testid="timeline-flags">
                     {timeline.flags.map((f) => (
-                      <li key={f.flag} data-flag={f.flag} data-testid="timeline-flag" className={f.flag === 'accepted-bad-signature' ? 'flag-danger' : undefined}>
+                      <li
+                        key={f.flag}
+                        data-flag={f.flag}
+                        data-testid="timeline-flag"
+                        className={f.flag === 'accepted-bad-signature' ? 'flag-danger' : undefined}
+                      >
                         <strong>⚑ {FLAG_TITLES[f.flag]}.</strong> {f.message}{' '}
                         <span className="muted small">({f.exchangeIds.map((id) => `#${id}`).join(', ')})</span>
                       </li>
                     ))}
                   </ul>
                 )}
-                {timeline.entries.length === 0 ? (
-                  <p className="muted">No exchange carries this depositId.</p>
-                ) : (
-                  <TimelineEntries timeline={timeline} />
-                )}
+                {timeline.entries.length === 0 ? <p className="muted">No exchange carries this depositId.</p> : <TimelineEntries timeline={timeline} />}
               </div>
             )}
           </div>

@@ -45,9 +45,17 @@ export function TokenResultView(props: { result: TokenResult; requestedFor: Rece
             </span>
           )}
         </h3>
-        <StatusBadge x={{ direction: 'outbound', error: result.error, signature: { verdict: null }, response: result.status === null ? null : { status: result.status } }} testId="token-status" />
+        <StatusBadge
+          x={{ direction: 'outbound', error: result.error, signature: { verdict: null }, response: result.status === null ? null : { status: result.status } }}
+          testId="token-status"
+        />
         <span className="spacer" />
-        <button type="button" className="link" onClick={() => openInCaptures(result.exchangeId)} title="The recorded request (API key replaced by its fingerprint)">
+        <button
+          type="button"
+          className="link"
+          onClick={() => openInCaptures(result.exchangeId)}
+          title="The recorded request (API key replaced by its fingerprint)"
+        >
           #{result.exchangeId}
         </button>
       </div>

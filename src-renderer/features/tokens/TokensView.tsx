@@ -27,7 +27,8 @@ function ProfileSupplies() {
   const missing = [!profile.baseUrl && 'service base URL', !profile.operatorId && 'operator id', !profile.apiKey.set && 'API key'].filter(Boolean);
   return (
     <div className="supplies" data-testid="token-profile">
-      <span className="muted">From profile</span> <strong>{profile.name}</strong>: <code>{profile.baseUrl ?? '—'}</code> · operator <code>{profile.operatorId ?? '—'}</code> · API key{' '}
+      <span className="muted">From profile</span> <strong>{profile.name}</strong>: <code>{profile.baseUrl ?? '—'}</code> · operator{' '}
+      <code>{profile.operatorId ?? '—'}</code> · API key{' '}
       {profile.apiKey.set ? <Badge tone="green">✓ set · {profile.apiKey.fingerprint}</Badge> : <Badge tone="red">not set</Badge>}
       {missing.length > 0 && (
         <p className="text-error small">
@@ -89,7 +90,14 @@ export function TokensView() {
             <div className="form-pair">
               <label className="stack-label">
                 userId
-                <input className="input" list="recent-token-users" value={userId} onChange={(e) => pickUser(e.target.value)} spellCheck={false} data-testid="token-user" />
+                <input
+                  className="input"
+                  list="recent-token-users"
+                  value={userId}
+                  onChange={(e) => pickUser(e.target.value)}
+                  spellCheck={false}
+                  data-testid="token-user"
+                />
               </label>
               <label className="stack-label">
                 displayName
@@ -103,7 +111,12 @@ export function TokensView() {
                   data-testid="token-display-name"
                 />
               </label>
-              <button type="submit" className="btn btn-primary" disabled={busy || userId.trim() === '' || displayName.trim() === ''} data-testid="token-request">
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={busy || userId.trim() === '' || displayName.trim() === ''}
+                data-testid="token-request"
+              >
                 {busy ? 'Requesting…' : 'Request token'}
               </button>
             </div>

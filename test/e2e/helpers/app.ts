@@ -19,4 +19,3 @@ export async function goTo(page: Page, view: string): Promise<void> {
 export function bodyOf(r: ReceivedRequest): Record<string, unknown> {
   return JSON.parse(r.body.toString('utf8')) as Record<string, unknown>;
 }
-

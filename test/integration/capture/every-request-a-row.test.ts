@@ -36,14 +36,44 @@ async function expectServing(desk: Desk, url: string, depositId: string): Promis
 }
 
 const CASES: Array<{ name: string; bytes: string; status: number; method: string; error: RegExp }> = [
-  { name: 'Expect other than 100-continue', bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}', status: 417, method: 'POST', error: /expects "200-ok"/ },
+  {
+    name: 'Expect other than 100-continue',
+    bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}',
+    status: 417,
+    method: 'POST',
+    error: /expects "200-ok"/,
+  },
   { name: 'CONNECT', bytes: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', status: 405, method: 'CONNECT', error: /tunnel/ },
-  { name: 'Content-Length with Transfer-Encoding', bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', status: 400, method: 'POST', error: /malformed/ },
-  { name: 'two Content-Lengths', bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}', status: 400, method: 'POST', error: /malformed/ },
-  { name: 'an obs-fold header', bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\nContent-Length: 2\r\n\r\n{}', status: 400, method: 'POST', error: /malformed/ },
+  {
+    name: 'Content-Length with Transfer-Encoding',
+    bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    status: 400,
+    method: 'POST',
+    error: /malformed/,
+  },
+  {
+    name: 'two Content-Lengths',
+    bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}',
+    status: 400,
+    method: 'POST',
+    error: /malformed/,
+  },
+  {
+    name: 'an obs-fold header',
+    bytes: 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\nContent-Length: 2\r\n\r\n{}',
+    status: 400,
+    method: 'POST',
+    error: /malformed/,
+  },
   { name: 'a bad method', bytes: 'P@ST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}', status: 400, method: '', error: /malformed/ },
   { name: 'a bad version', bytes: 'POST /platform/pay HTTP/7.3\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}', status: 400, method: 'POST', error: /malformed/ },
-  { name: 'headers over the size limit (431)', bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\nContent-Length: 2\r\n\r\n{}`, status: 431, method: 'POST', error: /larger than allowed/ },
+  {
+    name: 'headers over the size limit (431)',
+    bytes: `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\nContent-Length: 2\r\n\r\n{}`,
+    status: 431,
+    method: 'POST',
+    error: /larger than allowed/,
+  },
   { name: 'an HTTP/0.9 request line', bytes: 'GET /platform/pay\r\n\r\n', status: 400, method: 'GET', error: /HTTP\/0\.9/ },
 ];
 
@@ -73,7 +103,12 @@ describe('every request that reaches the proxy has a row', () => {
     const desk = await signedDesk(home);
     const { port } = await startProxy(desk);
     const basic = Buffer.from(`op:${SECRET}`).toString('base64');
-    await rawRoundTrip(port, latin1(`POST /platform/pay?s=${SECRET} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${basic}\r\nX-S: ${SECRET}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`));
+    await rawRoundTrip(
+      port,
+      latin1(
+        `POST /platform/pay?s=${SECRET} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${basic}\r\nX-S: ${SECRET}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+      ),
+    );
     const row = latest(desk);
     expect(row.response?.status).toBe(400);
     const stored = Buffer.from(row.request.bodyBase64, 'base64').toString('latin1');
@@ -133,7 +168,10 @@ describe('every request that reaches the proxy has a row', () => {
     closeAfterTest({ close: () => controller.stop() });
     const started = await controller.start({ port: 0, upstream: null });
     running = true;
-    const reply = await send(started.url!, { body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}', headers: { 'content-type': 'application/json' } });
+    const reply = await send(started.url!, {
+      body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(reply.status).toBe(500);
     const [row] = store.exchanges.list({ limit: 1 }).items;
     expect(row?.response?.status).toBe(500);

@@ -104,7 +104,15 @@ async function viaHar(c: Case): Promise<ExchangeDetail> {
       headersSize: -1,
       bodySize: Buffer.byteLength(c.body),
     },
-    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], content: { size: 0, mimeType: 'text/plain', text: '' }, headersSize: -1, bodySize: 0 },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      content: { size: 0, mimeType: 'text/plain', text: '' },
+      headersSize: -1,
+      bodySize: 0,
+    },
   };
   const imported = await desk.importHar(JSON.stringify({ log: { version: '1.2', creator: { name: 'four-ways', version: '1' }, entries: [entry] } }), {});
   if (!imported.ok) throw new Error(imported.error.message);
@@ -113,9 +121,20 @@ async function viaHar(c: Case): Promise<ExchangeDetail> {
 
 async function viaSend(c: Case): Promise<ExchangeDetail> {
   return sendAndRecord(
-    { exchanges: storeOf(desk).exchanges, candidates: secretsOf(desk).signingCandidates(), secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }) },
     {
-      request: { url: `${upstream.url}${target(c)}`, method: 'POST', headers: headersOf(c), body: Buffer.from(c.body, 'utf8'), timeoutMs: 5_000, allowSelfSigned: false },
+      exchanges: storeOf(desk).exchanges,
+      candidates: secretsOf(desk).signingCandidates(),
+      secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }),
+    },
+    {
+      request: {
+        url: `${upstream.url}${target(c)}`,
+        method: 'POST',
+        headers: headersOf(c),
+        body: Buffer.from(c.body, 'utf8'),
+        timeoutMs: 5_000,
+        allowSelfSigned: false,
+      },
       origin: 'send',
       sourceId: null,
     },
@@ -157,12 +176,26 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   path: fc.constantFrom('/platform/pay', '/platform/results', '/api/platform/pay', '/v0/wager/operator/create-token', '/health', `/keys/${API_KEY}`),
   query: fc.constantFrom('', 'a=1', `key=${API_KEY}`, `key=${encodeURIComponent(SECRET)}&b=2`),
   body: fc.oneof(
-    fc.record({ userId: word, depositId: word, amount: fc.integer({ min: -5, max: 500 }), currency: fc.constantFrom('USD', 'EUR', 'usd') }).map((o) => JSON.stringify(o)),
-    fc.record({ userId: word, depositId: word, result: fc.constantFrom('WIN', 'LOSE', 'REFUND', 'BOGUS'), amount: fc.integer({ min: 0, max: 50 }) }).map((o) => JSON.stringify(o)),
-    fc.constantFrom('{"userId":"u","userId":"v","depositId":"d","amount":1,"currency":"USD"}', 'not json', '', `{"userId":"${API_KEY}","depositId":"d","amount":1,"currency":"USD"}`),
+    fc
+      .record({ userId: word, depositId: word, amount: fc.integer({ min: -5, max: 500 }), currency: fc.constantFrom('USD', 'EUR', 'usd') })
+      .map((o) => JSON.stringify(o)),
+    fc
+      .record({ userId: word, depositId: word, result: fc.constantFrom('WIN', 'LOSE', 'REFUND', 'BOGUS'), amount: fc.integer({ min: 0, max: 50 }) })
+      .map((o) => JSON.stringify(o)),
+    fc.constantFrom(
+      '{"userId":"u","userId":"v","depositId":"d","amount":1,"currency":"USD"}',
+      'not json',
+      '',
+      `{"userId":"${API_KEY}","depositId":"d","amount":1,"currency":"USD"}`,
+    ),
   ),
   signature: fc.constantFrom('valid', 'other-secret', 'wrong', 'the-secret', 'none'),
-  extra: fc.constantFrom<HeaderList>([], [['X-Note', 'hello']], [['Authorization', `Basic ${Buffer.from(`op:${API_KEY}`).toString('base64')}`]], [['X-Forward-Key', API_KEY]]),
+  extra: fc.constantFrom<HeaderList>(
+    [],
+    [['X-Note', 'hello']],
+    [['Authorization', `Basic ${Buffer.from(`op:${API_KEY}`).toString('base64')}`]],
+    [['X-Forward-Key', API_KEY]],
+  ),
 });
 
 describe('one judge, four ways in', () => {

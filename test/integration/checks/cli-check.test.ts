@@ -27,13 +27,25 @@ describe('wager-desk check', () => {
       passed: number;
       failed: number;
       blocked: number;
-      checks: Array<{ id: string; title: string; pass: boolean | null; outcome: string; expected: string; actual: { status: number | null; body: string | null } }>;
+      checks: Array<{
+        id: string;
+        title: string;
+        pass: boolean | null;
+        outcome: string;
+        expected: string;
+        actual: { status: number | null; body: string | null };
+      }>;
     };
     expect(out.failed).toBe(0);
     expect(out.blocked).toBe(0);
     expect(out.passed).toBe(13);
     const pay = out.checks.find((c) => c.id === 'pay-accepted')!;
-    expect(pay).toMatchObject({ pass: true, outcome: 'pass', expected: 'status 2XX, with a body that does not say the request was ignored', actual: { status: 200, body: '{"ok":true}' } });
+    expect(pay).toMatchObject({
+      pass: true,
+      outcome: 'pass',
+      expected: 'status 2XX, with a body that does not say the request was ignored',
+      actual: { status: 200, body: '{"ok":true}' },
+    });
     expect(out.checks.filter((c) => c.pass === null).every((c) => c.outcome === 'not-observable')).toBe(true);
     expect(typeof pay.title).toBe('string');
     expect(out.checks.filter((c) => c.pass === null).length).toBeGreaterThan(0);
@@ -56,7 +68,9 @@ describe('wager-desk check', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('No signing secret');
     expect(operator!.requests).toHaveLength(0);
-    const env = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'u', '--secret-env', 'WD_CHECK_SECRET', '--json'], { env: { WD_CHECK_SECRET: SECRET } });
+    const env = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'u', '--secret-env', 'WD_CHECK_SECRET', '--json'], {
+      env: { WD_CHECK_SECRET: SECRET },
+    });
     expect(env.code).toBe(0);
     expect(JSON.parse(env.stdout).failed).toBe(0);
     const usage = await runCli(['--home', dir, 'check', '--to', url]);

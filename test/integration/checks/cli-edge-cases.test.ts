@@ -23,7 +23,13 @@ describe('wager-desk edge-cases run', () => {
     const { home, operator } = await homeWithOperator();
     const res = await runCli(['--home', home, 'edge-cases', 'run', '--only', 'duplicate-pay,refund-unknown-deposit', '--json']);
     expect(res.code, res.stderr).toBe(0);
-    const out = JSON.parse(res.stdout) as { passed: number; failed: number; blocked: number; notJudged: number; cases: Array<{ caseId: string; pass: boolean | null }> };
+    const out = JSON.parse(res.stdout) as {
+      passed: number;
+      failed: number;
+      blocked: number;
+      notJudged: number;
+      cases: Array<{ caseId: string; pass: boolean | null }>;
+    };
     expect(out.cases.map((c) => c.caseId)).toEqual(['duplicate-pay', 'refund-unknown-deposit']);
     expect(out.passed + out.notJudged).toBe(2);
     expect(out.failed).toBe(0);

@@ -36,7 +36,14 @@ describe('conformance check against an operator with integer amounts, 36-charact
     const op = await operator();
     const desk = await deskWithProfile();
     const report = await check(desk, op.url);
-    expect(ids(report, 'fail'), JSON.stringify(report.checks.filter((c) => c.outcome !== 'pass'), null, 1)).toEqual([]);
+    expect(
+      ids(report, 'fail'),
+      JSON.stringify(
+        report.checks.filter((c) => c.outcome !== 'pass'),
+        null,
+        1,
+      ),
+    ).toEqual([]);
     expect(ids(report, 'blocked')).toEqual([]);
     expect(report.passed).toBe(CONFORMANCE_CHECK_IDS.length);
     expect(report.headline).toBeUndefined();

@@ -13,7 +13,10 @@ function homeWith(n: number): string {
   const home = tempDir();
   const store = openStore(home);
   connectionOf(store).transaction(() => {
-    for (let i = 1; i <= n; i++) store.exchanges.insert(inboundRow({ keys: { depositId: `d-${i}`, userId: 'u1', result: null, gameId: null, amount: 5, currency: 'USD', tournamentId: null } }));
+    for (let i = 1; i <= n; i++)
+      store.exchanges.insert(
+        inboundRow({ keys: { depositId: `d-${i}`, userId: 'u1', result: null, gameId: null, amount: 5, currency: 'USD', tournamentId: null } }),
+      );
   })();
   store.close();
   return home;
@@ -73,7 +76,10 @@ describe('wager-desk captures', () => {
 
     const ndjson = await runCli(['--home', home, 'captures', '--ndjson', '--limit', '5000']);
     expect(ndjson.code).toBe(0);
-    const objects = ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { depositId: string; id: number });
+    const objects = ndjson.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { depositId: string; id: number });
     expect(objects).toHaveLength(5000);
     expect(objects[0]!.depositId).toBe('d-5003');
     expect(objects.at(-1)!.depositId).toBe('d-4');
@@ -100,7 +106,10 @@ describe('wager-desk captures', () => {
     const home = homeWith(30);
     const file = join(home, 'x.har');
     const res = await runCli(['--home', home, 'export', '--har', file, '--max', '12']);
-    expect(res).toMatchObject({ code: 0, stdout: `exported 12 exchanges to ${file} (the newest 12, as --max asks: raise it or narrow the filter for older ones)\n` });
+    expect(res).toMatchObject({
+      code: 0,
+      stdout: `exported 12 exchanges to ${file} (the newest 12, as --max asks: raise it or narrow the filter for older ones)\n`,
+    });
     const entries = (JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: Array<{ request: { postData: { text: string } } }> } }).log.entries;
     expect(entries).toHaveLength(12);
     const all = await runCli(['--home', home, 'export', '--har', file, '--max', '100', '--json']);

@@ -31,7 +31,10 @@ describe('wager-desk sign / verify', { timeout: 120_000 }, () => {
     }
     const pretty = VECTORS.find((v) => v.name === 'pretty-printed')!;
     const compact = Buffer.from(JSON.stringify(JSON.parse(bodyOf(pretty).toString())));
-    const bad = await runCli(['--home', home, 'verify', '--signature', pretty.signature, '--secret-env', 'S', '--json'], { env: { S: pretty.secret }, input: compact });
+    const bad = await runCli(['--home', home, 'verify', '--signature', pretty.signature, '--secret-env', 'S', '--json'], {
+      env: { S: pretty.secret },
+      input: compact,
+    });
     expect(bad.code).toBe(1);
     const report = JSON.parse(bad.stdout);
     expect(report.verdict).toBe('mismatch');
@@ -41,7 +44,10 @@ describe('wager-desk sign / verify', { timeout: 120_000 }, () => {
   it('rejects the right HMAC in uppercase hex (exit 1), as a receiver comparing hex strings does, and says why', async () => {
     const home = tempDir();
     const v = VECTORS[0]!;
-    const upper = await runCli(['--home', home, 'verify', '--signature', v.signature.toUpperCase(), '--secret-env', 'S'], { env: { S: v.secret }, input: bodyOf(v) });
+    const upper = await runCli(['--home', home, 'verify', '--signature', v.signature.toUpperCase(), '--secret-env', 'S'], {
+      env: { S: v.secret },
+      input: bodyOf(v),
+    });
     expect(upper.code).toBe(1);
     expect(upper.stdout).toContain('mismatch\n');
     expect(upper.stdout).toContain('diagnosis: the right HMAC, written in uppercase hex; receivers that compare hex strings reject it\n');
@@ -96,7 +102,10 @@ describe('wager-desk sign / verify', { timeout: 120_000 }, () => {
 
   it('never prints the secret', async () => {
     const home = tempDir();
-    const r = await runCli(['--home', home, 'verify', '--signature', 'a'.repeat(64), '--secret-env', 'S', '--json'], { env: { S: 'canary-secret-value' }, input: '{}' });
+    const r = await runCli(['--home', home, 'verify', '--signature', 'a'.repeat(64), '--secret-env', 'S', '--json'], {
+      env: { S: 'canary-secret-value' },
+      input: '{}',
+    });
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).not.toContain('canary-secret-value');
   });

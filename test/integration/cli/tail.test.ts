@@ -80,13 +80,18 @@ describe('wager-desk tail', () => {
     const deposits = Array.from({ length: 12 }, (_, i) => `d-tail-${i}`);
     for (const d of deposits) {
       const body = pay(d);
-      const res = await fetch(`${serve.url}/platform/pay`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), 'tail-secret') }, body });
+      const res = await fetch(`${serve.url}/platform/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), 'tail-secret') },
+        body,
+      });
       await res.arrayBuffer();
     }
     const rows = (await json.waitForLines(deposits.length)).map((l) => JSON.parse(l) as ExchangeSummary);
     expect(rows.map((r) => r.depositId)).toEqual(deposits);
     // The sandbox operator answers each (402 once the user's balance is spent): every line carries its answer.
-    for (const r of rows) expect(r).toMatchObject({ direction: 'inbound', kind: 'pay', signature: { verdict: 'valid' }, response: { status: expect.any(Number) } });
+    for (const r of rows)
+      expect(r).toMatchObject({ direction: 'inbound', kind: 'pay', signature: { verdict: 'valid' }, response: { status: expect.any(Number) } });
 
     const lines = await text.waitForLines(deposits.length);
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3}\s+inbound\s+pay\s+d-tail-0\s+valid\s+#\d+\s+\d{3}\s+\d+ms$/);
@@ -113,7 +118,12 @@ describe('wager-desk tail', () => {
     const [first] = await tail.waitForLines(1);
     expect((JSON.parse(first!) as ExchangeSummary).id).toBe(done);
 
-    exchanges.complete(inFlight, { response: { status: 503, headers: [], body: new Uint8Array() }, error: null, durationMs: 40, completedAt: new Date().toISOString() });
+    exchanges.complete(inFlight, {
+      response: { status: 503, headers: [], body: new Uint8Array() },
+      error: null,
+      durationMs: 40,
+      completedAt: new Date().toISOString(),
+    });
     const all = (await tail.waitForLines(2)).map((l) => JSON.parse(l) as ExchangeSummary);
     expect(all.map((x) => [x.id, x.response?.status])).toEqual([
       [done, 201],

@@ -10,7 +10,12 @@ const pay = (userId: string, depositId: string) => JSON.stringify({ userId, depo
 async function deskWithCaptures() {
   const desk = openDesk();
   const { url } = await startProxy(desk);
-  for (const [u, d] of [['alice', 'a-1'], ['alice', 'a-2'], ['bob', 'b-1'], ['carol', 'c-1']] as const) {
+  for (const [u, d] of [
+    ['alice', 'a-1'],
+    ['alice', 'a-2'],
+    ['bob', 'b-1'],
+    ['carol', 'c-1'],
+  ] as const) {
     await send(url, { body: pay(u, d), headers: { 'content-type': 'application/json' } });
   }
   const statuses: Array<DeskEvents['status']> = [];
@@ -30,7 +35,11 @@ describe('deleteExchanges', () => {
 
     const done = await desk.deleteExchanges({ filter: { userId: 'alice' } });
     expect(done.ok && done.value).toEqual({ deleted: 2, dryRun: false, counts: { inbound: 2, outbound: 0 } });
-    expect(captures(desk).map((x) => x.userId).sort()).toEqual(['bob', 'carol']);
+    expect(
+      captures(desk)
+        .map((x) => x.userId)
+        .sort(),
+    ).toEqual(['bob', 'carol']);
     expect(statuses.at(-1)?.counts).toEqual({ inbound: 2, outbound: 0 });
     const status = await desk.getStatus();
     expect(status.ok && status.value.counts).toEqual({ inbound: 2, outbound: 0 });

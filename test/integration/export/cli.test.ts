@@ -20,7 +20,11 @@ async function seededHome(): Promise<{ home: string; ids: number[] }> {
     const saved = await desk.saveProfile({ name: 'p', secret: SECRET });
     expect(saved.ok).toBe(true);
     const ids = [
-      capture(desk, { body: '{"userId":"u1","depositId":"d1","currency":"EUR","amount":1}', signature: { secret: SECRET }, response: { status: 200, body: '{}' } }),
+      capture(desk, {
+        body: '{"userId":"u1","depositId":"d1","currency":"EUR","amount":1}',
+        signature: { secret: SECRET },
+        response: { status: 200, body: '{}' },
+      }),
       capture(desk, { body: Buffer.from([0x7b, 0xff, 0x7d]), signature: 'a'.repeat(64) }),
       capture(desk, { path: '/platform/results', body: '{"result":"LOSE","userId":"u2","depositId":"d2","roomId":"r","gameId":"blocks"}', signature: null }),
     ];
@@ -68,7 +72,10 @@ describe('wager-desk export / import', () => {
   it('refuses a malformed HAR with exit 2 and one line naming the entry and field, storing nothing', async () => {
     const home = tempDir();
     const file = join(home, 'bad.har');
-    writeFileSync(file, JSON.stringify({ log: { entries: [{ startedDateTime: '2025-01-01T00:00:00Z', request: { url: 'http://x/platform/pay', headers: [] } }] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ log: { entries: [{ startedDateTime: '2025-01-01T00:00:00Z', request: { url: 'http://x/platform/pay', headers: [] } }] } }),
+    );
     const r = await runCli(['--home', home, 'import', '--har', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('wager-desk: Cannot import the HAR: entries[0].request.method: missing.\n');
@@ -114,7 +121,10 @@ describe('wager-desk export / import', () => {
     store.close();
     const file = join(home, 'all.har');
     const all = await runCli(['--home', home, 'export', '--har', file]);
-    expect(all).toMatchObject({ code: 0, stdout: `exported ${MAX_HAR_EXCHANGES} exchanges to ${file} (the newest ${MAX_HAR_EXCHANGES}, the most one file holds: narrow the filter for older ones)\n` });
+    expect(all).toMatchObject({
+      code: 0,
+      stdout: `exported ${MAX_HAR_EXCHANGES} exchanges to ${file} (the newest ${MAX_HAR_EXCHANGES}, the most one file holds: narrow the filter for older ones)\n`,
+    });
     // A filter that keeps few is not called cut.
     const few = await runCli(['--home', home, 'export', '--har', file, '--user', 'nobody']);
     expect(few).toMatchObject({ code: 0, stdout: `exported 0 exchanges to ${file}\n` });

@@ -69,9 +69,12 @@ async function curlFor(id: number): Promise<string> {
 
 const bodies: Array<[string, Buffer]> = [
   ['compact JSON', Buffer.from('{"userId":"u1","depositId":"d-c1","currency":"EUR","amount":10}')],
-  ["text with quotes, newlines, $ and backslashes", Buffer.from(`{\n  "userId": "o'brien \\"$HOME\\" \`id\`",\n  "depositId": "d-c2", "note": "100%"\n}\n`)],
+  ['text with quotes, newlines, $ and backslashes', Buffer.from(`{\n  "userId": "o'brien \\"$HOME\\" \`id\`",\n  "depositId": "d-c2", "note": "100%"\n}\n`)],
   ['UTF-8 beyond ASCII', Buffer.from('{"userId":"zoë 🎲","depositId":"d-c3","currency":"€","amount":1}')],
-  ['bytes that are not UTF-8, with NUL and CR', Buffer.concat([Buffer.from('{"userId":"u'), Buffer.from([0xe9, 0x00, 0xff, 0x0d, 0x0a, 0x27, 0x5c, 0x25]), Buffer.from('"}')])],
+  [
+    'bytes that are not UTF-8, with NUL and CR',
+    Buffer.concat([Buffer.from('{"userId":"u'), Buffer.from([0xe9, 0x00, 0xff, 0x0d, 0x0a, 0x27, 0x5c, 0x25]), Buffer.from('"}')]),
+  ],
   ['a body that starts with @', Buffer.from('@/etc/passwd')],
   ['bytes that start with a dash', Buffer.from([0x2d, 0x2d, 0xff, 0x09])],
   ['tabs and a BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{\t"userId":\t"u1"}')])],
@@ -79,7 +82,15 @@ const bodies: Array<[string, Buffer]> = [
 
 describe('copy as cURL', () => {
   it.each(bodies)('reproduces a capture with %s byte for byte, signature included', async (_name, body) => {
-    const id = capture(desk, { body, signature: { secret: SECRET }, host, extraHeaders: [['X-Trace', 'a b'], ['x-trace', "it's"]] });
+    const id = capture(desk, {
+      body,
+      signature: { secret: SECRET },
+      host,
+      extraHeaders: [
+        ['X-Trace', 'a b'],
+        ['x-trace', "it's"],
+      ],
+    });
     const command = await curlFor(id);
     const got = await runInBash(command);
     expect(got.body.equals(body)).toBe(true);
@@ -105,7 +116,17 @@ describe('copy as cURL', () => {
 
   it('sends no invented Content-Type and keeps an empty POST body as Content-Length 0', async () => {
     const id = storeOf(desk).exchanges.insert(
-      inboundRow({ headers: [['Host', host], ['Content-Length', '0']], body: new Uint8Array(), size: 0, remoteAddress: null, signature: null, keys: NO_KEYS }),
+      inboundRow({
+        headers: [
+          ['Host', host],
+          ['Content-Length', '0'],
+        ],
+        body: new Uint8Array(),
+        size: 0,
+        remoteAddress: null,
+        signature: null,
+        keys: NO_KEYS,
+      }),
     ).id;
     const got = await runInBash(await curlFor(id));
     expect(got.headers['content-type']).toBeUndefined();
@@ -124,7 +145,11 @@ describe('copy as cURL', () => {
         path: '/platform/results',
         query: 'from=desk',
         target: `http://${host}/platform/results?from=desk`,
-        headers: [['Host', 'somewhere-else.example'], ['content-type', 'application/json'], ['x-server-authorization', sign(body, SECRET)]],
+        headers: [
+          ['Host', 'somewhere-else.example'],
+          ['content-type', 'application/json'],
+          ['x-server-authorization', sign(body, SECRET)],
+        ],
         body,
         size: body.length,
         remoteAddress: null,
@@ -146,11 +171,18 @@ describe('copy as cURL', () => {
 });
 
 describe('copy as a signed cURL (composer drafts)', () => {
-  const body = Buffer.concat([Buffer.from('{"userId":"u1","depositId":"d-draft","currency":"EUR","amount":5,"x":"'), Buffer.from([0xff, 0x00]), Buffer.from('"}')]);
+  const body = Buffer.concat([
+    Buffer.from('{"userId":"u1","depositId":"d-draft","currency":"EUR","amount":5,"x":"'),
+    Buffer.from([0xff, 0x00]),
+    Buffer.from('"}'),
+  ]);
   const draft = (): Draft => ({
     method: 'post',
     path: '/platform/pay?via=draft',
-    headers: [['Content-Type', 'application/json'], ['x-server-authorization', 'stale']],
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['x-server-authorization', 'stale'],
+    ],
     bodyBase64: body.toString('base64'),
     sourceId: null,
   });

@@ -17,7 +17,11 @@ const cases: Array<[string, Mutation, string]> = [
   ['headers that are not a list', (h) => (h.log.entries[0]!.request.headers = { Host: 'x' }), 'entries[0].request.headers: not an array'],
   ['a header without a value', (h) => delete h.log.entries[1]!.request.headers[4].value, 'entries[1].request.headers[4].value: missing'],
   ['a bad date', (h) => (h.log.entries[0]!.startedDateTime = 'yesterday'), 'entries[0].startedDateTime: not a date'],
-  ['bad base64', (h) => Object.assign(h.log.entries[0]!.request.postData, { text: '!!!', _encoding: 'base64' }), 'entries[0].request.postData.text: not valid base64'],
+  [
+    'bad base64',
+    (h) => Object.assign(h.log.entries[0]!.request.postData, { text: '!!!', _encoding: 'base64' }),
+    'entries[0].request.postData.text: not valid base64',
+  ],
   ['an unknown encoding', (h) => (h.log.entries[1]!.response.content.encoding = 'gzip'), 'entries[1].response.content.text: unsupported encoding'],
   ['a body the tool left out', (h) => delete h.log.entries[0]!.request.postData, 'entries[0].request.postData: missing, though bodySize says'],
   ['a status that is text', (h) => (h.log.entries[0]!.response.status = '200'), 'entries[0].response.status: not an HTTP status'],

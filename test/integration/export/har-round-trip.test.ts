@@ -27,7 +27,11 @@ describe('HAR export and import', () => {
       await withProfile(b);
       const binary = Buffer.concat([Buffer.from('{"userId":"u'), Buffer.from([0xe9, 0xff, 0xfe, 0x00]), Buffer.from('","depositId":"d-bin"}')]);
       const ids = [
-        capture(a, { body: pay('d-1'), signature: { secret: SECRET }, response: { status: 200, headers: [['Content-Type', 'application/json']], body: '{"ok":true}' } }),
+        capture(a, {
+          body: pay('d-1'),
+          signature: { secret: SECRET },
+          response: { status: 200, headers: [['Content-Type', 'application/json']], body: '{"ok":true}' },
+        }),
         // Signed over the pretty-printed body: a mismatch the desk can explain.
         capture(a, {
           path: '/platform/results',
@@ -36,7 +40,14 @@ describe('HAR export and import', () => {
           response: { status: 500, body: Buffer.from([0x80, 0x81, 0x00, 0x7f]) },
         }),
         capture(a, { body: binary, signature: { secret: SECRET }, query: 'a=1&b=%20x', response: null, error: 'Connection refused by 127.0.0.1:1' }),
-        capture(a, { body: pay('d-2'), signature: null, extraHeaders: [['X-Trace', 'one'], ['x-trace', 'two']] }),
+        capture(a, {
+          body: pay('d-2'),
+          signature: null,
+          extraHeaders: [
+            ['X-Trace', 'one'],
+            ['x-trace', 'two'],
+          ],
+        }),
         capture(a, { body: '', path: '/platform/pay', signature: 'not-hex' }),
       ];
       const before = ids.map((id) => storeOf(a).exchanges.get(id)!);

@@ -33,7 +33,11 @@ describe('captures from the real proxy', () => {
       const started = await desk.startProxy({ port: 0, host: '127.0.0.1', upstream: null });
       if (!started.ok) throw new Error(started.error.message);
       const proxyUrl = started.value.proxy.url!;
-      const body = Buffer.concat([Buffer.from('{"userId":"p-user","depositId":"p-dep","currency":"EUR","amount":3,"memo":"'), Buffer.from([0xc0, 0x00, 0x27]), Buffer.from('"}')]);
+      const body = Buffer.concat([
+        Buffer.from('{"userId":"p-user","depositId":"p-dep","currency":"EUR","amount":3,"memo":"'),
+        Buffer.from([0xc0, 0x00, 0x27]),
+        Buffer.from('"}'),
+      ]);
       const status = await post(`${proxyUrl}/platform/pay?src=test`, body, {
         'Content-Type': 'application/json',
         'X-Server-Authorization': sign(body, SECRET),

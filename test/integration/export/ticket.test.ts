@@ -15,7 +15,15 @@ describe('ticket bundle', () => {
       expect(saved.ok).toBe(true);
       const pay = '{"userId":"u7","depositId":"d-t","currency":"EUR","amount":4,"gameId":"blocks"}';
       const win = '{"result":"WIN","userId":"u7","depositId":"d-t","roomId":"r","gameId":"blocks","currency":"EUR","amount":"8"}';
-      const p = capture(desk, { body: pay, signature: { secret: SECRET }, response: { status: 200, body: '{"ok":true}' }, extraHeaders: [['x-api-key', API_KEY], ['X-Leak', SECRET]] });
+      const p = capture(desk, {
+        body: pay,
+        signature: { secret: SECRET },
+        response: { status: 200, body: '{"ok":true}' },
+        extraHeaders: [
+          ['x-api-key', API_KEY],
+          ['X-Leak', SECRET],
+        ],
+      });
       const r1 = capture(desk, {
         path: '/platform/results',
         body: win,

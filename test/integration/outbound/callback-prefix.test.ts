@@ -20,7 +20,11 @@ function post(url: string, body: string, secret = SECRET): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), 'x-server-authorization': sign(bytes, secret) } },
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), 'x-server-authorization': sign(bytes, secret) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -54,7 +58,11 @@ describe('the callback prefix of a profile', () => {
     expect(captured).toMatchObject({ kind: 'pay', path: '/acme/pay', depositId: 'acme-dep-1' });
     const detail = storeOf(desk).exchanges.get(captured.id)!;
     expect(detail.findings.some((f) => f.path === '$.channel')).toBe(true);
-    expect(storeOf(desk).exchanges.timeline('acme-dep-1').entries.map((e) => e.id)).toContain(captured.id);
+    expect(
+      storeOf(desk)
+        .exchanges.timeline('acme-dep-1')
+        .entries.map((e) => e.id),
+    ).toContain(captured.id);
 
     // A fraction on an integer profile is an error finding.
     await post(`${proxy}/acme/pay`, JSON.stringify({ userId: USER, depositId: 'acme-dep-2', currency: 'USD', amount: 2.5 }));
@@ -77,7 +85,12 @@ describe('the callback prefix of a profile', () => {
         entries: [
           {
             startedDateTime: '2026-01-02T03:04:05.000Z',
-            request: { method: 'POST', url: 'https://op.example/acme/pay', headers: [{ name: 'x-server-authorization', value: sign(Buffer.from(body), SECRET) }], postData: { text: body } },
+            request: {
+              method: 'POST',
+              url: 'https://op.example/acme/pay',
+              headers: [{ name: 'x-server-authorization', value: sign(Buffer.from(body), SECRET) }],
+              postData: { text: body },
+            },
             response: { status: 200, headers: [], content: { text: '{}' } },
           },
         ],

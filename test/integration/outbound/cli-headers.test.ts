@@ -27,7 +27,19 @@ describe('headers on replay and send', () => {
     expect(operator.requests[0]!.headers['x-trace']).toBe('first one');
     expect(operator.requests[0]!.rawSignatureValid).toBe(true);
 
-    const replayed = await runCli(['--home', home, 'replay', String(id), '--header', 'x-trace: second', '--header', 'X-Extra: 1', '--drop-header', 'User-Agent', '--json']);
+    const replayed = await runCli([
+      '--home',
+      home,
+      'replay',
+      String(id),
+      '--header',
+      'x-trace: second',
+      '--header',
+      'X-Extra: 1',
+      '--drop-header',
+      'User-Agent',
+      '--json',
+    ]);
     expect(replayed.code, replayed.stderr).toBe(0);
     const got = operator.requests[1]!;
     expect(got.headers['x-trace']).toBe('second');

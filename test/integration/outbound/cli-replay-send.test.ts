@@ -30,7 +30,10 @@ const refund = { result: 'REFUND', userId: 'cli-user', depositId: 'd-cli-1', roo
 
 describe('wager-desk replay', () => {
   it('replays a captured refund with --set amount, re-signed, in one command that verifies at the operator', async () => {
-    const { dir, ids, operator } = await home([['/platform/pay', JSON.stringify(pay)], ['/platform/results', JSON.stringify(refund)]]);
+    const { dir, ids, operator } = await home([
+      ['/platform/pay', JSON.stringify(pay)],
+      ['/platform/results', JSON.stringify(refund)],
+    ]);
     // The operator needs the pay first, so the refund is not an unknown one.
     expect((await runCli(['--home', dir, 'replay', String(ids[0])])).code).toBe(0);
     const res = await runCli(['--home', dir, 'replay', String(ids[1]), '--set', 'amount=2.5']);
@@ -58,7 +61,11 @@ describe('wager-desk replay', () => {
 
   it('refuses an id or a follow-up it cannot use, before anything is sent', async () => {
     const { dir, ids, operator } = await home([['/platform/pay', JSON.stringify(pay)]]);
-    for (const args of [['replay', 'abc'], ['replay', '0'], ['replay', String(ids[0]), '--follow-up', 'maybe']]) {
+    for (const args of [
+      ['replay', 'abc'],
+      ['replay', '0'],
+      ['replay', String(ids[0]), '--follow-up', 'maybe'],
+    ]) {
       const r = await runCli(['--home', dir, ...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
@@ -99,7 +106,21 @@ describe('wager-desk replay', () => {
 describe('wager-desk send', () => {
   it('builds a pay from the template with fresh ids and overrides, and sends it signed', async () => {
     const { dir, operator } = await home();
-    const res = await runCli(['--home', dir, 'send', 'pay', '--to', operator.url, '--user-id', 'u-send', '--set', 'amount=3', '--set', 'currency=EUR', '--json']);
+    const res = await runCli([
+      '--home',
+      dir,
+      'send',
+      'pay',
+      '--to',
+      operator.url,
+      '--user-id',
+      'u-send',
+      '--set',
+      'amount=3',
+      '--set',
+      'currency=EUR',
+      '--json',
+    ]);
     expect(res.code).toBe(0);
     const x = JSON.parse(res.stdout) as { origin: string; kind: string; depositId: string; response: { status: number } };
     expect(x).toMatchObject({ origin: 'send', kind: 'pay', response: { status: 200 } });

@@ -74,7 +74,13 @@ describe('drafts', () => {
 
   it('inspects a draft against the interface', async () => {
     const { desk } = await setup();
-    const draft: Draft = { method: 'POST', path: '/platform/pay', headers: [], bodyBase64: Buffer.from('{"userId":"u","depositId":"d","currency":"USD"}').toString('base64'), sourceId: null };
+    const draft: Draft = {
+      method: 'POST',
+      path: '/platform/pay',
+      headers: [],
+      bodyBase64: Buffer.from('{"userId":"u","depositId":"d","currency":"USD"}').toString('base64'),
+      sourceId: null,
+    };
     const res = await desk.inspectDraft(draft);
     expect(res.ok && res.value.some((f) => f.level === 'error' && f.path === '$.amount')).toBe(true);
     const other = await desk.inspectDraft({ ...draft, path: '/health' });

@@ -16,7 +16,12 @@ describe('httpSend', () => {
       const out = await httpSend({
         url: `${rec.url}/platform/pay?x=1`,
         method: 'POST',
-        headers: [['X-Server-Authorization', 'abc'], ['content-length', '999'], ['X-Twice', '1'], ['x-twice', '2']],
+        headers: [
+          ['X-Server-Authorization', 'abc'],
+          ['content-length', '999'],
+          ['X-Twice', '1'],
+          ['x-twice', '2'],
+        ],
         body,
         timeoutMs: 5000,
       });
@@ -78,7 +83,13 @@ describe('httpSend', () => {
     const second = await startRecorder();
     const first = await startRecorder((_req, _body, res) => res.writeHead(307, { location: `${second.url}/platform/pay` }).end());
     try {
-      const out = await httpSend({ url: `${first.url}/platform/pay`, method: 'POST', headers: [['x-server-authorization', 'f'.repeat(64)]], body, timeoutMs: 5000 });
+      const out = await httpSend({
+        url: `${first.url}/platform/pay`,
+        method: 'POST',
+        headers: [['x-server-authorization', 'f'.repeat(64)]],
+        body,
+        timeoutMs: 5000,
+      });
       expect(out.ok).toBe(true);
       if (!out.ok) return;
       expect(out.response.status).toBe(307);

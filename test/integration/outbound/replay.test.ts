@@ -17,7 +17,12 @@ let operator: StandInOperator | undefined;
 async function setup(profile: { production?: boolean; secret?: string | null } = {}) {
   desk = openDesk();
   operator = closeAfterTest(await startOperator({ secret: SECRET }));
-  const saved = await desk.saveProfile({ name: 'staging', operatorUrl: operator.url, secret: profile.secret === undefined ? SECRET : profile.secret, production: profile.production ?? false });
+  const saved = await desk.saveProfile({
+    name: 'staging',
+    operatorUrl: operator.url,
+    secret: profile.secret === undefined ? SECRET : profile.secret,
+    production: profile.production ?? false,
+  });
   expect(saved.ok).toBe(true);
   return { desk, operator };
 }
@@ -52,7 +57,15 @@ describe('replay', () => {
     try {
       const body = '{"userId":"🎲 player ✓","depositId":"d-emoji","currency":"USD","amount":5,"note":"ünïcödé 🚀"}';
       const id = capture(desk, { body, signature: { secret: SECRET } });
-      const res = await desk.replay({ sourceId: id, to: receiver.url, set: [{ path: 'amount', value: 7.25 }, { path: 'note', value: 'edited 🎉' }], unset: ['currency'] });
+      const res = await desk.replay({
+        sourceId: id,
+        to: receiver.url,
+        set: [
+          { path: 'amount', value: 7.25 },
+          { path: 'note', value: 'edited 🎉' },
+        ],
+        unset: ['currency'],
+      });
       expect(res.ok).toBe(true);
       const got = receiver.received[0]!;
       const header = got.rawHeaders[got.rawHeaders.findIndex((h) => h.toLowerCase() === 'x-server-authorization') + 1];
@@ -100,11 +113,23 @@ describe('replay', () => {
 
   it('builds the REFUND of a captured pay in one call', async () => {
     const { desk, operator } = await setup();
-    const payId = capture(desk, { path: '/api/platform/pay', body: JSON.stringify({ userId: 'u-9', depositId: 'd-9', currency: 'EUR', amount: 4 }), signature: { secret: SECRET } });
+    const payId = capture(desk, {
+      path: '/api/platform/pay',
+      body: JSON.stringify({ userId: 'u-9', depositId: 'd-9', currency: 'EUR', amount: 4 }),
+      signature: { secret: SECRET },
+    });
     const res = await desk.replay({ sourceId: payId, followUp: 'REFUND', to: operator.url });
     expect(res.ok).toBe(true);
     if (!res.ok) return;
-    expect(res.value).toMatchObject({ sourceId: payId, origin: 'replay', kind: 'results', path: '/api/platform/results', result: 'REFUND', depositId: 'd-9', amount: 4 });
+    expect(res.value).toMatchObject({
+      sourceId: payId,
+      origin: 'replay',
+      kind: 'results',
+      path: '/api/platform/results',
+      result: 'REFUND',
+      depositId: 'd-9',
+      amount: 4,
+    });
     const got = JSON.parse(operator.requests[0]!.body.toString()) as Record<string, unknown>;
     expect(got).toMatchObject({ result: 'REFUND', userId: 'u-9', depositId: 'd-9', currency: 'EUR', amount: 4 });
     expect(operator.requests[0]!.rawSignatureValid).toBe(true);

@@ -51,7 +51,14 @@ describe('a self-signed certificate, allowed', () => {
   it('is refused for another host name, before a byte of the request is sent', async () => {
     // 127.0.0.2 reaches the same machine; the certificate names only localhost and 127.0.0.1.
     const s = await selfSigned('127.0.0.2');
-    const r = await httpSend({ url: `https://127.0.0.2:${s.port}/x`, method: 'POST', headers: [['x-api-key', 'k']], body, timeoutMs: 5000, allowSelfSigned: true });
+    const r = await httpSend({
+      url: `https://127.0.0.2:${s.port}/x`,
+      method: 'POST',
+      headers: [['x-api-key', 'k']],
+      body,
+      timeoutMs: 5000,
+      allowSelfSigned: true,
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.errorCode).toBe('tls');
@@ -66,7 +73,9 @@ describe("a profile's permission applies to its operator URL only", () => {
     const own = await selfSigned('127.0.0.1');
     const elsewhere = await selfSigned('127.0.0.1');
     const desk = closeAfterTest(createDesk({ home: tempDir(), outboundTimeoutMs: 5000 }));
-    expect((await desk.saveProfile({ name: 'p', secret: 'self-signed-secret', operatorUrl: `https://127.0.0.1:${own.port}`, allowSelfSigned: true })).ok).toBe(true);
+    expect((await desk.saveProfile({ name: 'p', secret: 'self-signed-secret', operatorUrl: `https://127.0.0.1:${own.port}`, allowSelfSigned: true })).ok).toBe(
+      true,
+    );
     const draft = await desk.draftTemplate('pay', 'u-1');
     if (!draft.ok) throw new Error(draft.error.message);
 
@@ -81,7 +90,9 @@ describe("a profile's permission applies to its operator URL only", () => {
     const service = await selfSigned('127.0.0.1');
     const desk = closeAfterTest(createDesk({ home: tempDir(), outboundTimeoutMs: 5000 }));
     const base = `https://127.0.0.1:${service.port}`;
-    expect((await desk.saveProfile({ name: 'p', operatorUrl: base, baseUrl: base, operatorId: 'op', apiKey: 'ak_self_signed_1234', allowSelfSigned: true })).ok).toBe(true);
+    expect(
+      (await desk.saveProfile({ name: 'p', operatorUrl: base, baseUrl: base, operatorId: 'op', apiKey: 'ak_self_signed_1234', allowSelfSigned: true })).ok,
+    ).toBe(true);
 
     const inherited = await desk.requestToken({ userId: 'u', displayName: 'U' });
     expect(inherited.ok && inherited.value.error).toMatch(/self-signed/);

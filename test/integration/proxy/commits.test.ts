@@ -27,7 +27,12 @@ describe('group commit', () => {
     expect(outcomes).toEqual(['ok', 'ok', 'failed', 'ok']);
     expect(db.prepare('SELECT v FROM t ORDER BY v').pluck().all()).toEqual([1, 2, 4]);
     commits.close();
-    const late = await new Promise<unknown>((resolve) => commits.write(() => insert.run(5), (err) => resolve(err)));
+    const late = await new Promise<unknown>((resolve) =>
+      commits.write(
+        () => insert.run(5),
+        (err) => resolve(err),
+      ),
+    );
     expect(late).toBeInstanceOf(Error);
   });
 

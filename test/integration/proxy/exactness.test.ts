@@ -24,11 +24,13 @@ const bodyArb = fc.oneof(
 describe('forward mode: exact bytes both ways', () => {
   it('stores and forwards random bodies byte for byte, and relays random answers byte for byte', async () => {
     const answers = new Map<string, Uint8Array>();
-    const upstream = closeAfterTest(await startRecorder((req, _body, res) => {
-      const answer = answers.get(String(req.headers['x-case']))!;
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': answer.length });
-      res.end(answer);
-    }));
+    const upstream = closeAfterTest(
+      await startRecorder((req, _body, res) => {
+        const answer = answers.get(String(req.headers['x-case']))!;
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': answer.length });
+        res.end(answer);
+      }),
+    );
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     let n = 0;
@@ -55,11 +57,13 @@ describe('forward mode: exact bytes both ways', () => {
 
   it('relays a chunked request body and a chunked answer exactly', async () => {
     const answer = Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x0d, 0x0a, 0xff, 0x7d]);
-    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write(answer.subarray(0, 3));
-      res.end(answer.subarray(3));
-    }));
+    const upstream = closeAfterTest(
+      await startRecorder((_req, _body, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write(answer.subarray(0, 3));
+        res.end(answer.subarray(3));
+      }),
+    );
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     const body = Buffer.from('{"a":\r\n"\u00e9"}\r\n', 'utf8');

@@ -9,7 +9,7 @@ import { closeAfterTest } from '../../helpers/closing';
 import { startRecorder } from '../../helpers/servers';
 
 describe('forward mode', () => {
-  it('sends the headers as received minus hop-by-hop ones, with the upstream\'s Host, to upstream + path + query', async () => {
+  it("sends the headers as received minus hop-by-hop ones, with the upstream's Host, to upstream + path + query", async () => {
     const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('ok')));
     const desk = openDesk();
     const { url, port } = await startProxy(desk, { upstream: `${upstream.url}/operator/base/` });
@@ -18,18 +18,30 @@ describe('forward mode', () => {
       path: '/platform/pay?trace=1&x=%20',
       body,
       headers: [
-        'Host', `127.0.0.1:${port}`,
-        'X-Server-Authorization', sign(Buffer.from(body), 's'),
-        'Content-Type', 'application/json',
-        'X-Dup', 'one',
-        'x-dup', 'two',
-        'Connection', 'keep-alive, X-Drop-Me',
-        'X-Drop-Me', 'listed in Connection',
-        'Keep-Alive', 'timeout=5',
-        'Proxy-Authorization', 'Basic abc',
-        'TE', 'trailers',
-        'Upgrade', 'h2c',
-        'Content-Length', String(body.length),
+        'Host',
+        `127.0.0.1:${port}`,
+        'X-Server-Authorization',
+        sign(Buffer.from(body), 's'),
+        'Content-Type',
+        'application/json',
+        'X-Dup',
+        'one',
+        'x-dup',
+        'two',
+        'Connection',
+        'keep-alive, X-Drop-Me',
+        'X-Drop-Me',
+        'listed in Connection',
+        'Keep-Alive',
+        'timeout=5',
+        'Proxy-Authorization',
+        'Basic abc',
+        'TE',
+        'trailers',
+        'Upgrade',
+        'h2c',
+        'Content-Length',
+        String(body.length),
       ],
     });
     const got = upstream.received[0]!;
@@ -56,19 +68,26 @@ describe('forward mode', () => {
     expect(row.request.query).toBe('trace=1&x=%20');
   });
 
-  it('relays the upstream\'s status, reason, headers and body unchanged, and records them', async () => {
+  it("relays the upstream's status, reason, headers and body unchanged, and records them", async () => {
     const answer = Buffer.from('{"errors":[{"code":"INSUFFICIENT_BALANCE","isClientSafe":true}]}\n');
-    const upstream = closeAfterTest(await startRecorder((_req, _body, res) => {
-      res.sendDate = false;
-      res.writeHead(402, 'Not Enough Money', [
-        'Content-Type', 'application/json',
-        'Set-Cookie', 'a=1',
-        'Set-Cookie', 'b=2',
-        'X-Operator', 'stand-in',
-        'Content-Length', String(answer.length),
-      ]);
-      res.end(answer);
-    }));
+    const upstream = closeAfterTest(
+      await startRecorder((_req, _body, res) => {
+        res.sendDate = false;
+        res.writeHead(402, 'Not Enough Money', [
+          'Content-Type',
+          'application/json',
+          'Set-Cookie',
+          'a=1',
+          'Set-Cookie',
+          'b=2',
+          'X-Operator',
+          'stand-in',
+          'Content-Length',
+          String(answer.length),
+        ]);
+        res.end(answer);
+      }),
+    );
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     const reply = await send(url, { body: '{}' });
@@ -92,10 +111,12 @@ describe('forward mode', () => {
 
   it('reuses connections to the upstream (keep-alive)', async () => {
     const sockets = new Set<unknown>();
-    const upstream = closeAfterTest(await startRecorder((req, _body, res) => {
-      sockets.add(req.socket);
-      res.end('ok');
-    }));
+    const upstream = closeAfterTest(
+      await startRecorder((req, _body, res) => {
+        sockets.add(req.socket);
+        res.end('ok');
+      }),
+    );
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -118,9 +139,11 @@ describe('forward mode', () => {
   });
 
   it('answers 504 when the upstream is slower than the timeout, and records the error', async () => {
-    const upstream = closeAfterTest(await startRecorder(() => {
-      // never answers
-    }));
+    const upstream = closeAfterTest(
+      await startRecorder(() => {
+        // never answers
+      }),
+    );
     const desk = openDesk();
     const { url } = await startProxy(desk, { upstream: upstream.url, upstreamTimeoutMs: 300 });
     const started = Date.now();
@@ -134,7 +157,7 @@ describe('forward mode', () => {
     expect(upstream.received.length).toBe(1);
   });
 
-  it('takes the active profile\'s upstream by default; upstream null forces the sandbox', async () => {
+  it("takes the active profile's upstream by default; upstream null forces the sandbox", async () => {
     const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('from upstream')));
     const desk = openDesk();
     await desk.saveProfile({ name: 'staging', upstream: upstream.url });

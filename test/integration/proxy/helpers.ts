@@ -43,7 +43,14 @@ export function send(base: string, s: Send = {}): Promise<Reply> {
   const url = new URL(s.path ?? '/platform/pay', base);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: s.method ?? 'POST', headers: s.headers ?? {}, agent: s.agent ?? false },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: s.method ?? 'POST',
+        headers: s.headers ?? {},
+        agent: s.agent ?? false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -30,7 +30,17 @@ describe('serve over HTTPS, as documented', () => {
     const home = tempDir();
     const env = { WD_SECRET: 'the shared secret' };
     expect((await runCli(['--home', home, 'profile', 'set', 'acme', '--secret-env', 'WD_SECRET'], { env })).code).toBe(0);
-    const serve = await startServe(['--home', home, 'serve', '--proxy-port', '0', '--tls-self-signed', '127.0.0.1', '--public-url', 'https://desk.example.net']);
+    const serve = await startServe([
+      '--home',
+      home,
+      'serve',
+      '--proxy-port',
+      '0',
+      '--tls-self-signed',
+      '127.0.0.1',
+      '--public-url',
+      'https://desk.example.net',
+    ]);
     expect(serve.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
 
     const certFile = join(home, 'tls', 'proxy-cert.pem');
@@ -52,11 +62,16 @@ describe('serve over HTTPS, as documented', () => {
     expect(untrusted.code).toBe(60);
 
     const trusted = await curl([
-      '--cacert', certFile,
-      '-H', 'content-type: application/json',
-      '-H', `x-server-authorization: ${signature}`,
-      '--data-binary', `@${bodyFile}`,
-      '--write-out', '\n%{http_code}',
+      '--cacert',
+      certFile,
+      '-H',
+      'content-type: application/json',
+      '-H',
+      `x-server-authorization: ${signature}`,
+      '--data-binary',
+      `@${bodyFile}`,
+      '--write-out',
+      '\n%{http_code}',
       `${serve.url}/platform/pay`,
     ]);
     expect(trusted.stderr).toBe('');
@@ -68,7 +83,11 @@ describe('serve over HTTPS, as documented', () => {
     const ui = await serve.waitForStdout(/^ui: (\S+)$/);
     const uiUrl = new URL(ui.slice('ui: '.length));
     const token = uiUrl.hash.replace('#token=', '');
-    const reply = await fetch(new URL('/api/getStatus', uiUrl), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '[]' });
+    const reply = await fetch(new URL('/api/getStatus', uiUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '[]',
+    });
     const desk = (await reply.json()) as { value: { proxy: Record<string, unknown> } };
     expect(desk.value.proxy).toMatchObject({
       url: serve.url,
@@ -78,7 +97,11 @@ describe('serve over HTTPS, as documented', () => {
     });
     expect((await serve.stop('SIGTERM')).code).toBe(0);
 
-    const listed = JSON.parse((await runCli(['--home', home, 'captures', '--json'])).stdout) as Array<{ id: number; depositId: string; signature: { verdict: string } }>;
+    const listed = JSON.parse((await runCli(['--home', home, 'captures', '--json'])).stdout) as Array<{
+      id: number;
+      depositId: string;
+      signature: { verdict: string };
+    }>;
     expect(listed, JSON.stringify(listed)).toHaveLength(1);
     expect(listed[0]).toMatchObject({ depositId: 'dep-tls-1', signature: { verdict: 'valid' } });
     const shown = JSON.parse((await runCli(['--home', home, 'show', String(listed[0]!.id), '--json'])).stdout) as { scheme: string };

@@ -35,7 +35,10 @@ describe('wager-desk redeliver', () => {
     expect(lines[0]).toBe('would send 3 captures (skipped 0 already redelivered)');
     expect(lines[1]).toMatch(/^ +id  at /);
     expect(lines.slice(2).map((l) => Number(l.trim().split(/\s+/)[0]))).toEqual(ids);
-    const dryJson = JSON.parse((await runCli(['--home', dir, 'redeliver', '--ids', `${ids[1]}-${ids[2]}`, '--dry-run', '--json'])).stdout) as { count: number; captures: Array<{ id: number }> };
+    const dryJson = JSON.parse((await runCli(['--home', dir, 'redeliver', '--ids', `${ids[1]}-${ids[2]}`, '--dry-run', '--json'])).stdout) as {
+      count: number;
+      captures: Array<{ id: number }>;
+    };
     expect(dryJson.count).toBe(2);
     expect(dryJson.captures.map((x) => x.id)).toEqual([ids[1], ids[2]]);
     expect(operator.requests).toHaveLength(0);
@@ -57,7 +60,13 @@ describe('wager-desk redeliver', () => {
     const unconfirmed = await runCli(['--home', dir, 'redeliver']);
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.stderr).toContain('marked production');
-    for (const args of [['--ids', '5-2'], ['--since', 'last week'], ['--signature', 'none'], ['--kind', 'token'], ['--rate', '0']]) {
+    for (const args of [
+      ['--ids', '5-2'],
+      ['--since', 'last week'],
+      ['--signature', 'none'],
+      ['--kind', 'token'],
+      ['--rate', '0'],
+    ]) {
       const r = await runCli(['--home', dir, 'redeliver', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
     }

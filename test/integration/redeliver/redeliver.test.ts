@@ -39,7 +39,8 @@ async function redeliver(desk: Desk, req: RedeliveryRequest): Promise<Redelivery
 }
 
 const payBody = (dep: string, user = 'u-1') => JSON.stringify({ userId: user, depositId: dep, currency: 'USD', amount: 5 });
-const winBody = (dep: string, user = 'u-1') => JSON.stringify({ result: 'WIN', userId: user, depositId: dep, roomId: null, gameId: null, currency: 'USD', amount: 9 });
+const winBody = (dep: string, user = 'u-1') =>
+  JSON.stringify({ result: 'WIN', userId: user, depositId: dep, roomId: null, gameId: null, currency: 'USD', amount: 9 });
 
 describe('redeliver', () => {
   it('sends the callbacks that failed while the operator was down once each, in order, byte-exact, and a second run sends nothing', async () => {
@@ -56,7 +57,9 @@ describe('redeliver', () => {
       // Key order and spacing the desk would never write: the bytes must travel as they are.
       const bytes = Buffer.from(body.replace('{', '{ '));
       const signature = sign(bytes, SECRET);
-      expect(await post(`${proxy.proxy.url}${path}`, bytes, { 'content-type': 'application/json', 'x-server-authorization': signature })).toBeGreaterThanOrEqual(500);
+      expect(
+        await post(`${proxy.proxy.url}${path}`, bytes, { 'content-type': 'application/json', 'x-server-authorization': signature }),
+      ).toBeGreaterThanOrEqual(500);
       sent.push({ path, body: bytes, signature });
     }
     must(await desk.stopProxy());
@@ -120,7 +123,14 @@ describe('redeliver', () => {
     expect(await select({ userId: 'u-a' })).toEqual([ids[0], ids[3]]);
     expect(await select({ kind: 'results' })).toEqual([ids[2]]);
     expect(await select({ verdict: 'mismatch' })).toEqual([ids[2]]);
-    expect(await select({ idRanges: [[ids[0]!, ids[0]!], [ids[2]!, ids[4]!]] })).toEqual([ids[0], ids[2], ids[3]]);
+    expect(
+      await select({
+        idRanges: [
+          [ids[0]!, ids[0]!],
+          [ids[2]!, ids[4]!],
+        ],
+      }),
+    ).toEqual([ids[0], ids[2], ids[3]]);
     expect(await select({ failed: true, kind: 'pay' })).toEqual([ids[1]]);
     // Paging the preview.
     const first = must(await desk.selectRedelivery({}, { limit: 3 }));

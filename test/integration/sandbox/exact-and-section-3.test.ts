@@ -11,7 +11,8 @@ async function sandbox(amounts: 'integer' | 'decimal' = 'decimal'): Promise<{ de
   const saved = await desk.saveProfile({ name: 'p', amounts });
   if (!saved.ok) throw new Error(saved.error.message);
   const { url } = await startProxy(desk);
-  const post = (path: string, body: unknown) => send(url, { path, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const post = (path: string, body: unknown) =>
+    send(url, { path, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
   return { desk, post };
 }
 
@@ -32,7 +33,15 @@ describe('exact sums', () => {
     const state = await desk.getSandboxState();
     // 1000 - 30 x 0.1 in floats is 996.9999999999964; the books say 997.
     expect(state.ok && state.value.users.find((u) => u.userId === 'u-d')?.balance).toBe(997);
-    const win = await post('/platform/results', { result: 'WIN', userId: 'u-d', depositId: 'd-0', roomId: 'r', gameId: 'blocks', currency: 'USD', amount: 0.2 });
+    const win = await post('/platform/results', {
+      result: 'WIN',
+      userId: 'u-d',
+      depositId: 'd-0',
+      roomId: 'r',
+      gameId: 'blocks',
+      currency: 'USD',
+      amount: 0.2,
+    });
     expect(json(win)).toMatchObject({ balance: 997.2 });
   });
 

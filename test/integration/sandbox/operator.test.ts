@@ -119,7 +119,7 @@ describe('sandbox operator: results', () => {
     expect(latest(desk).findings).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringMatching(/already settled as LOSE/) }));
   });
 
-  it('REFUND of a stored depositId: refunds the stored amount (not the message\'s), once', async () => {
+  it("REFUND of a stored depositId: refunds the stored amount (not the message's), once", async () => {
     const { desk, post } = await sandbox();
     await post('/platform/pay', PAY('d-1', 8));
     const reply = await post('/platform/results', RESULT('REFUND', 'd-1', { amount: 100, roomId: null, gameId: null }));

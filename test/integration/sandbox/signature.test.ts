@@ -40,7 +40,7 @@ describe('signature verdicts with a secret configured (active profile)', () => {
     });
   }
 
-  it('a mismatch made with another stored profile\'s secret is diagnosed as such', async () => {
+  it("a mismatch made with another stored profile's secret is diagnosed as such", async () => {
     const desk = openDesk();
     await desk.saveProfile({ name: 'staging', secret: SECRET });
     await desk.saveProfile({ name: 'production', secret: 'the production secret' });
@@ -51,7 +51,7 @@ describe('signature verdicts with a secret configured (active profile)', () => {
     expect(row.signature.diagnosis?.match).toMatchObject({ variant: 'other-secret', profile: 'production' });
   });
 
-  it('a secret given at start (kept in memory) wins over the profile\'s', async () => {
+  it("a secret given at start (kept in memory) wins over the profile's", async () => {
     const desk = openDesk();
     await desk.saveProfile({ name: 'staging', secret: SECRET });
     const { url } = await startProxy(desk, { secret: { label: '--secret-env S', secret: 'override' } });
@@ -71,7 +71,10 @@ describe('signature verdicts with no secret configured', () => {
     const signed = await send(url, { body: BODY, headers: headersWith(sign(BODY, SECRET)) });
     expect(signed.status).toBe(200);
     expect(latest(desk).signature.verdict).toBe('no-secret');
-    const unsigned = await send(url, { path: '/platform/results', body: '{"result":"LOSE","userId":"u-1","depositId":"d-sig","roomId":"r","gameId":"blocks"}' });
+    const unsigned = await send(url, {
+      path: '/platform/results',
+      body: '{"result":"LOSE","userId":"u-1","depositId":"d-sig","roomId":"r","gameId":"blocks"}',
+    });
     expect(unsigned.status).toBe(200);
     expect(latest(desk).signature.verdict).toBe('missing');
   });

@@ -24,14 +24,29 @@ const keys = (depositId: string, result: string | null, amount: number | null, m
   ...more,
 });
 
-function add(depositId: string, result: string | null, amount: number | null, extra: Partial<NewExchange> = {}, more: Partial<NewExchange['keys']> = {}): ExchangeSummary {
+function add(
+  depositId: string,
+  result: string | null,
+  amount: number | null,
+  extra: Partial<NewExchange> = {},
+  more: Partial<NewExchange['keys']> = {},
+): ExchangeSummary {
   const kind = result === null ? 'pay' : 'results';
   const row = store!.exchanges.insert(inboundRow({ kind, path: `/platform/${kind}`, keys: keys(depositId, result, amount, more), ...extra }));
-  store!.exchanges.complete(row.id, { response: { status: 200, headers: [], body: Buffer.from('{}') }, error: null, durationMs: 1, completedAt: new Date().toISOString() });
+  store!.exchanges.complete(row.id, {
+    response: { status: 200, headers: [], body: Buffer.from('{}') },
+    error: null,
+    durationMs: 1,
+    completedAt: new Date().toISOString(),
+  });
   return row;
 }
 
-const flagsOf = (depositId: string): TimelineFlag[] => store!.exchanges.timeline(depositId).flags.map((f) => f.flag).sort();
+const flagsOf = (depositId: string): TimelineFlag[] =>
+  store!.exchanges
+    .timeline(depositId)
+    .flags.map((f) => f.flag)
+    .sort();
 const replay = (sourceId: number): Partial<NewExchange> => ({ direction: 'outbound', origin: 'replay', sourceId, target: 'http://op/platform/results' });
 
 describe('deposit anomalies', () => {

@@ -32,7 +32,7 @@ const rows: Plain[] = [];
 /** A small deterministic generator, so a failure reproduces. */
 function lcg(seed: number): () => number {
   let x = seed >>> 0;
-  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 4294967296);
+  return () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 4294967296;
 }
 
 beforeAll(() => {
@@ -139,13 +139,16 @@ describe('prefix search, narrow or broad', () => {
     const want = rows.filter((r) => r.direction === 'inbound' && (r.userId.startsWith('user-') || r.depositId.startsWith('user-'))).map((r) => r.id);
     expect(seen).toEqual(want.sort((a, b) => b - a));
   });
-
 });
 
 describe('running counts', () => {
   const full = (db: Db): { inbound: number; outbound: number } => {
     const out = { inbound: 0, outbound: 0 };
-    for (const r of db.prepare('SELECT direction, count(*) AS n FROM exchanges GROUP BY direction').all() as Array<{ direction: 'inbound' | 'outbound'; n: number }>) out[r.direction] = r.n;
+    for (const r of db.prepare('SELECT direction, count(*) AS n FROM exchanges GROUP BY direction').all() as Array<{
+      direction: 'inbound' | 'outbound';
+      n: number;
+    }>)
+      out[r.direction] = r.n;
     return out;
   };
 
@@ -190,8 +193,17 @@ describe("insert's summary", () => {
         ],
         signature: null,
       }),
-      inboundRow({ direction: 'outbound', origin: 'replay', target: 'http://127.0.0.1:1/x', sourceId: 1, keys: { depositId: null, userId: null, result: null, gameId: null, amount: 1e-7, currency: null, tournamentId: null } }),
-      inboundRow({ keys: { depositId: 'd', userId: 'u', result: null, gameId: null, amount: 12345678901234, currency: 'USD', tournamentId: null }, at: '2026-01-01T00:00:00.000Z' }),
+      inboundRow({
+        direction: 'outbound',
+        origin: 'replay',
+        target: 'http://127.0.0.1:1/x',
+        sourceId: 1,
+        keys: { depositId: null, userId: null, result: null, gameId: null, amount: 1e-7, currency: null, tournamentId: null },
+      }),
+      inboundRow({
+        keys: { depositId: 'd', userId: 'u', result: null, gameId: null, amount: 12345678901234, currency: 'USD', tournamentId: null },
+        at: '2026-01-01T00:00:00.000Z',
+      }),
       inboundRow({ keys: { depositId: 'dé€😀', userId: 'ü', result: 'LOSE', gameId: null, amount: -0.5, currency: 'USD', tournamentId: null }, method: 'PUT' }),
     ];
     for (const row of odd) {
@@ -203,7 +215,12 @@ describe("insert's summary", () => {
     const completions = [
       { response: { status: 201, headers: [], body: Buffer.from('x') }, error: null, durationMs: 1.25, completedAt: 'now' },
       { response: null, error: 'upstream gone \ud800', durationMs: Number.NaN, completedAt: 'now' },
-      { response: { status: 502, headers: [['a', 'b']] as Array<[string, string]>, body: Buffer.alloc(0) }, error: 'bad gateway', durationMs: 0, completedAt: 'now' },
+      {
+        response: { status: 502, headers: [['a', 'b']] as Array<[string, string]>, body: Buffer.alloc(0) },
+        error: 'bad gateway',
+        durationMs: 0,
+        completedAt: 'now',
+      },
     ];
     mine.exchanges.addFindings(1, [{ level: 'error', path: '$', message: 'late' }]);
     for (const [i, c] of completions.entries()) {

@@ -37,14 +37,23 @@ describe('the store', () => {
   it('keeps exact request bytes, headers in order, and key fields', () => {
     const store = openStore(tempDir());
     const body = Buffer.from([0xef, 0xbb, 0xbf, 0xff, 0x00, 0x7b, 0x0d, 0x0a]);
-    const headers: Array<[string, string]> = [['X-B', '2'], ['x-a', '1'], ['X-B', '3']];
+    const headers: Array<[string, string]> = [
+      ['X-B', '2'],
+      ['x-a', '1'],
+      ['X-B', '3'],
+    ];
     const { id } = store.exchanges.insert(inboundRow({ body, size: body.length, headers }));
     const detail = store.exchanges.get(id)!;
     expect(Buffer.from(detail.request.bodyBase64, 'base64').equals(body)).toBe(true);
     expect(detail.request.headers).toEqual(headers);
     expect(detail.depositId).toBe('d1');
     expect(detail.response).toBeNull();
-    store.exchanges.complete(id, { response: { status: 201, headers: [['a', 'b']], body: Buffer.from('ok') }, error: null, durationMs: 1.5, completedAt: new Date().toISOString() });
+    store.exchanges.complete(id, {
+      response: { status: 201, headers: [['a', 'b']], body: Buffer.from('ok') },
+      error: null,
+      durationMs: 1.5,
+      completedAt: new Date().toISOString(),
+    });
     expect(store.exchanges.get(id)!.response).toEqual({ status: 201, headers: [['a', 'b']], bodyBase64: Buffer.from('ok').toString('base64') });
     store.close();
   });
@@ -70,7 +79,9 @@ describe('the store', () => {
     expect(store.exchanges.list({ direction: 'all', limit: 1 }).items[0]!.direction).toBe('outbound');
     expect(store.exchanges.list({ depositId: 'dep-2' }).items.every((x) => x.depositId === 'dep-2')).toBe(true);
     expect(store.exchanges.list({ depositId: 'dep-2' }).items).toHaveLength(5);
-    expect(store.exchanges.list({ userId: 'user-1', verdict: 'valid' }).items.every((x) => x.userId === 'user-1' && x.signature.verdict === 'valid')).toBe(true);
+    expect(store.exchanges.list({ userId: 'user-1', verdict: 'valid' }).items.every((x) => x.userId === 'user-1' && x.signature.verdict === 'valid')).toBe(
+      true,
+    );
     expect(store.exchanges.list({ search: 'user-' }).items).toHaveLength(25);
     expect(store.exchanges.list({ search: 'dep-4' }).items).toHaveLength(5);
     expect(store.exchanges.counts()).toEqual({ inbound: 25, outbound: 1 });
@@ -84,13 +95,21 @@ describe('the store', () => {
     const pay = store.exchanges.insert(inboundRow({ keys: keys(null) }));
     store.exchanges.insert(inboundRow({ keys: keys(null) }));
     store.exchanges.insert(inboundRow({ kind: 'results', path: '/platform/results', keys: keys('REFUND') }));
-    const replay = store.exchanges.insert(inboundRow({ direction: 'outbound', origin: 'replay', sourceId: pay.id, keys: { ...keys(null), depositId: 'edited' } }));
+    const replay = store.exchanges.insert(
+      inboundRow({ direction: 'outbound', origin: 'replay', sourceId: pay.id, keys: { ...keys(null), depositId: 'edited' } }),
+    );
     const t = store.exchanges.timeline('dx');
     // A replay belongs to the deposit its body names, linked to its source.
     expect(t.entries.map((e) => e.id)).not.toContain(replay.id);
     const edited = store.exchanges.timeline('edited');
     expect(edited.entries.map((e) => [e.id, e.sourceId])).toEqual([[replay.id, pay.id]]);
-    expect(t.flags.map((f) => f.flag).sort()).toEqual(['conflicting-outcomes', 'credit-and-refund', 'duplicate-pay', 'duplicate-results', 'results-without-pay']);
+    expect(t.flags.map((f) => f.flag).sort()).toEqual([
+      'conflicting-outcomes',
+      'credit-and-refund',
+      'duplicate-pay',
+      'duplicate-results',
+      'results-without-pay',
+    ]);
     store.close();
   });
 

@@ -18,7 +18,9 @@ describe('the API key at rest', () => {
     const desk = createDesk({ home });
     const endpoint = await startTokenEndpoint(STORED_KEY);
     try {
-      expect((await desk.saveProfile({ name: 'p', baseUrl: endpoint.url, operatorId: OPERATOR_ID, apiKey: STORED_KEY, secret: 'a-signing-secret' })).ok).toBe(true);
+      expect((await desk.saveProfile({ name: 'p', baseUrl: endpoint.url, operatorId: OPERATOR_ID, apiKey: STORED_KEY, secret: 'a-signing-secret' })).ok).toBe(
+        true,
+      );
       const ok = await desk.requestToken({ userId: 'u1', displayName: 'One' });
       expect(ok.ok && ok.value.token).toBeTruthy();
       endpoint.mode = 'server-error';

@@ -14,7 +14,22 @@ describe('wager-desk token', () => {
     try {
       const home = tempDir();
       const r = await runCli(
-        ['--home', home, 'token', '--user-id', 'cli-user', '--display-name', 'Cli User', '--base-url', endpoint.url, '--operator-id', OPERATOR_ID, '--api-key-env', 'WD_KEY', '--json'],
+        [
+          '--home',
+          home,
+          'token',
+          '--user-id',
+          'cli-user',
+          '--display-name',
+          'Cli User',
+          '--base-url',
+          endpoint.url,
+          '--operator-id',
+          OPERATOR_ID,
+          '--api-key-env',
+          'WD_KEY',
+          '--json',
+        ],
         { env: { WD_KEY: API_KEY } },
       );
       expect(r.code).toBe(0);
@@ -57,7 +72,7 @@ describe('wager-desk token', () => {
     }
   });
 
-  it("sends the stored key to another --base-url only with --confirm-base-url, and says how in its refusal", async () => {
+  it('sends the stored key to another --base-url only with --confirm-base-url, and says how in its refusal', async () => {
     const own = await startTokenEndpoint(API_KEY);
     const other = await startTokenEndpoint(API_KEY);
     try {
@@ -69,7 +84,19 @@ describe('wager-desk token', () => {
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('--confirm-base-url');
       expect(other.seen).toEqual([]);
-      const confirmed = await runCli(['--home', home, 'token', '--user-id', 'u', '--display-name', 'N', '--base-url', other.url, '--confirm-base-url', '--json']);
+      const confirmed = await runCli([
+        '--home',
+        home,
+        'token',
+        '--user-id',
+        'u',
+        '--display-name',
+        'N',
+        '--base-url',
+        other.url,
+        '--confirm-base-url',
+        '--json',
+      ]);
       expect(confirmed.code, confirmed.stderr).toBe(0);
       expect(other.seen[0]!.headers['x-api-key']).toBe(API_KEY);
       expect(own.seen).toEqual([]);
@@ -82,7 +109,21 @@ describe('wager-desk token', () => {
   it('exits 1 when no response came back, and 2 for usage and configuration errors', async () => {
     const home = tempDir();
     const refused = await runCli(
-      ['--home', home, 'token', '--user-id', 'u', '--display-name', 'N', '--base-url', `http://127.0.0.1:${await closedPort()}`, '--operator-id', 'o', '--api-key-env', 'K'],
+      [
+        '--home',
+        home,
+        'token',
+        '--user-id',
+        'u',
+        '--display-name',
+        'N',
+        '--base-url',
+        `http://127.0.0.1:${await closedPort()}`,
+        '--operator-id',
+        'o',
+        '--api-key-env',
+        'K',
+      ],
       { env: { K: 'k' } },
     );
     expect(refused.code).toBe(1);

@@ -57,7 +57,11 @@ describe('web mode guards', () => {
       { name: 'a loopback Host on another port', send: () => apiCall(port, 'getStatus', [], { ...bearer(token), host: `127.0.0.1:${port + 1}` }), status: 403 },
       { name: 'a foreign Origin', send: () => apiCall(port, 'getStatus', [], { ...bearer(token), origin: 'http://evil.test' }), status: 403 },
       { name: 'Origin null', send: () => apiCall(port, 'getStatus', [], { ...bearer(token), origin: 'null' }), status: 403 },
-      { name: 'a loopback Origin on another port', send: () => apiCall(port, 'getStatus', [], { ...bearer(token), origin: `http://127.0.0.1:${port + 1}` }), status: 403 },
+      {
+        name: 'a loopback Origin on another port',
+        send: () => apiCall(port, 'getStatus', [], { ...bearer(token), origin: `http://127.0.0.1:${port + 1}` }),
+        status: 403,
+      },
       { name: 'a method not in DESK_METHODS (close)', send: () => apiCall(port, 'close', [], bearer(token)), status: 404 },
       { name: 'a method not in DESK_METHODS (on)', send: () => apiCall(port, 'on', [], bearer(token)), status: 404 },
       { name: 'a method not in DESK_METHODS (ctx)', send: () => apiCall(port, 'ctx', [], bearer(token)), status: 404 },
@@ -133,9 +137,19 @@ describe('web mode guards', () => {
   });
 
   it('refuses a body that is not a JSON array of arguments', async () => {
-    const notJson = await rawRequest(port, { method: 'POST', path: '/api/getStatus', headers: { ...bearer(token), 'content-type': 'application/json' }, body: '{' });
+    const notJson = await rawRequest(port, {
+      method: 'POST',
+      path: '/api/getStatus',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
-    const notArray = await rawRequest(port, { method: 'POST', path: '/api/getStatus', headers: { ...bearer(token), 'content-type': 'application/json' }, body: '{}' });
+    const notArray = await rawRequest(port, {
+      method: 'POST',
+      path: '/api/getStatus',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(notArray.status).toBe(400);
     const form = await rawRequest(port, { method: 'POST', path: '/api/getStatus', headers: { ...bearer(token), 'content-type': 'text/plain' }, body: '[]' });
     expect(form.status).toBe(415);
@@ -175,7 +189,9 @@ describe('web mode guards', () => {
     let text = (await reader.read()).value ?? '';
     expect(text).toContain(': connected');
     expect(stack.ui.stats().streams).toBe(1);
-    const sent = await sendCallback(stack.proxyUrl, '/platform/pay', JSON.stringify({ userId: 'u-sse', depositId: 'd-sse', currency: 'EUR', amount: 1 }), { secret: TEST_SECRET });
+    const sent = await sendCallback(stack.proxyUrl, '/platform/pay', JSON.stringify({ userId: 'u-sse', depositId: 'd-sse', currency: 'EUR', amount: 1 }), {
+      secret: TEST_SECRET,
+    });
     expect(sent.status).toBe(200);
     while (!text.includes('"depositId":"d-sse"')) {
       const chunk = await reader.read();

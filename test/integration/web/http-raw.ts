@@ -7,13 +7,17 @@ export interface RawResponse {
   body: string;
 }
 
-export function rawRequest(
-  port: number,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<RawResponse> {
+export function rawRequest(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: { host: `127.0.0.1:${port}`, ...options.headers }, setHost: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+        setHost: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

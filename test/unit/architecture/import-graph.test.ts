@@ -26,7 +26,11 @@ function sourceFiles(dir: string): string[] {
 /** Every module specifier of a file: static imports and re-exports (type-only ones too), dynamic imports, import(...) types. */
 export function specifiers(source: string): string[] {
   const found: string[] = [];
-  const patterns = [/\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   for (const pattern of patterns) for (const m of source.matchAll(pattern)) found.push(m[1]!);
   return found;
 }
@@ -85,9 +89,11 @@ const inDesk = (file: string): boolean => rel(file).startsWith('core/desk/');
 
 describe('the import graph of src-main', () => {
   it('reads the imports it is about (the parser sees what the compiler sees)', () => {
-    expect(specifiers("import type { A } from './a';\nimport { b,\n c } from \"../b\";\nexport { d } from './d';\nexport * from './e';\nimport './f';\nconst g = await import('./g');\ntype H = import('./h').H;")).toEqual(
-      ['./a', '../b', './d', './e', './f', './g', './h'],
-    );
+    expect(
+      specifiers(
+        "import type { A } from './a';\nimport { b,\n c } from \"../b\";\nexport { d } from './d';\nexport * from './e';\nimport './f';\nconst g = await import('./g');\ntype H = import('./h').H;",
+      ),
+    ).toEqual(['./a', '../b', './d', './e', './f', './g', './h']);
     expect(graph.get(join(SRC, 'core/desk/index.ts'))?.map(rel)).toContain('core/desk/context.ts');
   });
 
@@ -99,11 +105,21 @@ describe('the import graph of src-main', () => {
   it('finds a loop when there is one', () => {
     const a = join(SRC, 'core/a.ts');
     const b = join(SRC, 'core/b.ts');
-    expect(findCycle(new Map([[a, [b]], [b, [a]]]), inCore)?.map(rel)).toEqual(['core/a.ts', 'core/b.ts', 'core/a.ts']);
+    expect(
+      findCycle(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+        inCore,
+      )?.map(rel),
+    ).toEqual(['core/a.ts', 'core/b.ts', 'core/a.ts']);
   });
 
   it('keeps the desk the top floor of the core: no other core file imports core/desk', () => {
-    const upward = [...graph].flatMap(([file, targets]) => (inCore(file) && !inDesk(file) ? targets.filter(inDesk).map((t) => `${rel(file)} -> ${rel(t)}`) : []));
+    const upward = [...graph].flatMap(([file, targets]) =>
+      inCore(file) && !inDesk(file) ? targets.filter(inDesk).map((t) => `${rel(file)} -> ${rel(t)}`) : [],
+    );
     expect(upward).toEqual([]);
   });
 
@@ -118,7 +134,9 @@ describe('the import graph of src-main', () => {
     const renderer = sourceFiles(join(ROOT, 'src-renderer'));
     const rendererGraph = importGraph(renderer);
     const outside = [...graph, ...rendererGraph].flatMap(([file, targets]) =>
-      /^(shared|preload)\//.test(rel(file)) || file.startsWith(join(ROOT, 'src-renderer')) ? targets.filter(inCore).map((t) => `${relative(ROOT, file)} -> ${rel(t)}`) : [],
+      /^(shared|preload)\//.test(rel(file)) || file.startsWith(join(ROOT, 'src-renderer'))
+        ? targets.filter(inCore).map((t) => `${relative(ROOT, file)} -> ${rel(t)}`)
+        : [],
     );
     expect(outside).toEqual([]);
   });

@@ -48,7 +48,21 @@ describe('a judged row of a hostile body', () => {
     const items = Array.from({ length: 200 }, () => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`).join(',');
     const body = Buffer.from(`{"userId":"u","depositId":"d","currency":"USD","amount":1,"x":[${items}]}`);
     const { row } = judge(
-      { direction: 'inbound', origin: 'proxy', at: new Date().toISOString(), method: 'POST', path: '/platform/pay', query: '', target: null, headers: [['content-type', 'application/json']], body, size: body.length, truncated: false, remoteAddress: null, sourceId: null },
+      {
+        direction: 'inbound',
+        origin: 'proxy',
+        at: new Date().toISOString(),
+        method: 'POST',
+        path: '/platform/pay',
+        query: '',
+        target: null,
+        headers: [['content-type', 'application/json']],
+        body,
+        size: body.length,
+        truncated: false,
+        remoteAddress: null,
+        sourceId: null,
+      },
       { candidates: [], secrets: [] },
     );
     const findingsBytes = bytes(row.findings);

@@ -38,7 +38,7 @@ const schema = require('app-builder-lib/scheme.json') as object;
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
 
 describe('electron-builder.yml', () => {
-  it('validates against electron-builder\'s JSON schema', () => {
+  it("validates against electron-builder's JSON schema", () => {
     const valid = validate(config);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
@@ -49,7 +49,7 @@ describe('electron-builder.yml', () => {
     expect(validate({ ...config, npmRebuild: 'no' })).toBe(false);
   });
 
-  it('passes electron-builder\'s own configuration check (schema and deprecations)', async () => {
+  it("passes electron-builder's own configuration check (schema and deprecations)", async () => {
     const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
       validateConfiguration(config: unknown, debugLogger: { isEnabled: boolean; add(): void }): Promise<void>;
     };
@@ -77,7 +77,7 @@ describe('electron-builder.yml', () => {
     expect(png.readUInt32BE(20)).toBe(png.readUInt32BE(16));
   });
 
-  it('packs the built app, whose entry is package.json\'s main', () => {
+  it("packs the built app, whose entry is package.json's main", () => {
     expect(config.files).toEqual(expect.arrayContaining(['out/**/*', 'package.json']));
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string };
     expect(pkg.main.replace(/^\.\//, '')).toBe('out/main/index.js');
@@ -95,9 +95,7 @@ describe('electron-builder.yml', () => {
     expect(electronNativeBindingPath({ packaged: true, resourcesPath: '/R', appPath: '/A', electronVersion: version })).toBe(
       join('/R', native!.to, `electron-${version}`, NATIVE_FILE),
     );
-    expect(electronNativeBindingPath({ packaged: false, resourcesPath: '/R', appPath: root, electronVersion: version })).toBe(
-      nativeCopyPath(root, version),
-    );
+    expect(electronNativeBindingPath({ packaged: false, resourcesPath: '/R', appPath: root, electronVersion: version })).toBe(nativeCopyPath(root, version));
     expect(config.asarUnpack).toContain('**/*.node');
   });
 

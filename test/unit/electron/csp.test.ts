@@ -14,12 +14,12 @@ function directives(csp: string): Map<string, string[]> {
 describe('APP_CSP', () => {
   const d = directives(APP_CSP);
 
-  it('denies by default and runs only the app\'s own scripts', () => {
+  it("denies by default and runs only the app's own scripts", () => {
     expect(d.get('default-src')).toEqual(["'none'"]);
     expect(d.get('script-src')).toEqual(["'self'"]);
   });
 
-  it('never allows inline or eval\'d script, and no remote origin anywhere', () => {
+  it("never allows inline or eval'd script, and no remote origin anywhere", () => {
     expect(APP_CSP).not.toMatch(/unsafe-eval|wasm-unsafe-eval|strict-dynamic|https?:|\*/);
     expect(d.get('script-src')).not.toContain("'unsafe-inline'");
   });
@@ -36,7 +36,7 @@ describe('cspFor', () => {
     expect(cspFor('file:///opt/app/out/renderer/index.html')).toBe(APP_CSP);
   });
 
-  it('opens only what Vite\'s hot reload needs for the dev server, on its own origin', () => {
+  it("opens only what Vite's hot reload needs for the dev server, on its own origin", () => {
     const d = directives(cspFor('http://localhost:5173/'));
     expect(d.get('connect-src')).toEqual(["'self'", 'ws://localhost:5173']);
     expect(d.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -48,7 +48,7 @@ describe('cspFor', () => {
 describe('withCsp', () => {
   it('replaces any Content-Security-Policy, whatever its casing, and keeps the other headers', () => {
     const out = withCsp(
-      { 'content-security-policy': ["default-src *"], 'CONTENT-SECURITY-POLICY': 'script-src *', 'Content-Type': ['text/html'], 'x-one': 'v' },
+      { 'content-security-policy': ['default-src *'], 'CONTENT-SECURITY-POLICY': 'script-src *', 'Content-Type': ['text/html'], 'x-one': 'v' },
       APP_CSP,
     );
     expect(out).toEqual({ 'Content-Type': ['text/html'], 'x-one': ['v'], 'Content-Security-Policy': [APP_CSP] });

@@ -66,7 +66,7 @@ describe('registerDeskIpc', () => {
     expect(ipc.handlers.has(DESK_EVENT_CHANNEL)).toBe(false);
   });
 
-  it('answers the app page with the desk\'s own Results', async () => {
+  it("answers the app page with the desk's own Results", async () => {
     registerDeskIpc(ipc, desk, () => APP_URL);
     expect(await ipc.invoke(appFrame, 'desk:listProfiles')).toEqual({ ok: true, value: [] });
 
@@ -78,7 +78,7 @@ describe('registerDeskIpc', () => {
     expect(listed.ok && listed.value.map((p) => p.name)).toEqual(['staging']);
   });
 
-  it('keeps the desk\'s error codes across the channel', async () => {
+  it("keeps the desk's error codes across the channel", async () => {
     registerDeskIpc(ipc, desk, () => APP_URL);
     expect(await ipc.invoke(appFrame, 'desk:getExchange', 424242)).toEqual({
       ok: false,

@@ -162,7 +162,7 @@ describe('the Electron main process (with a fake Electron)', () => {
     expect(win.loaded[0]).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
   });
 
-  it('keeps its data in the CLI\'s directory, and Chromium\'s in a folder of its own there', async () => {
+  it("keeps its data in the CLI's directory, and Chromium's in a folder of its own there", async () => {
     await ready;
     expect(electron.paths.get('sessionData')).toBe(join(home.dir, 'electron-session'));
     expect(existsSync(join(home.dir, DATABASE_FILE))).toBe(true);
@@ -199,9 +199,12 @@ describe('the Electron main process (with a fake Electron)', () => {
     expect(electron.session.permissionCheck?.({}, 'clipboard-read', 'file://', {})).toBe(false);
     expect(electron.session.devicePermission?.({})).toBe(false);
     let headers: Record<string, string[]> = {};
-    electron.session.headersReceived?.({ responseHeaders: { 'content-security-policy': ['default-src *'] } }, (r: { responseHeaders: Record<string, string[]> }) => {
-      headers = r.responseHeaders;
-    });
+    electron.session.headersReceived?.(
+      { responseHeaders: { 'content-security-policy': ['default-src *'] } },
+      (r: { responseHeaders: Record<string, string[]> }) => {
+        headers = r.responseHeaders;
+      },
+    );
     expect(Object.keys(headers)).toEqual(['Content-Security-Policy']);
     expect(headers['Content-Security-Policy']?.[0]).toContain("default-src 'none'");
   });

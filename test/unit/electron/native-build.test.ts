@@ -64,7 +64,7 @@ function standIn(results: boolean[]): { run: RunCommand; calls: Call[] } {
 const quiet = () => undefined;
 
 describe('ensureElectronNative', () => {
-  it('does nothing, and says so, where Electron\'s binary was not downloaded', async () => {
+  it("does nothing, and says so, where Electron's binary was not downloaded", async () => {
     const root = checkout(false);
     const { run, calls } = standIn([true]);
     const lines: string[] = [];
@@ -97,15 +97,13 @@ describe('ensureElectronNative', () => {
     expect(existsSync(call!.cwd)).toBe(false);
   });
 
-  it('falls back to compiling against Electron\'s headers when no prebuilt binary is found', async () => {
+  it("falls back to compiling against Electron's headers when no prebuilt binary is found", async () => {
     const root = checkout(true);
     const { run, calls } = standIn([false, true]);
     const result = await ensureElectronNative({ root, run, log: quiet, arch: 'arm64' });
     expect(result.status).toBe('built');
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.args).toEqual(
-      expect.arrayContaining(['rebuild', `--target=${VERSION}`, '--arch=arm64', '--dist-url=https://electronjs.org/headers']),
-    );
+    expect(calls[1]!.args).toEqual(expect.arrayContaining(['rebuild', `--target=${VERSION}`, '--arch=arm64', '--dist-url=https://electronjs.org/headers']));
     expect(calls[1]!.args[0]).toMatch(/node-gyp[\\/]bin[\\/]node-gyp\.js$/);
     expect(readFileSync(nativeCopyPath(root, VERSION), 'utf8')).toBe('ELECTRON-ABI via call 2');
     expect(nodeBuild(root)).toBe('NODE-ABI');

@@ -91,7 +91,7 @@ describe('the preload (src-main/preload/index.ts) with a fake contextBridge', ()
     expect(electron.ipcRenderer.sendSync).not.toHaveBeenCalled();
   });
 
-  it('delivers events as (name, payload), without Electron\'s event object, until unsubscribed', async () => {
+  it("delivers events as (name, payload), without Electron's event object, until unsubscribed", async () => {
     await loaded;
     const api = electron.exposed.get('wagerDesk') as WagerDeskWindowApi;
     const got: unknown[][] = [];
@@ -124,11 +124,14 @@ describe('buildWagerDeskSurface', () => {
 
   it('drops messages that are not desk events, and refuses a listener that is not a function', () => {
     let deliver: ((event: unknown, message: unknown) => void) | undefined;
-    const surface = buildWagerDeskSurface(async () => null, (channel, listener) => {
-      expect(channel).toBe(DESK_EVENT_CHANNEL);
-      deliver = listener;
-      return () => undefined;
-    });
+    const surface = buildWagerDeskSurface(
+      async () => null,
+      (channel, listener) => {
+        expect(channel).toBe(DESK_EVENT_CHANNEL);
+        deliver = listener;
+        return () => undefined;
+      },
+    );
     const got: unknown[][] = [];
     surface.onEvent((...args: unknown[]) => got.push(args));
     for (const junk of [null, 'status', { payload: 1 }, { name: 'not-an-event', payload: 1 }, { name: 42 }]) deliver!({}, junk);

@@ -87,7 +87,10 @@ describe('security lint (electronegativity)', () => {
     expect(serious.filter((f) => !isJustified(f))).toEqual([]);
     // Every justification still matches something: remove entries the code no longer needs.
     for (const entry of ALLOWED) {
-      expect(serious.some((f) => f.id === entry.id && f.file === entry.file), `${entry.id} in ${entry.file}`).toBe(true);
+      expect(
+        serious.some((f) => f.id === entry.id && f.file === entry.file),
+        `${entry.id} in ${entry.file}`,
+      ).toBe(true);
       expect(entry.reason.length).toBeGreaterThan(40);
     }
   }, 120_000);

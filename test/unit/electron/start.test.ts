@@ -24,7 +24,7 @@ function setTree(path: string, seconds: number): void {
 }
 
 describe('chooseLaunch', () => {
-  it('starts the web mode, saying so in one line, where Electron\'s binary is absent', () => {
+  it("starts the web mode, saying so in one line, where Electron's binary is absent", () => {
     const root = tempDir();
     write(join(root, 'node_modules', 'electron', 'package.json'), '{"version":"45.4.1"}');
     const launch = chooseLaunch(root, ['--proxy-port', '0'], '/usr/bin/node');
@@ -111,8 +111,8 @@ function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number
   });
 }
 
-describe('scripts/start.mjs without Electron\'s binary', () => {
-  it('prints the one line, then passes `serve`\'s output and exit code through', async () => {
+describe("scripts/start.mjs without Electron's binary", () => {
+  it("prints the one line, then passes `serve`'s output and exit code through", async () => {
     const cli = join(repo, 'out', 'main', 'cli.js');
     expect(existsSync(cli), 'out/main/cli.js: run `npm run build` first').toBe(true);
     // A checkout without Electron's binary: the scripts, the real build (linked), Electron's package only.

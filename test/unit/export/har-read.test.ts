@@ -61,7 +61,10 @@ describe('HAR request bodySize', () => {
     // The compact re-serialization of the recorded text is what was sent: said as the likely original.
     expect(explained.diagnosis?.summary).toContain('compact JSON');
 
-    const unknownChange = withRecorderNote(checkSignature(entry!.body, sign(Buffer.from('{"other":1}'), SECRET), [{ profile: 'p', secret: SECRET, primary: true }]), entry!);
+    const unknownChange = withRecorderNote(
+      checkSignature(entry!.body, sign(Buffer.from('{"other":1}'), SECRET), [{ profile: 'p', secret: SECRET, primary: true }]),
+      entry!,
+    );
     expect(unknownChange.diagnosis?.summary).toContain('says nothing about the secret');
     // A HAR whose counts agree is left as it is.
     const [same] = readHar(har(sent, Buffer.byteLength(sent))).entries;

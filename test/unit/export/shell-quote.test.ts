@@ -34,9 +34,12 @@ describe('shell quoting', () => {
       expect(execFileSync(shell, ['-c', `printf ${printfFormat(dashFirst)}`]).equals(dashFirst)).toBe(true);
     }
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64 }).chain((b) => fc.constantFrom(b, Buffer.concat([Buffer.from('-'), b]))), (bytes) => {
-        expect(execFileSync('bash', ['-c', `printf ${printfFormat(bytes)}`]).equals(Buffer.from(bytes))).toBe(true);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 64 }).chain((b) => fc.constantFrom(b, Buffer.concat([Buffer.from('-'), b]))),
+        (bytes) => {
+          expect(execFileSync('bash', ['-c', `printf ${printfFormat(bytes)}`]).equals(Buffer.from(bytes))).toBe(true);
+        },
+      ),
       { numRuns: 25 },
     );
   });

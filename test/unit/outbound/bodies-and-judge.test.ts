@@ -68,7 +68,10 @@ describe('judging answers', () => {
   });
 
   it('does not take a 2XX that says the request was ignored as an acceptance, and quotes it', () => {
-    expect(judge('accepted', outcome(200, 'Deposit ignored'))).toEqual({ pass: false, reason: 'answered 200, but the body says "Deposit ignored": the request was not accepted' });
+    expect(judge('accepted', outcome(200, 'Deposit ignored'))).toEqual({
+      pass: false,
+      reason: 'answered 200, but the body says "Deposit ignored": the request was not accepted',
+    });
     expect(judge('accepted', outcome(200, '{"status":"unknown deposit"}')).pass).toBe(false);
     expect(judge('2XX', outcome(200, '{"status":"ignored"}')).pass).toBe(true);
     expect(judge('accepted', outcome(200, '{"ok":true}')).pass).toBe(true);
@@ -110,7 +113,9 @@ describe('body diff', () => {
 
   it('tells same values in other bytes apart from no change at all', () => {
     expect(diffBodies('body', b64('{"a":1}'), b64('{"a":1}'))).toEqual([]);
-    expect(diffBodies('body', b64('{"a":1}'), b64('{ "a": 1.0 }'))).toEqual([{ area: 'body', path: '$bytes', before: 'same values', after: 'same values, different bytes' }]);
+    expect(diffBodies('body', b64('{"a":1}'), b64('{ "a": 1.0 }'))).toEqual([
+      { area: 'body', path: '$bytes', before: 'same values', after: 'same values, different bytes' },
+    ]);
     expect(diffBodies('body', b64('plain'), b64('other'))).toEqual([{ area: 'body', path: '$', before: 'plain', after: 'other' }]);
   });
 });

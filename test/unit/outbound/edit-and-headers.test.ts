@@ -16,7 +16,13 @@ describe('body edits', () => {
   });
 
   it('sets and removes by path, then re-serializes compactly', () => {
-    const out = applyEdits(bytes('{ "amount": 10.50, "meta": {"a": 1}, "currency": "USD" }'), { set: [{ path: 'meta.b', value: [1] }, { path: 'amount', value: 3 }], unset: ['currency'] });
+    const out = applyEdits(bytes('{ "amount": 10.50, "meta": {"a": 1}, "currency": "USD" }'), {
+      set: [
+        { path: 'meta.b', value: [1] },
+        { path: 'amount', value: 3 },
+      ],
+      unset: ['currency'],
+    });
     expect(text(out)).toBe('{"amount":3,"meta":{"a":1,"b":[1]}}');
   });
 
@@ -42,17 +48,52 @@ describe('body edits', () => {
 
 describe('headers', () => {
   it('replaces a header where it stands and drops repeats', () => {
-    expect(withHeader([['A', '1'], ['X-Server-Authorization', 'old'], ['B', '2'], ['x-server-authorization', 'dup']], 'x-server-authorization', 'new')).toEqual([
+    expect(
+      withHeader(
+        [
+          ['A', '1'],
+          ['X-Server-Authorization', 'old'],
+          ['B', '2'],
+          ['x-server-authorization', 'dup'],
+        ],
+        'x-server-authorization',
+        'new',
+      ),
+    ).toEqual([
       ['A', '1'],
       ['X-Server-Authorization', 'new'],
       ['B', '2'],
     ]);
-    expect(withHeader([['A', '1']], 'b', '2')).toEqual([['A', '1'], ['b', '2']]);
+    expect(withHeader([['A', '1']], 'b', '2')).toEqual([
+      ['A', '1'],
+      ['b', '2'],
+    ]);
   });
 
   it('always states the true body length', () => {
-    expect(withContentLength([['Content-Length', '99'], ['Transfer-Encoding', 'chunked'], ['A', '1']], 3)).toEqual([['A', '1'], ['Content-Length', '3']]);
-    expect(withoutHeaders([['Host', 'h'], ['host', 'i'], ['A', '1']], ['HOST'])).toEqual([['A', '1']]);
+    expect(
+      withContentLength(
+        [
+          ['Content-Length', '99'],
+          ['Transfer-Encoding', 'chunked'],
+          ['A', '1'],
+        ],
+        3,
+      ),
+    ).toEqual([
+      ['A', '1'],
+      ['Content-Length', '3'],
+    ]);
+    expect(
+      withoutHeaders(
+        [
+          ['Host', 'h'],
+          ['host', 'i'],
+          ['A', '1'],
+        ],
+        ['HOST'],
+      ),
+    ).toEqual([['A', '1']]);
   });
 });
 
@@ -71,7 +112,20 @@ describe('targets and paths', () => {
 
 describe('signature modes', () => {
   const body = bytes('{"a":"é 🎲"}');
-  const profile = { name: 'p', operatorUrl: null, baseUrl: null, operatorId: null, upstream: null, production: false, allowSelfSigned: false, callbackPrefix: '/platform', amounts: 'integer' as const, secret: 's', previousSecret: null, apiKey: null };
+  const profile = {
+    name: 'p',
+    operatorUrl: null,
+    baseUrl: null,
+    operatorId: null,
+    upstream: null,
+    production: false,
+    allowSelfSigned: false,
+    callbackPrefix: '/platform',
+    amounts: 'integer' as const,
+    secret: 's',
+    previousSecret: null,
+    apiKey: null,
+  };
 
   it('computes each mode over the exact bytes', () => {
     expect(signatureHeaderFor(body, { mode: 'resign', profile, keptHeader: 'k' })).toBe(sign(body, 's'));

@@ -7,7 +7,7 @@ import { redactedMarker } from '../../../src-main/core/redact';
 const KEY = 'op-api-key-0123456789abcdef';
 
 describe('scrubOutcome', () => {
-  it('replaces the secret in a failed send\'s error text', () => {
+  it("replaces the secret in a failed send's error text", () => {
     const out = scrubOutcome({ ok: false, errorCode: 'refused', error: `connect refused for key ${KEY} (twice: ${KEY})`, durationMs: 3 }, [KEY]);
     expect(out.ok).toBe(false);
     if (out.ok) return;
@@ -17,7 +17,7 @@ describe('scrubOutcome', () => {
     expect(out.durationMs).toBe(3);
   });
 
-  it('replaces it in the answer\'s headers and body, and leaves an answer without it as it was', () => {
+  it("replaces it in the answer's headers and body, and leaves an answer without it as it was", () => {
     const echoed = scrubOutcome(
       { ok: true, response: { status: 401, headers: [['x-echo', KEY]], body: new TextEncoder().encode(`{"bad":"${KEY}"}`) }, durationMs: 1 },
       [KEY],

@@ -10,7 +10,9 @@ describe('the amounts rule', () => {
     expect(f).toMatchObject({ level: 'error', path: '$.amount' });
     expect(f!.message).toContain('integers in minor units');
     expect(amountFindings('results', json({ result: 'WIN', amount: 10.25 }), 'integer')).toHaveLength(1);
-    expect(amountFindings('pay', { depositId: null, userId: null, result: null, gameId: null, amount: 0.5, currency: null, tournamentId: null }, 'integer')).toHaveLength(1);
+    expect(
+      amountFindings('pay', { depositId: null, userId: null, result: null, gameId: null, amount: 0.5, currency: null, tournamentId: null }, 'integer'),
+    ).toHaveLength(1);
   });
 
   it('leaves integers, decimal profiles, other paths and what other rules judge alone', () => {

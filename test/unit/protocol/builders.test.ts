@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  buildPay,
-  buildResult,
-  followUpOf,
-  toBytes,
-  isDeskMadeId,
-  creditFor,
-} from '../../../src-main/core/protocol/builders';
+import { buildPay, buildResult, followUpOf, toBytes, isDeskMadeId, creditFor } from '../../../src-main/core/protocol/builders';
 import { inspect } from '../../../src-main/core/protocol/inspect';
 import { RESULT_VALUES } from '../../../src-main/shared/model';
 import { TOURNAMENT, json } from './helpers';

@@ -15,7 +15,13 @@ describe('inspectCapture', () => {
   it('equals inspect plus extractKeyFields on arbitrary bytes and on callback-like JSON', () => {
     const callbackLike = fc
       .record(
-        { depositId: fc.oneof(fc.uuid(), fc.integer()), userId: fc.string(), amount: fc.oneof(fc.double(), fc.string()), result: fc.constantFrom('WIN', 'LOSE', 'x'), currency: fc.string() },
+        {
+          depositId: fc.oneof(fc.uuid(), fc.integer()),
+          userId: fc.string(),
+          amount: fc.oneof(fc.double(), fc.string()),
+          result: fc.constantFrom('WIN', 'LOSE', 'x'),
+          currency: fc.string(),
+        },
         { requiredKeys: [] },
       )
       .map((o) => utf8(`${JSON.stringify(o)}`));

@@ -6,8 +6,11 @@ import { json, utf8 } from './helpers';
 
 const kinds = fc.constantFrom(...MESSAGE_KINDS);
 const isFinding = (f: unknown): boolean =>
-  typeof f === 'object' && f !== null && ['error', 'warning', 'info'].includes((f as { level: string }).level) &&
-  typeof (f as { path: unknown }).path === 'string' && (f as { path: string }).path.startsWith('$') &&
+  typeof f === 'object' &&
+  f !== null &&
+  ['error', 'warning', 'info'].includes((f as { level: string }).level) &&
+  typeof (f as { path: unknown }).path === 'string' &&
+  (f as { path: string }).path.startsWith('$') &&
   typeof (f as { message: unknown }).message === 'string';
 
 describe('inspect never throws', () => {

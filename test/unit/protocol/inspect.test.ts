@@ -120,9 +120,7 @@ describe('inspect: result request (2.2)', () => {
 
   it('gameId outside solitaire/blocks/blackjack is an error', () => {
     const findings = inspect('results', json({ ...VALID_RESULTS.LOSE, gameId: 'chess' }));
-    expect(findings).toEqual([
-      { level: 'error', path: '$.gameId', message: 'gameId must be one of solitaire, blocks, blackjack; got "chess" (a string)' },
-    ]);
+    expect(findings).toEqual([{ level: 'error', path: '$.gameId', message: 'gameId must be one of solitaire, blocks, blackjack; got "chess" (a string)' }]);
   });
 
   it.each(['WIN', 'DRAW', 'LOSE'] as const)('null roomId/gameId in %s is an error that names REFUND', (result) => {
@@ -137,9 +135,7 @@ describe('inspect: result request (2.2)', () => {
   it('null roomId/gameId in REFUND is fine, missing is not', () => {
     expect(inspect('results', json({ ...VALID_RESULTS.REFUND, roomId: null, gameId: null }))).toEqual([]);
     const { roomId: _r, ...noRoom } = VALID_RESULTS.REFUND;
-    expect(inspect('results', json(noRoom))).toEqual([
-      { level: 'error', path: '$.roomId', message: 'roomId is required in a REFUND result but is missing' },
-    ]);
+    expect(inspect('results', json(noRoom))).toEqual([{ level: 'error', path: '$.roomId', message: 'roomId is required in a REFUND result but is missing' }]);
   });
 
   it('currency/amount on LOSE and tournamentId on REFUND are info', () => {

@@ -37,9 +37,15 @@ describe('extractKeyFields', () => {
 
   it('never throws and always returns the seven fields', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uint8Array(), fc.jsonValue().map((v) => json(v))), (bytes) => {
-        expect(Object.keys(extractKeyFields(bytes)).sort()).toEqual(Object.keys(NONE).sort());
-      }),
+      fc.property(
+        fc.oneof(
+          fc.uint8Array(),
+          fc.jsonValue().map((v) => json(v)),
+        ),
+        (bytes) => {
+          expect(Object.keys(extractKeyFields(bytes)).sort()).toEqual(Object.keys(NONE).sort());
+        },
+      ),
     );
   });
 });

@@ -10,7 +10,16 @@ describe("what the client SDK's handleError receives for a refused pay", () => {
   });
 
   it('passes on exactly the errors whose isClientSafe is true', () => {
-    const r = clientErrorsOf('pay', 402, JSON.stringify({ errors: [{ code: 'INSUFFICIENT_BALANCE', isClientSafe: true }, { code: 'KYC', isClientSafe: false }] }))!;
+    const r = clientErrorsOf(
+      'pay',
+      402,
+      JSON.stringify({
+        errors: [
+          { code: 'INSUFFICIENT_BALANCE', isClientSafe: true },
+          { code: 'KYC', isClientSafe: false },
+        ],
+      }),
+    )!;
     expect(r.reaching).toEqual(['INSUFFICIENT_BALANCE']);
     expect(r.withheld).toEqual([{ code: 'KYC', reason: 'isClientSafe is false' }]);
     expect(r.shapeProblems).toEqual([]);

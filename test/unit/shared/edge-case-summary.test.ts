@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { edgeCaseCountsLine, edgeCasesSucceeded, summarizeEdgeCases } from '../../../src-main/shared/edge-case-summary';
 import type { EdgeCaseRun } from '../../../src-main/shared/model';
 
-const run = (pass: boolean | null, outcome?: EdgeCaseRun['outcome']): EdgeCaseRun => ({ caseId: 'c', pass, ...(outcome ? { outcome } : {}), expected: '', exchangeIds: [], summary: '' });
+const run = (pass: boolean | null, outcome?: EdgeCaseRun['outcome']): EdgeCaseRun => ({
+  caseId: 'c',
+  pass,
+  ...(outcome ? { outcome } : {}),
+  expected: '',
+  exchangeIds: [],
+  summary: '',
+});
 
 describe('summarizeEdgeCases', () => {
   it('counts passed, failed, blocked and not judged; blocked is not a failure but not a success either', () => {

@@ -23,11 +23,15 @@ describe('what a row alone says is bad news', () => {
   it("an answer the proxy made in the operator's place, its cause in words", () => {
     const refused = row('valid', 502, 'the upstream is unreachable: connect ECONNREFUSED 127.0.0.1:9199');
     expect(deskAnswered(refused)).toBe(true);
-    expect(deskAnswerText(refused)).toBe('The desk answered 502 itself, not the operator: the desk could not reach the operator at 127.0.0.1:9199: connection refused.');
+    expect(deskAnswerText(refused)).toBe(
+      'The desk answered 502 itself, not the operator: the desk could not reach the operator at 127.0.0.1:9199: connection refused.',
+    );
     expect(deskAnswered(row('valid', 200))).toBe(false);
     expect(deskAnswered(row('valid', 502, 'x', 'outbound'))).toBe(false);
     expect(errorInWords('the upstream did not answer within 30000 ms')).toBe('the operator did not answer within 30000 ms, so the desk answered in its place');
-    expect(errorInWords('the upstream is unreachable: getaddrinfo ENOTFOUND operator.example')).toBe('the desk could not reach the operator at operator.example: the host name was not found');
+    expect(errorInWords('the upstream is unreachable: getaddrinfo ENOTFOUND operator.example')).toBe(
+      'the desk could not reach the operator at operator.example: the host name was not found',
+    );
     expect(errorInWords('something else')).toBe('something else');
   });
 });

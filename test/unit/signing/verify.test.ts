@@ -80,9 +80,14 @@ describe('verify', () => {
     }
     const report = checkSignature(body, sign(body, 'k').toUpperCase(), [{ profile: 'p', secret: 'k', primary: true }]);
     expect(report.verdict).toBe('mismatch');
-    expect(report.diagnosis).toMatchObject({ summary: 'the right HMAC, written in uppercase hex; receivers that compare hex strings reject it', match: { variant: 'uppercase-hex' } });
+    expect(report.diagnosis).toMatchObject({
+      summary: 'the right HMAC, written in uppercase hex; receivers that compare hex strings reject it',
+      match: { variant: 'uppercase-hex' },
+    });
     // Uppercase hex of another body is an ordinary mismatch, diagnosed as usual.
-    expect(checkSignature(body, sign(Buffer.from('{"a":2}'), 'k').toUpperCase(), [{ profile: 'p', secret: 'k', primary: true }]).diagnosis?.match?.variant).not.toBe('uppercase-hex');
+    expect(
+      checkSignature(body, sign(Buffer.from('{"a":2}'), 'k').toUpperCase(), [{ profile: 'p', secret: 'k', primary: true }]).diagnosis?.match?.variant,
+    ).not.toBe('uppercase-hex');
   });
 
   it('invalidSignatureFor is well formed and never matches', () => {

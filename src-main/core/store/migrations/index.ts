@@ -43,7 +43,10 @@ checkMonotonic(MIGRATIONS);
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 export class SchemaFromTheFutureError extends Error {
-  constructor(readonly found: number, readonly supported: number) {
+  constructor(
+    readonly found: number,
+    readonly supported: number,
+  ) {
     super(`The database has schema ${found}; this version knows up to ${supported}.`);
     this.name = 'SchemaFromTheFutureError';
   }
