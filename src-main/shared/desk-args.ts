@@ -133,7 +133,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
     ['afterId', id],
   ],
   deleteExchanges: [
-    ['target', z.union([z.object({ ids: z.array(id) }), z.object({ filter: exchangeQuery })])],
+    ['target', z.union([z.object({ ids: z.array(id) }), z.object({ filter: exchangeQuery, upToId: id.optional() })])],
     ['options', z.object({ dryRun: z.boolean().optional() }).optional()],
   ],
   prune: [['options', z.object({ olderThanDays: number.optional(), keep: number.optional(), vacuum: z.boolean().optional() }).optional()]],
@@ -299,7 +299,11 @@ export function checkDeskArgs(method: DeskMethod, args: readonly unknown[]): Des
     if (args[i] === null && schema.safeParse(undefined).success) continue;
     const issue = checked.error.issues[0]!;
     const where = [name, ...issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))].join('').replace(/\.\[/g, '[');
-    return { code: 'bad-input', message: `${method}: ${where} is not valid (${issue.message}; got ${describe(valueAt(args[i], issue.path))}).` };
+    // A value given where a secret belongs is never echoed, whatever its type: only what kind it was.
+    const secretField = /(secret|apikey)$/i.test(String(issue.path[issue.path.length - 1] ?? name));
+    const value = valueAt(args[i], issue.path);
+    const got = secretField ? (value === null ? 'null' : typeof value) : describe(value);
+    return { code: 'bad-input', message: `${method}: ${where} is not valid (${issue.message}; got ${got}).` };
   }
   return null;
 }

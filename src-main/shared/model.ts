@@ -407,11 +407,14 @@ export interface ExchangeEvent {
 // ---------------------------------------------------------------- retention
 
 /** Which exchanges to delete: these ids, or every row the filter matches (its beforeId and limit are ignored). */
-export type ExchangeDeletion = { ids: number[] } | { filter: ExchangeQuery };
+/** The selection, or a filter's rows; upToId: only rows up to that id (those a dry run counted, not later ones). */
+export type ExchangeDeletion = { ids: number[] } | { filter: ExchangeQuery; upToId?: number };
 
 export interface ExchangeDeleteReport {
   /** Rows deleted, or with dryRun the rows that would be. */
   deleted: number;
+  /** The highest id among them (null: none): pass it as upToId to delete exactly the rows a dry run counted. */
+  lastId: number | null;
   dryRun: boolean;
   /** The log's counts after the delete. */
   counts: DeskStatus['counts'];

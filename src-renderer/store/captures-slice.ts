@@ -38,10 +38,13 @@ export interface CapturesSlice {
   /** Moves the selection by delta rows (arrow keys); returns the new index. */
   moveSelection(delta: number): number;
   clearCapturesError(): void;
-  /** How many rows a delete of the selection or of the filter's rows would remove (for the confirmation). */
-  countForDelete(what: 'selected' | 'filter'): Promise<number | null>;
-  /** Deletes the selected capture or every row the filters match; the list reloads and the counts follow. */
-  deleteCaptures(what: 'selected' | 'filter'): Promise<boolean>;
+  /** How many rows a delete of the selection or of the filter's rows would remove (for the confirmation), and the highest id among them. */
+  countForDelete(what: 'selected' | 'filter'): Promise<{ count: number; lastId: number | null } | null>;
+  /**
+   * Deletes the selected capture or the rows the filters match, up to `upToId` (the last the confirmation
+   * counted: rows captured while it was open stay); the list reloads and the counts follow.
+   */
+  deleteCaptures(what: 'selected' | 'filter', upToId: number | null): Promise<boolean>;
 }
 
 function deletionOf(what: 'selected' | 'filter', selectedId: number | null, filters: CaptureFilters): ExchangeDeletion | null {
@@ -129,19 +132,20 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
 
   async countForDelete(what) {
     const target = deletionOf(what, get().selectedId, get().filters);
-    if (target === null) return 0;
+    if (target === null) return { count: 0, lastId: null };
     const r = await desk.deleteExchanges(target, { dryRun: true });
     if (!r.ok) {
       set({ capturesError: r.error });
       return null;
     }
-    return r.value.deleted;
+    return { count: r.value.deleted, lastId: r.value.lastId };
   },
 
-  async deleteCaptures(what) {
+  async deleteCaptures(what, upToId) {
     const { selectedId, filters, openId, captures } = get();
-    const target = deletionOf(what, selectedId, filters);
-    if (target === null) return false;
+    const chosen = deletionOf(what, selectedId, filters);
+    if (chosen === null) return false;
+    const target = 'filter' in chosen && upToId !== null ? { ...chosen, upToId } : chosen;
     // The open exchange goes when it is the selected one, or one of the rows the filters show.
     const openGoes = openId !== null && (what === 'selected' ? openId === selectedId : captures.some((x) => x.id === openId));
     const r = await desk.deleteExchanges(target);

@@ -28,6 +28,9 @@ function newRunId(): string {
   return `ui-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** Counts the selections asked for, so a late answer to an earlier one is dropped. */
+let selections = 0;
+
 export const createRedeliverSlice: SliceCreator<RedeliverSlice> = (set, get) => ({
   redeliverSelection: null,
   redeliverSelecting: false,
@@ -37,8 +40,11 @@ export const createRedeliverSlice: SliceCreator<RedeliverSlice> = (set, get) => 
   redeliverError: null,
 
   async selectRedelivery(filter) {
+    // Asked again on every keystroke: only the latest question's answer may show, whatever order answers come in.
+    const asked = ++selections;
     set({ redeliverSelecting: true, redeliverError: null });
     const r = await desk.selectRedelivery(filter, { limit: 20 });
+    if (asked !== selections) return;
     set(r.ok ? { redeliverSelecting: false, redeliverSelection: r.value } : { redeliverSelecting: false, redeliverSelection: null, redeliverError: r.error });
   },
 

@@ -130,6 +130,26 @@ describe('the way out of a lost key', () => {
     }, 60_000);
   }
 
+  it('a profile set that is refused (a bad URL) makes no key, even with a secret in it', async () => {
+    const home = await homeWithSecrets();
+    const keyFile = join(home, KEY_FILE);
+    unlinkSync(keyFile);
+    const refused = await runCli(['--home', home, 'profile', 'set', 'p', '--secret-env', 'S', '--upstream', 'not a url'], { env: { S: SECRET } });
+    expect(refused.code).toBe(2);
+    expect(existsSync(keyFile)).toBe(false);
+  });
+
+  it('a previous secret alone is a sealed secret too: its lost key is refused, not replaced', async () => {
+    const home = tempDir();
+    const desk = createDesk({ home });
+    expect((await desk.saveProfile({ name: 'r', previousSecret: OTHER_SECRET })).ok).toBe(true);
+    await desk.close();
+    const keyFile = join(home, KEY_FILE);
+    unlinkSync(keyFile);
+    expectKeyRefusal(await runCli(['--home', home, 'serve', '--proxy-port', '0', '--no-ui']), keyFile, /is missing/);
+    expect(existsSync(keyFile)).toBe(false);
+  });
+
   it('a profile change without a secret does not clear anything or make a key', async () => {
     const home = await homeWithSecrets();
     const keyFile = join(home, KEY_FILE);

@@ -183,7 +183,13 @@ async function runWithProgress(desk: DeskLike, request: RedeliveryRequest): Prom
       started = true;
     } else bar.update(p.done, { ok: p.ok, failed: p.failed });
   });
-  const stop = (): void => void desk.stopRedelivery(runId);
+  // The first Ctrl+C stops after the send in flight (resumable); a second one ends at once, a send hanging or not.
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    void desk.stopRedelivery(runId);
+  };
   process.on('SIGINT', stop);
   try {
     const result = await desk.redeliver({ ...request, runId });

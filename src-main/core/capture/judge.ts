@@ -14,7 +14,7 @@ import { inspectParsed, type MessageKind } from '../protocol/inspect';
 import type { BodyRead } from '../protocol/json-body';
 import { amountFindings, DEFAULT_AMOUNTS } from '../protocol/amounts';
 import { NO_KEY_FIELDS } from '../protocol/key-fields';
-import { redactBytes, redactedMarker, redactHeaders, redactUrlPart } from '../redact';
+import { redactBytes, redactedMarker, redactHeaders, redactText, redactUrlPart } from '../redact';
 import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
 import type { NewExchange } from '../store/exchanges';
 import { boundFindings, findingsBudget } from './bounds';
@@ -145,13 +145,23 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     truncated: request.truncated,
     remoteAddress: request.remoteAddress,
     signature,
-    findings: boundFindings(findings, findingsBudget(request.body.byteLength)),
+    // A finding may quote what arrived (a header, a key, a value): redacted like everything else kept.
+    findings: boundFindings(redactFindings(findings, secrets), findingsBudget(request.body.byteLength)),
     keys: redactKeys(keys, secrets),
     sourceId: request.sourceId,
     ...(request.tags && request.tags.length > 0 ? { tags: request.tags } : {}),
     ...(request.scheme ? { scheme: request.scheme } : {}),
   };
   return { row, kind, read };
+}
+
+function redactFindings(findings: Finding[], secrets: readonly string[]): Finding[] {
+  if (secrets.length === 0) return findings;
+  return findings.map((f) => {
+    const message = redactText(f.message, secrets);
+    const path = redactText(f.path, secrets);
+    return message === f.message && path === f.path ? f : { ...f, message, path };
+  });
 }
 
 /** Key fields are indexed columns: a secret in one (a userId that is the API key) is redacted too. */

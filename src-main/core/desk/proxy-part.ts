@@ -83,11 +83,11 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     deleteExchanges: (target, options) =>
       attempt(() => {
         const dryRun = options?.dryRun === true;
-        const deleted = store.deleteExchanges(target, dryRun);
+        const { deleted, lastId } = store.deleteExchanges(target, dryRun);
         const after = status();
         // The status bar reads its counts from events: a delete must move them too.
         if (!dryRun && deleted > 0) ctx.emit('status', after);
-        return { deleted, dryRun, counts: after.counts };
+        return { deleted, lastId, dryRun, counts: after.counts };
       }),
     getSandboxState: () => attempt(() => ledger.state()),
     setSandboxBalance: (userId, balance) =>

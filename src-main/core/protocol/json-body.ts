@@ -123,7 +123,9 @@ export function shapeProblem(json: string | Uint8Array, maxDepth: number, maxMem
 
 /** "body is not valid JSON: <engine message> (line L, column C)", the position only when the engine gives one. */
 function jsonErrorMessage(text: string, err: unknown): string {
-  const raw = err instanceof Error ? err.message : String(err);
+  // V8 quotes a stretch of the input in some messages ('Unexpected token 'o', "token=..." is not valid
+  // JSON'): a body's bytes (a secret among them) must not reach a finding, so the excerpt is dropped.
+  const raw = (err instanceof Error ? err.message : String(err)).replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '');
   const match = /at position (\d+)/.exec(raw);
   let where = '';
   if (match?.[1] !== undefined && !/line \d+/.test(raw)) {

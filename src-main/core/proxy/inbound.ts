@@ -49,6 +49,8 @@ export class Inbound {
   private kept = 0;
   private received = 0;
   private state: InboundState = 'receiving';
+  /** Whether this request's row has been handed to a write: until then, a failure records a row of its own. */
+  private rowQueued = false;
   private id = 0;
   private readonly at = new Date().toISOString();
   private readonly started = performance.now();
@@ -109,7 +111,7 @@ export class Inbound {
       const error = `internal error: ${messageOf(err)}`;
       // A bug or a failed write must not take the proxy down: end this exchange, keep serving. Before
       // its row exists, the row is written with the error, so the request is not lost from the log.
-      if (this.state === 'receiving') {
+      if (!this.rowQueued) {
         this.env.onUnjudged(err);
         this.commitAnswered(this.bareRow(error), proxyError('INTERNAL_ERROR', true), error);
       } else if (!this.res.headersSent && !this.res.destroyed && this.id > 0) this.send(proxyError('INTERNAL_ERROR'), error);
@@ -319,6 +321,7 @@ export class Inbound {
       this.commit(row, () => this.afterDelay(ms, () => this.decideLater(call)));
       return;
     }
+    this.rowQueued = true;
     this.commits.write(
       () => {
         const decided = this.decide(call);
@@ -374,6 +377,7 @@ export class Inbound {
 
   /** Commits the row with the next group, then runs `then`; on failure the request is dropped unanswered. */
   private commit(row: NewExchange, then: () => void): void {
+    this.rowQueued = true;
     this.commits.write(
       () => this.env.exchanges.insert(row).id,
       (err, id) => {
@@ -386,6 +390,7 @@ export class Inbound {
 
   /** A request refused before it was judged: its row and the refusal in one write of the group, then the answer. */
   private commitAnswered(row: NewExchange, answer: ProxyAnswer, error: string | null): void {
+    this.rowQueued = true;
     this.commits.write(
       () => {
         const id = this.env.exchanges.insert(row).id;
@@ -401,6 +406,7 @@ export class Inbound {
   }
 
   private commitNow(row: NewExchange): boolean {
+    this.rowQueued = true;
     try {
       this.recorded(this.env.exchanges.insert(row).id);
       return true;

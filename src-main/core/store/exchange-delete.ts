@@ -3,31 +3,11 @@
 // its row (the schema's source_id ... ON DELETE SET NULL), as with a prune.
 import type { ExchangeDeletion, ExchangeQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
-import type { Db } from './open';
+import type { Db } from './db';
+import { filterWhere } from './row-filter';
 
 /** The most ids one delete takes (the UI's selection is a page or a few). */
 const MAX_IDS = 100_000;
-
-/** The filter as SQL, the same conditions as the exchange list applies (search by prefix on the indexes). */
-function filterCondition(q: ExchangeQuery): { where: string; params: Record<string, unknown> } {
-  const where: string[] = [];
-  const params: Record<string, unknown> = {};
-  const direction = q.direction ?? 'inbound';
-  if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
-  if (q.kind) (where.push('kind = @kind'), (params.kind = q.kind));
-  if (q.result) (where.push('result = @result'), (params.result = q.result));
-  if (q.verdict) (where.push('verdict = @verdict'), (params.verdict = q.verdict));
-  if (q.depositId) (where.push('deposit_id = @deposit'), (params.deposit = q.depositId));
-  if (q.userId) (where.push('user_id = @user'), (params.user = q.userId));
-  if (q.search) {
-    params.s = q.search;
-    params.sEnd = `${q.search}\u{10FFFF}`;
-    where.push(
-      'id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)',
-    );
-  }
-  return { where: where.length > 0 ? where.join(' AND ') : '1', params };
-}
 
 function idsOf(target: ExchangeDeletion): number[] | null {
   if (!('ids' in target)) return null;
@@ -38,23 +18,40 @@ function idsOf(target: ExchangeDeletion): number[] | null {
   return ids;
 }
 
+export interface DeleteOutcome {
+  /** Rows deleted, or with dryRun the rows that would be. */
+  deleted: number;
+  /** The highest id among them (null: none): a confirmed delete passes it back as upToId. */
+  lastId: number | null;
+}
+
 /** Deletes the rows (or with dryRun counts them); the caller recounts the store's running counts. */
-export function deleteExchanges(db: Db, target: ExchangeDeletion, dryRun: boolean): number {
+export function deleteExchanges(db: Db, target: ExchangeDeletion, dryRun: boolean): DeleteOutcome {
   if (typeof target !== 'object' || target === null || (!('ids' in target) && !('filter' in target))) {
     throw new DeskFailure('bad-input', 'Say which exchanges to delete: { ids } or { filter }.');
   }
   const ids = idsOf(target);
-  if (ids !== null) {
-    if (ids.length === 0) return 0;
-    const run = (): number => {
-      const count = db.prepare('SELECT count(*) FROM exchanges WHERE id IN (SELECT value FROM json_each(?))').pluck();
-      const del = db.prepare('DELETE FROM exchanges WHERE id IN (SELECT value FROM json_each(?))');
-      const list = JSON.stringify(ids);
-      return dryRun ? (count.get(list) as number) : del.run(list).changes;
-    };
-    return dryRun ? run() : db.transaction(run).immediate();
+  const { where, params } =
+    ids !== null
+      ? { where: ['id IN (SELECT value FROM json_each(@ids))'], params: { ids: JSON.stringify(ids) } as Record<string, unknown> }
+      : filterWhere((target as { filter?: ExchangeQuery }).filter ?? {});
+  // Rows recorded after the user saw the count (the proxy is live) are not deleted with the ones counted.
+  const upToId = 'filter' in target ? target.upToId : undefined;
+  if (upToId !== undefined) {
+    if (!Number.isInteger(upToId) || upToId < 0) throw new DeskFailure('bad-input', 'upToId is the highest id to delete (a whole number).');
+    where.push('id <= @upToId');
+    params.upToId = upToId;
   }
-  const { where, params } = filterCondition((target as { filter: ExchangeQuery }).filter ?? {});
-  if (dryRun) return db.prepare(`SELECT count(*) FROM exchanges WHERE ${where}`).pluck().get(params) as number;
-  return db.transaction(() => db.prepare(`DELETE FROM exchanges WHERE ${where}`).run(params).changes).immediate();
+  const condition = where.length > 0 ? where.join(' AND ') : '1';
+  if (ids !== null && ids.length === 0) return { deleted: 0, lastId: null };
+  if (dryRun) {
+    const found = db.prepare(`SELECT count(*) AS deleted, max(id) AS lastId FROM exchanges WHERE ${condition}`).get(params) as DeleteOutcome;
+    return { deleted: found.deleted, lastId: found.lastId ?? null };
+  }
+  return db
+    .transaction(() => {
+      const deleted = db.prepare(`DELETE FROM exchanges WHERE ${condition} RETURNING id`).all(params) as Array<{ id: number }>;
+      return { deleted: deleted.length, lastId: deleted.reduce<number | null>((m, r) => (m === null || r.id > m ? r.id : m), null) };
+    })
+    .immediate();
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ExchangeDeletion, ExchangeSummary } from '../../shared/model';
 import { SandboxLedger } from '../sandbox/ledger';
 import { Checkpointer } from './checkpointer';
-import { deleteExchanges } from './exchange-delete';
+import { deleteExchanges, type DeleteOutcome } from './exchange-delete';
 import { ExchangeStore } from './exchanges';
 import { FaultStore } from './faults';
 import { openDatabase, type Db } from './open';
@@ -54,7 +54,7 @@ export interface Store {
   /** Deletes old exchanges in one transaction (or none, on failure) and compacts the file. */
   prune(options?: PruneOptions): PruneReport;
   /** Deletes the given exchanges (ids, or a filter's rows) in one transaction; with dryRun only counts them. */
-  deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): number;
+  deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): DeleteOutcome;
   /** Moves WAL checkpoints to a worker thread (while the proxy runs); null where that cannot apply. */
   checkpointInBackground(): Checkpointer | null;
   close(): void;
@@ -81,7 +81,9 @@ export interface StoreOptions {
 function sealedValues(db: Db): SealedValue[] {
   return db
     .prepare(
-      'SELECT name AS profile, secret_enc AS sealed FROM profiles WHERE secret_enc IS NOT NULL UNION ALL SELECT name, api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL',
+      `SELECT name AS profile, secret_enc AS sealed FROM profiles WHERE secret_enc IS NOT NULL
+       UNION ALL SELECT name, previous_secret_enc FROM profiles WHERE previous_secret_enc IS NOT NULL
+       UNION ALL SELECT name, api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL`,
     )
     .all() as SealedValue[];
 }

@@ -133,14 +133,8 @@ export class ProfileStore {
     const baseUrl = (what: string, v: string | null | undefined) =>
       v === undefined ? undefined : v === null || v.trim() === '' ? null : checkBaseUrl(what, v);
     const now = new Date().toISOString();
-    // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
-    // same transaction (the refusal that sent the user here said so), so no sealed value is left that
-    // nothing can open. Without a secret in the input, a lost key changes nothing here.
-    const reentering = [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '');
-    if (reentering) this.box.startOver();
-    const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
-    const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
-    const fields: Record<string, unknown> = {
+    // Every field is checked before anything changes: a refused input must not leave a new key behind.
+    const checked: Record<string, unknown> = {
       operator_url: baseUrl('The operator URL', input.operatorUrl),
       base_url: baseUrl('The service base URL', input.baseUrl),
       operator_id: input.operatorId,
@@ -150,6 +144,17 @@ export class ProfileStore {
       callback_prefix: checkedPrefix(input.callbackPrefix),
       amounts: checkedAmounts(input.amounts),
       public_url: baseUrl('The public URL', input.publicUrl),
+    };
+    this.checkPrevious(input);
+    // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
+    // same transaction (the refusal that sent the user here said so), so no sealed value is left that
+    // nothing can open. Without a secret in the input, a lost key changes nothing here.
+    const reentering = [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '');
+    if (reentering) this.box.startOver();
+    const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
+    const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
+    const fields: Record<string, unknown> = {
+      ...checked,
       secret_enc: sealed(input.secret),
       secret_fp: fp(input.secret),
       previous_secret_enc: sealed(input.previousSecret),
@@ -157,7 +162,6 @@ export class ProfileStore {
       api_key_enc: sealed(input.apiKey),
       api_key_fp: fp(input.apiKey),
     };
-    this.checkPrevious(input);
     const given = Object.entries(fields).filter(([, v]) => v !== undefined);
     this.db.transaction(() => {
       if (reentering) this.clearUnreadable(now);

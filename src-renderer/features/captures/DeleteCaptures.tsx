@@ -11,14 +11,14 @@ export function DeleteCaptures() {
   const empty = useDesk((s) => s.captures.length === 0);
   const countForDelete = useDesk((s) => s.countForDelete);
   const deleteCaptures = useDesk((s) => s.deleteCaptures);
-  const [asking, setAsking] = useState<{ what: What; count: number } | null>(null);
+  const [asking, setAsking] = useState<{ what: What; count: number; lastId: number | null } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const ask = async (what: What): Promise<void> => {
     setBusy(true);
-    const count = await countForDelete(what);
+    const counted = await countForDelete(what);
     setBusy(false);
-    if (count !== null) setAsking({ what, count });
+    if (counted !== null) setAsking({ what, ...counted });
   };
 
   const rows = (n: number): string => `${n} ${n === 1 ? 'capture' : 'captures'}`;
@@ -38,9 +38,9 @@ export function DeleteCaptures() {
           testId="delete-captures-confirm"
           onCancel={() => setAsking(null)}
           onConfirm={() => {
-            const what = asking.what;
+            const { what, lastId } = asking;
             setAsking(null);
-            if (asking.count > 0) void deleteCaptures(what);
+            if (asking.count > 0) void deleteCaptures(what, lastId);
           }}
         >
           <p data-testid="delete-captures-count">

@@ -29,12 +29,13 @@ describe('deleteExchanges', () => {
   it("deletes a filter's rows; a dry run counts them first; the counts follow in the answer, the status and a status event", async () => {
     const { desk, statuses } = await deskWithCaptures();
     const dry = await desk.deleteExchanges({ filter: { userId: 'alice' } }, { dryRun: true });
-    expect(dry.ok && dry.value).toEqual({ deleted: 2, dryRun: true, counts: { inbound: 4, outbound: 0 } });
+    expect(dry.ok && dry.value).toMatchObject({ deleted: 2, dryRun: true, counts: { inbound: 4, outbound: 0 } });
+    expect(dry.ok && dry.value.lastId).toBeGreaterThan(0);
     expect(captures(desk)).toHaveLength(4);
     expect(statuses).toHaveLength(0);
 
     const done = await desk.deleteExchanges({ filter: { userId: 'alice' } });
-    expect(done.ok && done.value).toEqual({ deleted: 2, dryRun: false, counts: { inbound: 2, outbound: 0 } });
+    expect(done.ok && done.value).toMatchObject({ deleted: 2, dryRun: false, counts: { inbound: 2, outbound: 0 } });
     expect(
       captures(desk)
         .map((x) => x.userId)
@@ -43,6 +44,22 @@ describe('deleteExchanges', () => {
     expect(statuses.at(-1)?.counts).toEqual({ inbound: 2, outbound: 0 });
     const status = await desk.getStatus();
     expect(status.ok && status.value.counts).toEqual({ inbound: 2, outbound: 0 });
+  });
+
+  it('deletes only the rows the dry run counted: a capture recorded after it (the list is live) stays', async () => {
+    const { desk } = await deskWithCaptures();
+    const dry = await desk.deleteExchanges({ filter: { userId: 'alice' } }, { dryRun: true });
+    if (!dry.ok) throw new Error(dry.error.message);
+    const status = await desk.getStatus();
+    const { url } = status.ok ? { url: status.value.proxy.url! } : { url: '' };
+    await send(url, { body: pay('alice', 'a-late'), headers: { 'content-type': 'application/json' } });
+    const done = await desk.deleteExchanges({ filter: { userId: 'alice' }, upToId: dry.value.lastId! });
+    expect(done.ok && done.value.deleted).toBe(dry.value.deleted);
+    expect(
+      captures(desk)
+        .filter((x) => x.userId === 'alice')
+        .map((x) => x.depositId),
+    ).toEqual(['a-late']);
   });
 
   it('deletes the selected ids only; unknown ids are no error', async () => {

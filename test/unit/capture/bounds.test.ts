@@ -73,3 +73,38 @@ describe('a judged row of a hostile body', () => {
     expect(rowBytes).toBeLessThanOrEqual(2 * body.length + 1024);
   });
 });
+
+describe('what a judged row keeps of a body that holds a secret', () => {
+  it('no finding quotes it: not the parser message of a form-encoded body, not a key or a value named in a finding', () => {
+    const secret = 'form-secret-7f3a9c';
+    const cases = [
+      `token=${secret}&a=1`,
+      `{"userId":"u","depositId":"d","currency":"USD","amount":1,"${secret}":1}`,
+      `{"userId":"${secret}  ","depositId":"d","currency":"USD","amount":1}`,
+    ];
+    for (const text of cases) {
+      const body = Buffer.from(text);
+      const { row } = judge(
+        {
+          direction: 'inbound',
+          origin: 'proxy',
+          at: new Date().toISOString(),
+          method: 'POST',
+          path: '/platform/pay',
+          query: '',
+          target: null,
+          headers: [['content-type', 'application/json']],
+          body,
+          size: body.length,
+          truncated: false,
+          remoteAddress: null,
+          sourceId: null,
+        },
+        { candidates: [], secrets: [secret] },
+      );
+      expect(row.findings.length, text).toBeGreaterThan(0);
+      expect(JSON.stringify(row.findings), text).not.toContain(secret);
+      expect(JSON.stringify(row.findings), text).not.toContain(secret.slice(0, 10));
+    }
+  });
+});

@@ -158,6 +158,19 @@ describe('registerDeskIpc', () => {
     expect(await ipc.invoke(appFrame, 'desk:listProfiles')).toEqual({ ok: true, value: [] });
   });
 
+  it('never echoes a value given where a secret belongs, only its kind', async () => {
+    registerDeskIpc(ipc, desk, () => APP_URL);
+    for (const [method, args, field] of [
+      ['saveProfile', [{ name: 'x', secret: 424242424242 }], 'input.secret'],
+      ['saveProfile', [{ name: 'x', apiKey: ['ak-live-9d8c7b6a'] }], 'input.apiKey'],
+      ['send', [{ draft: { method: 'POST', path: '/p', headers: [], bodyBase64: '' }, customSecret: { s: 'cs-31337-zz' } }], 'request.customSecret'],
+    ] as const) {
+      const answer = (await ipc.invoke(appFrame, `desk:${method}`, ...args)) as Result<unknown>;
+      expect(!answer.ok && answer.error.message, method).toContain(field);
+      expect(JSON.stringify(answer)).not.toMatch(/424242424242|ak-live-9d8c7b6a|cs-31337-zz/);
+    }
+  });
+
   it('removes every channel it registered', () => {
     const remove = registerDeskIpc(ipc, desk, () => APP_URL);
     remove();
