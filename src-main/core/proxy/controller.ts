@@ -367,14 +367,7 @@ export class ProxyController {
       const stored = this.host.signingCandidates(profile);
       return primary ? [primary, ...stored.map((c) => (c.primary ? { ...c, primary: false } : c))] : stored;
     };
-    let cached: SecretCandidate[] | null = null;
-    return () => {
-      if (cached === null) {
-        cached = lookUp();
-        setImmediate(() => (cached = null));
-      }
-      return cached;
-    };
+    return this.perTurn(lookUp);
   }
 
   /**
@@ -382,17 +375,12 @@ export class ProxyController {
    * them) and every stored API key, looked up once per turn of the event loop, as the candidates are.
    */
   private secretsFor(candidates: () => SecretCandidate[]): () => readonly string[] {
-    let cached: string[] | null = null;
-    return () => {
-      if (cached === null) {
-        cached = secretsToRedact(
-          candidates().map((c) => c.secret),
-          this.host.apiKeys(),
-        );
-        setImmediate(() => (cached = null));
-      }
-      return cached;
-    };
+    return this.perTurn(() =>
+      secretsToRedact(
+        candidates().map((c) => c.secret),
+        this.host.apiKeys(),
+      ),
+    );
   }
 
   /** One look-up per turn of the event loop serves every request of that turn (a profile change applies to the next). */
