@@ -2,7 +2,15 @@
 // and a bounded size that follows the body's (within a floor and a cap); a cut list ends with a finding
 // that says how many more were not stored; a judged row is at most about twice its body.
 import { describe, expect, it } from 'vitest';
-import { boundFindings, findingsBudget, judge, MAX_FINDING_PATH, MAX_FINDINGS_BYTES, MAX_STORED_FINDINGS } from '../../../src-main/core/capture';
+import {
+  boundFindings,
+  findingsBudget,
+  judge,
+  MAX_FINDING_PATH,
+  MAX_FINDINGS_BYTES,
+  MAX_STORED_FINDINGS,
+  type CapturedRequest,
+} from '../../../src-main/core/capture';
 import type { Finding } from '../../../src-main/shared/model';
 
 const many = (n: number, path = '$.a'): Finding[] => Array.from({ length: n }, (_, i) => ({ level: 'warning', path, message: `finding ${i}` }));
@@ -41,30 +49,32 @@ describe('boundFindings', () => {
   });
 });
 
+/** A pay as the proxy receives it, with this body. */
+function payArriving(body: Buffer): CapturedRequest {
+  return {
+    direction: 'inbound',
+    origin: 'proxy',
+    at: new Date().toISOString(),
+    method: 'POST',
+    path: '/platform/pay',
+    query: '',
+    target: null,
+    headers: [['content-type', 'application/json']],
+    body,
+    size: body.length,
+    truncated: false,
+    remoteAddress: null,
+    sourceId: null,
+  };
+}
+
 describe('a judged row of a hostile body', () => {
   it('nested arrays ending in thousands of duplicate keys: findings bounded, the row about its body’s size at most twice', () => {
     const depth = 200;
     const inner = `{${'"k":1,'.repeat(4000)}"k":1}`;
     const items = Array.from({ length: 200 }, () => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`).join(',');
     const body = Buffer.from(`{"userId":"u","depositId":"d","currency":"USD","amount":1,"x":[${items}]}`);
-    const { row } = judge(
-      {
-        direction: 'inbound',
-        origin: 'proxy',
-        at: new Date().toISOString(),
-        method: 'POST',
-        path: '/platform/pay',
-        query: '',
-        target: null,
-        headers: [['content-type', 'application/json']],
-        body,
-        size: body.length,
-        truncated: false,
-        remoteAddress: null,
-        sourceId: null,
-      },
-      { candidates: [], secrets: [] },
-    );
+    const { row } = judge(payArriving(body), { candidates: [], secrets: [] });
     const findingsBytes = bytes(row.findings);
     expect(findingsBytes).toBeLessThanOrEqual(findingsBudget(body.length));
     expect(row.findings.length).toBeLessThanOrEqual(MAX_STORED_FINDINGS);
@@ -84,24 +94,7 @@ describe('what a judged row keeps of a body that holds a secret', () => {
     ];
     for (const text of cases) {
       const body = Buffer.from(text);
-      const { row } = judge(
-        {
-          direction: 'inbound',
-          origin: 'proxy',
-          at: new Date().toISOString(),
-          method: 'POST',
-          path: '/platform/pay',
-          query: '',
-          target: null,
-          headers: [['content-type', 'application/json']],
-          body,
-          size: body.length,
-          truncated: false,
-          remoteAddress: null,
-          sourceId: null,
-        },
-        { candidates: [], secrets: [secret] },
-      );
+      const { row } = judge(payArriving(body), { candidates: [], secrets: [secret] });
       expect(row.findings.length, text).toBeGreaterThan(0);
       expect(JSON.stringify(row.findings), text).not.toContain(secret);
       expect(JSON.stringify(row.findings), text).not.toContain(secret.slice(0, 10));
