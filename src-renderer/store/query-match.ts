@@ -33,14 +33,16 @@ export function indexOfId(items: readonly ExchangeSummary[], id: number): number
 }
 
 /**
- * Folds one exchange event into a newest-first list: replaces the row it updates, or puts a new row
- * that matches the filters in its place. Returns the same array when nothing changed.
+ * Folds one exchange event into a newest-first list: replaces the row it updates (or drops it when it
+ * no longer matches the filters: a capture verified again, say), or puts a new row that matches the
+ * filters in its place. Returns the same array when nothing changed.
  */
 export function mergeExchange(items: readonly ExchangeSummary[], x: ExchangeSummary, q: ExchangeQuery, complete: boolean): readonly ExchangeSummary[] {
   const at = indexOfId(items, x.id);
   if (at !== -1) {
     const next = items.slice();
-    next[at] = x;
+    if (matchesQuery(x, q)) next[at] = x;
+    else next.splice(at, 1);
     return next;
   }
   if (!matchesQuery(x, q)) return items;
@@ -73,6 +75,12 @@ export function mergeExchanges(
   complete: boolean,
 ): readonly ExchangeSummary[] {
   if (xs.length === 1) return mergeExchange(items, xs[0]!, q, complete);
+  // A row leaving the list (it stopped matching the filters) is rare: such a burst is folded one event at a time.
+  const matching = new Set<number>();
+  for (const x of xs) if (matchesQuery(x, q)) matching.add(x.id);
+  if (xs.some((x) => !matchesQuery(x, q) && (matching.has(x.id) || indexOfId(items, x.id) !== -1))) {
+    return xs.reduce<readonly ExchangeSummary[]>((list, x) => mergeExchange(list, x, q, complete), items);
+  }
   const latest = new Map<number, ExchangeSummary>();
   for (const x of xs) latest.set(x.id, x);
   let replaced: ExchangeSummary[] | null = null;

@@ -64,7 +64,7 @@ export class CaptureServer {
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
   private closing: Promise<void> | null = null;
-  private hurry: (() => void) | null = null;
+  private hurry: ((graceMs: number) => void) | null = null;
 
   private constructor(
     env: CaptureEnv,
@@ -233,7 +233,7 @@ export class CaptureServer {
    */
   close(graceMs: number = CLOSE_GRACE_MS): Promise<void> {
     if (this.closing) {
-      if (graceMs <= CLOSE_GRACE_MS) this.hurry?.();
+      this.hurry?.(graceMs);
       return this.closing;
     }
     this.closing = this.closeWithin(graceMs);
@@ -248,10 +248,13 @@ export class CaptureServer {
       await Promise.race([
         new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
         new Promise<void>((resolve) => {
+          let deadline = Date.now() + graceMs;
           timer = setTimeout(resolve, graceMs);
-          this.hurry = () => {
+          this.hurry = (shorter) => {
+            if (Date.now() + shorter >= deadline) return;
+            deadline = Date.now() + shorter;
             clearTimeout(timer);
-            timer = setTimeout(resolve, CLOSE_GRACE_MS);
+            timer = setTimeout(resolve, shorter);
           };
         }),
       ]);

@@ -50,6 +50,8 @@ describe('live rows in the capture list', () => {
     expect(updated.map((x) => x.id)).toEqual([5, 3, 2]);
     expect(updated[1]!.response).toEqual({ status: 200 });
     expect(mergeExchange(list, row(7, { signature: { verdict: 'missing' } }), { verdict: 'valid' }, false)).toBe(list);
+    // A listed row that no longer matches (verified again, say) leaves the filtered list.
+    expect(mergeExchange(list, row(3, { signature: { verdict: 'missing' } }), { verdict: 'valid' }, false).map((x) => x.id)).toEqual([5, 2]);
   });
 
   it('keeps the list sorted newest first whatever order rows arrive in', () => {
