@@ -9,7 +9,7 @@
 // verdict was judged on the bytes as received; only the stored copy differs. Keeping the secret would
 // break the stronger promise (no secret in the database), and a sender that puts the shared secret in
 // a callback body has a bug worth an error of its own.
-import type { AmountsMode, Direction, ExchangeKind, ExchangeOrigin, Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
+import type { AmountsMode, ExchangeKind, Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
 import { inspectParsed, type MessageKind } from '../protocol/inspect';
 import type { BodyRead } from '../protocol/json-body';
 import { amountFindings, DEFAULT_AMOUNTS } from '../protocol/amounts';
@@ -20,26 +20,11 @@ import type { NewExchange } from '../store/exchanges';
 import { boundFindings, findingsBudget } from './bounds';
 import { routeOf } from './kind';
 
-/** A request as it was received or sent, before anything is judged or redacted. */
-export interface CapturedRequest {
-  direction: Direction;
-  origin: ExchangeOrigin;
-  /** ISO time the request arrived or left. */
-  at: string;
-  method: string;
-  path: string;
-  /** Without the leading "?". */
-  query: string;
-  /** The URL an outbound request went to; null for inbound. */
-  target: string | null;
-  headers: HeaderList;
-  body: Uint8Array;
-  /** Bytes received; larger than body.length when truncated. */
-  size: number;
-  truncated: boolean;
-  remoteAddress: string | null;
-  sourceId: number | null;
-  tags?: string[];
+/**
+ * A request as it was received or sent, before anything is judged or redacted: the row without what the
+ * judge decides (kind, signature, findings, key fields), so the two cannot drift apart.
+ */
+export interface CapturedRequest extends Omit<NewExchange, 'kind' | 'signature' | 'findings' | 'keys' | 'scheme'> {
   /** Headers the receiver dropped beyond its count limit (Node's maxHeadersCount), when it could tell. */
   headersAtLimit?: boolean;
   /** How the request arrived (the proxy serves http or https); absent: not known. */
