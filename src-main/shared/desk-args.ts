@@ -76,6 +76,8 @@ const proxyConfig = z.object({
   requestTimeoutMs: number.optional(),
   keepAliveTimeoutMs: number.optional(),
   maxHeaderBytes: number.optional(),
+  tlsHandshakeTimeoutMs: number.optional(),
+  maxConnections: number.optional(),
   tls: z
     .union([z.object({ certFile: text, keyFile: text }), z.object({ selfSigned: z.array(text) })])
     .nullable()

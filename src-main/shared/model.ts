@@ -307,6 +307,10 @@ export interface ProxyLimits {
   keepAliveTimeoutMs: number;
   /** Largest header block accepted (431 beyond). */
   maxHeaderBytes: number;
+  /** Time allowed for a TLS handshake (HTTPS only): a stalled one is closed and recorded. */
+  tlsHandshakeTimeoutMs: number;
+  /** Open connections at most: beyond it the oldest one with no request in flight is closed. */
+  maxConnections: number;
 }
 
 /** A secret to verify with instead of any profile's (the CLI's `serve --secret-env`): kept in memory only, never returned. */

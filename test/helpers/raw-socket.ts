@@ -20,8 +20,27 @@ export interface RawOptions {
   firstAnswerOnly?: boolean;
 }
 
+/**
+ * The status of each response, read in sequence: a response with a Content-Length is skipped by its
+ * length (its body may end right before the next status line, with no line break); otherwise the next
+ * status line is looked for after a CRLF.
+ */
 export function statusesOf(text: string): number[] {
-  return [...text.matchAll(/(?:^|\r\n)HTTP\/1\.[01] (\d{3}) /g)].map((m) => Number(m[1]));
+  const statuses: number[] = [];
+  const here = /HTTP\/1\.[01] (\d{3}) /y;
+  const later = /\r\nHTTP\/1\.[01] (\d{3}) /g;
+  let at = 0;
+  for (;;) {
+    here.lastIndex = at;
+    later.lastIndex = at;
+    const m = here.exec(text) ?? later.exec(text);
+    if (!m) return statuses;
+    statuses.push(Number(m[1]));
+    const headEnd = text.indexOf('\r\n\r\n', m.index + 2);
+    if (headEnd < 0) return statuses;
+    const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(m.index, headEnd + 2));
+    at = length ? headEnd + 4 + Number(length[1]) : headEnd + 2;
+  }
 }
 
 function firstAnswerComplete(text: string): boolean {

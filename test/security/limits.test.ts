@@ -34,7 +34,14 @@ async function expectLimits(url: string, limits: { body: number; header: number 
 
 describe('limits', () => {
   it('the defaults are the documented ones', async () => {
-    expect(DEFAULT_GUARD_RAILS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxHeaderBytes: 16 * KiB });
+    expect(DEFAULT_GUARD_RAILS).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxHeaderBytes: 16 * KiB,
+      tlsHandshakeTimeoutMs: 10_000,
+      maxConnections: 800,
+    });
     expect([DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT]).toEqual(['127.0.0.1', 8787]);
     expect(MAX_RESPONSE_BYTES).toBe(16 * MiB);
     expect(MAX_API_BODY_BYTES).toBe(64 * MiB);

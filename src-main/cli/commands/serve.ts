@@ -46,6 +46,8 @@ function startOptions(opts: Record<string, unknown>): Partial<ProxyConfig> {
   if (opts.requestTimeout !== undefined) options.requestTimeoutMs = opts.requestTimeout as number;
   if (opts.keepAliveTimeout !== undefined) options.keepAliveTimeoutMs = opts.keepAliveTimeout as number;
   if (opts.maxHeaderSize !== undefined) options.maxHeaderBytes = opts.maxHeaderSize as number;
+  if (opts.tlsHandshakeTimeout !== undefined) options.tlsHandshakeTimeoutMs = opts.tlsHandshakeTimeout as number;
+  if (opts.maxConnections !== undefined) options.maxConnections = opts.maxConnections as number;
   const tls = tlsOption(opts);
   if (tls !== undefined) options.tls = tls;
   if (opts.publicUrl !== undefined) options.publicUrl = opts.publicUrl as string;
@@ -130,6 +132,12 @@ export function registerServe(program: Command): void {
     .option('--request-timeout <ms>', 'time a client has to send its whole request; beyond it 408 (default 30000)', positiveInt)
     .option('--keep-alive-timeout <ms>', 'how long an idle keep-alive connection stays open (default 5000)', positiveInt)
     .option('--max-header-size <bytes>', 'largest request header block; beyond it 431 (default 16384)', positiveInt)
+    .option(
+      '--tls-handshake-timeout <ms>',
+      'time a client has to complete the TLS handshake; beyond it the connection is closed and recorded (default 10000)',
+      positiveInt,
+    )
+    .option('--max-connections <n>', 'open connections at most; beyond it the oldest idle one is closed (default 800)', positiveInt)
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
     .option('--tls-key <file>', 'the PEM private key of --tls-cert')
     .option('--tls-self-signed <hosts>', 'serve HTTPS with a self-signed certificate for these comma-separated names and addresses, kept in the data directory')

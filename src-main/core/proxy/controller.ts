@@ -207,6 +207,8 @@ export class ProxyController {
         requestTimeoutMs: limits.requestTimeoutMs,
         keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
         maxHeaderBytes: limits.maxHeaderBytes,
+        tlsHandshakeTimeoutMs: limits.tlsHandshakeTimeoutMs,
+        maxConnections: limits.maxConnections,
       };
       const candidates = this.candidatesFor(config);
       const env: CaptureEnv = {

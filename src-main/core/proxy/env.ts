@@ -3,6 +3,7 @@ import type { CallbackSettings } from '../outbound/callback-settings';
 import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
 import type { Db, ExchangeStore } from '../store';
+import { DEFAULT_MAX_CONNECTIONS } from './connection-budget';
 import type { FaultSource } from './faults';
 
 export interface CaptureEnv {
@@ -41,6 +42,10 @@ export interface GuardRails {
   keepAliveTimeoutMs: number;
   /** Largest header block accepted (431 beyond). */
   maxHeaderBytes: number;
+  /** Time allowed for a TLS handshake (HTTPS only): a stalled one is closed, and recorded. */
+  tlsHandshakeTimeoutMs: number;
+  /** Open connections at most: beyond it the oldest one with no request in flight is closed. */
+  maxConnections: number;
 }
 
 export const DEFAULT_GUARD_RAILS: GuardRails = {
@@ -48,4 +53,6 @@ export const DEFAULT_GUARD_RAILS: GuardRails = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
+  tlsHandshakeTimeoutMs: 10_000,
+  maxConnections: DEFAULT_MAX_CONNECTIONS,
 };

@@ -74,6 +74,11 @@ export class Inbound {
     this.query = q < 0 ? '' : url.slice(q + 1);
   }
 
+  /** Whether the whole request has been read: a parser error on its socket is then about the next request. */
+  get complete(): boolean {
+    return this.req.complete;
+  }
+
   begin(): void {
     this.req.on('data', (chunk: Buffer) => this.guard(() => this.onData(chunk)));
     this.req.on('end', () => this.guard(() => this.onEnd()));

@@ -52,7 +52,8 @@ export function recordRefused(
   env: CaptureEnv,
   commits: GroupCommit,
   refused: Refused,
-  answer: ProxyAnswer,
+  /** The answer about to be written; null: none (the client is gone, or the connection is only cut). */
+  answer: ProxyAnswer | null,
   error: string,
   then: (recorded: boolean) => void,
 ): void {

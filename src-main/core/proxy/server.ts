@@ -8,22 +8,23 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { CaptureEnv, GuardRails } from './env';
-import { proxyError, rawResponse, type ProxyErrorCode } from './error-answers';
+import { proxyError, rawResponse, type ProxyAnswer, type ProxyErrorCode } from './error-answers';
 import { flatten as flattenHeaders } from './headers';
 import { Forwarder } from './forward';
 import { GroupCommit } from './group-commit';
 import { Inbound } from './inbound';
-import { recordRefused, refusedOf, requestLineOf } from './refused';
+import { ConnectionBudget } from './connection-budget';
+import { handshakeError, HandshakeFailureBudget } from './handshake-failures';
+import { headerBlockBytes } from './header-block';
+import { recordRefused, refusedOf, requestLineOf, type Refused } from './refused';
 import type { TlsMaterial } from './tls';
 
 /**
  * Node keeps 2,000 headers by default and drops the rest silently (the signature among them, when it
- * comes late). The smallest header line ("a:" CRLF) is 4 bytes, so this count is never reached before
- * the header size limit refuses the request: a request is either refused whole (431) or kept whole.
+ * comes late). The proxy keeps every header (0: no count limit) and measures the header block itself
+ * (header-block.ts), so a request is either refused whole (431) or kept whole.
  */
-export function maxHeadersCountFor(maxHeaderBytes: number): number {
-  return Math.ceil(maxHeaderBytes / 4) + 1;
-}
+const KEEP_EVERY_HEADER = 0;
 
 /** How long stop() lets exchanges in flight finish before it cuts their connections. */
 export const CLOSE_GRACE_MS = 2_000;
@@ -60,7 +61,13 @@ export class CaptureServer {
   private readonly commits: GroupCommit;
   /** The request whose body is being read on each socket, so a parser failure can be recorded on it. */
   private readonly reading = new WeakMap<Socket, Inbound>();
-  private maxHeadersCount: number;
+  private maxHeaderBytes: number;
+  /** The last response started on each socket: a refusal of a later pipelined request waits for it. */
+  private readonly lastResponse = new WeakMap<Socket, ServerResponse>();
+  /** Sockets whose refusal is under way: Node reports a parser error again for every later read. */
+  private readonly refusing = new WeakSet<Socket>();
+  private readonly budget: ConnectionBudget;
+  private readonly handshakeRows = new HandshakeFailureBudget();
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
   private closing: Promise<void> | null = null;
@@ -89,9 +96,16 @@ export class CaptureServer {
       requireHostHeader: false,
     };
     const handler = (req: IncomingMessage, res: ServerResponse): void => this.onRequest(req, res);
-    this.server = tls ? https.createServer({ ...options, cert: tls.cert, key: tls.key }, handler) : http.createServer(options, handler);
-    this.maxHeadersCount = maxHeadersCountFor(rails.maxHeaderBytes);
-    this.server.maxHeadersCount = this.maxHeadersCount;
+    this.server = tls
+      ? https.createServer({ ...options, cert: tls.cert, key: tls.key, handshakeTimeout: rails.tlsHandshakeTimeoutMs }, handler)
+      : http.createServer(options, handler);
+    this.maxHeaderBytes = rails.maxHeaderBytes;
+    this.server.maxHeadersCount = KEEP_EVERY_HEADER;
+    this.budget = new ConnectionBudget(rails.maxConnections);
+    this.server.on('connection', (socket: Socket) => this.budget.admit(socket));
+    if (tls) {
+      this.server.on('tlsClientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onHandshakeFailure(err, socket));
+    }
     this.server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => this.onClientError(err, socket));
     this.server.on('connect', (req: IncomingMessage, socket: Socket) => this.onConnect(req, socket));
     this.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => this.onExpectation(req, res));
@@ -131,8 +145,9 @@ export class CaptureServer {
     server.keepAliveTimeout = rails.keepAliveTimeoutMs;
     // Read by Node for each new connection's parser.
     (server as http.Server & { maxHeaderSize?: number }).maxHeaderSize = rails.maxHeaderBytes;
-    this.maxHeadersCount = maxHeadersCountFor(rails.maxHeaderBytes);
-    server.maxHeadersCount = this.maxHeadersCount;
+    this.maxHeaderBytes = rails.maxHeaderBytes;
+    this.budget.setMax(rails.maxConnections);
+    if (tls) setHandshakeTimeout(server as https.Server, rails.tlsHandshakeTimeoutMs);
     if (env.upstream?.href !== this.env.upstream?.href) {
       if (this.forwarder) this.retired.push(this.forwarder);
       this.forwarder = env.upstream ? new Forwarder(env.upstream) : null;
@@ -152,12 +167,16 @@ export class CaptureServer {
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     this.inFlight++;
+    this.budget.busy(req.socket);
+    this.lastResponse.set(req.socket, res);
     res.once('close', () => {
+      this.budget.idle(req.socket);
       if (--this.inFlight > 0) return;
       this.closeRetired();
       for (const wake of this.idleWaiters.splice(0)) wake();
     });
-    const inbound = new Inbound(this.env, this.forwarder, this.commits, req, res, this.maxHeadersCount);
+    if (headerBlockBytes(req) > this.maxHeaderBytes) return this.refuseHeaderBlock(req, res);
+    const inbound = new Inbound(this.env, this.forwarder, this.commits, req, res, KEEP_EVERY_HEADER);
     this.reading.set(req.socket, inbound);
     req.once('end', () => {
       if (this.reading.get(req.socket) === inbound) this.reading.delete(req.socket);
@@ -166,42 +185,116 @@ export class CaptureServer {
   }
 
   private onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-    if (err.code?.startsWith('ERR_SSL_')) {
-      // A TLS handshake that failed (a client that does not trust the certificate): no request was made.
+    if (this.refusing.has(socket)) return;
+    if (err.code?.startsWith('ERR_SSL_') || err.code?.startsWith('ERR_TLS_')) {
+      // A TLS handshake that failed or stalled: no request was made; its row is onHandshakeFailure's.
       socket.destroy();
       return;
     }
-    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'HPE_INVALID_EOF_STATE') {
-      // The client went away (mid-body, for EOF): nobody to answer; record what it had sent.
-      this.reading.get(socket)?.clientLeft();
+    // The request whose body is arriving on this socket; once it is complete, an error is about the
+    // next request pipelined behind it, which gets a row and an answer of its own.
+    const current = this.reading.get(socket);
+    const inbound = current && !current.complete ? current : undefined;
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE') {
+      // The client went away: nobody to answer; record what it had sent.
+      inbound?.clientLeft();
       socket.destroy();
+      return;
+    }
+    if (err.code === 'HPE_INVALID_EOF_STATE') {
+      // The client closed its side mid-request: mid-body, the Inbound records what arrived; mid-headers,
+      // the request never became one, and its row says so.
+      if (inbound) {
+        inbound.clientLeft();
+        socket.destroy();
+        return;
+      }
+      const error = `the client closed the connection before its request's headers were complete (${socket.bytesRead} bytes received on the connection)`;
+      this.refuseLater(socket, this.unparsed(socket, err), null, error);
       return;
     }
     const answer = proxyError(errorCodeFor(err), true);
-    const inbound = this.reading.get(socket);
-    // Like Node's own handler: write an answer only when no response has started on this socket, or
-    // the bytes would corrupt it. `_httpMessage` is the response in flight (Node's internal).
-    const answerRaw = (): void => {
-      const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-      if (socket.writable && (!inFlight || !inFlight.headersSent)) socket.end(rawResponse(answer));
-      socket.destroySoon();
-    };
     if (inbound) {
       inbound.failWhileReading(answer, describe(err));
-      answerRaw();
+      this.answerRaw(socket, answer);
       return;
     }
-    const raw = (err as { rawPacket?: Buffer }).rawPacket;
-    if (raw === undefined && err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      // Headers that never completed in time (slowloris): no request line was handed over, so there
-      // is no request to record, only a connection to cut.
-      answerRaw();
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && (err as { rawPacket?: Buffer }).rawPacket === undefined) {
+      // A connection that sent nothing was never a request: it is only cut. One that began a request
+      // and stopped mid-headers (slowloris) gets a row, without the bytes (Node's parser holds them).
+      if (socket.bytesRead === 0) return this.answerRaw(socket, answer);
+      const error = `the request's headers were not complete within ${this.server.headersTimeout} ms (${socket.bytesRead} bytes received on the connection)`;
+      this.refuseLater(socket, this.unparsed(socket, err), answer, error);
       return;
     }
-    // Refused before a request object existed (the header block): its row holds the raw bytes received.
-    const line = requestLineOf(raw ?? Buffer.alloc(0));
-    const refused = { ...line, headers: [], raw: raw ?? Buffer.alloc(0), remoteAddress: socket.remoteAddress ?? null };
-    recordRefused(this.env, this.commits, refused, answer, describe(err), (recorded) => (recorded ? answerRaw() : socket.destroy()));
+    this.refuseLater(socket, this.unparsed(socket, err), answer, describe(err));
+  }
+
+  /** A request Node's parser refused before there was a request object: what its raw bytes tell. */
+  private unparsed(socket: Socket, err: NodeJS.ErrnoException): Refused {
+    const raw = (err as { rawPacket?: Buffer }).rawPacket ?? Buffer.alloc(0);
+    return { ...requestLineOf(raw), headers: [], raw, remoteAddress: socket.remoteAddress ?? null };
+  }
+
+  /**
+   * Records a refused request and then writes its answer (null: none, the client is gone) and closes.
+   * Both wait for the responses to requests pipelined before it on the socket, so that those are
+   * answered and recorded first, each as itself.
+   */
+  private refuseLater(socket: Socket, refused: Refused, answer: ProxyAnswer | null, error: string): void {
+    this.refusing.add(socket);
+    // From here the refusal owns the socket's end: a client that half-closed after its pipelined
+    // requests would otherwise have Node end the socket before the refusal behind them is written.
+    for (const listener of socket.listeners('end')) if (listener.name.includes('socketOnEnd')) socket.off('end', listener as () => void);
+    this.afterResponses(socket, () =>
+      recordRefused(this.env, this.commits, refused, answer, error, (recorded) => (recorded && answer ? this.answerRaw(socket, answer) : socket.destroy())),
+    );
+  }
+
+  /** Runs `then` once the last response started on the socket is done (at once when there is none). */
+  private afterResponses(socket: Socket, then: () => void): void {
+    const last = this.lastResponse.get(socket);
+    if (!last || last.writableFinished || last.destroyed) return then();
+    let once = false;
+    const run = (): void => {
+      if (once) return;
+      once = true;
+      then();
+    };
+    last.once('finish', run);
+    last.once('close', run);
+  }
+
+  /** Writes a refusal raw to the socket and closes it. */
+  private answerRaw(socket: Socket, answer: ProxyAnswer): void {
+    this.refusing.add(socket);
+    // Like Node's own handler: write an answer only when no response has started on this socket, or
+    // the bytes would corrupt it. `_httpMessage` is the response in flight (Node's internal).
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (socket.writable && (!inFlight || !inFlight.headersSent)) socket.end(rawResponse(answer));
+    socket.destroySoon();
+  }
+
+  /** A header block over the limit, measured on the wire (Node counts less): refused whole, 431, with its row. */
+  private refuseHeaderBlock(req: IncomingMessage, res: ServerResponse): void {
+    const answer = proxyError('HEADERS_TOO_LARGE', true);
+    const error = `${describe({ code: 'HPE_HEADER_OVERFLOW' } as NodeJS.ErrnoException)} (${headerBlockBytes(req)} bytes, over the limit of ${this.maxHeaderBytes}; ${req.rawHeaders.length / 2} headers)`;
+    req.resume();
+    recordRefused(this.env, this.commits, { ...refusedOf(req), headers: [] }, answer, error, (recorded) => {
+      if (!recorded || res.destroyed) return void res.destroy();
+      res.shouldKeepAlive = false;
+      res.writeHead(answer.status, flattenHeaders(answer.headers));
+      res.end(answer.body);
+    });
+  }
+
+  /** A failed or stalled TLS handshake: a small row (rate-limited), then the connection is closed. */
+  private onHandshakeFailure(err: NodeJS.ErrnoException, socket: Socket): void {
+    socket.destroy();
+    const { record, skipped } = this.handshakeRows.take();
+    if (!record) return;
+    const refused: Refused = { method: '', target: '/', headers: [], raw: new Uint8Array(), remoteAddress: socket.remoteAddress ?? null };
+    recordRefused(this.env, this.commits, refused, null, handshakeError(err, skipped), () => {});
   }
 
   /** CONNECT asks for a tunnel, which a capture proxy does not make: recorded and refused 405. */
@@ -267,6 +360,12 @@ export class CaptureServer {
     // Responses recorded in the last turn are still queued: write them before the desk closes the database.
     this.commits.close();
   }
+}
+
+/** tls.Server reads its handshake timeout from a symbol for each new connection (no public setter). */
+function setHandshakeTimeout(server: https.Server, ms: number): void {
+  const key = Object.getOwnPropertySymbols(server).find((k) => k.description === 'handshake-timeout');
+  if (key) (server as unknown as Record<symbol, number>)[key] = ms;
 }
 
 function checkingIntervalOf(rails: GuardRails): number {
