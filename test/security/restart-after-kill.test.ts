@@ -13,6 +13,8 @@ import { createDesk } from '../../src-main/core/desk';
 import { DATABASE_FILE } from '../../src-main/core/store';
 import { cliCommand, runCli } from '../helpers/cli';
 import { inboundRow } from '../helpers/exchanges';
+import { closeAfterTest } from '../helpers/closing';
+import { startRecorder } from '../helpers/servers';
 import { tempDir } from '../helpers/temp';
 import { send } from '../integration/proxy/helpers';
 import { startServe } from '../integration/proxy/serve-process';
@@ -22,8 +24,8 @@ const CONCURRENCY = 6;
 const pay = (depositId: string) => JSON.stringify({ userId: 'u-1', depositId, currency: 'USD', amount: 1 });
 
 /** Runs `serve` under concurrent load and SIGKILLs it after a random number of answers; returns the answered ids. */
-async function killUnderLoad(home: string, round: number): Promise<string[]> {
-  const serve = await startServe(['--home', home, 'serve', '--no-ui', '--proxy-port', '0']);
+async function killUnderLoad(home: string, round: number, extra: string[] = []): Promise<string[]> {
+  const serve = await startServe(['--home', home, 'serve', '--no-ui', '--proxy-port', '0', ...extra]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const killAfter = 10 + Math.floor(Math.random() * 60);
   const answered: string[] = [];
@@ -81,6 +83,31 @@ describe('after a SIGKILL the app starts cleanly', () => {
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(db.pragma('foreign_key_check')).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('forwarding: every answer relayed before a SIGKILL has its response recorded', { timeout: 60_000 }, async () => {
+    const upstream = await startRecorder((_req, body, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ status: 'ok', echoed: body.length }));
+    });
+    closeAfterTest(upstream);
+    const home = tempDir();
+    const answered: string[] = [];
+    for (let round = 1; round <= 3; round++) answered.push(...(await killUnderLoad(home, round, ['--upstream', upstream.url])));
+    const db = new Database(join(home, DATABASE_FILE), { readonly: true });
+    try {
+      const rows = new Map(
+        (db.prepare('SELECT deposit_id, res_status FROM exchanges').all() as Array<{ deposit_id: string; res_status: number | null }>).map((r) => [
+          r.deposit_id,
+          r.res_status,
+        ]),
+      );
+      expect(answered.filter((d) => !rows.has(d))).toEqual([]);
+      // The answer's record is committed before the caller has the whole answer: none is missing.
+      expect(answered.filter((d) => rows.get(d) !== 200)).toEqual([]);
     } finally {
       db.close();
     }

@@ -54,7 +54,7 @@ describe('retention (core)', () => {
       );
       expect(storeOf(desk).exchanges.get(captures[0]!)!.derivedIds).toEqual([replays[0]]);
 
-      const report = storeOf(desk).prune({ olderThanDays: 30, now: NOW });
+      const report = await storeOf(desk).prune({ olderThanDays: 30, now: NOW });
       // Ages 39..31 are older than 30 days: the first 9 captures; an age of exactly 30 days stays.
       expect(report.deleted).toBe(9);
       expect(report.remaining).toBe(36);
@@ -65,7 +65,7 @@ describe('retention (core)', () => {
       expect(sqliteOf(desk).pragma('foreign_key_check')).toEqual([]);
       expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
       // Nothing more is old enough: a second run deletes nothing.
-      expect(storeOf(desk).prune({ olderThanDays: 30, now: NOW }).deleted).toBe(0);
+      expect((await storeOf(desk).prune({ olderThanDays: 30, now: NOW })).deleted).toBe(0);
     } finally {
       await desk.close();
     }
@@ -83,22 +83,23 @@ describe('retention (core)', () => {
     expect(after.ok && after.value.counts).toEqual({ inbound: 5, outbound: 0 });
   });
 
-  it('deletes in one transaction: a failure part-way through deletes nothing and names the cause', async () => {
+  it('deletes in batches of 500: a failure part-way leaves whole batches deleted and says how many', async () => {
     const desk = openDesk();
     const all = fill(desk, 1200, (i) => 1200 - i);
     // A real SQLite failure on the 1100th row deleted (in id order), as a full disk would fail a write
-    // that comes late: a prune in batches would have deleted the rows before it for good.
+    // that comes late: the first two batches (1,000 rows) are deleted for good, the third not at all.
     sqliteOf(desk).exec(
       `CREATE TEMP TRIGGER fail_late BEFORE DELETE ON exchanges WHEN old.id = ${all[1099]} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`,
     );
     const failed = await desk.prune({ keep: 10 });
     expect(failed).toMatchObject({ ok: false, error: { message: expect.stringContaining('disk is full') } });
-    expect(ids(desk)).toEqual(all);
+    expect(failed.ok || failed.error.message).toMatch(/1000 exchanges were deleted before this, in whole batches/);
+    expect(ids(desk)).toEqual(all.slice(1000));
     const status = await desk.getStatus();
-    expect(status.ok && status.value.counts).toEqual({ inbound: 1200, outbound: 0 });
+    expect(status.ok && status.value.counts).toEqual({ inbound: 200, outbound: 0 });
     sqliteOf(desk).exec('DROP TRIGGER fail_late');
     const done = await desk.prune({ keep: 10 });
-    expect(done.ok && done.value.deleted).toBe(1190);
+    expect(done.ok && done.value.deleted).toBe(190);
   });
 
   it('keeps the newest N by record order, and with both limits a row goes when either says so', async () => {
@@ -106,17 +107,17 @@ describe('retention (core)', () => {
     try {
       // Recorded in order, but with ages that do not follow it (a HAR import brings old rows late).
       const all = fill(desk, 30, (i) => (i % 2 === 0 ? 100 : 1));
-      const kept = storeOf(desk).prune({ keep: 20, now: NOW });
+      const kept = await storeOf(desk).prune({ keep: 20, now: NOW });
       expect(kept.deleted).toBe(10);
       expect(ids(desk)).toEqual(all.slice(10));
 
-      const both = storeOf(desk).prune({ keep: 15, olderThanDays: 50, now: NOW });
+      const both = await storeOf(desk).prune({ keep: 15, olderThanDays: 50, now: NOW });
       // Of the 20 left: the oldest 5 go by count; of the newest 15, the even ones (100 days old) go by age.
       const expected = all.slice(15).filter((_, j) => (15 + j) % 2 === 1);
       expect(ids(desk)).toEqual(expected);
       expect(both.deleted).toBe(20 - expected.length);
-      expect(storeOf(desk).prune({ keep: 0 }).remaining).toBe(0);
-      expect(storeOf(desk).prune({ keep: 10 }).deleted).toBe(0);
+      expect((await storeOf(desk).prune({ keep: 0 })).remaining).toBe(0);
+      expect((await storeOf(desk).prune({ keep: 10 })).deleted).toBe(0);
     } finally {
       await desk.close();
     }
@@ -125,8 +126,8 @@ describe('retention (core)', () => {
   it('refuses a negative age and a fractional count', async () => {
     const desk = openDesk();
     try {
-      expect(() => storeOf(desk).prune({ olderThanDays: -1 })).toThrow(/days of 0 or more/);
-      expect(() => storeOf(desk).prune({ keep: 1.5 })).toThrow(/whole number/);
+      await expect(storeOf(desk).prune({ olderThanDays: -1 })).rejects.toThrow(/days of 0 or more/);
+      await expect(storeOf(desk).prune({ keep: 1.5 })).rejects.toThrow(/whole number/);
     } finally {
       await desk.close();
     }
@@ -138,7 +139,7 @@ describe('retention (core)', () => {
     const file = join(home, DATABASE_FILE);
     try {
       fill(desk, 600, (i) => 600 - i, 8 * 1024);
-      const plain = storeOf(desk).prune({ keep: 100 });
+      const plain = await storeOf(desk).prune({ keep: 100 });
       expect(plain.deleted).toBe(500);
       // Without a vacuum the pages stay in the file, free for new rows; the WAL is cut to nothing.
       expect(plain.freePages).toBeGreaterThan(500);
@@ -146,13 +147,13 @@ describe('retention (core)', () => {
       const sizeBefore = statSync(file).size;
       expect(sizeBefore).toBeGreaterThan(600 * 8 * 1024 * 0.9);
 
-      const vacuumed = storeOf(desk).prune({ vacuum: true });
+      const vacuumed = await storeOf(desk).prune({ vacuum: true });
       expect(vacuumed).toMatchObject({ deleted: 0, remaining: 100, vacuumed: true, freePages: 0, walTruncated: true });
       expect(statSync(file).size).toBeLessThan(sizeBefore / 3);
       expect(sqliteOf(desk).pragma('auto_vacuum', { simple: true })).toBe(2);
 
       const sizeAfterVacuum = statSync(file).size;
-      const later = storeOf(desk).prune({ keep: 20 });
+      const later = await storeOf(desk).prune({ keep: 20 });
       expect(later).toMatchObject({ deleted: 80, freePages: 0, vacuumed: false });
       expect(statSync(file).size).toBeLessThan(sizeAfterVacuum / 2);
       expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');

@@ -52,8 +52,8 @@ export function registerPrune(program: Command): void {
         ...(opts.vacuum ? { vacuum: true } : {}),
       };
       await withDesk(opts, async (desk) => {
-        // SQLite's own errors (busy, disk full) and the desk's: one line, exit 2. The deletion is one
-        // transaction: a failed prune deleted nothing.
+        // SQLite's own errors (busy, disk full) and the desk's: one line, exit 2. The deletion goes in
+        // batches: a failed prune says how many rows it deleted before it failed.
         const result = await desk.prune(options);
         if (!result.ok) throw new UsageError(`prune: ${result.error.message.split('\n')[0]}`);
         const report = result.value;

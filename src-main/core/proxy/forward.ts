@@ -26,6 +26,12 @@ export interface ForwardOutcome {
    * and then sends it, so that its record is there by the time the client reads it.
    */
   unsent?: boolean;
+  /**
+   * Present when the upstream's answer was relayed but for its last chunk (and its end): the caller
+   * commits the record of the answer, then calls this to let the caller have the whole answer. So a
+   * client never holds a complete answer whose record could still be lost.
+   */
+  release?: () => void;
 }
 
 export interface ForwardLimits {
@@ -135,6 +141,9 @@ export class Forwarder {
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let total = 0;
+    // The newest chunk is held back (writeHead only stores the head; nothing is sent before a write):
+    // the last one goes out with the end, once the answer's record is committed.
+    let held: Buffer | null = null;
     upRes.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (keptBytes < limits.maxStoredBytes) {
@@ -143,24 +152,24 @@ export class Forwarder {
         kept.push(part);
         keptBytes += part.length;
       }
-      if (!res.write(chunk) && !res.destroyed) {
+      const previous = held;
+      held = chunk;
+      if (previous && !res.write(previous) && !res.destroyed) {
         upRes.pause();
         res.once('drain', () => upRes.resume());
       }
     });
     // A caller that went away must not stall the upstream: read on, so the answer is still recorded.
     res.once('close', () => upRes.resume());
-    const record = (error: string | null): void => {
+    const record = (error: string | null, release?: () => void): void => {
       const findings: Finding[] =
         total > keptBytes
           ? [{ level: 'info', path: '$', message: `the response body (${total} bytes) is stored cut at ${keptBytes} bytes; the caller got all of it` }]
           : [];
-      finish({ response: { status, headers: received, body: kept.length === 1 ? kept[0]! : Buffer.concat(kept, keptBytes) }, error, findings });
+      const response = { status, headers: received, body: kept.length === 1 ? kept[0]! : Buffer.concat(kept, keptBytes) };
+      finish(release ? { response, error, findings, release } : { response, error, findings });
     };
-    upRes.on('end', () => {
-      res.end();
-      record(null);
-    });
+    upRes.on('end', () => record(null, () => (held ? res.end(held) : res.end())));
     upRes.on('error', () => {});
     upRes.on('close', () => {
       if (upRes.complete) return;

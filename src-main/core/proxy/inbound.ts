@@ -10,7 +10,7 @@
 // The order is the promise the proxy makes: read the body (up to the limit), judge it (capture/judge),
 // COMMIT the row, and only then answer or forward. Rows go through the group commit (one transaction
 // per turn of the event loop): in sandbox mode the row, the decision and the answer share one; a relayed
-// answer is recorded with the next group; a request refused before it is judged (413, HTTP/0.9) has its
+// answer is held back by its last chunk until its record is committed with the next group; a request refused before it is judged (413, HTTP/0.9) has its
 // row and its refusal in one write. Two writes commit at once, outside the group, because the answer
 // goes out right after them: the record of an error answer to a committed request (502, 504, 500:
 // recordAnswer) and the row of a parser failure mid-body (failWhileReading).
@@ -292,6 +292,7 @@ export class Inbound {
         this.guard(() => {
           if (outcome.findings.length > 0) this.addFindings(outcome.findings);
           if (outcome.unsent && outcome.response) this.send(outcome.response, outcome.error);
+          else if (outcome.release) this.recordThenRelease(outcome, outcome.release);
           else this.record(outcome);
         }),
     );
@@ -476,6 +477,26 @@ export class Inbound {
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
       completedAt: new Date().toISOString(),
     };
+  }
+
+  /**
+   * A relayed answer held back by its last chunk: its record is committed with the next group, and only
+   * then does the caller get the rest. An answer whose record could not be written is cut off, as a
+   * request whose row could not be written is.
+   */
+  private recordThenRelease(outcome: { response: Response | null; error: string | null }, release: () => void): void {
+    this.state = 'answered';
+    const id = this.id;
+    const completion = this.completion(outcome.response, outcome.error);
+    this.commits.write(
+      () => this.env.exchanges.complete(id, completion),
+      (err) => {
+        if (err !== null) {
+          this.env.onCaptureFailure(err);
+          this.res.destroy();
+        } else this.guard(release);
+      },
+    );
   }
 
   /** Records the end of an exchange whose answer is already out (a relayed one), with the next group. */

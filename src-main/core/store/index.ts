@@ -51,8 +51,8 @@ export interface Store {
   inTransaction(): boolean;
   /** Moves whenever another connection (another process) commits: a cue to drop what was cached. */
   dataVersion(): number;
-  /** Deletes old exchanges in one transaction (or none, on failure) and compacts the file. */
-  prune(options?: PruneOptions): PruneReport;
+  /** Deletes old exchanges in batches of PRUNE_BATCH_ROWS, each its own transaction, pausing between them so captures get through; then compacts the file. */
+  prune(options?: PruneOptions): Promise<PruneReport>;
   /** Deletes the given exchanges (ids, or a filter's rows) in one transaction; with dryRun only counts them. */
   deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): DeleteOutcome;
   /** Moves WAL checkpoints to a worker thread (while the proxy runs); null where that cannot apply. */
@@ -117,9 +117,9 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       transaction: <T>(fn: () => T) => run(fn) as T,
       inTransaction: () => opened.inTransaction,
       dataVersion: () => dataVersion.get() as number,
-      prune: (pruneOptions) => {
+      prune: async (pruneOptions) => {
         try {
-          return pruneExchanges(opened, pruneOptions);
+          return await pruneExchanges(opened, pruneOptions);
         } finally {
           exchanges.recount();
         }

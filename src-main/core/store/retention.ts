@@ -1,9 +1,12 @@
 // Retention: prunes old exchanges by age or by count, and keeps the database file compact.
 //
-// Deletion is one write transaction: a prune that fails part-way (a full disk, a lock it could not get)
-// deletes nothing, so its report is never half true. A proxy capturing on the same database (the app or
-// `serve` left running) waits for that one commit within its 5 s busy timeout; deleting thousands of rows
-// by their primary key takes a fraction of that. A replay whose source row is pruned keeps its own row:
+// Deletion goes in short batches (PRUNE_BATCH_ROWS rows, each batch its own IMMEDIATE transaction) with
+// a pause between them as long as the batch took: a proxy capturing on the same database (the app, in
+// this process, or `serve` in another) gets the write lock between two batches, so a capture waits for
+// at most one batch instead of the whole prune (a million rows in one transaction held it for seconds).
+// A prune that fails part-way (a full disk, a lock it could not get) leaves whole batches deleted, and
+// its error says how many rows went. The rows to delete are fixed at the start (the age cut, the id of
+// the newest row beyond --keep): rows recorded meanwhile are newer and stay. A replay whose source row is pruned keeps its own row:
 // the schema's foreign key (source_id ... ON DELETE SET NULL) clears the link, and nothing dangles.
 //
 // Space: SQLite keeps freed pages in the file for reuse by new rows, so a pruned database stops growing
@@ -11,6 +14,7 @@
 // prunes hand their free pages back on their own). The WAL is checkpointed and truncated last, so the
 // pruned bodies are not left behind in it either.
 import { statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import type { PruneOptions as SharedPruneOptions, PruneReport } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Db } from './open';
@@ -23,6 +27,12 @@ export interface PruneOptions extends SharedPruneOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Rows deleted per transaction. */
+export const PRUNE_BATCH_ROWS = 500;
+
+/** The wait between two batches: as long as the batch took (at least 1 ms), so the prune holds the lock at most half the time. */
+const pauseAfter = (batchMs: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(batchMs))));
 
 function fileBytes(file: string): number {
   try {
@@ -68,22 +78,36 @@ function condition(db: Db, options: PruneOptions, cutoff: string | null): { wher
 }
 
 /** Deletes old exchanges (by age, by count, or both: a row goes when either says so) and compacts. */
-export function pruneExchanges(db: Db, options: PruneOptions = {}): PruneReport {
+export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promise<PruneReport> {
   checkOptions(options);
   const bytesBefore = storedBytes(db);
   const cutoff = options.olderThanDays !== undefined ? new Date((options.now ?? new Date()).getTime() - options.olderThanDays * DAY_MS).toISOString() : null;
   let deleted = 0;
   let detached = 0;
-  // The rows to delete are chosen inside the transaction: rows recorded meanwhile are newer than its cut.
-  db.transaction(() => {
-    const cond = condition(db, options, cutoff);
-    if (cond === null) return;
-    detached = db
-      .prepare(`SELECT count(*) FROM exchanges WHERE source_id IN (SELECT id FROM exchanges WHERE ${cond.where}) AND NOT (${cond.where})`)
-      .pluck()
-      .get(cond.params) as number;
-    deleted = db.prepare(`DELETE FROM exchanges WHERE ${cond.where}`).run(cond.params).changes;
-  }).immediate();
+  const cond = condition(db, options, cutoff);
+  if (cond !== null) {
+    const batch = `SELECT id FROM exchanges WHERE ${cond.where} ORDER BY id LIMIT ${PRUNE_BATCH_ROWS}`;
+    const countDetached = db.prepare(`SELECT count(*) FROM exchanges WHERE source_id IN (${batch}) AND NOT (${cond.where})`).pluck();
+    const remove = db.prepare(`DELETE FROM exchanges WHERE id IN (${batch})`);
+    const oneBatch = db.transaction(() => {
+      detached += countDetached.get(cond.params) as number;
+      return remove.run(cond.params).changes;
+    });
+    for (;;) {
+      const started = performance.now();
+      let changes: number;
+      try {
+        changes = oneBatch.immediate();
+      } catch (err) {
+        if (err instanceof Error && deleted > 0)
+          err.message += ` (${deleted} exchanges were deleted before this, in whole batches; run the prune again to go on)`;
+        throw err;
+      }
+      deleted += changes;
+      if (changes < PRUNE_BATCH_ROWS) break;
+      await pauseAfter(performance.now() - started);
+    }
+  }
 
   let vacuumed = false;
   if (options.vacuum) {
