@@ -5,6 +5,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Finding, HeaderList } from '../../shared/model';
 import { proxyError, type ProxyAnswer } from './error-answers';
+import { upstreamPath } from './forward-path';
 import { clientResponseHeaders, toPairs, upstreamRequestHeaders } from './headers';
 
 export interface ForwardRequest {
@@ -63,7 +64,16 @@ export class Forwarder {
 
   /** Sends the request and relays the answer into `res`; calls `done` once, when the exchange is over. */
   forward(request: ForwardRequest, res: ServerResponse, limits: ForwardLimits, done: (outcome: ForwardOutcome) => void): void {
-    const path = this.basePath + (request.target.startsWith('/') ? request.target : `/${request.target}`);
+    const { path, normalized } = upstreamPath(this.basePath, request.target);
+    const pathFindings: Finding[] = normalized
+      ? [
+          {
+            level: 'warning',
+            path: '$',
+            message: `the request target was forwarded normalized, as ${JSON.stringify(path)} (dot segments resolved, empty segments dropped)`,
+          },
+        ]
+      : [];
     const headers = upstreamRequestHeaders(request.rawHeaders, this.hostHeader, request.method, request.body.length);
     let finished = false;
     let relaying = false;
@@ -73,7 +83,7 @@ export class Forwarder {
       if (finished) return;
       finished = true;
       clearTimeout(deadline);
-      done(outcome);
+      done(pathFindings.length > 0 ? { ...outcome, findings: [...pathFindings, ...outcome.findings] } : outcome);
     };
     const answerError = (answer: ProxyAnswer, error: string): void => finish({ response: answer, error, findings: [], unsent: true });
 

@@ -1,9 +1,14 @@
 // Header lists as the proxy sees them: Node's rawHeaders (names in their received case and order,
 // values decoded as latin1, so bytes survive the round trip) turned into pairs, and the filters a
 // forwarding proxy applies (RFC 9110 section 7.6.1: connection-specific fields are not forwarded).
-import type { HeaderList } from '../../shared/model';
+import { SIGNATURE_HEADER, type HeaderList } from '../../shared/model';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+/**
+ * End-to-end fields the interface needs: naming one in Connection does not remove it (a sender could
+ * otherwise strip the signature from the forwarded request while the row keeps it).
+ */
+const NEVER_CONNECTION_SCOPED = new Set([SIGNATURE_HEADER, 'authorization', 'content-type', 'content-length', 'content-encoding', 'host']);
 /** Methods Node sends without a body framing header when none is given. */
 const BODILESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
@@ -22,7 +27,7 @@ function connectionScoped(raw: readonly string[]): (lowerName: string) => boolea
     listed ??= new Set();
     for (const token of raw[i + 1]!.split(',')) {
       const t = token.trim().toLowerCase();
-      if (t !== '') listed.add(t);
+      if (t !== '' && !NEVER_CONNECTION_SCOPED.has(t)) listed.add(t);
     }
   }
   return (name) => HOP_BY_HOP.has(name) || name.startsWith('proxy-') || (listed !== null && listed.has(name));

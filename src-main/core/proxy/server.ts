@@ -101,6 +101,10 @@ export class CaptureServer {
       : http.createServer(options, handler);
     this.maxHeaderBytes = rails.maxHeaderBytes;
     this.server.maxHeadersCount = KEEP_EVERY_HEADER;
+    // A client may close its sending side once its request is out and still read the answer (a
+    // half-close). Node's default ends the socket at once, losing an answer not written yet (a
+    // forwarded one always); allowed, the socket ends after the last answer instead.
+    (this.server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
     this.budget = new ConnectionBudget(rails.maxConnections);
     this.server.on('connection', (socket: Socket) => this.budget.admit(socket));
     if (tls) {
