@@ -2,9 +2,9 @@
 // messages ("file is not a database", "attempt to write a readonly database") name neither the file nor
 // a way out; the shells print this message as it is (the CLI: one line on stderr, exit 2).
 import { dirname } from 'node:path';
-import { openDatabaseFiles } from './open';
+import { BUSY_TIMEOUT_MS, openDatabaseFiles } from './open';
 
-export type DataDirProblem = 'damaged' | 'not-writable' | 'disk-full';
+export type DataDirProblem = 'damaged' | 'not-writable' | 'disk-full' | 'locked';
 
 export class DataDirError extends Error {
   constructor(
@@ -54,6 +54,13 @@ export function explainOpenFailure(err: unknown, dir: string, databaseFile: stri
       `The data directory ${dir} cannot be written (${cause(err)}): Wager Desk keeps its database and key file there and needs to write them. Fix its permissions, or use another data directory (--home or WAGER_DESK_HOME).`,
     );
   }
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return new DataDirError(
+      'locked',
+      databaseFile,
+      `The database ${databaseFile} stayed locked by another process for more than ${BUSY_TIMEOUT_MS / 1000} s (${cause(err)}): the app or a \`wager-desk serve\` on this data directory is writing to it (a prune, a heavy load). Nothing was changed; try again, or stop the other process first.`,
+    );
+  }
   if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
     return new DataDirError(
       'disk-full',
@@ -64,7 +71,7 @@ export function explainOpenFailure(err: unknown, dir: string, databaseFile: stri
   return err;
 }
 
-const STORAGE_CODES = /^(SQLITE_CORRUPT|SQLITE_NOTADB|SQLITE_FULL|SQLITE_READONLY|SQLITE_IOERR)/;
+const STORAGE_CODES = /^(SQLITE_CORRUPT|SQLITE_NOTADB|SQLITE_FULL|SQLITE_READONLY|SQLITE_IOERR|SQLITE_BUSY|SQLITE_LOCKED)/;
 
 /**
  * A storage error met after the database opened (damage behind an intact first page shows only when the

@@ -32,6 +32,9 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
+/** How long a write waits for another process's write lock before it fails (SQLite's busy handler). */
+export const BUSY_TIMEOUT_MS = 5_000;
+
 /**
  * Opens (creating if needed) the desk's database and brings its schema up to date.
  * WAL with synchronous=NORMAL: a committed transaction survives the process being killed at any moment
@@ -39,6 +42,8 @@ export interface OpenOptions {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const db = new Database(file, {
+    // The same wait from the first statement on (the schema check and migrations included).
+    timeout: BUSY_TIMEOUT_MS,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.readonly ? { readonly: true } : {}),
   });
@@ -52,7 +57,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     // A larger page cache keeps the indexes' hot pages in memory under a stream of captures.
     db.pragma('cache_size = -32768');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (!options.readonly) migrate(db, found);
     openDatabases.add(db);
     const close = db.close.bind(db);

@@ -163,13 +163,17 @@ export class ProfileStore {
       api_key_fp: fp(input.apiKey),
     };
     const given = Object.entries(fields).filter(([, v]) => v !== undefined);
-    this.db.transaction(() => {
-      if (reentering) this.clearUnreadable(now);
-      this.db.prepare('INSERT OR IGNORE INTO profiles (name, created_at, updated_at) VALUES (?, ?, ?)').run(input.name, now, now);
-      const sets = given.map(([k]) => `${k} = @${k}`).concat('updated_at = @updated_at');
-      this.db.prepare(`UPDATE profiles SET ${sets.join(', ')} WHERE name = @name`).run({ ...Object.fromEntries(given), updated_at: now, name: input.name });
-      if (this.activeName() === null) this.settings.set(ACTIVE_KEY, input.name);
-    })();
+    this.db
+      .transaction(() => {
+        if (reentering) this.clearUnreadable(now);
+        this.db.prepare('INSERT OR IGNORE INTO profiles (name, created_at, updated_at) VALUES (?, ?, ?)').run(input.name, now, now);
+        const sets = given.map(([k]) => `${k} = @${k}`).concat('updated_at = @updated_at');
+        this.db.prepare(`UPDATE profiles SET ${sets.join(', ')} WHERE name = @name`).run({ ...Object.fromEntries(given), updated_at: now, name: input.name });
+        if (this.activeName() === null) this.settings.set(ACTIVE_KEY, input.name);
+        // IMMEDIATE: the write lock first (waiting out busy_timeout). A deferred transaction that reads
+        // before it writes fails at once, without waiting, when another process committed in between.
+      })
+      .immediate();
     return this.get(input.name)!;
   }
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeFileSync, type Stats } from 'node:fs';
 import { DeskFailure } from '../result';
 
 /** A sealed value in the database, with the profile it belongs to (named in messages, never opened there). */
@@ -152,22 +152,34 @@ export class SecretBox {
 
   private load(): Buffer {
     const sealed = this.sealedValues();
-    let stat;
+    let fd: number;
     try {
-      stat = statSync(this.file);
+      // Non-blocking: a FIFO put in the key's place must not hang the open (it is refused below, by type).
+      fd = openSync(this.file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       if (sealed.length > 0) throw this.refuse('missing', sealed);
       return this.createKey();
     }
-    // Windows has neither Unix owners nor modes; the file lives in the user's profile directory there.
-    if (process.platform !== 'win32') {
-      const uid = process.getuid?.();
-      if (uid !== undefined && stat.uid !== uid) throw this.refuse('foreign-owner', sealed, `uid ${stat.uid}; this process runs as uid ${uid}`);
-      if ((stat.mode & 0o077) !== 0) throw this.refuse('loose-mode', sealed, `0${(stat.mode & 0o777).toString(8)}`);
+    let key: Buffer;
+    try {
+      // Type and size from the open file itself, before a byte is read: a directory, a device or a huge
+      // file is refused by what it is, not read whole first.
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) throw this.refuse('damaged', sealed, `it is ${fileKind(stat)}, not a regular file`);
+      // Windows has neither Unix owners nor modes; the file lives in the user's profile directory there.
+      if (process.platform !== 'win32') {
+        const uid = process.getuid?.();
+        if (uid !== undefined && stat.uid !== uid) throw this.refuse('foreign-owner', sealed, `uid ${stat.uid}; this process runs as uid ${uid}`);
+        if ((stat.mode & 0o077) !== 0) throw this.refuse('loose-mode', sealed, `0${(stat.mode & 0o777).toString(8)}`);
+      }
+      if (stat.size !== KEY_BYTES) throw this.refuse('damaged', sealed, `expected ${KEY_BYTES} bytes, found ${stat.size}`);
+      key = Buffer.alloc(KEY_BYTES);
+      const read = readSync(fd, key, 0, KEY_BYTES, 0);
+      if (read !== KEY_BYTES) throw this.refuse('damaged', sealed, `expected ${KEY_BYTES} bytes, read ${read}`);
+    } finally {
+      closeSync(fd);
     }
-    const key = readFileSync(this.file);
-    if (key.length !== KEY_BYTES) throw this.refuse('damaged', sealed, `expected ${KEY_BYTES} bytes, found ${key.length}`);
     const unreadable = sealed.filter((v) => openWith(key, v.sealed) === null);
     this.key = key;
     if (unreadable.length > 0) throw this.refuse('wrong-key', unreadable);
@@ -184,6 +196,14 @@ export class SecretBox {
     }
     return readFileSync(this.file);
   }
+}
+
+function fileKind(stat: Stats): string {
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a plain file';
 }
 
 function openWith(key: Buffer, sealed: Uint8Array): string | null {
