@@ -1,13 +1,23 @@
+import { performance } from 'node:perf_hooks';
 import type { Diagnosis } from '../../shared/model';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../protocol/json-body';
 import { sign } from './sign';
 import { BODY_VARIANTS, variantInput, type BodyVariant, type VariantInput } from './variants';
 
 /**
- * Diagnosis runs on the proxy's event loop for every mismatch: parsing and re-serializing a body of many
- * megabytes six times would stall every other capture, and bodies that large are not callbacks anyway.
+ * Diagnosis runs on the proxy's event loop for every mismatch: each re-serialization parses, walks and
+ * encodes the whole body, so a 250 KB array tried a dozen ways held every other capture for ~90 ms.
+ * Callbacks are a few hundred bytes; the budget is in bytes (a body over MAX_RESERIALIZED_BYTES gets no
+ * re-serialization, and the re-serializations of one body produce at most RESERIALIZATION_BUDGET_BYTES
+ * together) and, for a body over 8 KiB, in time (none starts after RESERIALIZATION_BUDGET_MS). Where the budget cuts the
+ * diagnosis, its list of what was tried says so.
  */
-const MAX_RESERIALIZED_BYTES = 256 * 1024;
+export const MAX_RESERIALIZED_BYTES = 64 * 1024;
+export const RESERIALIZATION_BUDGET_BYTES = 256 * 1024;
+export const RESERIALIZATION_BUDGET_MS = 10;
+/** Bodies up to this size are tried every way whatever the time it takes (the byte budget still holds). */
+const ALWAYS_DIAGNOSED_BYTES = 8 * 1024;
+export const DIAGNOSIS_CUT = 'diagnosis cut at the budget';
 
 export interface SecretCandidate {
   /** The profile that holds the secret; shown to the user, never the secret. */
@@ -64,10 +74,20 @@ export function diagnose(bytes: Uint8Array, headerValue: string, candidates: rea
     const tooDeep = !tooLarge && nestedDeeperThan(bytes, MAX_JSON_DEPTH);
     if (tooLarge) tried.push(`no re-serializations (the body is over ${MAX_RESERIALIZED_BYTES / 1024} KiB)`);
     if (tooDeep) tried.push(`no re-serializations (the body is nested deeper than ${MAX_JSON_DEPTH} levels)`);
+    const started = performance.now();
+    // A callback-sized body is always tried every way: a busy machine must not change its diagnosis.
+    const timed = bytes.length > ALWAYS_DIAGNOSED_BYTES;
+    let produced = 0;
+    let cut = 0;
     for (const v of BODY_VARIANTS) {
       if (v.reserializes && (tooLarge || tooDeep)) continue;
+      if (v.reserializes && (produced >= RESERIALIZATION_BUDGET_BYTES || (timed && performance.now() - started >= RESERIALIZATION_BUDGET_MS))) {
+        cut++;
+        continue;
+      }
       const alt = makeVariant(v, input);
       if (alt === null) continue;
+      if (v.reserializes) produced += alt.byteLength;
       tried.push(v.label);
       if (hexEquals(sign(alt, primary.secret), headerValue)) {
         return {
@@ -77,6 +97,10 @@ export function diagnose(bytes: Uint8Array, headerValue: string, candidates: rea
         };
       }
     }
+    if (cut > 0)
+      tried.push(
+        `${DIAGNOSIS_CUT} (${RESERIALIZATION_BUDGET_BYTES / 1024} KiB or ${RESERIALIZATION_BUDGET_MS} ms of re-serializations): ${cut} more not tried`,
+      );
     const trimmedSecret = primary.secret.trim();
     const padded = [` ${primary.secret}`, `${primary.secret} `, `${primary.secret}\n`];
     const secretVariants = trimmedSecret !== primary.secret ? [trimmedSecret] : padded;
