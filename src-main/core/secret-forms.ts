@@ -1,0 +1,271 @@
+// Every form a secret may take in what the desk keeps, made once per set of secrets (the set changes
+// rarely; a request is redacted on every capture), and the scan that finds and replaces them.
+//
+// The forms: the text itself; hex in either case; base64 and base64url at each of the three alignments
+// (only the characters made of the secret's bits alone: the edge characters depend on the bytes around
+// it); percent-encoded (the usual way and every byte) and double percent-encoded; JSON escapes (`\/`,
+// every character as `\uXXXX`). Beyond these fixed forms, the scan decodes what may hide a secret in a
+// form it cannot list (a partly escaped JSON string, a partly percent-encoded token) and replaces the
+// whole string or token when the decoded text holds one.
+import { fingerprint } from './signing';
+
+/** A secret shorter than this is not looked for: it would match everywhere, and protects nothing anyway. */
+export const MIN_REDACTED_SECRET = 4;
+
+/** The marker that stands in for a secret: enough to tell two secrets apart, nothing to recover one. */
+export function redactedMarker(secret: string): string {
+  return `[redacted sha256:${fingerprint(secret)}]`;
+}
+
+interface Needle {
+  bytes: Buffer;
+  text: string;
+  /** Which secret (index into the set). */
+  of: number;
+  /** A base64 core: its hit is widened to the whole run of base64 characters around it (no tail left). */
+  base64: boolean;
+  /** A byte the data must hold for this form to be there at all ('%' or '\'), or -1: a cheap skip. */
+  needs: number;
+}
+
+interface Hit {
+  from: number;
+  to: number;
+  of: number;
+}
+
+const PERCENT = 0x25;
+const BACKSLASH = 0x5c;
+
+function percentEvery(bytes: Buffer, prefix: string, upper: boolean): string {
+  let out = '';
+  for (const b of bytes) {
+    const hex = b.toString(16).padStart(2, '0');
+    out += `%${prefix}${upper ? hex.toUpperCase() : hex}`;
+  }
+  return out;
+}
+
+function unicodeEscaped(secret: string, upper: boolean): string {
+  let out = '';
+  for (let i = 0; i < secret.length; i++) {
+    const hex = secret.charCodeAt(i).toString(16).padStart(4, '0');
+    out += `\\u${upper ? hex.toUpperCase() : hex}`;
+  }
+  return out;
+}
+
+/** The base64 characters made of the secret's bits alone, for a secret starting `shift` bytes into a 3-byte group. */
+function base64Core(raw: Buffer, shift: number): string {
+  const encoded = Buffer.concat([Buffer.alloc(shift), raw]).toString('base64');
+  return encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + raw.length) * 8) / 6));
+}
+
+/** The texts that betray `secret`: every fixed form above, and whether each is a base64 core. */
+export function formsOf(secret: string): Array<{ text: string; base64: boolean }> {
+  const raw = Buffer.from(secret, 'utf8');
+  const json = JSON.stringify(secret).slice(1, -1);
+  const uri = encodeURIComponent(secret);
+  const plain = [
+    secret,
+    json,
+    json.replace(/\//g, '\\/'),
+    unicodeEscaped(secret, false),
+    unicodeEscaped(secret, true),
+    uri,
+    uri.replace(/%20/g, '+'),
+    percentEvery(raw, '', false),
+    percentEvery(raw, '', true),
+    encodeURIComponent(uri),
+    percentEvery(raw, '25', false),
+    percentEvery(raw, '25', true),
+    raw.toString('hex'),
+    raw.toString('hex').toUpperCase(),
+  ];
+  const out = new Map<string, boolean>(plain.map((t) => [t, false]));
+  for (let shift = 0; shift < 3; shift++) {
+    const core = base64Core(raw, shift);
+    if (core.length < MIN_REDACTED_SECRET) continue;
+    for (const c of [core, core.replace(/\+/g, '-').replace(/\//g, '_')]) if (!out.has(c)) out.set(c, true);
+  }
+  return [...out].map(([text, base64]) => ({ text, base64 }));
+}
+
+/** Characters of a base64 run: both alphabets; `slash` false where "/" separates (a path). */
+function isBase64Char(c: number, slash: boolean): boolean {
+  return (
+    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x5f || (slash && c === 0x2f)
+  );
+}
+
+// A token that may hold a percent-encoded secret: the characters between separators, with an escape
+// ("/" and "?" separate too in a path or query).
+const PERCENT_TOKEN = /[^\s"'&=;,<>{}()[\]\\]*%[0-9A-Fa-f]{2}[^\s"'&=;,<>{}()[\]\\]*/g;
+const PERCENT_URL_TOKEN = /[^\s"'&=;,<>{}()[\]\\/?]*%[0-9A-Fa-f]{2}[^\s"'&=;,<>{}()[\]\\/?]*/g;
+// A JSON string literal (the scan looks only at those holding a \u escape).
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/** Percent-decoded; `plusIsSpace` as in a form-encoded query (a path keeps its "+"). Never throws. */
+export function urlDecoded(text: string, plusIsSpace: boolean): string {
+  const plus = plusIsSpace ? text.replace(/\+/g, ' ') : text;
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // A stray % would make the whole text undecodable: decode the valid escapes run by run.
+    return plus.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
+
+function unescapedUnicode(text: string): string {
+  return text.replace(/\\u([0-9A-Fa-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** One set of secrets, compiled: its needles and markers. Get one with `SecretForms.of`. */
+export class SecretForms {
+  readonly markers: readonly string[];
+  private readonly markerBytes: readonly Buffer[];
+  private readonly needles: readonly Needle[];
+
+  private constructor(readonly secrets: readonly string[]) {
+    this.markers = secrets.map(redactedMarker);
+    this.markerBytes = this.markers.map((m) => Buffer.from(m, 'utf8'));
+    const needles: Needle[] = [];
+    secrets.forEach((secret, of) => {
+      for (const { text, base64 } of formsOf(secret)) {
+        const needs = text.includes('%') ? PERCENT : text.includes('\\') ? BACKSLASH : -1;
+        needles.push({ bytes: Buffer.from(text, 'utf8'), text, of, base64, needs });
+      }
+    });
+    this.needles = needles;
+  }
+
+  private static readonly cache = new Map<string, SecretForms>();
+
+  /** The compiled set for these secrets (cached: the same set compiles once). */
+  static of(secrets: readonly string[]): SecretForms {
+    const key = secrets.join('\u0000');
+    let forms = SecretForms.cache.get(key);
+    if (forms === undefined) {
+      forms = new SecretForms(secrets);
+      if (SecretForms.cache.size >= 32) SecretForms.cache.clear();
+      SecretForms.cache.set(key, forms);
+    }
+    return forms;
+  }
+
+  /** The index of a secret `text` holds in any fixed form, or -1. */
+  private formIn(text: string): number {
+    for (const n of this.needles) if (text.includes(n.text)) return n.of;
+    return -1;
+  }
+
+  /**
+   * The index of a secret a short text (a header value, a URL piece) holds, in any form, also once
+   * decoded (percent-encoded, double, `\u` escapes, base64 credentials as in `Basic`), or -1.
+   */
+  find(text: string): number {
+    if (this.secrets.length === 0 || text.length < MIN_REDACTED_SECRET) return -1;
+    let found = this.formIn(text);
+    if (found >= 0) return found;
+    const views: string[] = [];
+    if (text.includes('%') || text.includes('+')) {
+      const once = urlDecoded(text, true);
+      views.push(once, urlDecoded(text, false));
+      if (once.includes('%')) views.push(urlDecoded(once, true));
+    }
+    if (text.includes('\\u')) views.push(unescapedUnicode(text));
+    for (const v of views) if ((found = this.formIn(v)) >= 0) return found;
+    return -1;
+  }
+
+  /**
+   * Bytes with every form of every secret replaced by its marker, plus the secrets found. Returns the
+   * same bytes when nothing was found. `slash`: whether "/" may be part of a base64 run or of a
+   * percent-encoded token (not in a path or query, where it separates).
+   */
+  redact(bytes: Uint8Array, slash = true): { bytes: Uint8Array; found: number[] } {
+    if (this.secrets.length === 0 || bytes.byteLength < MIN_REDACTED_SECRET) return { bytes, found: [] };
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const hasPercent = data.includes(PERCENT);
+    const hasBackslash = data.includes(BACKSLASH);
+    const hits: Hit[] = [];
+    for (const n of this.needles) {
+      if ((n.needs === PERCENT && !hasPercent) || (n.needs === BACKSLASH && !hasBackslash)) continue;
+      let at = data.indexOf(n.bytes);
+      while (at >= 0) {
+        let from = at;
+        let to = at + n.bytes.length;
+        if (n.base64) {
+          while (from > 0 && isBase64Char(data[from - 1]!, slash)) from--;
+          while (to < data.length && isBase64Char(data[to]!, slash)) to++;
+          while (to < data.length && data[to] === 0x3d) to++;
+        }
+        hits.push({ from, to, of: n.of });
+        at = data.indexOf(n.bytes, Math.max(to, at + 1));
+      }
+    }
+    if (hasBackslash && data.includes('\\u')) this.escapedStrings(data, hits);
+    if (hasPercent) this.percentTokens(data, hits, slash ? PERCENT_TOKEN : PERCENT_URL_TOKEN);
+    return hits.length === 0 ? { bytes, found: [] } : this.replaced(data, hits);
+  }
+
+  /** JSON strings with `\u` escapes: a string that holds a secret once unescaped becomes the marker (its quotes kept). */
+  private escapedStrings(data: Buffer, hits: Hit[]): void {
+    const text = data.toString('latin1');
+    for (const m of text.matchAll(JSON_STRING)) {
+      if (!m[0].includes('\\u')) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(Buffer.from(m[0], 'latin1').toString('utf8'));
+      } catch {
+        value = unescapedUnicode(m[0]);
+      }
+      const of = typeof value === 'string' ? this.find(value) : -1;
+      if (of >= 0) hits.push({ from: m.index + 1, to: m.index + m[0].length - 1, of });
+    }
+  }
+
+  /** Tokens with percent escapes: one that holds a secret once decoded (partly encoded, say) becomes the marker. */
+  private percentTokens(data: Buffer, hits: Hit[], tokens: RegExp): void {
+    const text = data.toString('latin1');
+    for (const m of text.matchAll(tokens)) {
+      const of = this.find(m[0]);
+      if (of >= 0) hits.push({ from: m.index, to: m.index + m[0].length, of });
+    }
+  }
+
+  private replaced(data: Buffer, hits: Hit[]): { bytes: Uint8Array; found: number[] } {
+    hits.sort((a, b) => a.from - b.from || b.to - a.to);
+    const parts: Buffer[] = [];
+    const found = new Set<number>();
+    let from = 0;
+    let i = 0;
+    while (i < hits.length) {
+      const first = hits[i]!;
+      let to = first.to;
+      found.add(first.of);
+      // Overlapping hits (two forms, two secrets) become one marker.
+      while (++i < hits.length && hits[i]!.from < to) {
+        to = Math.max(to, hits[i]!.to);
+        found.add(hits[i]!.of);
+      }
+      parts.push(data.subarray(from, first.from), this.markerBytes[first.of]!);
+      from = to;
+    }
+    parts.push(data.subarray(from));
+    return { bytes: new Uint8Array(Buffer.concat(parts)), found: [...found].sort((a, b) => a - b) };
+  }
+
+  /** A text with every form of every secret replaced by its marker (the same string when none is there). */
+  redactText(text: string, slash = true): string {
+    if (this.secrets.length === 0 || text.length < MIN_REDACTED_SECRET) return text;
+    const out = this.redact(Buffer.from(text, 'utf8'), slash);
+    return out.found.length === 0 ? text : Buffer.from(out.bytes).toString('utf8');
+  }
+}
