@@ -312,6 +312,7 @@ export class Inbound {
       verdict: row.signature?.verdict ?? null,
       secretConfigured: this.env.candidates().some((c) => c.primary),
       at: this.at,
+      secrets: this.secrets ?? [],
     };
     if (fault?.action.type === 'delay') {
       // As a slow operator: the row is committed now, the sandbox decides when the delay is over, and the
