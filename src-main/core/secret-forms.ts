@@ -93,15 +93,15 @@ export function formsOf(secret: string): Array<{ text: string; base64: boolean }
 
 /** Characters of a base64 run: both alphabets; `slash` false where "/" separates (a path). */
 function isBase64Char(c: number, slash: boolean): boolean {
-  return (
-    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x5f || (slash && c === 0x2f)
-  );
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x5f || (slash && c === 0x2f);
 }
 
-// A token that may hold a percent-encoded secret: the characters between separators, with an escape
-// ("/" and "?" separate too in a path or query).
-const PERCENT_TOKEN = /[^\s"'&=;,<>{}()[\]\\]*%[0-9A-Fa-f]{2}[^\s"'&=;,<>{}()[\]\\]*/g;
-const PERCENT_URL_TOKEN = /[^\s"'&=;,<>{}()[\]\\/?]*%[0-9A-Fa-f]{2}[^\s"'&=;,<>{}()[\]\\/?]*/g;
+// An escape that may hide part of a secret outside a JSON string (a percent or `\u` escape).
+const ESCAPE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}/g;
+// What separates tokens ("/" and "?" too in a path or query): a token with an escape is decoded whole.
+const SEPARATORS = new Set([...' \t\r\n"\'&=;,<>{}()[]'].map((c) => c.charCodeAt(0)));
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
 // A JSON string literal (the scan looks only at those holding a \u escape).
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
@@ -210,8 +210,9 @@ export class SecretForms {
         at = data.indexOf(n.bytes, Math.max(to, at + 1));
       }
     }
-    if (hasBackslash && data.includes('\\u')) this.escapedStrings(data, hits);
-    if (hasPercent) this.percentTokens(data, hits, slash ? PERCENT_TOKEN : PERCENT_URL_TOKEN);
+    const hasUnicodeEscape = hasBackslash && data.includes('\\u');
+    if (hasUnicodeEscape) this.escapedStrings(data, hits);
+    if (hasPercent || hasUnicodeEscape) this.escapedTokens(data, hits, slash);
     return hits.length === 0 ? { bytes, found: [] } : this.replaced(data, hits);
   }
 
@@ -231,12 +232,22 @@ export class SecretForms {
     }
   }
 
-  /** Tokens with percent escapes: one that holds a secret once decoded (partly encoded, say) becomes the marker. */
-  private percentTokens(data: Buffer, hits: Hit[], tokens: RegExp): void {
+  /** Tokens with escapes outside JSON strings: one that holds a secret once decoded (partly encoded, say) becomes the marker. */
+  private escapedTokens(data: Buffer, hits: Hit[], slash: boolean): void {
     const text = data.toString('latin1');
-    for (const m of text.matchAll(tokens)) {
-      const of = this.find(m[0]);
-      if (of >= 0) hits.push({ from: m.index, to: m.index + m[0].length, of });
+    const separates = (c: number): boolean => SEPARATORS.has(c) || (!slash && (c === SLASH || c === QUESTION));
+    // Each escape's token is found by walking to the separators around it (linear: a regex with a
+    // run on both sides of the escape would backtrack over long runs).
+    const escapes = new RegExp(ESCAPE.source, 'g');
+    let m: RegExpExecArray | null;
+    while ((m = escapes.exec(text)) !== null) {
+      let from = m.index;
+      let to = m.index + m[0].length;
+      while (from > 0 && !separates(text.charCodeAt(from - 1))) from--;
+      while (to < text.length && !separates(text.charCodeAt(to))) to++;
+      const of = this.find(text.slice(from, to));
+      if (of >= 0) hits.push({ from, to, of });
+      escapes.lastIndex = to;
     }
   }
 

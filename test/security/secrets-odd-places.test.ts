@@ -140,7 +140,13 @@ describe('secrets in odd places and forms are never kept', () => {
     const desk = await deskWithSecrets(home);
     const html = `<html><body><p>${b64(SECRET, 'q')}</p><p>${b64(API_KEY, 'zz')}</p><i>${hex(SECRET).toUpperCase()}</i></body></html>`;
     const operator = answering((_body, _req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(Buffer.byteLength(html)), 'x-echo': b64(API_KEY), 'x-echo-hex': hex(SECRET), [`x-${hex(API_KEY)}`]: '1' });
+      res.writeHead(200, {
+        'content-type': 'text/html',
+        'content-length': String(Buffer.byteLength(html)),
+        'x-echo': b64(API_KEY),
+        'x-echo-hex': hex(SECRET),
+        [`x-${hex(API_KEY)}`]: '1',
+      });
       res.end(html);
     });
     const upstream = await listen(operator);
@@ -157,7 +163,9 @@ describe('secrets in odd places and forms are never kept', () => {
     await expect.poll(() => storeOf(desk).exchanges.list({ limit: 1 }).items[0]?.response?.status).toBe(200);
     const [row] = storeOf(desk).exchanges.list({ limit: 1 }).items;
     const stored = Buffer.from(must(await desk.getExchange(row!.id)).response!.bodyBase64, 'base64').toString('utf8');
-    expect(stored).toMatch(/^<html><body><p>\[redacted sha256:[0-9a-f]{8}\]<\/p><p>\[redacted sha256:[0-9a-f]{8}\]<\/p><i>\[redacted sha256:[0-9a-f]{8}\]<\/i>/);
+    expect(stored).toMatch(
+      /^<html><body><p>\[redacted sha256:[0-9a-f]{8}\]<\/p><p>\[redacted sha256:[0-9a-f]{8}\]<\/p><i>\[redacted sha256:[0-9a-f]{8}\]<\/i>/,
+    );
     await expectNothingKept(desk, home);
   });
 

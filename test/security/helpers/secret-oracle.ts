@@ -40,28 +40,45 @@ function percentDecoded(text: string): string {
 
 const unicodeDecoded = (text: string): string => text.replace(/\\u([0-9A-Fa-f]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
+/** A place's text and its decoded views, made once for every secret looked for. */
+interface Views {
+  bytes: Uint8Array | string;
+  text: string;
+  decoded: Array<[string, string]>;
+}
+
+function viewsOf(bytes: Uint8Array | string): Views {
+  const buffer = typeof bytes === 'string' ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer === null ? (bytes as string) : buffer.toString('latin1');
+  const utf8 = buffer === null ? (bytes as string) : buffer.toString('utf8');
+  const once = percentDecoded(utf8);
+  const decoded: Array<[string, string]> = [
+    ['\\u-decoded', unicodeDecoded(utf8)],
+    ['percent-decoded', once],
+    ['percent-decoded twice', percentDecoded(once)],
+  ];
+  return { bytes, text, decoded: decoded.filter(([, v]) => v !== utf8) };
+}
+
+function revealedIn(views: Views, secret: string): string[] {
+  const found = formsIn(views.bytes, secret);
+  for (const [name, form] of moreForms(secret)) if (views.text.includes(form)) found.push(name);
+  if (found.length > 0) return found;
+  return views.decoded.filter(([, view]) => view.includes(secret)).map(([name]) => name);
+}
+
 /** The names of the forms of `secret` that `bytes` holds (empty when none). */
 export function revealed(bytes: Uint8Array | string, secret: string): string[] {
-  const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  const utf8 = typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  const found = formsIn(bytes, secret);
-  for (const [name, form] of moreForms(secret)) if (text.includes(form)) found.push(name);
-  if (found.length > 0) return found;
-  const views: Array<[string, string]> = [
-    ['\\u-decoded', unicodeDecoded(utf8)],
-    ['percent-decoded', percentDecoded(utf8)],
-    ['percent-decoded twice', percentDecoded(percentDecoded(utf8))],
-  ];
-  for (const [name, view] of views) if (view !== utf8 && view.includes(secret)) found.push(name);
-  return found;
+  return revealedIn(viewsOf(bytes), secret);
 }
 
 /** Every place that holds any of the secrets, with the forms found. */
 export function secretLeaks(places: Array<{ label: string; bytes: Uint8Array | string }>, secrets: readonly string[]): string[] {
   const out: string[] = [];
   for (const place of places) {
+    const views = viewsOf(place.bytes);
     for (const secret of secrets) {
-      const forms = revealed(place.bytes, secret);
+      const forms = revealedIn(views, secret);
       if (forms.length > 0) out.push(`${place.label} holds ${secret.slice(0, 6)}… as ${forms.join(', ')}`);
     }
   }
