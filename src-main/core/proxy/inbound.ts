@@ -464,8 +464,8 @@ export class Inbound {
     try {
       return redactCompletion(completion, (this.secrets ??= this.env.secrets()));
     } catch {
-      const bare = response && { status: response.status, headers: [], body: new Uint8Array() };
-      return { ...completion, response: bare, error: error === null ? null : 'the error text is not stored: the secrets to redact it could not be read' };
+      // The secrets cannot be read: only the answer's status is kept, and the error (the desk's own words).
+      return { ...completion, response: response && { status: response.status, headers: [], body: new Uint8Array() } };
     }
   }
 

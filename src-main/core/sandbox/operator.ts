@@ -63,6 +63,12 @@ function parse<T>(call: SandboxCall, schema: ZodType<T>): Parsed<T> {
   return { ok: true, value: withRedactedIds(checked.data, call.secrets ?? []) };
 }
 
+/** A finding may quote any field of the body (a currency, an amount): redacted like the row's own. */
+function withRedactedFindings(outcome: SandboxOutcome, secrets: readonly string[]): SandboxOutcome {
+  if (secrets.length === 0 || outcome.findings.length === 0) return outcome;
+  return { ...outcome, findings: outcome.findings.map((f) => ({ ...f, path: redactText(f.path, secrets), message: redactText(f.message, secrets) })) };
+}
+
 function withRedactedIds<T>(message: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return message;
   const ids = message as { userId?: unknown; depositId?: unknown };
@@ -85,7 +91,8 @@ export class SandboxOperator {
     if (call.secretConfigured && call.verdict !== 'valid') {
       return { answer: invalidSignature(), findings: [note('info', '$', `refused with 401: the signature is ${call.verdict ?? 'absent'}`)] };
     }
-    return this.decide.immediate(call);
+    const outcome: SandboxOutcome = this.decide.immediate(call);
+    return withRedactedFindings(outcome, call.secrets ?? []);
   }
 
   private pay(call: SandboxCall): SandboxOutcome {
