@@ -39,24 +39,25 @@ export function secretsToRedact(...lists: ReadonlyArray<readonly string[]>): str
   return [...found];
 }
 
-/** A header name or value with any secret in it: the marker whole (else the same string). */
-function redactWhole(text: string, forms: SecretForms): string {
-  if (isRedacted(text)) return text;
-  const held = forms.find(text);
-  if (held >= 0) return forms.markers[held]!;
-  // Forms the short check does not decode (a JSON string partly escaped inside a value, say).
-  const scanned = forms.redactText(text);
-  return scanned === text ? text : scanned;
-}
-
-/** Headers with every secret in a name or a value replaced by its marker; any x-api-key value too. */
+/** Headers with every secret in a name or a value replaced by its marker (the header whole); any x-api-key value too. */
 export function redactHeaders(headers: HeaderList, secrets: readonly string[]): HeaderList {
   const forms = SecretForms.of(secrets);
-  return headers.map(([n, v]) => {
-    const name = redactWhole(n, forms);
-    const value = n.toLowerCase() === API_KEY_HEADER && !isRedacted(v) ? redactedMarker(v) : redactWhole(v, forms);
-    return name === n && value === v ? [n, v] : [name, value];
-  });
+  let out: Array<[string, string]> | null = null;
+  for (let i = 0; i < headers.length; i++) {
+    const [n, v] = headers[i]!;
+    const heldInName = forms.find(n);
+    const name = heldInName < 0 ? n : forms.markers[heldInName]!;
+    let value = v;
+    if (n.length === API_KEY_HEADER.length && n.toLowerCase() === API_KEY_HEADER) value = isRedacted(v) ? v : redactedMarker(v);
+    else {
+      const held = forms.find(v);
+      if (held >= 0) value = forms.markers[held]!;
+    }
+    if (name === n && value === v) continue;
+    out ??= headers.slice();
+    out[i] = [name, value];
+  }
+  return out ?? headers;
 }
 
 /**
@@ -67,6 +68,7 @@ export function redactHeaders(headers: HeaderList, secrets: readonly string[]): 
 export function redactUrlPart(text: string, secrets: readonly string[]): string {
   if (text === '' || secrets.length === 0) return text;
   const forms = SecretForms.of(secrets);
+  if (forms.find(text) < 0) return text;
   let out = forms.redactText(text, false);
   if (forms.find(out) < 0) return out;
   out = out
@@ -84,6 +86,7 @@ export function redactUrlPart(text: string, secrets: readonly string[]): string 
 export function redactText(text: string, secrets: readonly string[]): string {
   if (secrets.length === 0) return text;
   const forms = SecretForms.of(secrets);
+  if (forms.find(text) < 0) return text;
   const out = forms.redactText(text);
   // A form only a decoded view shows (a partly encoded secret inside a word): the text cannot be kept.
   const left = forms.find(out);

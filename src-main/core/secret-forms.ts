@@ -122,8 +122,43 @@ export function urlDecoded(text: string, plusIsSpace: boolean): string {
   }
 }
 
+/** The two UTF-16 units at `i`, as one number. */
+function pairAt(text: string, i: number): number {
+  return (text.charCodeAt(i) << 16) | text.charCodeAt(i + 1);
+}
+
 function unescapedUnicode(text: string): string {
   return text.replace(/\\u([0-9A-Fa-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Bodies up to this size are first scanned once as text (cheaper than a search per form). */
+const SMALL = 16 * 1024;
+
+/**
+ * Needles found in one pass over a text: looked up only where one could begin (a table of first
+ * units), then by their first two units. Cheaper than a search per needle on short texts.
+ */
+class PairIndex {
+  private readonly starts = new Uint8Array(0x10000);
+  private readonly byPair = new Map<number, Array<{ text: string; of: number }>>();
+
+  add(text: string, of: number): void {
+    this.starts[text.charCodeAt(0)] = 1;
+    const pair = pairAt(text, 0);
+    this.byPair.set(pair, [...(this.byPair.get(pair) ?? []), { text, of }]);
+  }
+
+  /** The secret of the first needle found in `text`, or -1. */
+  first(text: string): number {
+    const starts = this.starts;
+    for (let i = 0; i < text.length - 1; i++) {
+      if (starts[text.charCodeAt(i)] === 0) continue;
+      const candidates = this.byPair.get(pairAt(text, i));
+      if (candidates === undefined) continue;
+      for (const n of candidates) if (text.startsWith(n.text, i)) return n.of;
+    }
+    return -1;
+  }
 }
 
 /** One set of secrets, compiled: its needles and markers. Get one with `SecretForms.of`. */
@@ -132,37 +167,53 @@ export class SecretForms {
   private readonly markerBytes: readonly Buffer[];
   private readonly needles: readonly Needle[];
 
+  /** The needles as texts (for strings) and as their bytes read as latin1 (for small byte arrays). */
+  private readonly texts = new PairIndex();
+  private readonly latin1 = new PairIndex();
+  /** No decoded text shorter than this can hold a secret (escapes only lengthen a text). */
+  private readonly shortest: number;
+  /** Nor can a text shorter than every form (most header names and values are). */
+  private readonly shortestForm: number;
+
   private constructor(readonly secrets: readonly string[]) {
     this.markers = secrets.map(redactedMarker);
     this.markerBytes = this.markers.map((m) => Buffer.from(m, 'utf8'));
+    this.shortest = Math.min(...secrets.map((s) => s.length));
     const needles: Needle[] = [];
     secrets.forEach((secret, of) => {
       for (const { text, base64 } of formsOf(secret)) {
         const needs = text.includes('%') ? PERCENT : text.includes('\\') ? BACKSLASH : -1;
-        needles.push({ bytes: Buffer.from(text, 'utf8'), text, of, base64, needs });
+        const needle = { bytes: Buffer.from(text, 'utf8'), text, of, base64, needs };
+        needles.push(needle);
+        this.texts.add(text, of);
+        this.latin1.add(needle.bytes.toString('latin1'), of);
       }
     });
     this.needles = needles;
+    this.shortestForm = Math.min(...needles.map((n) => n.text.length));
   }
 
   private static readonly cache = new Map<string, SecretForms>();
+  private static readonly byList = new WeakMap<readonly string[], SecretForms>();
 
-  /** The compiled set for these secrets (cached: the same set compiles once). */
+  /** The compiled set for these secrets (cached: the same set compiles once, the same list is not even joined). */
   static of(secrets: readonly string[]): SecretForms {
+    let forms = SecretForms.byList.get(secrets);
+    if (forms !== undefined) return forms;
     const key = secrets.join('\u0000');
-    let forms = SecretForms.cache.get(key);
+    forms = SecretForms.cache.get(key);
     if (forms === undefined) {
       forms = new SecretForms(secrets);
       if (SecretForms.cache.size >= 32) SecretForms.cache.clear();
       SecretForms.cache.set(key, forms);
     }
+    SecretForms.byList.set(secrets, forms);
     return forms;
   }
 
   /** The index of a secret `text` holds in any fixed form, or -1. */
   private formIn(text: string): number {
-    for (const n of this.needles) if (text.includes(n.text)) return n.of;
-    return -1;
+    return this.texts.first(text);
   }
 
   /**
@@ -170,7 +221,7 @@ export class SecretForms {
    * decoded (percent-encoded, double, `\u` escapes, base64 credentials as in `Basic`), or -1.
    */
   find(text: string): number {
-    if (this.secrets.length === 0 || text.length < MIN_REDACTED_SECRET) return -1;
+    if (this.secrets.length === 0 || text.length < this.shortestForm) return -1;
     let found = this.formIn(text);
     if (found >= 0) return found;
     const views: string[] = [];
@@ -192,9 +243,27 @@ export class SecretForms {
   redact(bytes: Uint8Array, slash = true): { bytes: Uint8Array; found: number[] } {
     if (this.secrets.length === 0 || bytes.byteLength < MIN_REDACTED_SECRET) return { bytes, found: [] };
     const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let text: string | null = null;
+    let formThere = true;
+    if (data.length <= SMALL) {
+      // A small body (a callback, its answer): one pass over it says whether any form is there at all.
+      text = data.toString('latin1');
+      formThere = this.latin1.first(text) >= 0;
+      if (!formThere && !text.includes('%') && !text.includes('\\u')) return { bytes, found: [] };
+    }
     const hasPercent = data.includes(PERCENT);
     const hasBackslash = data.includes(BACKSLASH);
     const hits: Hit[] = [];
+    if (formThere) this.formHits(data, hits, slash, hasPercent, hasBackslash);
+    const hasUnicodeEscape = hasBackslash && data.includes('\\u');
+    if (hasUnicodeEscape || hasPercent) text ??= data.toString('latin1');
+    if (hasUnicodeEscape) this.escapedStrings(text!, hits);
+    if (hasPercent || hasUnicodeEscape) this.escapedTokens(text!, hits, slash);
+    return hits.length === 0 ? { bytes, found: [] } : this.replaced(data, hits);
+  }
+
+  /** Every fixed form, found by a search per form (a native search: fast on large bodies). */
+  private formHits(data: Buffer, hits: Hit[], slash: boolean, hasPercent: boolean, hasBackslash: boolean): void {
     for (const n of this.needles) {
       if ((n.needs === PERCENT && !hasPercent) || (n.needs === BACKSLASH && !hasBackslash)) continue;
       let at = data.indexOf(n.bytes);
@@ -210,17 +279,12 @@ export class SecretForms {
         at = data.indexOf(n.bytes, Math.max(to, at + 1));
       }
     }
-    const hasUnicodeEscape = hasBackslash && data.includes('\\u');
-    if (hasUnicodeEscape) this.escapedStrings(data, hits);
-    if (hasPercent || hasUnicodeEscape) this.escapedTokens(data, hits, slash);
-    return hits.length === 0 ? { bytes, found: [] } : this.replaced(data, hits);
   }
 
   /** JSON strings with `\u` escapes: a string that holds a secret once unescaped becomes the marker (its quotes kept). */
-  private escapedStrings(data: Buffer, hits: Hit[]): void {
-    const text = data.toString('latin1');
+  private escapedStrings(text: string, hits: Hit[]): void {
     for (const m of text.matchAll(JSON_STRING)) {
-      if (!m[0].includes('\\u')) continue;
+      if (!m[0].includes('\\u') || m[0].length < this.shortest) continue;
       let value: unknown;
       try {
         value = JSON.parse(Buffer.from(m[0], 'latin1').toString('utf8'));
@@ -233,8 +297,7 @@ export class SecretForms {
   }
 
   /** Tokens with escapes outside JSON strings: one that holds a secret once decoded (partly encoded, say) becomes the marker. */
-  private escapedTokens(data: Buffer, hits: Hit[], slash: boolean): void {
-    const text = data.toString('latin1');
+  private escapedTokens(text: string, hits: Hit[], slash: boolean): void {
     const separates = (c: number): boolean => SEPARATORS.has(c) || (!slash && (c === SLASH || c === QUESTION));
     // Each escape's token is found by walking to the separators around it (linear: a regex with a
     // run on both sides of the escape would backtrack over long runs).
@@ -245,7 +308,7 @@ export class SecretForms {
       let to = m.index + m[0].length;
       while (from > 0 && !separates(text.charCodeAt(from - 1))) from--;
       while (to < text.length && !separates(text.charCodeAt(to))) to++;
-      const of = this.find(text.slice(from, to));
+      const of = to - from < this.shortest ? -1 : this.find(text.slice(from, to));
       if (of >= 0) hits.push({ from, to, of });
       escapes.lastIndex = to;
     }
@@ -276,6 +339,8 @@ export class SecretForms {
   /** A text with every form of every secret replaced by its marker (the same string when none is there). */
   redactText(text: string, slash = true): string {
     if (this.secrets.length === 0 || text.length < MIN_REDACTED_SECRET) return text;
+    // The common case, a text with no form and no escape, without a conversion to bytes.
+    if (!text.includes('%') && !text.includes('\\u') && this.formIn(text) < 0) return text;
     const out = this.redact(Buffer.from(text, 'utf8'), slash);
     return out.found.length === 0 ? text : Buffer.from(out.bytes).toString('utf8');
   }
