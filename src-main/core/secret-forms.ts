@@ -131,6 +131,9 @@ function unescapedUnicode(text: string): string {
   return text.replace(/\\u([0-9A-Fa-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** JSON strings up to this length with a `\u` escape are decoded whole (a secret with a space in it too). */
+const MAX_DECODED_STRING = 64 * 1024;
+
 /** Bodies up to this size are first scanned once as text (cheaper than a search per form). */
 const SMALL = 16 * 1024;
 
@@ -174,6 +177,8 @@ export class SecretForms {
   private readonly shortest: number;
   /** Nor can a text shorter than every form (most header names and values are). */
   private readonly shortestForm: number;
+  /** How far around an escape a form holding it can reach. */
+  private readonly longestForm: number;
 
   private constructor(readonly secrets: readonly string[]) {
     this.markers = secrets.map(redactedMarker);
@@ -191,6 +196,7 @@ export class SecretForms {
     });
     this.needles = needles;
     this.shortestForm = Math.min(...needles.map((n) => n.text.length));
+    this.longestForm = Math.max(...needles.map((n) => n.text.length));
   }
 
   private static readonly cache = new Map<string, SecretForms>();
@@ -284,7 +290,8 @@ export class SecretForms {
   /** JSON strings with `\u` escapes: a string that holds a secret once unescaped becomes the marker (its quotes kept). */
   private escapedStrings(text: string, hits: Hit[]): void {
     for (const m of text.matchAll(JSON_STRING)) {
-      if (!m[0].includes('\\u') || m[0].length < this.shortest) continue;
+      // A longer string is searched by the escape windows below (as tokens are).
+      if (!m[0].includes('\\u') || m[0].length < this.shortest || m[0].length > MAX_DECODED_STRING) continue;
       let value: unknown;
       try {
         value = JSON.parse(Buffer.from(m[0], 'latin1').toString('utf8'));
@@ -296,22 +303,36 @@ export class SecretForms {
     }
   }
 
-  /** Tokens with escapes outside JSON strings: one that holds a secret once decoded (partly encoded, say) becomes the marker. */
+  /**
+   * Escapes outside JSON strings (a secret partly percent- or `\u`-encoded): the text around each run
+   * of escapes, as far as a form of a secret could reach (the longest form) and no further than a
+   * separator, is decoded and searched; a window that holds a secret becomes the marker. Linear: each
+   * run is decoded once, with at most the longest form on each side.
+   */
   private escapedTokens(text: string, hits: Hit[], slash: boolean): void {
+    const reach = this.longestForm;
     const separates = (c: number): boolean => SEPARATORS.has(c) || (!slash && (c === SLASH || c === QUESTION));
-    // Each escape's token is found by walking to the separators around it (linear: a regex with a
-    // run on both sides of the escape would backtrack over long runs).
-    const escapes = new RegExp(ESCAPE.source, 'g');
-    let m: RegExpExecArray | null;
-    while ((m = escapes.exec(text)) !== null) {
-      let from = m.index;
-      let to = m.index + m[0].length;
-      while (from > 0 && !separates(text.charCodeAt(from - 1))) from--;
-      while (to < text.length && !separates(text.charCodeAt(to))) to++;
+    const search = (first: number, last: number): void => {
+      let from = first;
+      let to = last;
+      for (let k = 0; k < reach && from > 0 && !separates(text.charCodeAt(from - 1)); k++) from--;
+      for (let k = 0; k < reach && to < text.length && !separates(text.charCodeAt(to)); k++) to++;
       const of = to - from < this.shortest ? -1 : this.find(text.slice(from, to));
       if (of >= 0) hits.push({ from, to, of });
-      escapes.lastIndex = to;
+    };
+    const escapes = new RegExp(ESCAPE.source, 'g');
+    let run: { from: number; to: number } | null = null;
+    let m: RegExpExecArray | null;
+    while ((m = escapes.exec(text)) !== null) {
+      const end = m.index + m[0].length;
+      // Escapes closer than a form's length belong to one window.
+      if (run !== null && m.index - run.to <= reach) run.to = end;
+      else {
+        if (run !== null) search(run.from, run.to);
+        run = { from: m.index, to: end };
+      }
     }
+    if (run !== null) search(run.from, run.to);
   }
 
   private replaced(data: Buffer, hits: Hit[]): { bytes: Uint8Array; found: number[] } {
