@@ -71,6 +71,7 @@ export interface DetailRow extends SummaryRow {
 export function toSummary(r: SummaryRow, findingsJson: string | null = r.fault_findings ?? null): ExchangeSummary {
   const response = r.res_status === null ? null : { status: r.res_status };
   const faultNote = findingsJson === null ? null : faultNoteOf(parseJson<Finding[]>(faultFindingsOf(findingsJson), []));
+  const who = whoAnswered({ direction: r.direction, response, error: r.error, truncated: r.truncated === 1, faultNote });
   return {
     id: r.id,
     direction: r.direction,
@@ -83,7 +84,8 @@ export function toSummary(r: SummaryRow, findingsJson: string | null = r.fault_f
     signature: { verdict: r.verdict },
     response,
     error: r.error,
-    ...whoAnswered({ direction: r.direction, response, error: r.error, truncated: r.truncated === 1, faultNote }),
+    answeredBy: who.answeredBy,
+    deskCause: who.deskCause,
     durationMs: r.duration_ms,
     sourceId: r.source_id,
     truncated: r.truncated === 1,
