@@ -30,7 +30,8 @@ function responseLine(x: ExchangeDetail): string {
     const what = x.response ? `${x.response.status} made by the desk, not the operator` : 'none, withheld by the desk';
     return `response: ${what}${took}: ${x.deskCause ?? 'no cause recorded'}`;
   }
-  if (x.response) return `response: ${x.response.status}${x.answeredBy === 'operator' ? ' from the operator' : ''}${took}`;
+  // What the desk sent out was answered by its target (an operator, a token endpoint): the status says enough.
+  if (x.response) return `response: ${x.response.status}${x.direction === 'inbound' ? ' from the operator' : ''}${took}`;
   return `response: none${x.error ? ` (${x.error})` : ''}`;
 }
 
