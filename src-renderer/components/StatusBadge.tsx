@@ -3,7 +3,10 @@ import { errorInWords } from '../../src-main/shared/answered-by';
 import { acceptedBadSignature, acceptedBadSignatureText, deskAnswered } from '../../src-main/shared/exchange-warnings';
 import { Badge, type Tone } from './Badge';
 
-type Row = Pick<ExchangeSummary, 'direction' | 'error' | 'answeredBy' | 'deskCause'> & { signature: { verdict: Verdict | null }; response: { status: number } | null };
+type Row = Pick<ExchangeSummary, 'direction' | 'error' | 'answeredBy' | 'deskCause'> & {
+  signature: { verdict: Verdict | null };
+  response: { status: number } | null;
+};
 
 /**
  * An HTTP response status, or why there is none. An answer the desk made itself (a fault, the operator

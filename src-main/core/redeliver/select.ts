@@ -110,7 +110,12 @@ export class RedeliverySelector {
     const columns = SUMMARY_COLUMNS.split(', ')
       .map((col) => `e.${col}`)
       .join(', ');
-    return this.stmt(`SELECT ${columns}, ${FAULT_FINDINGS_SQL} FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`).all({ ...c.params, afterId, upTo, limit }) as SummaryRow[];
+    return this.stmt(`SELECT ${columns}, ${FAULT_FINDINGS_SQL} FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`).all({
+      ...c.params,
+      afterId,
+      upTo,
+      limit,
+    }) as SummaryRow[];
   }
 }
 
