@@ -4,8 +4,8 @@
 // proxy under test runs in its own fresh process; the desk's database is counted afterwards: every
 // request the load generator got an answer to must be a row, and every forwarded one reached the upstream.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { BenchArgs } from './lib/args';
 import { freePort, startChild, waitForPort, type Child } from './lib/child';
 import { countRows, deskCommand, startServe, type DeskCommand, type RowCounts } from './lib/desk-cli';
@@ -18,11 +18,12 @@ import { distinctPays, signedPay, type SignedCallback } from './lib/payload';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 
-export type ProxyTarget = 'floor' | 'desk-forward' | 'desk-sandbox' | 'mitmdump';
+export type ProxyTarget = 'floor' | 'desk-forward' | 'desk-forward-baseline' | 'desk-sandbox' | 'mitmdump';
 
 const LABELS: Record<ProxyTarget, string> = {
   floor: 'bare Node forwarder (floor)',
   'desk-forward': 'Wager Desk, forward mode',
+  'desk-forward-baseline': 'Wager Desk, forward mode, --baseline build',
   'desk-sandbox': 'Wager Desk, sandbox mode',
   mitmdump: 'mitmdump --mode reverse',
 };
@@ -74,6 +75,8 @@ export interface ProxyBenchResult {
   fixedRate: { rate: number; connections: number; rows: ProxyRow[] };
   /** Every desk run recorded every request. */
   allRecorded: boolean;
+  /** With --baseline: forward mode's req/s over the baseline build's, per round (alternating order) and median, per connection count. */
+  vsBaseline: { dir: string; connections: Array<{ connections: number; rounds: number[]; median: number | null }> } | null;
 }
 
 export interface ProxyBenchOptions extends BenchArgs {
@@ -111,12 +114,13 @@ async function startTarget(target: ProxyTarget, upstream: string, desk: DeskComm
       return { url: m[1]!, child, home: null };
     }
     case 'desk-forward':
+    case 'desk-forward-baseline':
     case 'desk-sandbox': {
       const home = join(o.scratch, `proxy-${tag}`);
       mkdirSync(home, { recursive: true });
-      const serve = await startServe(desk, {
+      const serve = await startServe(target === 'desk-forward-baseline' ? baselineCommand(o.baseline!) : desk, {
         home,
-        upstream: target === 'desk-forward' ? upstream : null,
+        upstream: target === 'desk-sandbox' ? null : upstream,
         secret: BENCH_SECRET,
         ui: false,
         cpuProfDir: o.cpuProf ? join(o.cpuProf, tag) : null,
@@ -132,6 +136,13 @@ async function startTarget(target: ProxyTarget, upstream: string, desk: DeskComm
   }
 }
 
+/** The other build's CLI, run as this one is (its out/main/cli.js, with its own node_modules or a link to these). */
+function baselineCommand(dir: string): DeskCommand {
+  const cli = resolve(dir, 'out/main/cli.js');
+  if (!existsSync(cli)) throw new Error(`--baseline ${dir}: ${cli} is not built (npm run build there)`);
+  return { nodeArgs: [cli], label: `${cli} (baseline)` };
+}
+
 export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchResult> {
   const desk = await deskCommand(o.fromSource);
   const mitm = o.noMitm ? null : mitmdumpVersion();
@@ -143,7 +154,11 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
       (o.distinctKeys ? ', a user and a deposit of its own in every request' : ', the same callback every time') +
       `, ${fmtInt(o.requests)} requests a run (+ warm-up), at most ${o.maxSeconds} s a run`,
   );
-  const targets: ProxyTarget[] = ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? (['mitmdump'] as const) : [])];
+  // Against a baseline build the question is forward mode's: the sandbox and mitmdump rows are left out.
+  const targets: ProxyTarget[] = o.baseline
+    ? ['floor', 'desk-forward', 'desk-forward-baseline']
+    : ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? (['mitmdump'] as const) : [])];
+  if (o.baseline) o.log(`baseline: ${baselineCommand(o.baseline).label}, forward mode, the two builds in alternating order round by round`);
   // mitmdump serves about 1,000 req/s here, under the fixed rate: it would measure its queue, not its latency.
   const rateTargets = targets.filter((t) => t !== 'mitmdump');
   const rateConnections = o.connections[0]!;
@@ -204,8 +219,10 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     // Rounds go around every proxy in turn, so a burst of load from elsewhere on the machine hits all alike.
     const record = (key: string, run: ProxyRun): void => void runs.set(key, [...(runs.get(key) ?? []), run]);
     for (let round = 1; round <= o.rounds; round++) {
+      // The two builds swap places every round, so neither always runs first (a warmer machine, a cooler one).
+      const order = o.baseline && round % 2 === 0 ? swap(targets, 'desk-forward', 'desk-forward-baseline') : targets;
       for (const connections of o.connections) {
-        for (const target of targets) record(`${target}@${connections}`, await measureOnce(target, connections, round, upstream, null));
+        for (const target of order) record(`${target}@${connections}`, await measureOnce(target, connections, round, upstream, null));
       }
       // Below saturation: what the desk adds to each request when it is not queueing behind others.
       for (const target of rateTargets) record(`${target}@rate`, await measureOnce(target, rateConnections, round, upstream, o.rate));
@@ -225,7 +242,24 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     rows,
     fixedRate: { rate: o.rate, connections: rateConnections, rows: fixedRows },
     allRecorded: [...rows, ...fixedRows].every((r) => r.recorded !== false),
+    vsBaseline: o.baseline ? { dir: o.baseline, connections: o.connections.map((c) => versusBaseline(rows, c)) } : null,
   };
+}
+
+function swap<T>(xs: readonly T[], a: T, b: T): T[] {
+  return xs.map((x) => (x === a ? b : x === b ? a : x));
+}
+
+/** Forward mode's req/s over the baseline's, round by round (the same minutes of the machine), and the median. */
+function versusBaseline(rows: readonly ProxyRow[], connections: number): { connections: number; rounds: number[]; median: number | null } {
+  const mine = rows.find((r) => r.target === 'desk-forward' && r.connections === connections)?.runs ?? [];
+  const theirs = rows.find((r) => r.target === 'desk-forward-baseline' && r.connections === connections)?.runs ?? [];
+  const rounds = mine.flatMap((run) => {
+    const other = theirs.find((t) => t.round === run.round);
+    const v = other ? ratio(run.load.rps, other.load.rps) : null;
+    return v === null ? [] : [v];
+  });
+  return { connections, rounds, median: rounds.length > 0 ? median(rounds) : null };
 }
 
 /** The median row of each proxy at each connection count, and its ratios to the floor and mitmdump within each round. */
@@ -317,6 +351,15 @@ export function formatProxyResult(r: ProxyBenchResult): string {
     `open loop at ${fmtInt(r.fixedRate.rate)} req/s over ${r.fixedRate.connections} connections (below every proxy's saturation but mitmdump's): the latency a proxy adds when requests do not queue`,
     table(['proxy', 'req/s', 'p50', 'p99', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors'], fixed),
     '',
+    ...(r.vsBaseline
+      ? [
+          `forward mode vs the --baseline build (${r.vsBaseline.dir}), req/s ratio within each round (alternating order):`,
+          ...r.vsBaseline.connections.map(
+            (c) => `  c${c.connections}: ${c.rounds.map((x, i) => `r${i + 1} ${fmtRatio(x)}`).join(', ')}; median ${fmtRatio(c.median)}`,
+          ),
+          '',
+        ]
+      : []),
     ...rowChecks(r.rows, r.rounds, ''),
     ...rowChecks(r.fixedRate.rows, r.rounds, ` at ${r.fixedRate.rate}/s`),
   ].join('\n');

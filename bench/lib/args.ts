@@ -42,6 +42,8 @@ export interface BenchArgs {
   fromSource: boolean;
   /** Write V8 CPU profiles of the desk's serve process into this directory. */
   cpuProf: string | null;
+  /** proxy: a checkout of another version, built (its out/main/cli.js): forward mode side by side with it. */
+  baseline: string | null;
 }
 
 const FULL = {
@@ -80,7 +82,7 @@ function positive(name: string, value: string | undefined): number {
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,tail] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
-  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--from-source] [--cpu-prof DIR]`;
+  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const quick = argv.includes('--quick');
@@ -108,6 +110,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     logRows: d.logRows,
     fromSource: false,
     cpuProf: null,
+    baseline: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -190,6 +193,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--cpu-prof':
         a.cpuProf = value();
+        break;
+      case '--baseline':
+        a.baseline = value();
         break;
       default:
         throw new Error(`unknown option ${flag}\n${USAGE}`);

@@ -1,6 +1,7 @@
 // One line per exchange as it happens: what `tail` prints of rows it reads from the database and what
 // `serve --tail` prints of its own exchange events, so both look alike.
 import type { ExchangeQuery, ExchangeSummary } from '../shared/model';
+import { answerNote, statusWords } from './answer-words';
 
 /** A row is printed once its answer (or the error in its place) is recorded: the line then says how it ended. */
 export function isComplete(x: ExchangeSummary): boolean {
@@ -18,10 +19,13 @@ function duration(ms: number | null): string {
   return ms < 1000 ? `${Math.round(ms)}ms` : `${(ms / 1000).toFixed(2)}s`;
 }
 
-/** time, direction, kind and result, depositId, verdict, status, duration (and the id, to `show` it). */
+/**
+ * time, direction, kind and result, depositId, verdict, status, duration (and the id, to `show` it),
+ * then who answered when it was the desk, with why, or the flag of a bad signature the operator accepted.
+ */
 export function exchangeLine(x: ExchangeSummary, pending = false): string {
   const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
-  const status = x.response ? String(x.response.status) : x.error ? `error ${x.error}` : pending ? 'no answer yet' : '-';
+  const status = x.answeredBy === 'desk' || x.response ? statusWords(x) : x.error ? `error ${x.error}` : pending ? 'no answer yet' : '-';
   return [
     clock(x.at),
     x.direction.padEnd(8),
@@ -31,6 +35,7 @@ export function exchangeLine(x: ExchangeSummary, pending = false): string {
     `#${x.id}`.padEnd(8),
     status.padEnd(5),
     duration(x.durationMs),
+    answerNote(x),
   ]
     .join('  ')
     .trimEnd();

@@ -4,6 +4,7 @@
 // (whole in --json), the columns stay aligned and each row stays one line however many pages follow.
 import Table from 'cli-table3';
 import type { ExchangeSummary } from '../shared/model';
+import { answerNote, statusWords } from './answer-words';
 
 interface Column {
   head: string;
@@ -36,7 +37,6 @@ const NO_BORDERS = {
 };
 
 const kindOf = (x: ExchangeSummary): string => (x.kind === 'results' && x.result ? `results:${x.result}` : x.kind);
-const statusOf = (x: ExchangeSummary): string => (x.response ? String(x.response.status) : x.error ? 'error' : '-');
 const amountOf = (x: ExchangeSummary): string => (x.amount !== null ? `${x.amount}${x.currency ? ` ${x.currency}` : ''}` : '');
 
 export const EXCHANGE_COLUMNS = {
@@ -45,10 +45,12 @@ export const EXCHANGE_COLUMNS = {
   direction: { head: 'dir', cell: (x) => x.direction, min: 8, max: 8 },
   kind: { head: 'kind', cell: kindOf, min: 14, max: 24 },
   verdict: { head: 'verdict', cell: (x) => x.signature.verdict ?? '-', min: 9, max: 9 },
-  status: { head: 'status', cell: statusOf, min: 6, max: 6 },
+  status: { head: 'status', cell: statusWords, min: 6, max: 8 },
   depositId: { head: 'depositId', cell: (x) => x.depositId ?? '-', min: 9, max: 40 },
   userId: { head: 'userId', cell: (x) => x.userId ?? '-', min: 6, max: 40 },
   amount: { head: 'amount', cell: amountOf, min: 6, max: 24 },
+  /** Who answered when it was not the operator, or the operator's acceptance of a bad signature. */
+  note: { head: 'note', cell: answerNote, min: 4, max: 100 },
 } satisfies Record<string, Column>;
 
 export type ExchangeColumn = keyof typeof EXCHANGE_COLUMNS;

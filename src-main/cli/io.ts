@@ -33,14 +33,36 @@ export function printJson(value: unknown): void {
 export function writeStdout(text: string): Promise<void> {
   if (text === '' || process.stdout.write(text)) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const done = (err?: Error): void => {
+    const done = (err?: NodeJS.ErrnoException): void => {
       process.stdout.off('drain', onDrain);
       process.stdout.off('error', done);
-      if (err) reject(err);
+      // A reader that left is endQuietlyWhenTheReaderLeaves's to handle, not a failure of the command.
+      if (err && err.code !== 'EPIPE') reject(err);
       else resolve();
     };
     const onDrain = (): void => done();
     process.stdout.once('drain', onDrain);
     process.stdout.once('error', done);
   });
+}
+
+/**
+ * A reader that stops reading (`wager-desk captures | head -1`) closes the pipe, and the next write
+ * fails with EPIPE. That is the reader's choice, not the command's failure: a command that runs until
+ * stopped (serve, tail) stops as on SIGTERM, any other ends at once with 0, as a Unix tool ended by
+ * SIGPIPE would (Node ignores SIGPIPE and reports an error on the stream instead; unhandled, it printed
+ * a stack and exited 1). Installed once, for every command, before any output.
+ */
+export function endQuietlyWhenTheReaderLeaves(): void {
+  let gone = false;
+  const onError = (err: NodeJS.ErrnoException): void => {
+    // Once the reader has left, later writes fail too (the stream is destroyed): nothing more to say.
+    if (gone) return;
+    if (err.code !== 'EPIPE') throw err;
+    gone = true;
+    if (process.listenerCount('SIGTERM') > 0) process.emit('SIGTERM', 'SIGTERM');
+    else process.exit(0);
+  };
+  process.stdout.on('error', onError);
+  process.stderr.on('error', onError);
 }

@@ -2,6 +2,7 @@
 // lines and exit codes follow design/CLI.md; see the README for additions.
 import { Command, CommanderError } from 'commander';
 import { EXIT_NEGATIVE, EXIT_USAGE, NegativeAnswer, UsageError } from './errors';
+import { endQuietlyWhenTheReaderLeaves } from './io';
 import { registerCommands } from './commands';
 import { toDeskError } from '../core/desk/shell-kit';
 
@@ -47,6 +48,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
+endQuietlyWhenTheReaderLeaves();
 // Long-running commands (serve) keep the process alive themselves; the others end when run() resolves.
 void run(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

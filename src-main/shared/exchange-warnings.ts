@@ -1,19 +1,21 @@
 // What an exchange's row alone says is bad news, in the words support staff read: an operator that
-// accepted a badly signed callback, and an answer the desk made itself (the operator never answered).
+// accepted a badly signed callback, and an answer the desk made itself (the operator never answered:
+// who answered is derived once, in answered-by.ts, and carried on every summary).
 // Shared so the list, the detail, the timeline and the ticket bundle say it the same way.
 import type { ExchangeSummary, Verdict } from './model';
 
-type Row = Pick<ExchangeSummary, 'direction' | 'error'> & { signature: { verdict: Verdict | null }; response: { status: number } | null };
+type Row = Pick<ExchangeSummary, 'answeredBy'> & { signature: { verdict: Verdict | null }; response: { status: number } | null };
 
 const BAD_VERDICTS: ReadonlySet<Verdict> = new Set(['mismatch', 'missing', 'malformed']);
 
 /**
  * The verdict of a callback that is known to be badly signed and still got a 2XX, or null. `no-secret`
- * is left out: the desk could not check it, so it does not know the operator was wrong.
+ * is left out: the desk could not check it, so it does not know the operator was wrong; and so is a
+ * 2XX the desk made itself (a fault's status): the operator was not asked.
  */
 export function acceptedBadSignature(x: Row): Verdict | null {
   const verdict = x.signature.verdict;
-  if (verdict === null || !BAD_VERDICTS.has(verdict) || x.response === null) return null;
+  if (verdict === null || !BAD_VERDICTS.has(verdict) || x.response === null || x.answeredBy === 'desk') return null;
   return x.response.status >= 200 && x.response.status < 300 ? verdict : null;
 }
 
@@ -21,46 +23,19 @@ export function acceptedBadSignatureText(verdict: Verdict): string {
   return `the operator accepted a callback whose signature is ${verdict}`;
 }
 
-/**
- * Whether the response was made by the desk's proxy rather than relayed from the operator (or the
- * sandbox): the proxy records why whenever it answers in the operator's place (upstream refused,
- * timed out, a body too large, a broken request), and a relayed answer has no error.
- */
-export function deskAnswered(x: Row): boolean {
-  return x.direction === 'inbound' && x.response !== null && x.error !== null && x.error !== '';
+/** Whether the answer (or its absence) was the desk's doing rather than the operator's (answered-by.ts). */
+export function deskAnswered(x: Pick<ExchangeSummary, 'answeredBy'>): boolean {
+  return x.answeredBy === 'desk';
 }
 
-const ERRNO_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'the connection was reset',
-  ETIMEDOUT: 'the connection timed out',
-  ENOTFOUND: 'the host name was not found',
-  EAI_AGAIN: 'the host name could not be resolved',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  EPIPE: 'the connection was closed while sending',
-  CERT_HAS_EXPIRED: "the operator's certificate has expired",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the operator's certificate is self-signed",
-  SELF_SIGNED_CERT_IN_CHAIN: "the operator's certificate chain is self-signed",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the operator's certificate cannot be verified",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the operator's certificate is for another host name",
-};
-
-/** An error message of the proxy or of Node's sockets in plain words, e.g. "the desk could not reach the operator at 127.0.0.1:9199: connection refused". */
-export function errorInWords(error: string): string {
-  const timeout = /did not answer within (\d+) ms/.exec(error);
-  if (timeout) return `the operator did not answer within ${timeout[1]} ms, so the desk answered in its place`;
-  const errno = /\b(E[A-Z_]+|[A-Z_]*CERT[A-Z_]*)\b(?:\s+([^\s,;)]+))?/.exec(error);
-  if (errno && ERRNO_WORDS[errno[1]!]) {
-    const where = errno[2] && /[:.]/.test(errno[2]) ? ` at ${errno[2]}` : '';
-    return `the desk could not reach the operator${where}: ${ERRNO_WORDS[errno[1]!]}`;
-  }
-  if (/cannot be relayed/.test(error)) return `the operator answered, but the desk could not pass the answer on (${error})`;
-  return error;
+/** "The desk answered 502 itself, not the operator: the desk could not reach ..." for the desk's doing, else null. */
+export function deskAnswerText(x: Pick<ExchangeSummary, 'answeredBy' | 'deskCause' | 'response'>): string | null {
+  if (x.answeredBy !== 'desk') return null;
+  const cause = x.deskCause ?? 'no cause recorded';
+  return x.response ? `The desk answered ${x.response.status} itself, not the operator: ${cause}.` : `The desk gave no answer, not the operator: ${cause}.`;
 }
 
-/** "The desk answered 502 itself: the desk could not reach ..." for a desk-made answer, else null. */
-export function deskAnswerText(x: Row): string | null {
-  if (!deskAnswered(x)) return null;
-  return `The desk answered ${x.response!.status} itself, not the operator: ${errorInWords(x.error!)}.`;
+/** The desk's answer in a few words for a status column: "desk 502", "desk -" (withheld). */
+export function deskStatus(x: Pick<ExchangeSummary, 'response'>): string {
+  return `desk ${x.response ? x.response.status : '-'}`;
 }

@@ -83,6 +83,12 @@ export interface KeyFields {
   tournamentId: string | null;
 }
 
+/**
+ * Who made an exchange's answer: the operator (relayed from its upstream, or the sandbox standing in
+ * for it; for what the desk sends, its target) or the desk itself, in the operator's place.
+ */
+export type AnsweredBy = 'operator' | 'desk';
+
 /** One row of the exchange log, as lists show it. */
 export interface ExchangeSummary extends KeyFields {
   id: number;
@@ -97,8 +103,12 @@ export interface ExchangeSummary extends KeyFields {
   target: string | null;
   signature: { verdict: Verdict | null };
   response: { status: number } | null;
-  /** Why there is no response (refused, timeout, ...), or null. */
+  /** Why there is no response (refused, timeout, ...), or why the desk answered itself, or null. */
   error: string | null;
+  /** Who answered; null while there is no answer (pending, the client left, nothing came back). */
+  answeredBy: AnsweredBy | null;
+  /** When the desk answered (or withheld the answer) itself: why, in words (a fault, an unreachable upstream, a refusal). */
+  deskCause: string | null;
   durationMs: number | null;
   sourceId: number | null;
   /** The body was cut at the size limit. */

@@ -1,17 +1,29 @@
 import type { ExchangeSummary, Verdict } from '../../src-main/shared/model';
-import { acceptedBadSignature, acceptedBadSignatureText, deskAnswered, errorInWords } from '../../src-main/shared/exchange-warnings';
+import { errorInWords } from '../../src-main/shared/answered-by';
+import { acceptedBadSignature, acceptedBadSignatureText, deskAnswered } from '../../src-main/shared/exchange-warnings';
 import { Badge, type Tone } from './Badge';
 
-type Row = Pick<ExchangeSummary, 'direction' | 'error'> & { signature: { verdict: Verdict | null }; response: { status: number } | null };
+type Row = Pick<ExchangeSummary, 'direction' | 'error' | 'answeredBy' | 'deskCause'> & {
+  signature: { verdict: Verdict | null };
+  response: { status: number } | null;
+};
 
 /**
- * An HTTP response status, or why there is none. An answer the desk made itself (the operator could
- * not be reached, did not answer in time) reads "desk 502", never as the operator's; a 2XX to a
+ * An HTTP response status, or why there is none. An answer the desk made itself (a fault, the operator
+ * could not be reached or did not answer in time, a refusal) reads "desk 502" with its cause as the
+ * title, never as the operator's; a fault that withheld the answer reads "desk: none"; a 2XX to a
  * badly signed callback carries the ⚑ marker: the operator accepted what it must refuse.
  */
 export function StatusBadge(props: { x: Row; testId?: string }) {
   const { x } = props;
   const status = x.response?.status ?? null;
+  if (deskAnswered(x)) {
+    return (
+      <Badge tone="purple" title={`Answered by the desk, not the operator: ${x.deskCause ?? ''}`} testId={props.testId} data={{ 'answered-by': 'desk' }}>
+        {status === null ? 'desk: none' : `desk ${status}`}
+      </Badge>
+    );
+  }
   if (status === null) {
     if (x.error) {
       return (
@@ -23,13 +35,6 @@ export function StatusBadge(props: { x: Row; testId?: string }) {
     return (
       <Badge tone="grey" title="Waiting for the response" testId={props.testId}>
         …
-      </Badge>
-    );
-  }
-  if (deskAnswered(x)) {
-    return (
-      <Badge tone="purple" title={`Answered by the desk, not the operator: ${errorInWords(x.error!)}`} testId={props.testId} data={{ 'answered-by': 'desk' }}>
-        desk {status}
       </Badge>
     );
   }

@@ -85,6 +85,9 @@ beforeAll(async () => {
   await forwardTo(deadUpstream);
   ids.deskAnswer = await post('/platform/pay', payOf('dep-operator-down'));
   await forwardTo(null);
+  // A fault the desk injects: the sandbox is not asked, the desk answers 503 itself.
+  ids.fault = must(await stack.desk.addFault({ path: 'pay', action: { type: 'status', status: 503 }, count: 1 })).id;
+  ids.faulted = await post('/platform/pay', payOf('dep-faulted'));
   await openApp(page, stack);
   // The desk's own requests too: the replay is an outbound row.
   await page.getByTestId('filter-outbound').check();
@@ -216,6 +219,31 @@ describe('the UI tells the truth at a glance', () => {
       }
     });
   }
+
+  it("a faulted answer is the desk's, with its fault, in the list, the detail and the timeline; its note is not drawn in the request body", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await goTo(page, 'captures');
+    const status = rowOf(ids.faulted!).getByTestId('row-status');
+    expect(await status.innerText()).toBe('desk 503');
+    expect(await status.getAttribute('data-answered-by')).toBe('desk');
+    expect(await status.getAttribute('title')).toContain(`the desk injected fault ${ids.fault} (answer 503)`);
+    await openRow(ids.faulted!);
+    expect(await page.getByTestId('detail-status').innerText()).toBe('desk 503');
+    expect(await page.getByTestId('warning-desk-answer').innerText()).toContain(
+      `The desk answered 503 itself, not the operator: the desk injected fault ${ids.fault}`,
+    );
+    // The note is the answer's: in the Response section, not at the body's root nor among the protocol findings.
+    const response = page.getByTestId('response-section');
+    expect(await response.getByTestId('response-desk-answer').innerText()).toContain(`fault ${ids.fault} (answer 503)`);
+    expect(await response.getByTestId('response-fault-note').innerText()).toContain(`fault ${ids.fault}: answer 503 was applied`);
+    expect(await page.getByTestId('request-section').innerText()).not.toContain('was applied');
+    expect(await page.getByTestId('findings-section').innerText()).not.toContain('was applied');
+    await screenshot(page, 'glance-faulted-answer');
+
+    await page.getByTestId('open-timeline').click();
+    await page.locator('[data-testid="timeline"][data-deposit="dep-faulted"]').waitFor();
+    expect(await page.getByTestId('timeline-desk-cause').innerText()).toContain(`Answered by the desk, not the operator: the desk injected fault ${ids.fault}`);
+  });
 
   it('the no-secret text follows the profile: the profile has a secret now', async () => {
     await goTo(page, 'captures');

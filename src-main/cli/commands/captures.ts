@@ -11,7 +11,7 @@ import { positiveInt } from '../parse';
 /** Rows read from the store at a time: the output is written page by page, so memory stays flat for any --limit. */
 const PAGE = 1000;
 
-const COLUMNS = ['id', 'at', 'direction', 'kind', 'verdict', 'status', 'depositId', 'userId', 'amount'] as const;
+const COLUMNS = ['id', 'at', 'direction', 'kind', 'verdict', 'status', 'depositId', 'userId', 'amount', 'note'] as const;
 
 type Format = 'table' | 'json' | 'ndjson';
 

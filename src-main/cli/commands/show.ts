@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import type { ExchangeDetail, HeaderList } from '../../shared/model';
+import type { ExchangeDetail, HeaderList, Timeline } from '../../shared/model';
+import { faultNoteOf, isFaultNote } from '../../shared/answered-by';
+import { acceptedBadSignature, acceptedBadSignatureText } from '../../shared/exchange-warnings';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
 import { exchangeId } from '../parse';
@@ -21,7 +23,27 @@ function headers(list: HeaderList): string {
   return list.map(([k, v]) => `  ${k}: ${v}`).join('\n');
 }
 
-function render(x: ExchangeDetail): string {
+/** The answer's first line: its status and who made it (the desk says so, and why). */
+function responseLine(x: ExchangeDetail): string {
+  const took = x.durationMs !== null ? ` in ${x.durationMs.toFixed(1)} ms` : '';
+  if (x.answeredBy === 'desk') {
+    const what = x.response ? `${x.response.status} made by the desk, not the operator` : 'none, withheld by the desk';
+    return `response: ${what}${took}: ${x.deskCause ?? 'no cause recorded'}`;
+  }
+  // What the desk sent out was answered by its target (an operator, a token endpoint): the status says enough.
+  if (x.response) return `response: ${x.response.status}${x.direction === 'inbound' ? ' from the operator' : ''}${took}`;
+  return `response: none${x.error ? ` (${x.error})` : ''}`;
+}
+
+/** What looks wrong in the deposit this exchange belongs to, as the detail's warnings list it. */
+function depositLines(depositId: string, flags: Timeline['flags'], id: number): string[] {
+  if (flags.length === 0) return [`deposit ${depositId}: nothing unusual`];
+  const out = [`deposit ${depositId}: ${flags.length === 1 ? '1 anomaly' : `${flags.length} anomalies`}`];
+  for (const f of flags) out.push(`  ⚑ ${f.flag}: ${f.message} (${f.exchangeIds.map((e) => (e === id ? `#${e} this one` : `#${e}`)).join(', ')})`);
+  return out;
+}
+
+function render(x: ExchangeDetail, deposit: Timeline | null): string {
   const out: string[] = [];
   out.push(`exchange ${x.id}  ${x.direction} ${x.kind}${x.result ? ` ${x.result}` : ''}  origin ${x.origin}  at ${x.at}`);
   if (x.sourceId !== null) out.push(`derived from ${x.sourceId}`);
@@ -32,15 +54,19 @@ function render(x: ExchangeDetail): string {
   out.push('', `signature: ${x.signature.verdict ?? 'not applicable'}`);
   for (const n of x.signature.notes) out.push(`  note: ${n}`);
   if (x.signature.diagnosis) out.push(`  diagnosis: ${x.signature.diagnosis.summary}`);
-  if (x.findings.length > 0) {
+  const accepted = acceptedBadSignature(x);
+  if (accepted) out.push(`  ⚑ accepted-bad-signature: ${acceptedBadSignatureText(accepted)} (answered ${x.response!.status}); it must refuse it`);
+  // A fault's note is about the answer, not the message: it is printed with the response.
+  const findings = x.findings.filter((f) => !isFaultNote(f));
+  if (findings.length > 0) {
     out.push('', 'findings:');
-    for (const f of x.findings) out.push(`  ${f.level.padEnd(7)} ${f.path}  ${f.message}`);
+    for (const f of findings) out.push(`  ${f.level.padEnd(7)} ${f.path}  ${f.message}`);
   }
-  out.push('');
-  if (x.response) {
-    out.push(`response: ${x.response.status}${x.durationMs !== null ? ` in ${x.durationMs.toFixed(1)} ms` : ''}`);
-    out.push(headers(x.response.headers), '', bodyText(x.response.bodyBase64));
-  } else out.push(`response: none${x.error ? ` (${x.error})` : ''}`);
+  if (x.depositId !== null && deposit !== null) out.push('', ...depositLines(x.depositId, deposit.flags, x.id));
+  out.push('', responseLine(x));
+  const fault = faultNoteOf(x.findings);
+  if (fault) out.push(`  ${fault}`);
+  if (x.response) out.push(headers(x.response.headers), '', bodyText(x.response.bodyBase64));
   return out.join('\n');
 }
 
@@ -54,8 +80,9 @@ export function registerShow(program: Command): void {
       const opts = cmd.optsWithGlobals();
       await withDesk(opts, async (desk) => {
         const x = must(await desk.getExchange(id));
-        if (opts.json) printJson(x);
-        else process.stdout.write(`${render(x)}\n`);
+        const deposit = x.depositId === null ? null : must(await desk.getTimeline(x.depositId));
+        if (opts.json) printJson(deposit === null ? x : { ...x, depositFlags: deposit.flags });
+        else process.stdout.write(`${render(x, deposit)}\n`);
       });
     });
 }

@@ -83,9 +83,8 @@ export function registerTail(program: Command): void {
         ...(opts.kind !== undefined ? { kind: opts.kind } : {}),
         ...(opts.result !== undefined ? { result: opts.result } : {}),
       };
+      // A closed pipe (tail | head) ends the follow like SIGTERM (io.ts: endQuietlyWhenTheReaderLeaves).
       const signal = stopSignal();
-      // A closed pipe (tail | head) ends the follow like Ctrl+C.
-      process.stdout.on('error', () => signal.stop());
       // One write per poll, not per line: at a proxy's full rate that is a thousand writes a second fewer.
       let lines = '';
       const print = (x: ExchangeSummary, pending: boolean): void => {

@@ -1,5 +1,5 @@
 import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../../shared/desk-api';
-import type { ExchangeSummary } from '../../shared/model';
+import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
 import { openStore } from '../store';
 import { composePart } from './compose-part';
 import { createContext, type DeskOptions } from './context';
@@ -46,8 +46,17 @@ export function createDesk(options: DeskOptions): Desk {
     const rows = [...pending.values()];
     pending.clear();
     if (rows.length === 0) return;
-    const counts = store.exchanges.counts();
-    for (const exchange of rows) emit('exchange', { exchange, counts });
+    // The counts cost three queries: read once per commit, and only by a listener that wants them (the UI's
+    // status bar does; a headless `serve` has none, and its proxy answered each commit's requests faster).
+    let counts: ExchangeEvent['counts'] | null = null;
+    const countsNow = (): ExchangeEvent['counts'] => (counts ??= store.exchanges.counts());
+    for (const exchange of rows)
+      emit('exchange', {
+        exchange,
+        get counts() {
+          return countsNow();
+        },
+      });
   };
   const store = openStore(options.home, {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),

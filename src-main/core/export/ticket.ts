@@ -10,7 +10,7 @@ import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';
 import { redactHeaders, storedSecrets } from '../redact';
 import { code, escapeText, fence } from '../markdown';
-import { acceptedBadSignature, deskAnswerText, deskAnswered, errorInWords } from '../../shared/exchange-warnings';
+import { acceptedBadSignature, deskAnswerText, deskAnswered } from '../../shared/exchange-warnings';
 
 const BODY_LIMIT = 8 * 1024;
 
@@ -42,7 +42,8 @@ function who(x: ExchangeDetail): string {
 }
 
 function status(x: ExchangeDetail): string {
-  if (x.response) return deskAnswered(x) ? `${x.response.status} made by the desk: ${errorInWords(x.error!)}` : String(x.response.status);
+  if (x.response) return deskAnswered(x) ? `${x.response.status} made by the desk: ${x.deskCause}` : String(x.response.status);
+  if (deskAnswered(x)) return `no answer, withheld by the desk: ${x.deskCause}`;
   if (x.error) return `no answer: ${x.error}`;
   return x.completedAt === null ? 'pending' : 'no answer';
 }

@@ -1,6 +1,7 @@
 // What the proxy says about a fault it applied: the finding on the row (every faulted exchange names
 // its fault) and the error recorded when the fault means no answer at all.
 import type { Finding, ProxyFault } from '../../shared/model';
+import { faultNote } from '../../shared/answered-by';
 import { jsonAnswer, type ProxyAnswer } from './error-answers';
 
 /** Where the proxy looks up the fault of a callback; one cached check per request when none is set. */
@@ -29,7 +30,8 @@ export function faultFinding(fault: ProxyFault, forwarding: boolean): Finding {
         : a.type === 'timeout'
           ? `never answered: the connection was held until the client gave up; ${operator} was not asked`
           : `the connection was reset (TCP RST) without an answer; ${operator} was not asked`;
-  return { level: 'warning', path: '$', message: `${describeFault(fault)} was applied: ${effect}` };
+  // Its wording is read back to tell who answered (shared/answered-by.ts): built by the same function.
+  return { level: 'warning', path: '$', message: faultNote(describeFault(fault), effect) };
 }
 
 /** The error column of an exchange a fault left without an answer. */

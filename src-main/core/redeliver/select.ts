@@ -5,7 +5,7 @@
 import type { RedeliveryFilter, RedeliverySelection, Verdict } from '../../shared/model';
 import { VERDICTS } from '../../shared/model';
 import { resolveTime } from '../../shared/redelivery-filter';
-import { toSummary, SUMMARY_COLUMNS, type SummaryRow } from '../store/exchange-rows';
+import { toSummary, FAULT_FINDINGS_SQL, SUMMARY_COLUMNS, type SummaryRow } from '../store/exchange-rows';
 import { connectionOf, type Db, type Store } from '../store';
 import { DeskFailure } from '../result';
 
@@ -110,7 +110,12 @@ export class RedeliverySelector {
     const columns = SUMMARY_COLUMNS.split(', ')
       .map((col) => `e.${col}`)
       .join(', ');
-    return this.stmt(`SELECT ${columns} FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`).all({ ...c.params, afterId, upTo, limit }) as SummaryRow[];
+    return this.stmt(`SELECT ${columns}, ${FAULT_FINDINGS_SQL} FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`).all({
+      ...c.params,
+      afterId,
+      upTo,
+      limit,
+    }) as SummaryRow[];
   }
 }
 
@@ -124,6 +129,6 @@ export function selectRedelivery(store: Store, filter: RedeliveryFilter, options
   const limit = Math.max(0, Math.min(1000, Math.floor(options.limit ?? 50)));
   const afterId = Math.max(options.afterId ?? 0, (firstId ?? upTo + 1) - 1);
   const rows = limit > 0 && count > 0 ? selector.page(compiled, again, afterId, upTo, limit + 1) : [];
-  const items = rows.slice(0, limit).map(toSummary);
+  const items = rows.slice(0, limit).map((r) => toSummary(r));
   return { count, skipped, items, nextAfterId: rows.length > limit ? items[items.length - 1]!.id : null };
 }

@@ -3,7 +3,7 @@
 // (exchange-rows.ts) as the store uses for a row it just wrote.
 import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../shared/model';
 import type { Db } from './open';
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './exchange-rows';
+import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
 import { timelineFlags } from './timeline-flags';
 
 const MAX_LIMIT = 1000;
@@ -36,8 +36,8 @@ export class ExchangeQueries {
       )
       .pluck();
     this.timelineStmt = db.prepare(
-      `SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id = @d
-       UNION SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
+      `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id = @d
+       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
        ORDER BY id`,
     );
   }
@@ -69,14 +69,14 @@ export class ExchangeQueries {
   }
 
   private page(where: readonly string[], params: Record<string, unknown>, limit: number): ExchangePage {
-    const sql = `SELECT ${SUMMARY_COLUMNS} FROM exchanges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
+    const sql = `SELECT ${SUMMARY_SELECT} FROM exchanges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
     let stmt = this.listCache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
       this.listCache.set(sql, stmt);
     }
     const rows = stmt.all(params) as SummaryRow[];
-    const items = rows.slice(0, limit).map(toSummary);
+    const items = rows.slice(0, limit).map((r) => toSummary(r));
     return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
   }
 
@@ -134,7 +134,7 @@ export class ExchangeQueries {
   /** Every exchange whose body names the deposit, oldest first, and derived rows (replays) whose body names none. */
   timeline(depositId: string): Timeline {
     const rows = this.timelineStmt.all({ d: depositId }) as SummaryRow[];
-    const entries = rows.map(toSummary);
+    const entries = rows.map((r) => toSummary(r));
     return { depositId, entries, flags: timelineFlags(entries) };
   }
 }

@@ -1,10 +1,25 @@
 // Mapping between rows of the exchanges table and the model's types. Lists read only the summary
 // columns; the blobs and JSON columns are read for one exchange at a time.
 import type { Diagnosis, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangeSummary, Finding, HeaderList, Verdict, Direction } from '../../shared/model';
+import { FAULT_NOTE_MARK, faultNoteOf, whoAnswered } from '../../shared/answered-by';
 
 export const SUMMARY_COLUMNS =
   'id, direction, kind, origin, at, method, path, target, verdict, res_status, error, duration_ms, source_id, truncated, ' +
   'error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id';
+
+/**
+ * The findings of a row that may hold the note of a fault the proxy applied (who answered depends on
+ * it), else NULL: lists parse findings only for those few rows. A plain string test on the JSON text.
+ */
+export const FAULT_FINDINGS_SQL = `CASE WHEN instr(findings, '${FAULT_NOTE_MARK}') > 0 THEN findings END AS fault_findings`;
+
+/** What a list selects of each row: the summary columns and the findings a fault note may be in. */
+export const SUMMARY_SELECT = `${SUMMARY_COLUMNS}, ${FAULT_FINDINGS_SQL}`;
+
+/** The findings JSON as fault_findings holds it: the text when it may hold a fault note, else null. */
+export function faultFindingsOf(findingsJson: string | null): string | null {
+  return findingsJson !== null && findingsJson.includes(FAULT_NOTE_MARK) ? findingsJson : null;
+}
 
 export interface SummaryRow {
   id: number;
@@ -29,6 +44,8 @@ export interface SummaryRow {
   amount: number | null;
   currency: string | null;
   tournament_id: string | null;
+  /** FAULT_FINDINGS_SQL: absent where a query selects the whole findings column instead. */
+  fault_findings?: string | null;
 }
 
 export interface DetailRow extends SummaryRow {
@@ -51,7 +68,10 @@ export interface DetailRow extends SummaryRow {
   original_verdict: Verdict | null;
 }
 
-export function toSummary(r: SummaryRow): ExchangeSummary {
+export function toSummary(r: SummaryRow, findingsJson: string | null = r.fault_findings ?? null): ExchangeSummary {
+  const response = r.res_status === null ? null : { status: r.res_status };
+  const faultNote = findingsJson === null ? null : faultNoteOf(parseJson<Finding[]>(faultFindingsOf(findingsJson), []));
+  const who = whoAnswered({ direction: r.direction, response, error: r.error, truncated: r.truncated === 1, faultNote });
   return {
     id: r.id,
     direction: r.direction,
@@ -62,8 +82,10 @@ export function toSummary(r: SummaryRow): ExchangeSummary {
     path: r.path,
     target: r.target,
     signature: { verdict: r.verdict },
-    response: r.res_status === null ? null : { status: r.res_status },
+    response,
     error: r.error,
+    answeredBy: who.answeredBy,
+    deskCause: who.deskCause,
     durationMs: r.duration_ms,
     sourceId: r.source_id,
     truncated: r.truncated === 1,
@@ -88,7 +110,7 @@ function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
-  const { signature: _sig, response: _res, ...summary } = toSummary(r);
+  const { signature: _sig, response: _res, ...summary } = toSummary(r, r.findings);
   return {
     ...summary,
     request: {

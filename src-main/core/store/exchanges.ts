@@ -17,7 +17,7 @@ import type {
   Timeline,
 } from '../../shared/model';
 import type { Db } from './open';
-import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
+import { SUMMARY_COLUMNS, SUMMARY_SELECT, faultFindingsOf, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
 import { FollowRows } from './follow-rows';
 import { SignedRows, type Rejudged, type SignedRow, type SignedRowFilter } from './signed-rows';
@@ -121,7 +121,7 @@ export class ExchangeStore {
     // 27 of them that made a capture's write path about 2 µs (7%) dearer (an A/B of this store in-process).
     this.insertStmt = db.prepare(`INSERT INTO exchanges (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`);
     this.completeStmt = db.prepare(`UPDATE exchanges SET ${COMPLETE_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
-    this.summaryStmt = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM exchanges WHERE id = ?`);
+    this.summaryStmt = db.prepare(`SELECT ${SUMMARY_SELECT} FROM exchanges WHERE id = ?`);
     this.detailStmt = db.prepare(`SELECT * FROM exchanges WHERE id = ?`);
     this.derivedStmt = db.prepare(`SELECT id FROM exchanges WHERE source_id = ? ORDER BY id`).pluck();
     this.findingsStmt = db.prepare('SELECT findings FROM exchanges WHERE id = ?').pluck();
@@ -208,10 +208,11 @@ export class ExchangeStore {
     }
     merged.push(...findings);
     const errors = errorCount(merged);
-    this.setFindingsStmt.run(JSON.stringify(merged), errors, id);
+    const text = JSON.stringify(merged);
+    this.setFindingsStmt.run(text, errors, id);
     // Only the findings changed: a row in flight is patched rather than read back.
     const before = this.open.get(id);
-    const row = before ? { ...before, error_count: errors } : (this.summaryStmt.get(id) as SummaryRow);
+    const row = before ? { ...before, error_count: errors, fault_findings: faultFindingsOf(text) } : (this.summaryStmt.get(id) as SummaryRow);
     if (before) this.open.set(id, row);
     this.onChange(toSummary(row));
   }
@@ -312,7 +313,7 @@ function intact(text: unknown): boolean {
  * read back the same.
  */
 function storedRow(id: number, v: Record<InsertColumn, unknown>): SummaryRow | null {
-  const row: Record<string, unknown> = { id, res_status: null, error: null, duration_ms: null };
+  const row: Record<string, unknown> = { id, res_status: null, error: null, duration_ms: null, fault_findings: faultFindingsOf(v.findings as string | null) };
   for (const column of SUMMARY_FROM_INSERT) {
     const value = v[column];
     if (!intact(value)) return null;

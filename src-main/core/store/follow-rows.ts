@@ -2,7 +2,7 @@
 // at again. Both read by primary key (an index range, or a handful of ids), so a follower polling a few
 // times a second costs the writer nothing it can feel: in WAL mode a reader never blocks the writer.
 import type { ExchangeSummary, FollowPage } from '../../shared/model';
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './exchange-rows';
+import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
 import type { Db } from './open';
 import { filterWhere, type RowFilter } from './row-filter';
 
@@ -21,7 +21,7 @@ export class FollowRows {
 
   constructor(private readonly db: Db) {
     this.maxIdStmt = db.prepare('SELECT coalesce(max(id), 0) FROM exchanges').pluck();
-    this.byIdsStmt = db.prepare(`SELECT ${SUMMARY_COLUMNS}, completed_at FROM exchanges WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`);
+    this.byIdsStmt = db.prepare(`SELECT ${SUMMARY_SELECT}, completed_at FROM exchanges WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`);
   }
 
   /**
@@ -36,7 +36,7 @@ export class FollowRows {
       for (const r of this.byIdsStmt.all(JSON.stringify(pendingIds)) as FollowRow[]) isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id);
     }
     const { where, params } = filterWhere(filter);
-    const sql = `SELECT ${SUMMARY_COLUMNS}, completed_at FROM exchanges WHERE ${[...where, 'id > @after'].join(' AND ')} ORDER BY id LIMIT @limit`;
+    const sql = `SELECT ${SUMMARY_SELECT}, completed_at FROM exchanges WHERE ${[...where, 'id > @after'].join(' AND ')} ORDER BY id LIMIT @limit`;
     let stmt = this.newCache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);

@@ -1,4 +1,5 @@
 import type { ExchangeDetail } from '../../../src-main/shared/model';
+import { isFaultNote } from '../../../src-main/shared/answered-by';
 import { Badge } from '../../components/Badge';
 import { HeaderTable } from '../../components/HeaderTable';
 import { Section } from '../../components/Section';
@@ -24,7 +25,8 @@ export function RequestSection(props: { detail: ExchangeDetail }) {
         </p>
       )}
       <HeaderTable headers={request.headers} testId="request-headers" />
-      <BodyView bodyBase64={request.bodyBase64} findings={findings} testId="request-body" />
+      {/* A fault's note is about the answer, not the body: the Response section shows it. */}
+      <BodyView bodyBase64={request.bodyBase64} findings={findings.filter((f) => !isFaultNote(f))} testId="request-body" />
     </Section>
   );
 }

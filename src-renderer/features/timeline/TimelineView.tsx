@@ -59,6 +59,11 @@ function TimelineEntries(props: { timeline: Timeline }) {
                 <VerdictBadge verdict={x.signature.verdict} />
                 <StatusBadge x={x} />
               </div>
+              {x.answeredBy === 'desk' && (
+                <div className="timeline-desk small" data-testid="timeline-desk-cause">
+                  Answered by the desk, not the operator: {x.deskCause}
+                </div>
+              )}
               {flags.length > 0 && (
                 <div className="timeline-flags">
                   {flags.map((f) => (

@@ -46,7 +46,14 @@ export function TokenResultView(props: { result: TokenResult; requestedFor: Rece
           )}
         </h3>
         <StatusBadge
-          x={{ direction: 'outbound', error: result.error, signature: { verdict: null }, response: result.status === null ? null : { status: result.status } }}
+          x={{
+            direction: 'outbound',
+            error: result.error,
+            answeredBy: result.status === null ? null : 'operator',
+            deskCause: null,
+            signature: { verdict: null },
+            response: result.status === null ? null : { status: result.status },
+          }}
           testId="token-status"
         />
         <span className="spacer" />

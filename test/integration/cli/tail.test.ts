@@ -19,6 +19,9 @@ interface TailProcess {
   /** Resolves once `n` stdout lines were printed. */
   waitForLines(n: number): Promise<string[]>;
   stop(signal: NodeJS.Signals): Promise<number | null>;
+  /** Closes the reading end of tail's stdout, as a reader that stops reading does. */
+  closeOutput(): void;
+  exited: Promise<number | null>;
 }
 
 /** Starts `tail`, resolved once it has read its starting point (its stderr line). */
@@ -59,6 +62,8 @@ function startTail(args: string[]): Promise<TailProcess> {
           child.kill(signal);
           return exited;
         },
+        closeOutput: () => child.stdout.destroy(),
+        exited,
       });
     });
     void exited.then((code) => reject(new Error(`tail exited (${code}) before following:\n${out}\n${err}`)));
@@ -131,5 +136,30 @@ describe('wager-desk tail', () => {
     ]);
     expect(await tail.stop('SIGINT')).toBe(0);
     expect(tail.lines()).toHaveLength(2);
+  });
+
+  it('marks the desk’s answers with their cause and a bad signature the operator accepted; stops with 0 when its reader leaves', async () => {
+    const home = tempDir();
+    const desk = openDesk(home);
+    must(await desk.saveProfile({ name: 'acme', secret: 's' }));
+    const tail = await startTail(['--home', home]);
+    const refused = capture(desk, {
+      body: pay('d-down'),
+      signature: { secret: 's' },
+      response: { status: 502 },
+      error: 'the upstream is unreachable: connect ECONNREFUSED 127.0.0.1:9',
+    });
+    const accepted = capture(desk, { body: pay('d-bad'), signature: { secret: 'not-s' }, response: { status: 200 } });
+    const fine = capture(desk, { body: pay('d-fine'), signature: { secret: 's' }, response: { status: 200 } });
+    const lines = await tail.waitForLines(3);
+    const line = (id: number): string => lines.find((l) => l.includes(`#${id} `))!;
+    expect(line(refused)).toMatch(/ desk 502 .* by the desk: the desk could not reach the operator at 127\.0\.0\.1:9: connection refused$/);
+    expect(line(accepted)).toMatch(/ mismatch .* 200 ⚑ .* ⚑ accepted-bad-signature: the operator accepted a callback whose signature is mismatch$/);
+    expect(line(fine)).not.toMatch(/desk|⚑/);
+
+    // The reader leaves (as `| head` does): the next line meets a closed pipe and tail ends as on SIGTERM.
+    tail.closeOutput();
+    capture(desk, { body: pay('d-after'), response: { status: 200 } });
+    expect(await tail.exited).toBe(0);
   });
 });

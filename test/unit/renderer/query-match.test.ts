@@ -16,6 +16,8 @@ function row(id: number, fields: Partial<ExchangeSummary> = {}): ExchangeSummary
     signature: { verdict: 'valid' },
     response: null,
     error: null,
+    answeredBy: null,
+    deskCause: null,
     durationMs: null,
     sourceId: null,
     truncated: false,
