@@ -182,7 +182,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   listEdgeCases: none,
   runEdgeCase: [
     ['caseId', text],
-    ['options', sendOptions.extend({ userId: text.optional() }).optional()],
+    ['options', sendOptions.extend({ userId: text.optional(), concurrency: number.optional() }).optional()],
   ],
   runCheck: [
     [
@@ -196,6 +196,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
         callbackPrefix: text.optional(),
         amounts: amountsMode.optional(),
         stake: number.optional(),
+        concurrency: number.optional(),
       }),
     ],
   ],
