@@ -20,6 +20,8 @@ interface FaultDef {
   /** What an operator that takes it does, for findings: "accepts unsigned". */
   accepts: string;
   spaced?: boolean;
+  /** What taking it costs, where that is not a forgery: a signature over another form is the operator's own mistake. */
+  consequence?: string;
 }
 
 export const FAULTS: readonly FaultDef[] = [
@@ -39,6 +41,7 @@ export const FAULTS: readonly FaultDef[] = [
     what: 'spaced, with a signature over its compact form',
     accepts: 'verifies a re-serialization (JSON.stringify of the parsed body), not the bytes received, on',
     spaced: true,
+    consequence: "the platform's bytes will be refused whenever they are not compact",
   },
   {
     fault: 'trimmed',
@@ -46,6 +49,7 @@ export const FAULTS: readonly FaultDef[] = [
     what: 'with surrounding whitespace, signed over the trimmed body',
     accepts: 'verifies the trimmed body, not the bytes received, on',
     spaced: true,
+    consequence: 'whitespace around a body can be changed without breaking its signature',
   },
   { fault: 'empty-object', name: 'over-empty-object', what: 'with a signature over {}', accepts: 'accepts a signature over {} on' },
 ];
@@ -70,7 +74,7 @@ const COST: Record<Endpoint, string> = {
 
 function faultCell(f: FaultDef, endpoint: Endpoint): MatrixCheck {
   const message = endpoint === 'pay' ? 'A pay' : `A ${endpoint}`;
-  const finding = `${f.accepts} ${NOUN[endpoint]}${endpoint === 'pay' ? '' : ` (${endpoint})`}: ${CONSEQUENCE[endpoint]}`;
+  const finding = `${f.accepts} ${NOUN[endpoint]}${endpoint === 'pay' ? '' : ` (${endpoint})`}: ${f.consequence ?? CONSEQUENCE[endpoint]}`;
   return {
     id: `signature.${f.name}.${endpoint}`,
     title: `${message} ${f.what} is refused`,
