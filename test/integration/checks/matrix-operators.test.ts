@@ -92,3 +92,53 @@ describe.each(['node', 'python'] as const)('the conformance check against a %s w
     expect(report.headline).toMatch(own.headline);
   });
 });
+
+describe('money without evidence, and with balances from the answers only', () => {
+  it('reports every money rule not-observable (never passed) without an observer, saying what would make it observable', async () => {
+    const url = await operator('node');
+    const report = await check(await desk(), url);
+    const money = report.checks.filter((c) => c.id.endsWith('.money'));
+    expect(money.length).toBeGreaterThan(40);
+    for (const c of money) {
+      expect(c.outcome, c.id).toBe('not-observable');
+      expect(c.pass).toBeNull();
+      expect(c.howToObserve).toMatch(/--balance-url/);
+    }
+    expect(byOutcome(report, 'fail'), explain(report)).toEqual([]);
+    expect(report.moneyObserved).toBe(false);
+    expect(report.headline).toMatch(/^No check failed, but \d+ money rules are not observable/);
+  });
+
+  it('without an observer, a defect that is only about money is not passed either: it stays not-observable', async () => {
+    const url = await operator('node', 'lose-credits-stake');
+    const report = await check(await desk(), url);
+    expect(result(report, 'results.LOSE.valid.money').outcome).toBe('not-observable');
+    expect(result(report, 'results.LOSE.valid').outcome).toBe('pass');
+  });
+
+  it('judges money from the balance the answers carry when there is no probe', async () => {
+    const url = await operator('node', 'lose-credits-stake');
+    const d = await desk();
+    useBalanceObserver(d, answerObserver());
+    const report = await check(d, url);
+    const lose = result(report, 'results.LOSE.valid.money');
+    expect(lose.outcome, explain(report)).toBe('fail');
+    expect(lose.evidence).toMatchObject({ balanceSource: 'answer', delta: '100', expectedDelta: '0' });
+    // A pay answered with its balance after one answered with the balance before: judged from the answers.
+    expect(result(report, 'results.WIN.valid.money').outcome).toBe('pass');
+  });
+
+  it('observes a user the probe does not know yet from its first reading', async () => {
+    const wallet = closeAfterTest(await startWallet({ secret: SECRET, prefix: PREFIX, users: { [USER]: 1_000_000 } }));
+    const d = await desk();
+    const probe = probeObserver(wallet.url);
+    let reads = 0;
+    // The probe does not know the user until its wallet has been read once (a user created on first contact).
+    useBalanceObserver(d, { ...probe, read: async (userId) => (++reads === 1 ? { kind: 'unavailable', reason: 'the probe answered 404 USER_NOT_FOUND' } : probe.read(userId)) });
+    const report = await check(d, wallet.url);
+    const first = result(report, 'pay.valid.money');
+    expect(first.outcome).toBe('not-observable');
+    expect(first.reason).toMatch(/404 USER_NOT_FOUND/);
+    expect(result(report, 'results.WIN.valid.money').outcome).toBe('pass');
+  });
+});
