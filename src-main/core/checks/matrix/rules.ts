@@ -16,7 +16,7 @@ export const RULES = {
   resultsOnce: rule('3', 'results (any), same depositId already processed: do not process twice'),
   payFirst: rule('3', 'payment of an entry is the precondition of every outcome'),
   signature: rule('5.1, 7.4', 'the operator recomputes the HMAC over the received payload with the shared secret; when the values differ it rejects the request'),
-  rawBytes: rule('5.1', 'the HMAC is computed over the received payload: the bytes as sent, whatever their spacing, escapes or key order'),
+  rawBytes: rule('5.1', 'the HMAC is computed over the received payload: the raw bytes as sent, whatever their spacing, escapes or key order'),
   resultShape: rule('2.2', 'the fields of a result depend on its value (LOSE has no currency nor amount; REFUND may carry null roomId and gameId; tournamentId is optional)'),
   payShape: rule('2.1', 'tournamentId is present only for a tournament entry'),
   refusal: rule('2.6, 4.1, 7.1, 7.2', 'a refused payment: status 4XX with {"errors": [{"code", "isClientSafe"}]}; only isClientSafe true reaches the client\'s handleError'),
