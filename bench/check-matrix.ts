@@ -75,7 +75,10 @@ async function main(): Promise<void> {
   const rounds = arg('--rounds', 3);
   const latencyMs = arg('--latency-ms', 20);
   const wallet = await startWallet({ secret: SECRET, prefix: '/acme', users: { [USER]: 1_000_000_000 }, latencyMs });
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   console.log(`check against a wallet answering in ${latencyMs} ms; load average at start ${load()}`);
   const results: Round[] = [];
   try {
@@ -98,7 +101,7 @@ async function main(): Promise<void> {
     const concPerReq = median(rs.map((r) => r.concurrentMs / r.concurrentRequests));
     console.log(
       `concurrency ${c}: median total ${median(rs.map((r) => r.totalMs)).toFixed(0)} ms; concurrent part ${median(rs.map((r) => r.concurrentMs)).toFixed(0)} ms ` +
-        `(${((100 * median(rs.map((r) => r.concurrentMs / r.totalMs)))).toFixed(1)}% of the run); ms per request: sequential ${seqPerReq.toFixed(1)}, concurrent ${concPerReq.toFixed(1)} (ratio ${(concPerReq / seqPerReq).toFixed(2)})`,
+        `(${(100 * median(rs.map((r) => r.concurrentMs / r.totalMs))).toFixed(1)}% of the run); ms per request: sequential ${seqPerReq.toFixed(1)}, concurrent ${concPerReq.toFixed(1)} (ratio ${(concPerReq / seqPerReq).toFixed(2)})`,
     );
   }
   console.log(`load average at end ${load()}`);

@@ -12,7 +12,13 @@ export interface PythonWallet {
   close(): Promise<void>;
 }
 
-export async function startPythonWallet(options: { secret: string; prefix: string; users: Record<string, number>; defect?: WalletDefect; latencyMs?: number }): Promise<PythonWallet> {
+export async function startPythonWallet(options: {
+  secret: string;
+  prefix: string;
+  users: Record<string, number>;
+  defect?: WalletDefect;
+  latencyMs?: number;
+}): Promise<PythonWallet> {
   const args = [SCRIPT, '--prefix', options.prefix, ...Object.entries(options.users).flatMap(([u, b]) => ['--user', `${u}=${b}`])];
   if (options.defect) args.push('--defect', options.defect);
   if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));

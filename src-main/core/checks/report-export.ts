@@ -56,7 +56,9 @@ export function evidenceLine(c: CheckResult): string | null {
   const parts: string[] = [];
   if (e.statuses.length > 0) parts.push(`status ${e.statuses.map((x) => x ?? 'none').join(', ')}`);
   if (e.balanceBefore !== undefined || e.balanceAfter !== undefined) {
-    parts.push(`balance ${e.balanceBefore ?? '?'} → ${e.balanceAfter ?? '?'}${e.delta ? ` (${e.delta}; expected ${e.expectedDelta ?? '?'})` : ''}${e.balanceSource ? ` from the ${e.balanceSource}` : ''}`);
+    parts.push(
+      `balance ${e.balanceBefore ?? '?'} → ${e.balanceAfter ?? '?'}${e.delta ? ` (${e.delta}; expected ${e.expectedDelta ?? '?'})` : ''}${e.balanceSource ? ` from the ${e.balanceSource}` : ''}`,
+    );
   }
   if (e.words && e.words.length > 0) parts.push(`words: ${e.words.map((w) => `"${w}"`).join(', ')}`);
   if (e.clientSees) parts.push(`the client sees: ${e.clientSees}`);
@@ -71,7 +73,10 @@ function checkSection(c: CheckResult, lookup: (id: number) => ExchangeDetail | n
   if (c.observed) lines.push(`- Observed: ${c.observed}`);
   const ev = evidenceLine(c);
   if (ev) lines.push(`- Evidence: ${ev}`);
-  if (c.reason) lines.push(`- ${outcomeOfCheck(c) === 'blocked' ? 'Why it is blocked' : outcomeOfCheck(c) === 'not-observable' ? 'Why it is not observable' : 'Why it failed'}: ${c.reason}`);
+  if (c.reason)
+    lines.push(
+      `- ${outcomeOfCheck(c) === 'blocked' ? 'Why it is blocked' : outcomeOfCheck(c) === 'not-observable' ? 'Why it is not observable' : 'Why it failed'}: ${c.reason}`,
+    );
   if (c.howToObserve) lines.push(`- To observe it: ${c.howToObserve}`);
   lines.push('');
   if (c.pass === null) {
@@ -155,7 +160,8 @@ export function checkJson(report: CheckReport) {
 export function checkLine(c: CheckResult): string {
   const outcome = outcomeOfCheck(c);
   if (outcome === 'pass') return `PASS ${c.id}  ${c.title}${c.evidence?.delta ? ` (${c.observed ?? ''})` : ''}`;
-  if (outcome === 'not-observable') return `N/A ${c.id}  ${c.title}: not observable (${c.reason ?? 'no balance evidence'}); ${c.howToObserve ?? 'give the run balance evidence'}`;
+  if (outcome === 'not-observable')
+    return `N/A ${c.id}  ${c.title}: not observable (${c.reason ?? 'no balance evidence'}); ${c.howToObserve ?? 'give the run balance evidence'}`;
   if (outcome === 'blocked') return `BLOCKED ${c.id}  ${c.title}: ${c.reason ?? 'a step it depends on did not get the answer it needs'}`;
   if (c.evidence?.delta !== undefined) return `FAIL ${c.id}  ${c.title}: ${c.observed ?? c.reason ?? 'the balance moved otherwise'}`;
   const got = c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown error'})` : describeBody(c.actual.status, c.actual.body);

@@ -30,15 +30,28 @@ export async function runEdgeCase(
     ctx,
     env,
     observer,
-    scope: { userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, defaultStake(env.amounts)), concurrency: concurrencyOf(options?.concurrency) },
+    scope: {
+      userId,
+      ids: new RunIds(runIdPrefix(runId)),
+      bodies: new Bodies(env.amounts, defaultStake(env.amounts)),
+      concurrency: concurrencyOf(options?.concurrency),
+    },
     onResult: (r) => results.push(r),
   });
   await run.run(def);
   const exchangeIds = [...new Set(results.flatMap((r) => r.exchangeIds))];
   const base = { caseId: def.id, expected: listedExpectation(def.id), exchangeIds, checks: results };
-  const observed = results.map((r) => r.observed).filter(Boolean).join('; ');
+  const observed = results
+    .map((r) => r.observed)
+    .filter(Boolean)
+    .join('; ');
   if (def.expectation === null) {
-    return { ...base, checks: [], pass: null, summary: `Not judged (neither the spec nor the desk can tell the right answer from the status; read it). ${observed}` };
+    return {
+      ...base,
+      checks: [],
+      pass: null,
+      summary: `Not judged (neither the spec nor the desk can tell the right answer from the status; read it). ${observed}`,
+    };
   }
   const outcome = WORST_FIRST.find((o) => results.some((r) => r.outcome === o)) ?? 'pass';
   const why = results.find((r) => r.outcome === outcome)?.reason;
@@ -46,7 +59,12 @@ export async function runEdgeCase(
     case 'pass':
       return { ...base, pass: true, outcome, summary: `As expected. ${observed}` };
     case 'not-observable':
-      return { ...base, pass: null, outcome, summary: `The answer is as expected; the money is not observable (${results.find((r) => r.howToObserve)?.howToObserve ?? 'no balance evidence'}). ${observed}` };
+      return {
+        ...base,
+        pass: null,
+        outcome,
+        summary: `The answer is as expected; the money is not observable (${results.find((r) => r.howToObserve)?.howToObserve ?? 'no balance evidence'}). ${observed}`,
+      };
     case 'fail':
       return { ...base, pass: false, outcome, summary: `Not as expected: ${why}. ${observed}` };
     case 'blocked':

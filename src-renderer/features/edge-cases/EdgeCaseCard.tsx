@@ -9,7 +9,12 @@ import { CheckRow } from '../checks/CheckRow';
 function Verdict(props: { pass: boolean | null; outcome: EdgeCaseRun['outcome'] }) {
   if (props.outcome === 'not-observable')
     return (
-      <Badge tone="grey" testId="edge-verdict" data={{ pass: 'null', outcome: 'not-observable' }} title="The answer is as expected; the money could not be observed">
+      <Badge
+        tone="grey"
+        testId="edge-verdict"
+        data={{ pass: 'null', outcome: 'not-observable' }}
+        title="The answer is as expected; the money could not be observed"
+      >
         ? money not observable
       </Badge>
     );

@@ -36,7 +36,9 @@ describe('conformance check against stand-in operators', () => {
     expect(report.failed).toBe(0);
     expect(report.passed).toBe(CONFORMANCE_CHECK_IDS.length);
     const unobservable = report.checks.filter((c) => c.pass === null);
-    expect(unobservable.map((c) => c.id)).toEqual(expect.arrayContaining(['duplicate.sequential.pay.money', 'duplicate.concurrent.pay.money', 'results.WIN.valid.money']));
+    expect(unobservable.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['duplicate.sequential.pay.money', 'duplicate.concurrent.pay.money', 'results.WIN.valid.money']),
+    );
     expect(report.notObservable).toBe(unobservable.length);
     // Every id fits in 36 characters and carries the run: wd-<runId> and 16 more hex digits.
     const deposits = [...operator!.deposits.keys()];
@@ -68,7 +70,14 @@ describe('conformance check against stand-in operators', () => {
     expect(JSON.parse(ins.actual.body!)).toEqual({ errors: [{ code: 'INSUFFICIENT_BALANCE', isClientSafe: true }] });
   });
 
-  const SIGNATURE_FAULTS_EXCEPT_MISSING = ['wrong-value', 'wrong-secret', 'previous-or-other-profile-secret', 'over-compact-form', 'over-trimmed-body', 'over-empty-object'];
+  const SIGNATURE_FAULTS_EXCEPT_MISSING = [
+    'wrong-value',
+    'wrong-secret',
+    'previous-or-other-profile-secret',
+    'over-compact-form',
+    'over-trimmed-body',
+    'over-empty-object',
+  ];
   const ENDPOINTS = ['pay', 'WIN', 'DRAW', 'LOSE', 'REFUND'];
   const defects: Array<[string, OperatorDefects, string[]]> = [
     // Verifying a re-serialization accepts a signature over the compact form and refuses every correctly signed spaced or escaped
@@ -76,10 +85,22 @@ describe('conformance check against stand-in operators', () => {
     [
       'verifies over re-serialized JSON',
       { reserializesBeforeVerifying: true },
-      [...ENDPOINTS.map((e) => `signature.over-compact-form.${e}`), 'shape.spaced.pay', 'shape.spaced.WIN', 'shape.spaced.REFUND', 'shape.escapes.pay', 'shape.escapes.WIN', 'shape.all-at-once.pay'],
+      [
+        ...ENDPOINTS.map((e) => `signature.over-compact-form.${e}`),
+        'shape.spaced.pay',
+        'shape.spaced.WIN',
+        'shape.spaced.REFUND',
+        'shape.escapes.pay',
+        'shape.escapes.WIN',
+        'shape.all-at-once.pay',
+      ],
     ],
     // Accepting any well-formed signature lets every fault in that carries one.
-    ['accepts a bad signature', { acceptsAnyWellFormedSignature: true }, SIGNATURE_FAULTS_EXCEPT_MISSING.flatMap((f) => ENDPOINTS.map((e) => `signature.${f}.${e}`))],
+    [
+      'accepts a bad signature',
+      { acceptsAnyWellFormedSignature: true },
+      SIGNATURE_FAULTS_EXCEPT_MISSING.flatMap((f) => ENDPOINTS.map((e) => `signature.${f}.${e}`)),
+    ],
     ['answers 500 to an unknown refund', { unknownRefund500: true }, ['results.REFUND.unknown-deposit']],
     ['writes isClientSafe as a string', { stringIsClientSafe: true }, ['pay.refused.insufficient-balance']],
     ['refuses with no error body', { noErrorBody: true }, ['pay.refused.insufficient-balance']],

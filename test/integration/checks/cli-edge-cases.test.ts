@@ -39,7 +39,11 @@ describe('wager-desk edge-cases run', { timeout: 180_000 }, () => {
     // A case with a money rule and no balance evidence is not observable: exit 3, never a pass.
     const money = await runCli(['--home', home, 'edge-cases', 'run', '--only', 'duplicate.concurrent.pay', '--concurrency', '4', '--json']);
     expect(money.code, money.stderr).toBe(3);
-    expect(JSON.parse(money.stdout)).toMatchObject({ passed: 0, notObservable: 1, cases: [{ caseId: 'duplicate.concurrent.pay', pass: null, outcome: 'not-observable' }] });
+    expect(JSON.parse(money.stdout)).toMatchObject({
+      passed: 0,
+      notObservable: 1,
+      cases: [{ caseId: 'duplicate.concurrent.pay', pass: null, outcome: 'not-observable' }],
+    });
     expect(operator.requests.length).toBe(6);
   });
 

@@ -44,17 +44,30 @@ const result = (r: CheckReport, id: string): CheckResult => {
   if (!found) throw new Error(`no check ${id} in the report`);
   return found;
 };
-const explain = (r: CheckReport) => JSON.stringify(r.checks.filter((c) => c.outcome !== 'pass').map((c) => ({ id: c.id, reason: c.reason, observed: c.observed })), null, 1);
+const explain = (r: CheckReport) =>
+  JSON.stringify(
+    r.checks.filter((c) => c.outcome !== 'pass').map((c) => ({ id: c.id, reason: c.reason, observed: c.observed })),
+    null,
+    1,
+  );
 
 /** The check that must fail for each planted defect, and whether its failure is measured in money. */
 const OWN_CHECK: Record<WalletDefect, { id: string; money: boolean; headline: RegExp }> = {
-  'results-unsigned': { id: 'signature.missing.WIN', money: false, headline: /^accepts unsigned results \(WIN\): a forged WIN would be credited; measured: a forged WIN was credited/ },
+  'results-unsigned': {
+    id: 'signature.missing.WIN',
+    money: false,
+    headline: /^accepts unsigned results \(WIN\): a forged WIN would be credited; measured: a forged WIN was credited/,
+  },
   'uppercase-hex': { id: 'signature.uppercase-hex.pay', money: false, headline: /^accepts a signature in uppercase hex on results \(WIN\)/ },
   'verifies-reserialized': { id: 'signature.over-compact-form.pay', money: false, headline: /re-serialization/ },
   'client-unsafe-error': { id: 'pay.refused.insufficient-balance', money: false, headline: /^refuses a pay in a way the client SDK never shows/ },
   'lose-credits-stake': { id: 'results.LOSE.valid.money', money: true, headline: /^a LOSE changes the balance: balance \d+ → \d+ \(\+100; the rule says 0\)/ },
   'refund-twice': { id: 'duplicate.sequential.REFUND.money', money: true, headline: /^processes a repeated REFUND again/ },
-  'concurrent-pay-race': { id: 'duplicate.concurrent.pay.money', money: true, headline: /^concurrent duplicate pays are charged more than once: balance \d+ → \d+ \(-500; the rule says -100\)/ },
+  'concurrent-pay-race': {
+    id: 'duplicate.concurrent.pay.money',
+    money: true,
+    headline: /^concurrent duplicate pays are charged more than once: balance \d+ → \d+ \(-500; the rule says -100\)/,
+  },
   'refund-body-amount': { id: 'results.REFUND.body-amount.money', money: true, headline: /^a REFUND credits the amount in its body, not the stored one/ },
 };
 
@@ -134,7 +147,10 @@ describe('money without evidence, and with balances from the answers only', () =
     const probe = probeObserver(wallet.url);
     let reads = 0;
     // The probe does not know the user until its wallet has been read once (a user created on first contact).
-    useBalanceObserver(d, { ...probe, read: async (userId) => (++reads === 1 ? { kind: 'unavailable', reason: 'the probe answered 404 USER_NOT_FOUND' } : probe.read(userId)) });
+    useBalanceObserver(d, {
+      ...probe,
+      read: async (userId) => (++reads === 1 ? { kind: 'unavailable', reason: 'the probe answered 404 USER_NOT_FOUND' } : probe.read(userId)),
+    });
     const report = await check(d, wallet.url);
     const first = result(report, 'pay.valid.money');
     expect(first.outcome).toBe('not-observable');

@@ -94,7 +94,8 @@ describe('conformance check against an operator with integer amounts, 36-charact
     // One defect never fails the valid pay the rest of the run stands on.
     expect(ids(report, 'fail')).not.toContain('pay.valid');
     // A check built on the failed one is blocked, never passed.
-    if (defect === 'winIgnored') expect(ids(report, 'blocked')).toEqual(expect.arrayContaining(['signature.missing.WIN', 'duplicate.sequential.WIN', 'shape.spaced.WIN']));
+    if (defect === 'winIgnored')
+      expect(ids(report, 'blocked')).toEqual(expect.arrayContaining(['signature.missing.WIN', 'duplicate.sequential.WIN', 'shape.spaced.WIN']));
   });
 
   it('quotes the words of a 2XX that says the WIN was ignored', async () => {
@@ -158,7 +159,9 @@ describe('edge cases against the same operators', () => {
     for (const c of cases.value) {
       const result = await run(desk, c.id, op.url);
       // Without balance evidence a money rule is not observable: its case is never a pass.
-      expect(result.outcome ?? 'not-judged', `${c.id}: ${result.summary}`).toBe(!c.checkable ? 'not-judged' : result.checks?.some((r) => r.id.endsWith('.money')) ? 'not-observable' : 'pass');
+      expect(result.outcome ?? 'not-judged', `${c.id}: ${result.summary}`).toBe(
+        !c.checkable ? 'not-judged' : result.checks?.some((r) => r.id.endsWith('.money')) ? 'not-observable' : 'pass',
+      );
     }
     for (const r of op.requests) {
       const body = r.body === '' ? {} : (JSON.parse(r.body) as Record<string, unknown>);

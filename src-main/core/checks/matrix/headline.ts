@@ -24,7 +24,8 @@ export function headlineOf(checks: readonly MatrixCheck[], results: readonly Che
     return `${worst.c.finding}${more}`;
   }
   const blocked = results.filter((r) => r.outcome === 'blocked');
-  if (blocked.length > 0) return `${blocked.length} checks are blocked, so they say nothing either way: ${blocked[0]!.reason ?? 'a step they depend on failed'}`;
+  if (blocked.length > 0)
+    return `${blocked.length} checks are blocked, so they say nothing either way: ${blocked[0]!.reason ?? 'a step they depend on failed'}`;
   const unobserved = results.filter((r) => r.outcome === 'not-observable');
   if (unobserved.length > 0) {
     return `No check failed, but ${unobserved.length} money rules are not observable (never counted as passed): ${unobserved[0]!.howToObserve ?? 'give the run a balance probe'}`;

@@ -11,7 +11,14 @@ import { ENDPOINTS, type MatrixCheck } from './types';
 export { moneyIdOf, type BuiltCheck, type Endpoint, type MatrixCheck, type MatrixScope, type MoneyRule } from './types';
 
 function generate(): readonly MatrixCheck[] {
-  const checks = [...lifecycleChecks(ENDPOINTS), ...faultChecks(ENDPOINTS), ...duplicateChecks(ENDPOINTS), ...orderingChecks(), ...shapeChecks(), ...robustnessChecks()];
+  const checks = [
+    ...lifecycleChecks(ENDPOINTS),
+    ...faultChecks(ENDPOINTS),
+    ...duplicateChecks(ENDPOINTS),
+    ...orderingChecks(),
+    ...shapeChecks(),
+    ...robustnessChecks(),
+  ];
   const seen = new Set<string>();
   for (const c of checks) {
     if (seen.has(c.id)) throw new Error(`two generated checks share the id ${c.id}`);

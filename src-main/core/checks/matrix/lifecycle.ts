@@ -66,7 +66,10 @@ const refundOfBodyAmount: MatrixCheck = {
   build: (s) => {
     const depositId = s.ids.deposit('refund-body');
     return {
-      steps: [...payBefore('REFUND', s, depositId), step('REFUND of twice the stake', 'REFUND', messageBytes('REFUND', s, depositId, { amount: s.bodies.stake * 2 }), { expect: 'accepted' })],
+      steps: [
+        ...payBefore('REFUND', s, depositId),
+        step('REFUND of twice the stake', 'REFUND', messageBytes('REFUND', s, depositId, { amount: s.bodies.stake * 2 }), { expect: 'accepted' }),
+      ],
       delta: s.bodies.stake,
     };
   },
@@ -80,7 +83,11 @@ const refundOfUnknown: MatrixCheck = {
   expectation: '200',
   finding: 'does not answer 200 to a REFUND of an unknown deposit: the platform retries it',
   severity: 4,
-  money: { rule: RULES.refundUnknown, title: 'A REFUND of a depositId never paid changes nothing', finding: 'a REFUND of a deposit never paid credits the user' },
+  money: {
+    rule: RULES.refundUnknown,
+    title: 'A REFUND of a depositId never paid changes nothing',
+    finding: 'a REFUND of a deposit never paid credits the user',
+  },
   build: (s) => ({ steps: [step('REFUND of an unknown deposit', 'REFUND', messageBytes('REFUND', s, s.ids.deposit('unknown')), { expect: '200' })], delta: 0 }),
 };
 
@@ -95,7 +102,11 @@ const insufficientBalance: MatrixCheck = {
   dependsOn: [validId('pay')],
   money: { rule: RULES.refusedNoCharge, title: 'A refused pay changes nothing', finding: 'a refused pay still changes the balance' },
   build: (s) => ({
-    steps: [step('pay far above the balance', 'pay', s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('too-much'), amount: HUGE_AMOUNT }), { expect: 'error-body' })],
+    steps: [
+      step('pay far above the balance', 'pay', s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('too-much'), amount: HUGE_AMOUNT }), {
+        expect: 'error-body',
+      }),
+    ],
     delta: 0,
   }),
 };

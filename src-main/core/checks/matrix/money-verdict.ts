@@ -17,10 +17,19 @@ const signed = (d: string): string => (d.startsWith('-') || d === '0' ? d : `+${
 export function judgeMoney(expected: number, before: BalanceEvidence | null, after: BalanceEvidence | null, howToObserve: string): MoneyVerdict {
   const expectedDelta = decimalOf(expected);
   if (before?.kind !== 'reading' || after?.kind !== 'reading') {
-    const missing = before?.kind === 'unavailable' ? `before the step: ${before.reason}` : after?.kind === 'unavailable' ? `after the step: ${after.reason}` : 'no balance was read';
+    const missing =
+      before?.kind === 'unavailable'
+        ? `before the step: ${before.reason}`
+        : after?.kind === 'unavailable'
+          ? `after the step: ${after.reason}`
+          : 'no balance was read';
     return {
       outcome: 'not-observable',
-      evidence: { balanceBefore: before?.kind === 'reading' ? before.value : null, balanceAfter: after?.kind === 'reading' ? after.value : null, expectedDelta },
+      evidence: {
+        balanceBefore: before?.kind === 'reading' ? before.value : null,
+        balanceAfter: after?.kind === 'reading' ? after.value : null,
+        expectedDelta,
+      },
       observed: `the balance could not be read ${missing}`,
       reason: `not observable: the balance could not be read ${missing}`,
       howToObserve,
@@ -31,5 +40,10 @@ export function judgeMoney(expected: number, before: BalanceEvidence | null, aft
   const evidence = { balanceBefore: before.value, balanceAfter: after.value, delta, expectedDelta, balanceSource: source } as const;
   const observed = `balance ${before.value} → ${after.value} (${delta === null ? 'not a decimal' : signed(delta)}; the rule says ${signed(expectedDelta)})`;
   if (delta !== null && decimalEquals(delta, expectedDelta)) return { outcome: 'pass', evidence, observed };
-  return { outcome: 'fail', evidence, observed, reason: `the balance moved by ${delta === null ? 'an unreadable amount' : signed(delta)} where the rule says ${signed(expectedDelta)}` };
+  return {
+    outcome: 'fail',
+    evidence,
+    observed,
+    reason: `the balance moved by ${delta === null ? 'an unreadable amount' : signed(delta)} where the rule says ${signed(expectedDelta)}`,
+  };
 }

@@ -29,7 +29,11 @@ function secondOutcome(first: ResultValue, then: ResultValue): MatrixCheck {
     finding: `fails with a server error on a ${then} after a ${first}`,
     severity: 5,
     dependsOn: [`results.${first}.valid`],
-    money: { rule: RULES.resultsOnce, title: `A ${then} after a ${first} changes nothing`, finding: `processes a ${then} for a deposit already settled by a ${first}` },
+    money: {
+      rule: RULES.resultsOnce,
+      title: `A ${then} after a ${first} changes nothing`,
+      finding: `processes a ${then} for a deposit already settled by a ${first}`,
+    },
     build: (s) => {
       const depositId = s.ids.deposit(`${first}-${then}`);
       return {

@@ -22,9 +22,17 @@ export function robustnessChecks(): MatrixCheck[] {
       finding: 'refuses a pay carrying a field it does not know: any addition to the platform breaks it',
       severity: 3,
       dependsOn: AFTER_A_VALID_PAY,
-      money: { rule: RULES.payDeducts, title: 'A pay with extra fields deducts its stake once', finding: 'a pay with extra fields does not deduct its stake once' },
+      money: {
+        rule: RULES.payDeducts,
+        title: 'A pay with extra fields deducts its stake once',
+        finding: 'a pay with extra fields does not deduct its stake once',
+      },
       build: (s) => {
-        const body = { ...s.bodies.payObject({ userId: s.userId, depositId: s.ids.deposit('extra') }), platformVersion: '2.1', meta: { source: 'wager-desk', retry: 0 } };
+        const body = {
+          ...s.bodies.payObject({ userId: s.userId, depositId: s.ids.deposit('extra') }),
+          platformVersion: '2.1',
+          meta: { source: 'wager-desk', retry: 0 },
+        };
         return { steps: [step('pay with extra fields', 'pay', toBytes(body), { expect: 'accepted' })], delta: -s.bodies.stake };
       },
     },
@@ -37,12 +45,18 @@ export function robustnessChecks(): MatrixCheck[] {
       finding: 'accepts a pay of nothing or less, or fails on an amount spelled another way',
       severity: 3,
       dependsOn: AFTER_A_VALID_PAY,
-      money: { rule: RULES.refusedNoCharge, title: 'Edge amounts: the positive ones are deducted, 0 and -5 change nothing', finding: 'a pay of 0 or a negative amount moves the balance' },
+      money: {
+        rule: RULES.refusedNoCharge,
+        title: 'Edge amounts: the positive ones are deducted, 0 and -5 change nothing',
+        finding: 'a pay of 0 or a negative amount moves the balance',
+      },
       build: (s) => {
         const amounts = s.bodies.edgeAmounts();
         return {
           steps: amounts.map(({ raw, positive }) =>
-            step(`pay of ${raw}`, 'pay', s.bodies.payWithRawAmount({ userId: s.userId, depositId: s.ids.deposit('amount') }, raw), { expect: positive ? 'accepted' : '4XX' }),
+            step(`pay of ${raw}`, 'pay', s.bodies.payWithRawAmount({ userId: s.userId, depositId: s.ids.deposit('amount') }, raw), {
+              expect: positive ? 'accepted' : '4XX',
+            }),
           ),
           delta: -amounts.filter((a) => a.positive).reduce((sum, a) => sum + Number(a.raw), 0),
         };
@@ -58,9 +72,14 @@ export function robustnessChecks(): MatrixCheck[] {
       severity: 5,
       build: (s) => ({
         steps: [
-          step('pay with a long userId', 'pay', s.bodies.pay({ userId: `${s.userId}-${'x'.repeat(Math.max(0, 999 - s.userId.length))}`, depositId: s.ids.deposit('long') }), {
-            expect: 'no-5XX',
-          }),
+          step(
+            'pay with a long userId',
+            'pay',
+            s.bodies.pay({ userId: `${s.userId}-${'x'.repeat(Math.max(0, 999 - s.userId.length))}`, depositId: s.ids.deposit('long') }),
+            {
+              expect: 'no-5XX',
+            },
+          ),
         ],
       }),
     },
@@ -72,7 +91,13 @@ export function robustnessChecks(): MatrixCheck[] {
       expectation: 'no-5XX',
       finding: 'fails with a server error on a non-ASCII userId',
       severity: 5,
-      build: (s) => ({ steps: [step('pay with a non-ASCII userId', 'pay', s.bodies.pay({ userId: `${s.userId}-usér-测试-🎲`, depositId: s.ids.deposit('utf8') }), { expect: 'no-5XX' })] }),
+      build: (s) => ({
+        steps: [
+          step('pay with a non-ASCII userId', 'pay', s.bodies.pay({ userId: `${s.userId}-usér-测试-🎲`, depositId: s.ids.deposit('utf8') }), {
+            expect: 'no-5XX',
+          }),
+        ],
+      }),
     },
     {
       id: 'empty-body',
@@ -94,7 +119,14 @@ export function robustnessChecks(): MatrixCheck[] {
       expectation: 'no-5XX',
       finding: 'fails with a server error on a pay sent as text/plain',
       severity: 5,
-      build: (s) => ({ steps: [step('pay as text/plain', 'pay', s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('text') }), { contentType: 'text/plain', expect: 'no-5XX' })] }),
+      build: (s) => ({
+        steps: [
+          step('pay as text/plain', 'pay', s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('text') }), {
+            contentType: 'text/plain',
+            expect: 'no-5XX',
+          }),
+        ],
+      }),
     },
     {
       id: 'unknown-game-id',

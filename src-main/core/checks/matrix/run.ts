@@ -55,7 +55,10 @@ export class MatrixRun {
     for (const id of check.dependsOn ?? []) {
       const dep = this.results.find((r) => r.id === id);
       if (!dep || dep.outcome === 'pass') continue;
-      const answer = dep.actual.status === null ? `no answer (${dep.actual.error ?? 'unknown error'})` : describeOutcome({ status: dep.actual.status, body: dep.actual.body, error: null }, 80);
+      const answer =
+        dep.actual.status === null
+          ? `no answer (${dep.actual.error ?? 'unknown error'})`
+          : describeOutcome({ status: dep.actual.status, body: dep.actual.body, error: null }, 80);
       return { reason: `depends on check ${id}, which did not pass (${dep.outcome}): ${dep.reason ?? answer}`, blockedBy: { step: id, answer } };
     }
     return null;
@@ -68,7 +71,10 @@ export class MatrixRun {
         const j = judgeAnswer(step.needs, o, this.memory);
         if (j.pass) continue;
         const answer = describeOutcome(o, 80);
-        return { reason: `depends on "${o.label}", which did not get ${EXPECTATION_TEXT[step.needs]}: ${j.reason ?? answer}`, blockedBy: { step: o.label, answer } };
+        return {
+          reason: `depends on "${o.label}", which did not get ${EXPECTATION_TEXT[step.needs]}: ${j.reason ?? answer}`,
+          blockedBy: { step: o.label, answer },
+        };
       }
     }
     return null;
@@ -112,10 +118,16 @@ export class MatrixRun {
     }
     // Words last: "ignored" in a 2XX matters only where the rule is that the deposit is processed,
     // and only when the money does not show it was.
-    const words = judged.filter(({ expect }) => expect === 'accepted').map(({ o }) => ({ o, quote: notActedWords(o) })).filter((w) => w.quote !== null);
+    const words = judged
+      .filter(({ expect }) => expect === 'accepted')
+      .map(({ o }) => ({ o, quote: notActedWords(o) }))
+      .filter((w) => w.quote !== null);
     if (!failing && words.length > 0 && money?.outcome !== 'pass') {
       const w = words[0]!;
-      failing = { o: w.o, reason: `${w.o.label}: answered ${w.o.status}, but the body says "${w.quote}": the request was not processed${money ? ' (and the money does not show otherwise)' : ''}` };
+      failing = {
+        o: w.o,
+        reason: `${w.o.label}: answered ${w.o.status}, but the body says "${w.quote}": the request was not processed${money ? ' (and the money does not show otherwise)' : ''}`,
+      };
     }
     const shown = failing?.o ?? judged[judged.length - 1]?.o ?? all[all.length - 1];
     const actual: CheckResult['actual'] = { status: shown?.status ?? null, body: shown?.body ?? null, ...(shown?.error ? { error: shown.error } : {}) };
@@ -136,7 +148,10 @@ export class MatrixRun {
       outcome,
       expected: check.expectation ? EXPECTATION_TEXT[check.expectation] : 'not judged',
       ...base,
-      observed: words.length > 0 && outcome === 'pass' ? `${observed}; the body's words "${words[0]!.quote}" are outweighed by the balance, which shows it was processed` : observed,
+      observed:
+        words.length > 0 && outcome === 'pass'
+          ? `${observed}; the body's words "${words[0]!.quote}" are outweighed by the balance, which shows it was processed`
+          : observed,
       evidence,
       ...(blocked ? { reason: blocked.reason, blockedBy: blocked.blockedBy } : failing ? { reason: failing.reason } : {}),
     };

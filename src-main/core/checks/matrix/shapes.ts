@@ -23,9 +23,21 @@ interface Shape {
 const escaped = (members: RawMember[]): RawMember[] => withRaw(members, 'currency', escapedString(DEFAULT_CURRENCY));
 
 const SHAPES: readonly Shape[] = [
-  { name: 'spaced', what: 'pretty-printed with two spaces and a trailing newline', rule: RULES.rawBytes, endpoints: ['pay', 'WIN', 'REFUND'], write: (m) => writeObject(m, { indent: 2, trailingNewline: true }) },
+  {
+    name: 'spaced',
+    what: 'pretty-printed with two spaces and a trailing newline',
+    rule: RULES.rawBytes,
+    endpoints: ['pay', 'WIN', 'REFUND'],
+    write: (m) => writeObject(m, { indent: 2, trailingNewline: true }),
+  },
   { name: 'escapes', what: 'with the currency written as \\u escapes', rule: RULES.rawBytes, endpoints: ['pay', 'WIN'], write: (m) => writeObject(escaped(m)) },
-  { name: 'key-order', what: 'with its members in reverse order', rule: RULES.rawBytes, endpoints: ['pay', 'WIN'], write: (m) => writeObject([...m].reverse()) },
+  {
+    name: 'key-order',
+    what: 'with its members in reverse order',
+    rule: RULES.rawBytes,
+    endpoints: ['pay', 'WIN'],
+    write: (m) => writeObject([...m].reverse()),
+  },
   {
     name: 'all-at-once',
     what: 'spaced, escaped and re-ordered at once',
@@ -65,7 +77,11 @@ function shapeCell(shape: Shape, endpoint: Endpoint): MatrixCheck {
         : `refuses a correctly signed ${message} ${shape.what}`,
     severity: 2,
     dependsOn: [validId(endpoint)],
-    money: { rule: shape.rule, title: `A ${message} ${shape.what} moves the balance as a plain one`, finding: `a ${message} ${shape.what} does not move the balance as a plain one` },
+    money: {
+      rule: shape.rule,
+      title: `A ${message} ${shape.what} moves the balance as a plain one`,
+      finding: `a ${message} ${shape.what} does not move the balance as a plain one`,
+    },
     build: (s) => {
       const depositId = s.ids.deposit(`${shape.name}-${endpoint}`);
       // A tournament WIN follows a tournament pay; other shapes pay plainly first.
