@@ -41,7 +41,8 @@ afterAll(async () => {
 const row = (id: string) => page.locator(`[data-testid="check-report"] [data-testid="check-row"][data-check="${id}"]`);
 let firstReport = 0;
 
-describe('the conformance check in Chromium', () => {
+// A run is the whole generated matrix: a few seconds, minutes on a loaded machine.
+describe('the conformance check in Chromium', { timeout: 240_000 }, () => {
   it("runs against the profile's operator with the prefilled test user: every observable check passes", async () => {
     await openApp(page, stack);
     await goTo(page, 'checks');

@@ -2,7 +2,7 @@
 // shows the operator did what was asked: a 404 or 405 says the target does not serve the path at all
 // (so a "rejected" bad signature proves nothing), and a 2XX whose body says the request was ignored
 // is not an acceptance.
-import { describeOutcome, is2xx, is4xx, type CaseStep, type StepOutcome } from './steps';
+import { is2xx, is4xx, type StepOutcome } from './steps';
 import { EXPECTATION_TEXT, type Expectation } from './expectation';
 
 export interface Judgement {
@@ -99,42 +99,4 @@ export function judge(expectation: Expectation, o: StepOutcome): Judgement {
     case 'no-5XX':
       return is2xx(o.status) || is4xx(o.status) ? { pass: true } : { pass: false, reason: statusReason(o, 'a 2XX or a 4XX') };
   }
-}
-
-/** The outcome of a set of steps: blocked when a set-up step did not get what it needs, else its judged steps decide. */
-export type StepsVerdict =
-  | { outcome: 'pass' }
-  | { outcome: 'fail'; reason: string; judged: StepOutcome }
-  | { outcome: 'blocked'; reason: string; blockedBy: { step: string; answer: string }; judged: StepOutcome }
-  | { outcome: 'not-judged' };
-
-export function judgeSteps(steps: readonly CaseStep[], outcomes: readonly StepOutcome[]): StepsVerdict {
-  for (const [i, step] of steps.entries()) {
-    const o = outcomes[i];
-    if (!step.needs || !o) continue;
-    const j = judge(step.needs, o);
-    if (!j.pass) {
-      const answer = describeOutcome(o, 80);
-      return {
-        outcome: 'blocked',
-        reason: `depends on "${o.label}", which did not get ${EXPECTATION_TEXT[step.needs]}: ${j.reason ?? answer}`,
-        blockedBy: { step: o.label, answer },
-        judged: o,
-      };
-    }
-  }
-  let judgedAny = false;
-  for (const [i, step] of steps.entries()) {
-    const o = outcomes[i];
-    if (!step.expect || !o) continue;
-    judgedAny = true;
-    const j = judge(step.expect, o);
-    if (!j.pass) return { outcome: 'fail', reason: `${o.label}: ${j.reason ?? 'not as expected'}`, judged: o };
-  }
-  return judgedAny ? { outcome: 'pass' } : { outcome: 'not-judged' };
-}
-
-/** One line that says what each step answered. */
-export function outcomesLine(outcomes: StepOutcome[]): string {
-  return outcomes.map((o) => `${o.label}: ${describeOutcome(o, 80)}`).join('; ');
 }

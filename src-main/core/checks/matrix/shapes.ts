@@ -18,6 +18,8 @@ interface Shape {
   write(members: RawMember[]): Uint8Array;
   /** Members the shape adds or changes before it is written. */
   extra?(s: MatrixScope): Record<string, unknown>;
+  /** A pay the bodies write whole (with the amount it carries), where the shape also spells the amount. */
+  pay?(s: MatrixScope, depositId: string): { body: Uint8Array; amount: number };
 }
 
 const escaped = (members: RawMember[]): RawMember[] => withRaw(members, 'currency', escapedString(DEFAULT_CURRENCY));
@@ -40,10 +42,22 @@ const SHAPES: readonly Shape[] = [
   },
   {
     name: 'all-at-once',
-    what: 'spaced, escaped and re-ordered at once',
+    what: 'spaced, escaped and re-ordered at once (the amount written 1.50 on decimal profiles)',
     rule: RULES.rawBytes,
     endpoints: ['pay'],
     write: (m) => writeObject(escaped([...m].reverse()), { indent: 2, trailingNewline: true }),
+    pay: (s, depositId) => ({ body: s.bodies.allNonCanonical({ userId: s.userId, depositId }), amount: s.bodies.stake }),
+  },
+  {
+    name: 'decimal-spelling',
+    what: 'with its amount written 10.50 (a plain integer on integer profiles)',
+    rule: RULES.rawBytes,
+    endpoints: ['pay'],
+    write: (m) => writeObject(m),
+    pay: (s, depositId) => ({
+      body: s.bodies.decimalSpelling({ userId: s.userId, depositId }),
+      amount: s.bodies.amounts === 'integer' ? s.bodies.stake : 10.5,
+    }),
   },
   {
     name: 'tournament',
@@ -90,6 +104,10 @@ function shapeCell(shape: Shape, endpoint: Endpoint): MatrixCheck {
       const before = tournament
         ? [step('tournament pay before it', 'pay', writeObject(membersOf(messageObject('pay', s, depositId, tournament))), { needs: 'accepted' as const })]
         : payBefore(endpoint, s, depositId);
+      if (shape.pay && endpoint === 'pay') {
+        const { body, amount } = shape.pay(s, depositId);
+        return { steps: [step(`pay ${shape.what}`, 'pay', body, { expect: 'accepted' })], delta: -amount };
+      }
       const body = shape.write(membersOf(messageObject(endpoint, s, depositId, extra)));
       return { steps: [...before, step(`${message} ${shape.what}`, endpoint, body, { expect: 'accepted' })], delta: effectOf(endpoint, s.bodies) };
     },
