@@ -34,6 +34,8 @@ export function decimalOf(amount: number): string {
   if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
   const text = String(amount);
   if (!/e/i.test(text)) return text;
+  // toFixed writes an exponent again from 1e21 up, where every double is an integer anyway.
+  if (Number.isInteger(amount)) return BigInt(amount).toString();
   return amount.toFixed(20).replace(/\.?0+$/, '');
 }
 
