@@ -22,7 +22,7 @@ let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  session = await openSession({ stepTimeoutMs: 10_000 });
+  session = await openSession({ stepTimeoutMs: 30_000 });
   ({ stack, page, pageErrors } = session);
   good = await startOperator({ secret: TEST_SECRET });
   broken = await startOperator({ secret: TEST_SECRET, defects: { reserializesBeforeVerifying: true, stringIsClientSafe: true } });
