@@ -22,6 +22,13 @@ export function positiveAmount(value: string): number {
   return n;
 }
 
+/** A whole number of requests at once (2 to 50); the desk says the same of a value from elsewhere. */
+export function concurrency(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 2 || n > 50) throw new InvalidArgumentError('expected a whole number from 2 to 50');
+  return n;
+}
+
 export function addCallbackPrefixOption(cmd: Command): Command {
   return cmd.option(
     '--callback-prefix <path>',

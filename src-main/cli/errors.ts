@@ -3,6 +3,8 @@
 export const EXIT_NEGATIVE = 1;
 /** A usage or configuration error: unknown flag, missing secret, unreadable file. */
 export const EXIT_USAGE = 2;
+/** Nothing failed, but some of what was asked could not be observed (a money rule without balance evidence): never a pass. */
+export const EXIT_NOT_OBSERVED = 3;
 
 /** A usage or configuration problem: printed as one line on stderr, exit 2. */
 export class UsageError extends Error {
@@ -17,5 +19,13 @@ export class NegativeAnswer extends Error {
   constructor(message = '') {
     super(message);
     this.name = 'NegativeAnswer';
+  }
+}
+
+/** Nothing failed, but not everything could be observed; the details were already printed: exit 3. */
+export class NotObservedAnswer extends Error {
+  constructor(message = '') {
+    super(message);
+    this.name = 'NotObservedAnswer';
   }
 }

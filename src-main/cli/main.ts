@@ -1,7 +1,7 @@
 // The wager-desk command line: a shell over the same desk as the desktop app. Names, flags, output
 // lines and exit codes follow design/CLI.md; see the README for additions.
 import { Command, CommanderError } from 'commander';
-import { EXIT_NEGATIVE, EXIT_USAGE, NegativeAnswer, UsageError } from './errors';
+import { EXIT_NEGATIVE, EXIT_NOT_OBSERVED, EXIT_USAGE, NegativeAnswer, NotObservedAnswer, UsageError } from './errors';
 import { endQuietlyWhenTheReaderLeaves } from './io';
 import { registerCommands } from './commands';
 import { toDeskError } from '../core/desk/shell-kit';
@@ -26,6 +26,10 @@ export async function run(argv: string[]): Promise<number> {
     if (err instanceof NegativeAnswer) {
       if (err.message) process.stderr.write(`${err.message}\n`);
       return EXIT_NEGATIVE;
+    }
+    if (err instanceof NotObservedAnswer) {
+      if (err.message) process.stderr.write(`${err.message}\n`);
+      return EXIT_NOT_OBSERVED;
     }
     if (err instanceof CommanderError) {
       // --help and --version exit through here with code 0; commander has already printed its reason.

@@ -95,7 +95,7 @@ export interface DeskApi {
 
   // edge cases and conformance
   listEdgeCases(): Promise<Result<EdgeCase[]>>;
-  runEdgeCase(caseId: string, options: SendOptions & { userId?: string }): Promise<Result<EdgeCaseRun>>;
+  runEdgeCase(caseId: string, options: SendOptions & { userId?: string; concurrency?: number }): Promise<Result<EdgeCaseRun>>;
   /** customSecret: sign this run with a secret that is not stored (the CLI's --secret-env); default: the profile's. */
   runCheck(options: CheckOptions): Promise<Result<CheckReport>>;
   listCheckReports(): Promise<Result<CheckReportSummary[]>>;

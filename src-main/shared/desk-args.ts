@@ -184,7 +184,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   listEdgeCases: none,
   runEdgeCase: [
     ['caseId', text],
-    ['options', sendOptions.extend({ userId: text.optional() }).optional()],
+    ['options', sendOptions.extend({ userId: text.optional(), concurrency: number.optional() }).optional()],
   ],
   runCheck: [
     [
@@ -198,6 +198,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
         callbackPrefix: text.optional(),
         amounts: amountsMode.optional(),
         stake: number.optional(),
+        concurrency: number.optional(),
       }),
     ],
   ],

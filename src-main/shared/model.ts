@@ -606,6 +606,10 @@ export interface EdgeCase {
   expected: string;
   /** Whether the conformance check can judge it from the operator's answer. */
   checkable: boolean;
+  /** The spec rule it tests (a section of docs/operator-interface.md). */
+  rule?: CheckRule;
+  /** What it sends, step by step. */
+  sends?: string[];
 }
 
 export interface EdgeCaseRun {
@@ -616,6 +620,8 @@ export interface EdgeCaseRun {
   expected: string;
   exchangeIds: number[];
   summary: string;
+  /** The case judged as the check judges it: its answer, then its money rule where it has one. */
+  checks?: CheckResult[];
 }
 
 // ---------------------------------------------------------------- conformance check
@@ -633,6 +639,32 @@ export interface CheckOptions {
   amounts?: AmountsMode;
   /** The stake of the run's pays; default 100 on integer profiles (minor units), 1.5 on decimal ones. */
   stake?: number;
+  /** How many identical requests the concurrent-duplicate checks send at once; default 5. */
+  concurrency?: number;
+}
+
+/** A rule of the spec a check tests: its section of docs/operator-interface.md and its words. */
+export interface CheckRule {
+  section: string;
+  text: string;
+}
+
+/** What a check judged by: status first, money second, words last. */
+export interface CheckEvidence {
+  /** The statuses of the judged answers (null: no answer), in the order sent. */
+  statuses: Array<number | null>;
+  /** The user's balance before and after the judged steps, exact decimal strings in the profile's amounts. */
+  balanceBefore?: string | null;
+  balanceAfter?: string | null;
+  /** After minus before, and what the rule says it must be. */
+  delta?: string | null;
+  expectedDelta?: string;
+  /** Where the readings came from: the balance probe or the operator's answer body. */
+  balanceSource?: 'probe' | 'answer';
+  /** Words of an answer body the verdict used, quoted. */
+  words?: string[];
+  /** What the client SDK receives of a refused pay. */
+  clientSees?: string;
 }
 
 /**
@@ -661,6 +693,15 @@ export interface CheckResult {
   outcome?: CheckOutcome;
   /** When blocked: the step it depends on and what that step answered. */
   blockedBy?: { step: string; answer: string };
+  /** The spec rule it tests. */
+  rule?: CheckRule;
+  /** What it sent, one line per step. */
+  sent?: string[];
+  /** What it observed, in one line. */
+  observed?: string;
+  evidence?: CheckEvidence;
+  /** Not observable: what would make it observable. */
+  howToObserve?: string;
 }
 
 export interface CheckReport {
@@ -679,6 +720,10 @@ export interface CheckReport {
   headline?: string;
   /** The callback prefix the run posted to. */
   callbackPrefix?: string;
+  /** Whether the run had money evidence (a balance probe or balances in the answers). */
+  moneyObserved?: boolean;
+  /** How many identical requests the concurrent-duplicate checks sent at once. */
+  concurrency?: number;
   checks: CheckResult[];
 }
 

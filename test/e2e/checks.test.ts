@@ -22,7 +22,7 @@ let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  session = await openSession({ stepTimeoutMs: 10_000 });
+  session = await openSession({ stepTimeoutMs: 30_000 });
   ({ stack, page, pageErrors } = session);
   good = await startOperator({ secret: TEST_SECRET });
   broken = await startOperator({ secret: TEST_SECRET, defects: { reserializesBeforeVerifying: true, stringIsClientSafe: true } });
@@ -41,7 +41,8 @@ afterAll(async () => {
 const row = (id: string) => page.locator(`[data-testid="check-report"] [data-testid="check-row"][data-check="${id}"]`);
 let firstReport = 0;
 
-describe('the conformance check in Chromium', () => {
+// A run is the whole generated matrix: a few seconds, minutes on a loaded machine.
+describe('the conformance check in Chromium', { timeout: 240_000 }, () => {
   it("runs against the profile's operator with the prefilled test user: every observable check passes", async () => {
     await openApp(page, stack);
     await goTo(page, 'checks');
@@ -49,12 +50,13 @@ describe('the conformance check in Chromium', () => {
     expect(await page.getByTestId('check-user').inputValue()).not.toBe('');
     await page.getByTestId('check-run').click();
     const report = page.locator('[data-testid="check-report"]');
-    await report.waitFor();
+    // The whole matrix: a few seconds, more on a loaded machine.
+    await report.waitFor({ timeout: 120_000 });
     firstReport = Number(await report.getAttribute('data-report'));
     expect(await page.getByTestId('report-failed').textContent()).toBe('0 failed');
     expect(await page.getByTestId('report-target').textContent()).toBe(good.url);
-    expect(await row('non-canonical-json-accepted').getAttribute('data-pass')).toBe('true');
-    expect(await row('insufficient-balance-error-body').getAttribute('data-pass')).toBe('true');
+    expect(await row('shape.all-at-once.pay').getAttribute('data-pass')).toBe('true');
+    expect(await row('pay.refused.insufficient-balance').getAttribute('data-pass')).toBe('true');
     expect(await page.locator('[data-testid="check-report"] [data-testid="check-row"][data-pass="null"]').count()).toBeGreaterThan(0);
     expect(good.requests.length).toBeGreaterThan(10);
     await screenshot(page, '20-check-correct-operator');
@@ -64,34 +66,38 @@ describe('the conformance check in Chromium', () => {
     await page.getByTestId('check-target-url').fill(front.url);
     expect(await page.getByTestId('check-target-url-mode').isChecked()).toBe(true);
     await page.getByTestId('check-run').click();
-    // The first three checks are answered; the fourth waits at the gate: the page shows the three.
-    await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').nth(2).waitFor();
-    expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').count()).toBe(3);
-    expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').first().getAttribute('data-check')).toBe('pay-accepted');
+    // The first three requests are answered (the valid pay, then the pay and WIN of the valid WIN); the
+    // fourth waits at the gate: the page shows those two checks, each with its answer and its money.
+    await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').nth(3).waitFor();
+    expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').count()).toBe(4);
+    expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').first().getAttribute('data-check')).toBe('pay.valid');
     await screenshot(page, '21-check-progress');
     front.release();
 
-    await page.locator(`[data-testid="check-report"]:not([data-report="${firstReport}"])`).waitFor();
+    await page.locator(`[data-testid="check-report"]:not([data-report="${firstReport}"])`).waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('report-target').textContent()).toBe(front.url);
     expect(await page.getByTestId('report-failed').textContent()).not.toBe('0 failed');
 
     // The difference, with its evidence: expected against what came back.
-    const canonical = row('non-canonical-json-accepted');
+    const canonical = row('shape.all-at-once.pay');
     expect(await canonical.getAttribute('data-pass')).toBe('false');
     expect(await canonical.getByTestId('evidence-expected').textContent()).toContain('2XX');
     expect(await canonical.getByTestId('evidence-actual').textContent()).toContain('401');
     expect(await canonical.getByTestId('evidence-actual').textContent()).toContain('INVALID_SIGNATURE');
-    const errorBody = row('insufficient-balance-error-body');
+    const errorBody = row('pay.refused.insufficient-balance');
     expect(await errorBody.getAttribute('data-pass')).toBe('false');
     expect(await errorBody.getByTestId('evidence-reason').textContent()).toContain('isClientSafe');
+    expect(await errorBody.getByTestId('evidence-client').textContent()).toMatch(/^nothing reaches handleError/);
+    expect(await row('pay.valid').getByTestId('check-rule').textContent()).toBe('§4.1');
+    expect(await row('pay.valid.money').getByTestId('check-not-observable').textContent()).toContain('--balance-url');
     // What the broken operator still gets right passes here too.
-    expect(await row('pay-accepted').getAttribute('data-pass')).toBe('true');
-    expect(await row('bad-signature-rejected').getAttribute('data-pass')).toBe('true');
+    expect(await row('pay.valid').getAttribute('data-pass')).toBe('true');
+    expect(await row('signature.wrong-value.pay').getAttribute('data-pass')).toBe('true');
     await screenshot(page, '22-check-broken-operator');
   });
 
   it("opens a failed step's exchange beside the report", async () => {
-    const link = row('non-canonical-json-accepted').getByTestId('check-exchange').first();
+    const link = row('shape.all-at-once.pay').getByTestId('check-exchange').first();
     const id = await link.getAttribute('data-id');
     await link.click();
     await page.locator(`[data-testid="detail-pane"][data-exchange-id="${id}"] [data-testid="response-section"]`).waitFor();
@@ -103,7 +109,7 @@ describe('the conformance check in Chromium', () => {
     expect(md.suggestedFilename()).toMatch(/^conformance-\d+-\d{4}-\d\d-\d\d\.md$/);
     const markdown = await readFile((await md.path())!, 'utf8');
     expect(markdown).toContain('# Conformance check #');
-    expect(markdown).toContain('FAIL non-canonical-json-accepted');
+    expect(markdown).toContain('FAIL shape.all-at-once.pay');
     expect(markdown).toContain(front.url);
     expect(markdown).not.toContain(TEST_SECRET);
 
@@ -118,7 +124,7 @@ describe('the conformance check in Chromium', () => {
     expect(await past.count()).toBe(2);
     await page.locator(`[data-testid="past-report"][data-report="${firstReport}"]`).click();
     await page.locator(`[data-testid="check-report"][data-report="${firstReport}"]`).waitFor();
-    expect(await row('non-canonical-json-accepted').getAttribute('data-pass')).toBe('true');
+    expect(await row('shape.all-at-once.pay').getAttribute('data-pass')).toBe('true');
     expect(await page.getByTestId('report-failed').textContent()).toBe('0 failed');
   });
 

@@ -34,7 +34,7 @@ export const VALID_CALLS: { [M in DeskMethod]: Parameters<DeskApi[M]> } = {
   curlFor: [3],
   curlForDraft: [draft, { to: 'http://127.0.0.1:9/' }],
   listEdgeCases: [],
-  runEdgeCase: ['duplicate-pay', { userId: 'u-1' }],
+  runEdgeCase: ['duplicate.sequential.pay', { userId: 'u-1' }],
   runCheck: [{ userId: 'u-1', to: 'http://127.0.0.1:9/' }],
   listCheckReports: [],
   getCheckReport: [1],

@@ -55,7 +55,7 @@ export async function startOperator(options: { secret: string; defects?: Operato
   const balanceOf = (userId: string): number => balances.get(userId) ?? starting;
 
   function signatureOk(header: string | undefined, body: Buffer): boolean {
-    if (typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header)) return false;
+    if (typeof header !== 'string' || !/^[0-9a-f]{64}$/.test(header)) return false;
     if (defects.acceptsAnyWellFormedSignature) return true;
     if (defects.reserializesBeforeVerifying) {
       try {
@@ -124,7 +124,7 @@ export async function startOperator(options: { secret: string; defects?: Operato
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const header = req.headers['x-server-authorization'];
-      const rawSignatureValid = typeof header === 'string' && /^[0-9a-f]{64}$/i.test(header) && sameHex(hmac(options.secret, body), header);
+      const rawSignatureValid = typeof header === 'string' && /^[0-9a-f]{64}$/.test(header) && sameHex(hmac(options.secret, body), header);
       const status = handle(req, res, body);
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, rawSignatureValid, status });
     });

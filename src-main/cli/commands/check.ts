@@ -1,23 +1,26 @@
 import type { Command } from 'commander';
 import { checkJson, checkLine, countsLine, runIdsPrefix } from '../../core/desk/shell-kit';
 import type { AmountsMode, CheckResult } from '../../shared/model';
-import { addCallbackPrefixOption, amountsMode, callbackPrefixOf, positiveAmount } from '../callback-options';
+import { addCallbackPrefixOption, amountsMode, callbackPrefixOf, concurrency, positiveAmount } from '../callback-options';
 import { must, withDesk } from '../context';
-import { NegativeAnswer } from '../errors';
+import { NegativeAnswer, NotObservedAnswer } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { addTargetOptions } from './outbound-options';
 
 export function registerCheck(program: Command): void {
   const cmd = program
     .command('check')
-    .description("run the conformance checks against an operator's callback endpoints; exit 0 when none failed and none is blocked, else 1")
+    .description(
+      "run the conformance checks against an operator's callback endpoints; exit 0 when every check passed, 1 when one failed or is blocked, 3 when nothing failed but some are not observable",
+    )
     .requiredOption('--user-id <id>', 'a test user the operator knows, with some balance');
   addCallbackPrefixOption(addTargetOptions(cmd))
     .option('--amounts <mode>', "how the operator writes amounts, for this run: integer (minor units) or decimal (default: the profile's)", amountsMode)
     .option('--stake <amount>', 'the amount of every pay the checks send (default 100 on integer profiles, 1.5 on decimal ones)', positiveAmount)
+    .option('--concurrency <n>', 'how many identical requests the concurrent-duplicate checks send at once (default 5)', concurrency)
     .option('--secret-env <var>', "environment variable holding the signing secret (default: the profile's)")
     .option('--confirm-production', 'confirm running against a profile marked production')
-    .option('--json', 'print {passed, failed, blocked, checks: [{outcome, pass, ...}]} as JSON')
+    .option('--json', 'print {headline, passed, failed, blocked, notObservable, checks: [{id, rule, outcome, evidence, ...}]} as JSON')
     .action(async (_opts, command: Command) => {
       const opts = command.optsWithGlobals() as {
         to?: string;
@@ -30,6 +33,7 @@ export function registerCheck(program: Command): void {
         callbackPrefix?: string;
         amounts?: AmountsMode;
         stake?: number;
+        concurrency?: number;
       };
       const customSecret = opts.secretEnv !== undefined ? secretFromEnv('--secret-env', opts.secretEnv) : undefined;
       await withDesk(opts, async (desk) => {
@@ -56,6 +60,7 @@ export function registerCheck(program: Command): void {
             ...callbackPrefixOf(opts),
             ...(opts.amounts !== undefined ? { amounts: opts.amounts } : {}),
             ...(opts.stake !== undefined ? { stake: opts.stake } : {}),
+            ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
           }),
         );
         off();
@@ -66,6 +71,7 @@ export function registerCheck(program: Command): void {
           process.stdout.write(`${countsLine(report)}; report ${report.id}, ids ${report.runId ? runIdsPrefix(report.runId) : 'wd-'}*\n`);
         }
         if (report.failed > 0 || (report.blocked ?? 0) > 0) throw new NegativeAnswer();
+        if (report.notObservable > 0) throw new NotObservedAnswer();
       });
     });
 }

@@ -4,13 +4,13 @@ import type { Command } from 'commander';
 import { edgeCaseCountsLine, edgeCaseOutcome, edgeCasesSucceeded, summarizeEdgeCases } from '../../shared/edge-case-summary';
 import type { EdgeCaseRun } from '../../shared/model';
 import { DEFAULT_TEST_USER } from '../../shared/model';
-import { addCallbackPrefixOption, callbackPrefixOf } from '../callback-options';
+import { addCallbackPrefixOption, callbackPrefixOf, concurrency } from '../callback-options';
 import { must, withDesk } from '../context';
-import { NegativeAnswer, UsageError } from '../errors';
+import { NegativeAnswer, NotObservedAnswer, UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { addTargetOptions } from './outbound-options';
 
-const LABEL = { pass: 'PASS', fail: 'FAIL', blocked: 'BLOCKED', 'not-judged': 'NOT JUDGED' } as const;
+const LABEL = { pass: 'PASS', fail: 'FAIL', blocked: 'BLOCKED', 'not-observable': 'N/A', 'not-judged': 'NOT JUDGED' } as const;
 
 function caseLine(run: EdgeCaseRun): string {
   return `${LABEL[edgeCaseOutcome(run)]} ${run.caseId}  ${run.summary}`;
@@ -26,6 +26,7 @@ interface RunFlags {
   callbackPrefix?: string;
   json?: boolean;
   home?: string;
+  concurrency?: number;
 }
 
 export function registerEdgeCases(program: Command): void {
@@ -47,14 +48,15 @@ export function registerEdgeCases(program: Command): void {
   const run = group
     .command('run')
     .description(
-      'send every edge case (or --only some) to the operator, one after the other, and judge each; exit 0 when none failed and none is blocked, else 1',
+      'send every edge case (or --only some) to the operator, one after the other, and judge each; exit 0 when none failed, none is blocked and none is not observable, 1 when one failed or is blocked, 3 when only money went unobserved',
     )
     .option('--only <ids>', 'comma-separated case ids (default: every case)')
     .option('--user-id <id>', `the test user of the cases (default ${DEFAULT_TEST_USER})`);
   addCallbackPrefixOption(addTargetOptions(run))
     .option('--secret-env <var>', "environment variable holding the signing secret (default: the profile's)")
+    .option('--concurrency <n>', 'how many identical requests a concurrent-duplicate case sends at once (default 5)', concurrency)
     .option('--confirm-production', 'confirm running against a profile marked production')
-    .option('--json', 'print {passed, failed, blocked, notJudged, cases: [...]} as JSON')
+    .option('--json', 'print {passed, failed, blocked, notObservable, notJudged, cases: [...]} as JSON')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals() as RunFlags;
       const customSecret = opts.secretEnv !== undefined ? secretFromEnv('--secret-env', opts.secretEnv) : undefined;
@@ -77,6 +79,7 @@ export function registerEdgeCases(program: Command): void {
           ...(customSecret !== undefined ? { customSecret } : {}),
           ...(opts.confirmProduction ? { confirmedProduction: true } : {}),
           ...callbackPrefixOf(opts),
+          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
         };
         const runs: EdgeCaseRun[] = [];
         for (const id of ids) {
@@ -89,6 +92,7 @@ export function registerEdgeCases(program: Command): void {
         if (opts.json) printJson({ ...summary, cases: runs });
         else process.stdout.write(`${edgeCaseCountsLine(summary)}\n`);
         if (!edgeCasesSucceeded(summary)) throw new NegativeAnswer();
+        if (summary.notObservable > 0) throw new NotObservedAnswer();
       });
     });
 }

@@ -27,7 +27,7 @@ export class Bodies {
     return toBytes(this.payObject(input));
   }
 
-  private resultObject(result: ResultValue, input: ResultInput): Record<string, unknown> {
+  resultObject(result: ResultValue, input: ResultInput): Record<string, unknown> {
     // A result for a pay of the run's stake, with the amount the protocol's convention gives it.
     const amount = creditFor(result, this.stake);
     return { ...buildResult(result, { ...(amount === null ? {} : { amount }), ...input }) };

@@ -7,6 +7,7 @@ export const EXPECTATION_TEXT: Record<Expectation, string> = {
   '2XX': 'status 2XX',
   '200': 'status 200',
   '4XX': 'status 4XX',
-  'error-body': 'status 4XX with a JSON body {"errors": [...]}, each error with a string "code" and a boolean "isClientSafe"',
+  'error-body':
+    'status 4XX with a JSON body {"errors": [...]} whose errors have a string "code" and "isClientSafe": true (only those reach the client SDK\'s handleError)',
   'no-5XX': 'an answer that is not a 5XX (2XX, or a 4XX that says why)',
 };

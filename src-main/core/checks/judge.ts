@@ -2,7 +2,7 @@
 // shows the operator did what was asked: a 404 or 405 says the target does not serve the path at all
 // (so a "rejected" bad signature proves nothing), and a 2XX whose body says the request was ignored
 // is not an acceptance.
-import { describeOutcome, is2xx, is4xx, type CaseStep, type StepOutcome } from './steps';
+import { is2xx, is4xx, type StepOutcome } from './steps';
 import { EXPECTATION_TEXT, type Expectation } from './expectation';
 
 export interface Judgement {
@@ -31,15 +31,25 @@ function statusReason(o: StepOutcome, wanted: string): string {
   return `answered ${o.status} where ${wanted} was expected`;
 }
 
-/** The words of a success body that say the request was not acted on, quoted, or null. Echoed ids are not read. */
+/** Words right after a match that make it about a part of the message, not the request ("ignored unknown field"). */
+const ABOUT_A_FIELD = /^\W*(?:\w+\W+){0,2}?(?:fields?|keys?|propert(?:y|ies)|param(?:eter)?s?|attributes?|members?)\b/i;
+
+/**
+ * The words of a success body that say the request was not acted on, quoted, or null. Echoed ids are
+ * not read, nor words about a field of the message ("ignored unknown field" is a warning about a
+ * field, not a refusal of the deposit).
+ */
 export function notActedWords(o: Pick<StepOutcome, 'body' | 'sentIds'>): string | null {
   let text = o.body ?? '';
   for (const id of o.sentIds) if (id !== '') text = text.split(id).join('');
-  const match = NOT_ACTED.exec(text);
-  if (!match) return null;
-  const from = Math.max(0, match.index - 30);
-  const to = Math.min(text.length, match.index + match[0].length + 30);
-  return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`;
+  const pattern = new RegExp(NOT_ACTED.source, 'gi');
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (ABOUT_A_FIELD.test(text.slice(match.index + match[0].length, match.index + match[0].length + 40))) continue;
+    const from = Math.max(0, match.index - 30);
+    const to = Math.min(text.length, match.index + match[0].length + 30);
+    return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`;
+  }
+  return null;
 }
 
 /** Why an error body does not follow section 2.6, or null when it does. */
@@ -89,42 +99,4 @@ export function judge(expectation: Expectation, o: StepOutcome): Judgement {
     case 'no-5XX':
       return is2xx(o.status) || is4xx(o.status) ? { pass: true } : { pass: false, reason: statusReason(o, 'a 2XX or a 4XX') };
   }
-}
-
-/** The outcome of a set of steps: blocked when a set-up step did not get what it needs, else its judged steps decide. */
-export type StepsVerdict =
-  | { outcome: 'pass' }
-  | { outcome: 'fail'; reason: string; judged: StepOutcome }
-  | { outcome: 'blocked'; reason: string; blockedBy: { step: string; answer: string }; judged: StepOutcome }
-  | { outcome: 'not-judged' };
-
-export function judgeSteps(steps: readonly CaseStep[], outcomes: readonly StepOutcome[]): StepsVerdict {
-  for (const [i, step] of steps.entries()) {
-    const o = outcomes[i];
-    if (!step.needs || !o) continue;
-    const j = judge(step.needs, o);
-    if (!j.pass) {
-      const answer = describeOutcome(o, 80);
-      return {
-        outcome: 'blocked',
-        reason: `depends on "${o.label}", which did not get ${EXPECTATION_TEXT[step.needs]}: ${j.reason ?? answer}`,
-        blockedBy: { step: o.label, answer },
-        judged: o,
-      };
-    }
-  }
-  let judgedAny = false;
-  for (const [i, step] of steps.entries()) {
-    const o = outcomes[i];
-    if (!step.expect || !o) continue;
-    judgedAny = true;
-    const j = judge(step.expect, o);
-    if (!j.pass) return { outcome: 'fail', reason: `${o.label}: ${j.reason ?? 'not as expected'}`, judged: o };
-  }
-  return judgedAny ? { outcome: 'pass' } : { outcome: 'not-judged' };
-}
-
-/** One line that says what each step answered. */
-export function outcomesLine(outcomes: StepOutcome[]): string {
-  return outcomes.map((o) => `${o.label}: ${describeOutcome(o, 80)}`).join('; ');
 }

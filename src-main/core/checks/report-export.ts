@@ -49,15 +49,38 @@ function evidence(x: ExchangeDetail): string[] {
   return lines;
 }
 
-function checkSection(c: CheckResult, lookup: (id: number) => ExchangeDetail | null): string[] {
-  const lines = [`### ${mark(c)} ${c.id}: ${c.title}`, '', `- Expected: ${c.expected}`];
-  if (c.pass !== null) {
-    lines.push(`- Actual: ${c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown'})` : `status ${c.actual.status}`}`);
+/** The evidence of a check in words: statuses, balance before and after, quoted words, what the client sees. */
+export function evidenceLine(c: CheckResult): string | null {
+  const e = c.evidence;
+  if (!e) return null;
+  const parts: string[] = [];
+  if (e.statuses.length > 0) parts.push(`status ${e.statuses.map((x) => x ?? 'none').join(', ')}`);
+  if (e.balanceBefore !== undefined || e.balanceAfter !== undefined) {
+    parts.push(
+      `balance ${e.balanceBefore ?? '?'} → ${e.balanceAfter ?? '?'}${e.delta ? ` (${e.delta}; expected ${e.expectedDelta ?? '?'})` : ''}${e.balanceSource ? ` from the ${e.balanceSource}` : ''}`,
+    );
   }
-  if (c.reason) lines.push(`- ${outcomeOfCheck(c) === 'blocked' ? 'Why it is blocked' : 'Why it failed'}: ${c.reason}`);
+  if (e.words && e.words.length > 0) parts.push(`words: ${e.words.map((w) => `"${w}"`).join(', ')}`);
+  if (e.clientSees) parts.push(`the client sees: ${e.clientSees}`);
+  return parts.length > 0 ? parts.join('; ') : null;
+}
+
+function checkSection(c: CheckResult, lookup: (id: number) => ExchangeDetail | null): string[] {
+  const lines = [`### ${mark(c)} ${c.id}: ${c.title}`, ''];
+  if (c.rule) lines.push(`- Rule (section ${c.rule.section}): ${c.rule.text}`);
+  lines.push(`- Expected: ${c.expected}`);
+  for (const sent of c.sent ?? []) lines.push(`- Sent: ${sent}`);
+  if (c.observed) lines.push(`- Observed: ${c.observed}`);
+  const ev = evidenceLine(c);
+  if (ev) lines.push(`- Evidence: ${ev}`);
+  if (c.reason)
+    lines.push(
+      `- ${outcomeOfCheck(c) === 'blocked' ? 'Why it is blocked' : outcomeOfCheck(c) === 'not-observable' ? 'Why it is not observable' : 'Why it failed'}: ${c.reason}`,
+    );
+  if (c.howToObserve) lines.push(`- To observe it: ${c.howToObserve}`);
   lines.push('');
   if (c.pass === null) {
-    if (c.exchangeIds.length > 0) lines.push(`Evidence to compare with the operator's ledger: exchanges ${c.exchangeIds.join(', ')}.`, '');
+    if (c.exchangeIds.length > 0) lines.push(`Exchanges: ${c.exchangeIds.join(', ')} (their evidence is under the check of the same id without .money).`, '');
     return lines;
   }
   for (const id of c.exchangeIds) {
@@ -77,20 +100,16 @@ export function reportMarkdown(report: CheckReport, lookup: (id: number) => Exch
     `- Run: ${report.at}${report.runId ? ` (ids start with \`${runIdsPrefix(report.runId)}\`)` : ''}`,
     `- Result: ${countsLine(report)}`,
     '',
-    '| | Check | Expected | Actual |',
-    '| --- | --- | --- | --- |',
+    '| | Check | Rule | Expected | Observed |',
+    '| --- | --- | --- | --- | --- |',
     ...report.checks.map(
       (c) =>
-        `| ${mark(c)} | ${cell(`${c.id}: ${c.title}`)} | ${cell(c.expected)} | ${cell(
-          c.pass === null
-            ? 'not observable through the interface'
-            : c.actual.status === null
-              ? `no answer`
-              : `${c.actual.status}${c.reason ? ` (${c.reason})` : ''}`,
-        )} |`,
+        `| ${mark(c)} | ${cell(`${c.id}: ${c.title}`)} | ${c.rule ? cell(`§${c.rule.section}`) : ''} | ${cell(c.expected)} | ${cell(
+          c.observed ?? (c.pass === null ? 'not observable' : c.actual.status === null ? 'no answer' : `${c.actual.status}`),
+        )}${c.reason ? cell(` (${c.reason})`) : ''} |`,
     ),
     '',
-    "Not observable items are never counted as passed: confirm them in the operator's own records.",
+    "Not observable items are never counted as passed: give the run balance evidence, or confirm them in the operator's own records.",
     '',
     '## Evidence',
     '',
@@ -116,15 +135,22 @@ export function checkJson(report: CheckReport) {
     target: report.target,
     callbackPrefix: report.callbackPrefix ?? null,
     userId: report.userId,
+    moneyObserved: report.moneyObserved ?? false,
+    concurrency: report.concurrency ?? null,
     checks: report.checks.map((c) => ({
       id: c.id,
       title: c.title,
       pass: c.pass,
       outcome: outcomeOfCheck(c),
+      ...(c.rule ? { rule: c.rule } : {}),
       expected: c.expected,
+      ...(c.sent ? { sent: c.sent } : {}),
+      ...(c.observed ? { observed: c.observed } : {}),
       actual: { status: c.actual.status, body: c.actual.body, ...(c.actual.error ? { error: c.actual.error } : {}) },
+      ...(c.evidence ? { evidence: c.evidence } : {}),
       ...(c.reason ? { reason: c.reason } : {}),
       ...(c.blockedBy ? { blockedBy: c.blockedBy } : {}),
+      ...(c.howToObserve ? { howToObserve: c.howToObserve } : {}),
       exchangeIds: c.exchangeIds,
     })),
   };
@@ -133,9 +159,11 @@ export function checkJson(report: CheckReport) {
 /** The human line of one check: `PASS id  title`, `FAIL id  title: expected ..., got ...`, `BLOCKED id  title: why`, `N/A id  title`. */
 export function checkLine(c: CheckResult): string {
   const outcome = outcomeOfCheck(c);
-  if (outcome === 'pass') return `PASS ${c.id}  ${c.title}`;
-  if (outcome === 'not-observable') return `N/A ${c.id}  ${c.title} (not observable through the interface)`;
+  if (outcome === 'pass') return `PASS ${c.id}  ${c.title}${c.evidence?.delta ? ` (${c.observed ?? ''})` : ''}`;
+  if (outcome === 'not-observable')
+    return `N/A ${c.id}  ${c.title}: not observable (${c.reason ?? 'no balance evidence'}); ${c.howToObserve ?? 'give the run balance evidence'}`;
   if (outcome === 'blocked') return `BLOCKED ${c.id}  ${c.title}: ${c.reason ?? 'a step it depends on did not get the answer it needs'}`;
+  if (c.evidence?.delta !== undefined) return `FAIL ${c.id}  ${c.title}: ${c.observed ?? c.reason ?? 'the balance moved otherwise'}`;
   const got = c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown error'})` : describeBody(c.actual.status, c.actual.body);
   return `FAIL ${c.id}  ${c.title}: expected ${c.expected}, got ${got}${c.reason ? ` [${c.reason}]` : ''}`;
 }

@@ -1,38 +1,78 @@
-// Sends one case of the catalog (origin 'edge-case', tagged with the case and the run) and judges
-// the answers with the conformance check's judging: set-up steps that do not get what they need
-// block the case, judged steps decide it.
-import { DEFAULT_TEST_USER, type EdgeCaseRun, type SendOptions } from '../../shared/model';
+// Sends one case of the catalog (origin 'edge-case', tagged with the case and the run) and judges it
+// as the conformance check does: its answer, then its money where the rule is about money.
+import { DEFAULT_TEST_USER, type CheckResult, type EdgeCaseRun, type SendOptions } from '../../shared/model';
+import { NO_BALANCE_EVIDENCE, type BalanceObserver } from '../balance/observer';
 import type { OutboundDeps } from '../outbound/deps';
 import { defaultStake } from '../protocol/amounts';
 import { DeskFailure } from '../result';
 import { Bodies } from './bodies';
-import { EDGE_CASES, findEdgeCase } from './catalog';
-import { judgeSteps, outcomesLine } from './judge';
+import { findMatrixCheck, MATRIX } from './matrix';
+import { MatrixRun } from './matrix/run';
+import { concurrencyOf } from './run-check';
 import { newRunId, RunIds, runIdPrefix } from './run-ids';
 import { stepEnvFor } from './secrets';
-import { sendStep, type StepOutcome } from './steps';
 
-export async function runEdgeCase(ctx: OutboundDeps, caseId: string, options: SendOptions & { userId?: string }): Promise<EdgeCaseRun> {
-  const def = findEdgeCase(caseId);
-  if (!def) throw new DeskFailure('not-found', `No edge case "${caseId}". Known: ${EDGE_CASES.map((c) => c.id).join(', ')}.`);
+const WORST_FIRST = ['fail', 'blocked', 'not-observable', 'pass'] as const;
+
+export async function runEdgeCase(
+  ctx: OutboundDeps,
+  caseId: string,
+  options: SendOptions & { userId?: string; concurrency?: number },
+  observer: BalanceObserver = NO_BALANCE_EVIDENCE,
+): Promise<EdgeCaseRun> {
+  const def = findMatrixCheck(caseId);
+  if (!def) throw new DeskFailure('not-found', `No edge case "${caseId}". Known: ${MATRIX.map((c) => c.id).join(', ')}.`);
   const runId = newRunId();
   const env = stepEnvFor(ctx, options ?? {}, 'edge-case', [`edge-case:${def.id}`, `edge-run:${runId}`]);
   const userId = options?.userId && options.userId.trim() !== '' ? options.userId : DEFAULT_TEST_USER;
-  const steps = def.steps({ userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, defaultStake(env.amounts)) });
-  const outcomes: StepOutcome[] = [];
-  for (const step of steps) outcomes.push(await sendStep(ctx, env, step));
-
-  const answers = outcomesLine(outcomes);
-  const base = { caseId: def.id, expected: def.expected, exchangeIds: outcomes.map((o) => o.exchangeId) };
-  const verdict = judgeSteps(steps, outcomes);
-  switch (verdict.outcome) {
-    case 'not-judged':
-      return { ...base, pass: null, summary: `Not judged (neither the spec nor the desk can tell the right answer from the status; read it). ${answers}` };
-    case 'pass':
-      return { ...base, pass: true, outcome: 'pass', summary: `As expected. ${answers}` };
-    case 'fail':
-      return { ...base, pass: false, outcome: 'fail', summary: `Not as expected: ${verdict.reason}. ${answers}` };
-    case 'blocked':
-      return { ...base, pass: false, outcome: 'blocked', summary: `Blocked: ${verdict.reason}. ${answers}` };
+  const results: CheckResult[] = [];
+  const run = new MatrixRun({
+    ctx,
+    env,
+    observer,
+    scope: {
+      userId,
+      ids: new RunIds(runIdPrefix(runId)),
+      bodies: new Bodies(env.amounts, defaultStake(env.amounts)),
+      concurrency: concurrencyOf(options?.concurrency),
+    },
+    onResult: (r) => results.push(r),
+  });
+  await run.run(def);
+  const exchangeIds = [...new Set(results.flatMap((r) => r.exchangeIds))];
+  const base = { caseId: def.id, expected: listedExpectation(def.id), exchangeIds, checks: results };
+  const observed = results
+    .map((r) => r.observed)
+    .filter(Boolean)
+    .join('; ');
+  if (def.expectation === null) {
+    return {
+      ...base,
+      checks: [],
+      pass: null,
+      summary: `Not judged (neither the spec nor the desk can tell the right answer from the status; read it). ${observed}`,
+    };
   }
+  const outcome = WORST_FIRST.find((o) => results.some((r) => r.outcome === o)) ?? 'pass';
+  const why = results.find((r) => r.outcome === outcome)?.reason;
+  switch (outcome) {
+    case 'pass':
+      return { ...base, pass: true, outcome, summary: `As expected. ${observed}` };
+    case 'not-observable':
+      return {
+        ...base,
+        pass: null,
+        outcome,
+        summary: `The answer is as expected; the money is not observable (${results.find((r) => r.howToObserve)?.howToObserve ?? 'no balance evidence'}). ${observed}`,
+      };
+    case 'fail':
+      return { ...base, pass: false, outcome, summary: `Not as expected: ${why}. ${observed}` };
+    case 'blocked':
+      return { ...base, pass: false, outcome, summary: `Blocked: ${why}. ${observed}` };
+  }
+}
+
+function listedExpectation(id: string): string {
+  const check = findMatrixCheck(id);
+  return check ? `${check.tests} Rule (section ${check.rule.section}): ${check.rule.text}.` : '';
 }

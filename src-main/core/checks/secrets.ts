@@ -26,6 +26,7 @@ export function stepEnvFor(
     secret,
     secretLabel: label,
     otherSecret: throwAwaySecret(),
+    neighbourSecret: neighbourSecret(ctx, profile, secret),
     allowSelfSigned,
     timeoutMs: ctx.options.outboundTimeoutMs,
     origin,
@@ -47,4 +48,15 @@ function runSecret(profile: ProfileSecrets | null, customSecret: string | undefi
 /** A secret nobody holds: what a "signed with another secret" step signs with. */
 function throwAwaySecret(): string {
   return `wd-not-the-shared-secret-${randomBytes(16).toString('hex')}`;
+}
+
+/** The profile's previous secret, else another profile's: a secret an operator may also hold, never the one to sign with. */
+function neighbourSecret(ctx: OutboundDeps, profile: ProfileSecrets | null, secret: string): { secret: string; label: string } | null {
+  if (profile?.previousSecret && profile.previousSecret !== secret) return { secret: profile.previousSecret, label: `the previous secret of ${profile.name}` };
+  for (const other of ctx.store.profiles.list()) {
+    if (other.name === profile?.name) continue;
+    const found = ctx.profile(other.name)?.secret;
+    if (found && found !== secret) return { secret: found, label: `the secret of profile ${other.name}` };
+  }
+  return null;
 }

@@ -11,7 +11,14 @@ import { recordingDeps, type OutboundDeps } from '../outbound/deps';
 import { checkSignature, invalidSignatureFor, sign } from '../signing';
 import type { Expectation } from './expectation';
 
-export type StepSignature = 'valid' | 'none' | 'invalid' | 'other-secret';
+/**
+ * valid: over the exact bytes with the shared secret; none: no header; invalid: well-formed but wrong;
+ * other-secret: made with a throw-away secret; neighbour-secret: made with the profile's previous secret
+ * or another profile's (a secret the operator may also hold); uppercase: the right digest in uppercase hex;
+ * compact: over the compact re-serialization of the bytes sent (JSON.stringify(JSON.parse(body)));
+ * trimmed: over the bytes sent without their surrounding whitespace; empty-object: over `{}`.
+ */
+export type StepSignature = 'valid' | 'none' | 'invalid' | 'other-secret' | 'neighbour-secret' | 'uppercase' | 'compact' | 'trimmed' | 'empty-object';
 
 export interface CaseStep {
   /** What the step is, for reports: "pay", "the same pay again". */
@@ -27,6 +34,8 @@ export interface CaseStep {
   needs?: Expectation;
   /** A judged step: what its answer must be for the check to pass. */
   expect?: Expectation;
+  /** Sent this many times at once (identical bytes and signature): a concurrent duplicate. Default 1. */
+  copies?: number;
 }
 
 /** What came back, in the terms a report shows. */
@@ -54,6 +63,8 @@ export interface StepEnv {
   secretLabel: string;
   /** A throw-away secret for the "signed with another secret" steps. */
   otherSecret: string;
+  /** The profile's previous secret or another profile's, with what it is; null when there is none. */
+  neighbourSecret: { secret: string; label: string } | null;
   allowSelfSigned: boolean;
   timeoutMs: number;
   origin: ExchangeOrigin;
@@ -66,7 +77,23 @@ const NOTES: Record<StepSignature, string> = {
   none: MODE_NOTES.none,
   invalid: MODE_NOTES.invalid,
   'other-secret': 'Signed with a throw-away secret instead of the shared one, on purpose.',
+  'neighbour-secret': "Signed with the profile's previous secret or another profile's instead of the current one, on purpose.",
+  uppercase: 'The right digest written in uppercase hex, on purpose: the platform sends lowercase.',
+  compact: 'Signed over the compact re-serialization of the body, not the bytes sent, on purpose.',
+  trimmed: 'Signed over the body without its surrounding whitespace, not the bytes sent, on purpose.',
+  'empty-object': 'Signed over {} instead of the body, on purpose.',
 };
+
+const ENCODER = new TextEncoder();
+
+/** The compact form of a JSON body, as JSON.stringify(JSON.parse(body)) writes it; the bytes themselves when they are not JSON. */
+export function compactForm(body: Uint8Array): Uint8Array {
+  try {
+    return ENCODER.encode(JSON.stringify(JSON.parse(Buffer.from(body).toString('utf8'))));
+  } catch {
+    return body;
+  }
+}
 
 function headerFor(step: CaseStep, env: StepEnv): string | null {
   switch (step.signature ?? 'valid') {
@@ -78,6 +105,16 @@ function headerFor(step: CaseStep, env: StepEnv): string | null {
       return invalidSignatureFor(step.body, env.secret);
     case 'other-secret':
       return sign(step.body, env.otherSecret);
+    case 'neighbour-secret':
+      return sign(step.body, env.neighbourSecret?.secret ?? env.otherSecret);
+    case 'uppercase':
+      return sign(step.body, env.secret).toUpperCase();
+    case 'compact':
+      return sign(compactForm(step.body), env.secret);
+    case 'trimmed':
+      return sign(ENCODER.encode(Buffer.from(step.body).toString('utf8').trim()), env.secret);
+    case 'empty-object':
+      return sign(ENCODER.encode('{}'), env.secret);
   }
 }
 

@@ -44,8 +44,8 @@ export function composePart(ctx: DeskContext): ComposePart {
     replay: (request) => attempt(() => replay(ctx, request)),
     send: (request) => attempt(() => dispatchDraft(ctx, request?.draft, { ...request, origin: 'send' })),
     listEdgeCases: () => attempt(() => listEdgeCases()),
-    runEdgeCase: (caseId, options) => attempt(() => runEdgeCase(ctx, caseId, options)),
-    runCheck: (options) => attempt(() => runConformanceCheck(ctx, options)),
+    runEdgeCase: (caseId, options) => attempt(() => runEdgeCase(ctx, caseId, options, ctx.balanceObserver(options?.profile))),
+    runCheck: (options) => attempt(() => runConformanceCheck(ctx, options, ctx.balanceObserver(options?.profile))),
     listCheckReports: () => attempt(() => ctx.store.reports.list()),
     getCheckReport: (id) => attempt(() => report(id)),
     exportCheckReport: (id, format) =>

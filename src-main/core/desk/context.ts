@@ -1,4 +1,5 @@
 import type { DeskEventListener } from '../../shared/desk-api';
+import { NO_BALANCE_EVIDENCE, type BalanceObserver } from '../balance/observer';
 import type { GuardRails } from '../proxy';
 import type { OutboundDeps } from '../outbound/deps';
 import { createSecretCache } from '../secrets';
@@ -33,6 +34,8 @@ export interface DeskContext extends OutboundDeps {
   invalidateSecrets(): void;
   /** Registers clean-up to run when the desk closes (servers, timers). */
   onClose(fn: () => Promise<void> | void): void;
+  /** The balance evidence of a check or edge-case run against a profile (default: the active one). */
+  balanceObserver(profile: string | undefined): BalanceObserver;
 }
 
 export function createContext(store: Store, options: DeskContext['options'], emit: DeskEventListener): DeskContext & { runClosers(): Promise<void> } {
@@ -45,6 +48,8 @@ export function createContext(store: Store, options: DeskContext['options'], emi
     profile: (name) => secrets.profile(name),
     signingCandidates: (name) => secrets.signingCandidates(name),
     invalidateSecrets: () => secrets.invalidate(),
+    // Money is observable only through a profile's balance probe or answer balance path.
+    balanceObserver: () => NO_BALANCE_EVIDENCE,
     onClose(fn) {
       closers.push(fn);
     },

@@ -1,5 +1,6 @@
 // Named seams of a desk for tests and benchmarks, which drive one feature directly or fill the log fast.
 // Shells (the CLI, the web mode, Electron) use DeskApi only; nothing under src-main imports this file.
+import type { BalanceObserver } from '../balance/observer';
 import type { SecretLookups } from '../secrets';
 import type { Store } from '../store';
 import type { DeskContext } from './context';
@@ -30,4 +31,13 @@ export function secretsOf(desk: object): SecretLookups {
 /** What a feature that sends and records takes, as the desk gives it (to drive a feature without DeskApi). */
 export function featureDepsOf(desk: object): DeskContext {
   return contextOf(desk);
+}
+
+/**
+ * Gives the desk's checks and edge cases this balance observer (for every profile) instead of the one
+ * its profiles name: for tests whose stand-in operator shows its balances another way.
+ */
+export function useBalanceObserver(desk: object, observer: BalanceObserver): void {
+  const ctx = contextOf(desk) as { balanceObserver: DeskContext['balanceObserver'] };
+  ctx.balanceObserver = () => observer;
 }

@@ -40,7 +40,15 @@ function cut(text: string | null, max = 400): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** One check: its verdict; for a failure the evidence (expected against what came back); its exchanges. */
+/** The money of a check in one line: the balance before and after, the change and what the rule says. */
+function balanceLine(check: CheckResult): string | null {
+  const e = check.evidence;
+  if (!e || (e.balanceBefore === undefined && e.balanceAfter === undefined)) return null;
+  const change = e.delta ? ` (${e.delta}; the rule says ${e.expectedDelta ?? '?'})` : '';
+  return `${e.balanceBefore ?? '?'} → ${e.balanceAfter ?? '?'}${change}${e.balanceSource ? `, from the ${e.balanceSource}` : ''}`;
+}
+
+/** One check: its verdict and rule; for a failure the evidence (expected against what came back, money, words); its exchanges. */
 export function CheckRow(props: { check: CheckResult }) {
   const { check } = props;
   const openId = useDesk((s) => s.openId);
@@ -56,6 +64,11 @@ export function CheckRow(props: { check: CheckResult }) {
       <div className="check-line">
         <CheckBadge pass={check.pass} outcome={outcome} />
         <span className="check-title">{check.title}</span>
+        {check.rule && (
+          <span className="muted small check-rule" data-testid="check-rule" title={check.rule.text}>
+            §{check.rule.section}
+          </span>
+        )}
         <span className="spacer" />
         {check.exchangeIds.map((id) => (
           <ExchangeLink
@@ -82,6 +95,24 @@ export function CheckRow(props: { check: CheckResult }) {
                 </>
               )}
             </span>
+            {balanceLine(check) && (
+              <>
+                <span className="label">Balance</span>
+                <span data-testid="evidence-balance">{balanceLine(check)}</span>
+              </>
+            )}
+            {check.evidence?.words && check.evidence.words.length > 0 && (
+              <>
+                <span className="label">Words</span>
+                <span data-testid="evidence-words">{check.evidence.words.map((w) => `“${w}”`).join(', ')}</span>
+              </>
+            )}
+            {check.evidence?.clientSees && (
+              <>
+                <span className="label">Client sees</span>
+                <span data-testid="evidence-client">{check.evidence.clientSees}</span>
+              </>
+            )}
             {check.reason && (
               <>
                 <span className="label">{outcome === 'blocked' ? 'Blocked' : 'Why'}</span>
@@ -91,7 +122,17 @@ export function CheckRow(props: { check: CheckResult }) {
           </div>
         </div>
       )}
-      {check.pass === null && <div className="muted small check-note">{check.expected}</div>}
+      {check.pass === true && balanceLine(check) && (
+        <div className="muted small check-note" data-testid="evidence-balance">
+          Balance {balanceLine(check)}
+        </div>
+      )}
+      {check.pass === null && (
+        <div className="muted small check-note" data-testid="check-not-observable">
+          {check.reason ?? check.expected}
+          {check.howToObserve && <> · To observe it: {check.howToObserve}</>}
+        </div>
+      )}
     </li>
   );
 }

@@ -1,11 +1,23 @@
-import type { EdgeCase } from '../../../src-main/shared/model';
+import type { EdgeCase, EdgeCaseRun } from '../../../src-main/shared/model';
 import { Badge } from '../../components/Badge';
 import { ExchangeLink } from '../../components/ExchangeLink';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk } from '../../store';
 import type { EdgeCaseRunState } from '../../store/edge-cases-slice';
+import { CheckRow } from '../checks/CheckRow';
 
-function Verdict(props: { pass: boolean | null }) {
+function Verdict(props: { pass: boolean | null; outcome: EdgeCaseRun['outcome'] }) {
+  if (props.outcome === 'not-observable')
+    return (
+      <Badge
+        tone="grey"
+        testId="edge-verdict"
+        data={{ pass: 'null', outcome: 'not-observable' }}
+        title="The answer is as expected; the money could not be observed"
+      >
+        ? money not observable
+      </Badge>
+    );
   if (props.pass === true)
     return (
       <Badge tone="green" testId="edge-verdict" data={{ pass: 'true' }}>
@@ -31,7 +43,7 @@ export function EdgeCaseCard(props: { edge: EdgeCase; state: EdgeCaseRunState | 
   const openId = useDesk((s) => s.openId);
   const toComposer = useDesk((s) => s.openComposerFromExchange);
   const run = state?.run ?? null;
-  const outcome = run ? (run.pass === true ? 'pass' : run.pass === false ? 'fail' : 'unjudged') : 'none';
+  const outcome = run ? (run.outcome === 'not-observable' ? 'not-observable' : run.pass === true ? 'pass' : run.pass === false ? 'fail' : 'unjudged') : 'none';
   return (
     <li className={`edge-card edge-${outcome}`} data-testid="edge-case" data-case={edge.id} data-outcome={outcome}>
       <div className="edge-head">
@@ -65,14 +77,29 @@ export function EdgeCaseCard(props: { edge: EdgeCase; state: EdgeCaseRunState | 
         <dd>{edge.tests}</dd>
         <dt>Spec expects</dt>
         <dd>{edge.expected}</dd>
+        {edge.rule && (
+          <>
+            <dt>Rule</dt>
+            <dd data-testid="edge-rule">
+              §{edge.rule.section}: {edge.rule.text}
+            </dd>
+          </>
+        )}
       </dl>
       <ErrorBanner error={state?.error ?? null} context="Not sent" testId="edge-error" />
       {run && (
         <div className="edge-result" data-testid="edge-result">
           <div className="edge-result-line">
-            <Verdict pass={run.pass} />
+            <Verdict pass={run.pass} outcome={run.outcome} />
             <span data-testid="edge-summary">{run.summary}</span>
           </div>
+          {run.checks && run.checks.length > 0 && (
+            <ul className="check-list edge-checks" data-testid="edge-checks">
+              {run.checks.map((c) => (
+                <CheckRow key={c.id} check={c} />
+              ))}
+            </ul>
+          )}
           <div className="edge-exchanges">
             <span className="muted small">Requests sent:</span>
             {run.exchangeIds.map((id) => (

@@ -29,26 +29,16 @@ describe('conformance check against stand-in operators', () => {
   it('passes every check of a correct operator, in the documented order, and lists what it cannot observe', async () => {
     const report = await runAgainst({});
     const judged = report.checks.filter((c) => c.pass !== null);
-    expect(judged.map((c) => c.id)).toEqual([
-      'pay-accepted',
-      'pay-duplicate',
-      'win-accepted',
-      'results-duplicate',
-      'refund-unknown-deposit',
-      'bad-signature-rejected',
-      'missing-signature-rejected',
-      'wrong-secret-rejected',
-      'non-canonical-json-accepted',
-      'lose-minimal-accepted',
-      'refund-null-room-game-accepted',
-      'tournament-pay-accepted',
-      'insufficient-balance-error-body',
-    ]);
+    // The valid cells come first: the other checks of an endpoint depend on them.
+    expect(judged.slice(0, 5).map((c) => c.id)).toEqual(['pay.valid', 'results.WIN.valid', 'results.DRAW.valid', 'results.LOSE.valid', 'results.REFUND.valid']);
+    expect(judged.map((c) => c.id)).toEqual(CONFORMANCE_CHECK_IDS);
     expect(failedIds(report)).toEqual([]);
     expect(report.failed).toBe(0);
     expect(report.passed).toBe(CONFORMANCE_CHECK_IDS.length);
     const unobservable = report.checks.filter((c) => c.pass === null);
-    expect(unobservable.map((c) => c.title)).toEqual(expect.arrayContaining(['A duplicate pay was not charged twice', 'A WIN was credited once']));
+    expect(unobservable.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['duplicate.sequential.pay.money', 'duplicate.concurrent.pay.money', 'results.WIN.valid.money']),
+    );
     expect(report.notObservable).toBe(unobservable.length);
     // Every id fits in 36 characters and carries the run: wd-<runId> and 16 more hex digits.
     const deposits = [...operator!.deposits.keys()];
@@ -75,23 +65,50 @@ describe('conformance check against stand-in operators', () => {
         expect(x).toMatchObject({ direction: 'outbound', origin: 'check', tags: [`check:${first.runId}`] });
       }
     }
-    const ins = first.checks.find((c) => c.id === 'insufficient-balance-error-body')!;
+    const ins = first.checks.find((c) => c.id === 'pay.refused.insufficient-balance')!;
     expect(ins.actual.status).toBe(402);
     expect(JSON.parse(ins.actual.body!)).toEqual({ errors: [{ code: 'INSUFFICIENT_BALANCE', isClientSafe: true }] });
   });
 
+  const SIGNATURE_FAULTS_EXCEPT_MISSING = [
+    'wrong-value',
+    'wrong-secret',
+    'previous-or-other-profile-secret',
+    'over-compact-form',
+    'over-trimmed-body',
+    'over-empty-object',
+  ];
+  const ENDPOINTS = ['pay', 'WIN', 'DRAW', 'LOSE', 'REFUND'];
   const defects: Array<[string, OperatorDefects, string[]]> = [
-    ['verifies over re-serialized JSON', { reserializesBeforeVerifying: true }, ['non-canonical-json-accepted']],
-    // Accepting any well-formed signature lets both a wrong signature and another secret's signature in.
-    ['accepts a bad signature', { acceptsAnyWellFormedSignature: true }, ['bad-signature-rejected', 'wrong-secret-rejected']],
-    ['answers 500 to an unknown refund', { unknownRefund500: true }, ['refund-unknown-deposit']],
-    ['writes isClientSafe as a string', { stringIsClientSafe: true }, ['insufficient-balance-error-body']],
-    ['refuses with no error body', { noErrorBody: true }, ['insufficient-balance-error-body']],
+    // Verifying a re-serialization accepts a signature over the compact form and refuses every correctly signed spaced or escaped
+    // body (another key order survives JSON.parse and JSON.stringify, so it goes through).
+    [
+      'verifies over re-serialized JSON',
+      { reserializesBeforeVerifying: true },
+      [
+        ...ENDPOINTS.map((e) => `signature.over-compact-form.${e}`),
+        'shape.spaced.pay',
+        'shape.spaced.WIN',
+        'shape.spaced.REFUND',
+        'shape.escapes.pay',
+        'shape.escapes.WIN',
+        'shape.all-at-once.pay',
+      ],
+    ],
+    // Accepting any well-formed signature lets every fault in that carries one.
+    [
+      'accepts a bad signature',
+      { acceptsAnyWellFormedSignature: true },
+      SIGNATURE_FAULTS_EXCEPT_MISSING.flatMap((f) => ENDPOINTS.map((e) => `signature.${f}.${e}`)),
+    ],
+    ['answers 500 to an unknown refund', { unknownRefund500: true }, ['results.REFUND.unknown-deposit']],
+    ['writes isClientSafe as a string', { stringIsClientSafe: true }, ['pay.refused.insufficient-balance']],
+    ['refuses with no error body', { noErrorBody: true }, ['pay.refused.insufficient-balance']],
   ];
 
   it.each(defects)('names the defect of an operator that %s', async (_name, defect, expected) => {
     const report = await runAgainst(defect);
-    expect(failedIds(report)).toEqual(expected);
+    expect([...failedIds(report)].sort()).toEqual([...expected].sort());
     expect(report.failed).toBe(expected.length);
     expect(report.passed).toBe(CONFORMANCE_CHECK_IDS.length - expected.length);
     for (const c of report.checks.filter((x) => x.pass === false)) {
@@ -102,8 +119,9 @@ describe('conformance check against stand-in operators', () => {
 
   it('says why an error body fails', async () => {
     const report = await runAgainst({ stringIsClientSafe: true });
-    const c = report.checks.find((x) => x.id === 'insufficient-balance-error-body')!;
+    const c = report.checks.find((x) => x.id === 'pay.refused.insufficient-balance')!;
     expect(c.reason).toContain('errors[0].isClientSafe is a string');
+    expect(c.evidence?.clientSees).toMatch(/^nothing reaches handleError/);
   });
 });
 
@@ -138,9 +156,9 @@ describe('check reports', () => {
     expect(md.ok).toBe(true);
     if (!md.ok) return;
     expect(md.value).toContain(`# Conformance check #${report.id}`);
-    expect(md.value).toContain('| FAIL | refund-unknown-deposit');
-    expect(md.value).toContain('| PASS | pay-accepted');
-    expect(md.value).toContain('| N/A | pay-duplicate-charged-once');
+    expect(md.value).toContain('| FAIL | results.REFUND.unknown-deposit');
+    expect(md.value).toContain('| PASS | pay.valid');
+    expect(md.value).toContain('| N/A | duplicate.concurrent.pay.money');
     expect(md.value).toContain(`${operator.url}/platform/results`);
     expect(md.value).not.toContain(SECRET);
     expect(json.ok && json.value).not.toContain(SECRET);

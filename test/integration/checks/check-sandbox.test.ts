@@ -13,19 +13,22 @@ describe('conformance check against the sandbox operator', () => {
     expect(started.value.proxy.mode).toBe('sandbox');
     const url = started.value.proxy.url!;
 
+    // Enough for the whole matrix of pays (every cell pays its own deposit).
+    const funded = await desk.setSandboxBalance('sandbox-user', 1_000_000);
+    if (!funded.ok) throw new Error(funded.error.message);
     const res = await desk.runCheck({ to: url, userId: 'sandbox-user' });
     if (!res.ok) throw new Error(res.error.message);
     const failed = res.value.checks.filter((c) => c.pass === false);
     expect(failed.map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
     expect(res.value.passed).toBe(CONFORMANCE_CHECK_IDS.length);
 
-    // The proxy captured every step as an inbound exchange, and the sandbox booked the first pay once.
+    // The proxy captured every step as an inbound exchange, and the sandbox booked the pay of the WIN once, settled by it.
     const inbound = storeOf(desk).exchanges.list({ direction: 'inbound', limit: 1000 }).items;
     const outbound = res.value.checks.flatMap((c) => (c.pass === null ? [] : c.exchangeIds));
     expect(inbound.length).toBe(outbound.length);
     const state = await desk.getSandboxState();
     if (!state.ok) throw new Error(state.error.message);
-    const payExchange = storeOf(desk).exchanges.get(res.value.checks.find((c) => c.id === 'pay-accepted')!.exchangeIds[0]!)!;
+    const payExchange = storeOf(desk).exchanges.get(res.value.checks.find((c) => c.id === 'results.WIN.valid')!.exchangeIds[0]!)!;
     expect(payExchange.depositId).toMatch(new RegExp(`^wd-${res.value.runId}[0-9a-f]{16}$`));
     const firstPay = state.value.deposits.filter((d) => d.depositId === payExchange.depositId);
     expect(firstPay).toHaveLength(1);

@@ -5,6 +5,8 @@ import { startIntegerOperator, startNotFoundServer } from '../../helpers/integer
 import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
 import { tempDir } from '../../helpers/temp';
 import { closeAfterTest } from '../../helpers/closing';
+import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
+import { startWallet } from '../../fixtures/operators/node-wallet';
 
 const SECRET = 'cli-check-secret';
 let operator: StandInOperator | undefined;
@@ -18,11 +20,12 @@ async function operatorAndHome(defects: OperatorDefects = {}, profileSecret: str
   return { dir, url: operator.url };
 }
 
-describe('wager-desk check', () => {
-  it('prints {passed, failed, checks} with --json and exits 0 when every check passes', async () => {
+// Each test runs the whole matrix once or more in a CLI process: minutes on a loaded machine.
+describe('wager-desk check', { timeout: 180_000 }, () => {
+  it('prints {passed, failed, checks} with --json, and exits 3 when nothing failed but money was not observable', async () => {
     const { dir, url } = await operatorAndHome();
-    const res = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'cli-user', '--json']);
-    expect(res.code).toBe(0);
+    const res = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'cli-user', '--json', '--concurrency', '3']);
+    expect(res.code).toBe(3);
     const out = JSON.parse(res.stdout) as {
       passed: number;
       failed: number;
@@ -38,14 +41,21 @@ describe('wager-desk check', () => {
     };
     expect(out.failed).toBe(0);
     expect(out.blocked).toBe(0);
-    expect(out.passed).toBe(13);
-    const pay = out.checks.find((c) => c.id === 'pay-accepted')!;
+    expect(out.passed).toBe(CONFORMANCE_CHECK_IDS.length);
+    expect(out).toMatchObject({ moneyObserved: false, concurrency: 3 });
+    const pay = out.checks.find((c) => c.id === 'pay.valid')!;
     expect(pay).toMatchObject({
       pass: true,
       outcome: 'pass',
+      rule: { section: '4.1' },
       expected: 'status 2XX, with a body that does not say the request was ignored',
       actual: { status: 200, body: '{"ok":true}' },
+      evidence: { statuses: [200] },
     });
+    const money = out.checks.find((c) => c.id === 'duplicate.concurrent.pay.money')!;
+    expect(money).toMatchObject({ outcome: 'not-observable', pass: null, rule: { section: '3' } });
+    expect((money as { sent?: string[] }).sent?.[0]).toContain('×3 at once');
+    expect((money as { howToObserve?: string }).howToObserve).toContain('--balance-url');
     expect(out.checks.filter((c) => c.pass === null).every((c) => c.outcome === 'not-observable')).toBe(true);
     expect(typeof pay.title).toBe('string');
     expect(out.checks.filter((c) => c.pass === null).length).toBeGreaterThan(0);
@@ -56,10 +66,11 @@ describe('wager-desk check', () => {
     const res = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'cli-user']);
     expect(res.code).toBe(1);
     const lines = res.stdout.trim().split('\n');
-    expect(lines).toContain('PASS pay-accepted  A valid pay is accepted');
-    expect(lines.find((l) => l.startsWith('FAIL refund-unknown-deposit  '))).toMatch(/: expected status 200, got 500 /);
+    expect(lines).toContain('PASS pay.valid  A valid pay is accepted');
+    expect(lines.find((l) => l.startsWith('FAIL results.REFUND.unknown-deposit  '))).toMatch(/: expected status 200, got 500 /);
     expect(lines.filter((l) => l.startsWith('FAIL '))).toHaveLength(1);
-    expect(lines.some((l) => l.startsWith('N/A pay-duplicate-charged-once  A duplicate pay was not charged twice'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('N/A duplicate.sequential.pay.money  The same pay again changes nothing: not observable'))).toBe(true);
+    expect(lines[lines.length - 2]).toMatch(/^does not answer 200 to a REFUND of an unknown deposit/);
   });
 
   it('signs with --secret-env and exits 2 without any secret', async () => {
@@ -71,7 +82,7 @@ describe('wager-desk check', () => {
     const env = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'u', '--secret-env', 'WD_CHECK_SECRET', '--json'], {
       env: { WD_CHECK_SECRET: SECRET },
     });
-    expect(env.code).toBe(0);
+    expect(env.code).toBe(3);
     expect(JSON.parse(env.stdout).failed).toBe(0);
     const usage = await runCli(['--home', dir, 'check', '--to', url]);
     expect(usage.code).toBe(2);
@@ -84,8 +95,8 @@ describe('wager-desk check', () => {
     await desk.saveProfile({ name: 'p', secret: SECRET });
     await desk.close();
     const ok = await runCli(['--home', dir, 'check', '--to', op.url, '--user-id', 'cli-user', '--callback-prefix', '/api/v2/acme', '--stake', '250', '--json']);
-    expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ failed: 0, blocked: 0, passed: 13, callbackPrefix: '/api/v2/acme' });
+    expect(ok.code, ok.stderr).toBe(3);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ failed: 0, blocked: 0, passed: CONFORMANCE_CHECK_IDS.length, callbackPrefix: '/api/v2/acme' });
     expect(op.requests.every((r) => r.path.startsWith('/api/v2/acme/'))).toBe(true);
     expect([...op.deposits.values()].map((d) => d.amount)).toContain(250);
 
@@ -101,7 +112,19 @@ describe('wager-desk check', () => {
     const lines = lost.stdout.trim().split('\n');
     expect(lines[0]).toBe('The target does not serve /platform/pay: the first valid pay answered 404. Wrong URL or callback prefix?');
     expect(lines.filter((l) => l.startsWith('PASS '))).toEqual([]);
-    expect(lines.some((l) => l.startsWith('BLOCKED bad-signature-rejected  '))).toBe(true);
-    expect(lines[lines.length - 1]).toMatch(/^0 passed, \d+ failed, \d+ blocked, 5 not observable; report \d+, ids wd-[0-9a-f]{16}\*$/);
+    expect(lines.some((l) => l.startsWith('BLOCKED signature.wrong-value.pay  '))).toBe(true);
+    expect(lines[lines.length - 1]).toMatch(/^0 passed, \d+ failed, \d+ blocked, \d+ not observable; report \d+, ids wd-[0-9a-f]{16}\*$/);
+  });
+
+  it('names the worst finding of an operator whose results route checks no signature, and exits 1', async () => {
+    const wallet = closeAfterTest(await startWallet({ secret: SECRET, prefix: '/platform', users: { 'cli-user': 1_000_000 }, defect: 'results-unsigned' }));
+    const { dir } = await operatorAndHome();
+    const res = await runCli(['--home', dir, 'check', '--to', wallet.url, '--user-id', 'cli-user']);
+    expect(res.code).toBe(1);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines[lines.length - 2]).toMatch(/^accepts unsigned results \(WIN\): a forged WIN would be credited \(\d+ more failed\)$/);
+    expect(lines.find((l) => l.startsWith('FAIL signature.missing.WIN  '))).toMatch(
+      /^FAIL signature\.missing\.WIN {2}A WIN without a signature header is refused: expected status 4XX, got 200 \{"status":"ok","balance":\d+\} \[WIN without a signature header: answered 200: the operator accepted what it should refuse\]$/,
+    );
   });
 });

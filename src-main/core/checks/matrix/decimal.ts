@@ -1,0 +1,59 @@
+// Exact arithmetic on the decimal strings balances are read as ("1000", "998.50", "-0.5"): a balance
+// delta is judged to the last digit, so it is done on integers scaled by a power of ten, never on doubles.
+
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+function parse(text: string): Scaled | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const units = BigInt(`${whole}${fraction}`);
+  return { units: sign === '-' ? -units : units, scale: fraction.length };
+}
+
+function atScale(x: Scaled, scale: number): bigint {
+  return x.units * 10n ** BigInt(scale - x.scale);
+}
+
+function print(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  let digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  if (scale > 0) {
+    digits = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`.replace(/\.?0+$/, '');
+  }
+  return `${negative ? '-' : ''}${digits}`;
+}
+
+/** A JSON number as the decimal it was written as (100, 1.5): the shortest spelling, without an exponent. */
+export function decimalOf(amount: number): string {
+  if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
+  const text = String(amount);
+  if (!/e/i.test(text)) return text;
+  // toFixed writes an exponent again from 1e21 up, where every double is an integer anyway.
+  if (Number.isInteger(amount)) return BigInt(amount).toString();
+  return amount.toFixed(20).replace(/\.?0+$/, '');
+}
+
+/** after - before, exactly; null when either is not a plain decimal. */
+export function decimalDelta(before: string, after: string): string | null {
+  const a = parse(before);
+  const b = parse(after);
+  if (!a || !b) return null;
+  const scale = Math.max(a.scale, b.scale);
+  return print(atScale(b, scale) - atScale(a, scale), scale);
+}
+
+/** Whether two decimals are the same number (1.50 and 1.5 are). */
+export function decimalEquals(x: string, y: string): boolean {
+  return decimalDelta(x, y) === '0';
+}
+
+/** The negation of a decimal. */
+export function negated(x: string): string {
+  return x.startsWith('-') ? x.slice(1) : x === '0' ? x : `-${x}`;
+}
