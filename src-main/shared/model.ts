@@ -105,6 +105,8 @@ export interface ExchangeSummary extends KeyFields {
   truncated: boolean;
   /** Count of error-level findings, so lists can flag a bad message without loading it. */
   errorCount: number;
+  /** The profile (operator) it belongs to: whose callback prefix received it, or used to send it; null: unassigned. */
+  profile: string | null;
 }
 
 export interface RequestRecord {
@@ -213,6 +215,10 @@ export interface ExchangeQuery {
   beforeId?: number;
   /** Default 100, at most 1000. */
   limit?: number;
+  /** Only this profile's rows. Through the desk, default: the active profile's (every row when there is no profile). */
+  profile?: string;
+  /** Every profile's rows, unassigned ones too (wins over profile). */
+  allProfiles?: boolean;
 }
 
 export interface ExchangePage {
@@ -237,6 +243,8 @@ export type TimelineFlag =
 
 export interface Timeline {
   depositId: string;
+  /** The profile whose deposit this is (a deposit id under two profiles is two deposits); null: unassigned rows. */
+  profile: string | null;
   entries: ExchangeSummary[];
   flags: Array<{ flag: TimelineFlag; message: string; exchangeIds: number[] }>;
 }

@@ -4,7 +4,7 @@ import type { Diagnosis, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangeS
 
 export const SUMMARY_COLUMNS =
   'id, direction, kind, origin, at, method, path, target, verdict, res_status, error, duration_ms, source_id, truncated, ' +
-  'error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id';
+  'error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id, profile';
 
 export interface SummaryRow {
   id: number;
@@ -29,6 +29,7 @@ export interface SummaryRow {
   amount: number | null;
   currency: string | null;
   tournament_id: string | null;
+  profile: string | null;
 }
 
 export interface DetailRow extends SummaryRow {
@@ -75,6 +76,7 @@ export function toSummary(r: SummaryRow): ExchangeSummary {
     amount: r.amount,
     currency: r.currency,
     tournamentId: r.tournament_id,
+    profile: r.profile ?? null,
   };
 }
 

@@ -27,6 +27,7 @@ function row(id: number, fields: Partial<ExchangeSummary> = {}): ExchangeSummary
     amount: 5,
     currency: 'EUR',
     tournamentId: null,
+    profile: null,
     ...fields,
   };
 }
