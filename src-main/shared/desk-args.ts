@@ -46,6 +46,8 @@ const exchangeQuery = z.object({
   search: text.optional(),
   beforeId: id.optional(),
   limit: number.optional(),
+  profile: text.optional(),
+  allProfiles: z.boolean().optional(),
 });
 
 const redeliveryFilter = z.object({
@@ -58,6 +60,7 @@ const redeliveryFilter = z.object({
   verdict: text.optional(),
   idRanges: z.array(z.tuple([id, id])).optional(),
   again: z.boolean().optional(),
+  profile: text.optional(),
 });
 const rowFilter = exchangeQuery.omit({ beforeId: true, limit: true });
 
@@ -127,7 +130,10 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   stopProxy: none,
   listExchanges: [['query', exchangeQuery.optional()]],
   getExchange: [['id', id]],
-  getTimeline: [['depositId', text]],
+  getTimeline: [
+    ['depositId', text],
+    ['profile', text.optional()],
+  ],
   diffExchanges: [
     ['beforeId', id],
     ['afterId', id],
@@ -244,7 +250,10 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
     ['text', text],
     ['options', z.object({ profile: text.optional(), origin: text.optional(), callbackPrefix: text.optional() }).optional()],
   ],
-  ticketBundle: [['depositId', text]],
+  ticketBundle: [
+    ['depositId', text],
+    ['profile', text.optional()],
+  ],
   selectRedelivery: [
     ['filter', redeliveryFilter],
     ['options', z.object({ limit: number.optional(), afterId: id.optional() }).optional()],
@@ -261,6 +270,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
         rate: number.optional(),
         signature: text.optional(),
         stopOnFailure: z.boolean().optional(),
+        resignInvalid: z.boolean().optional(),
       }),
     ],
   ],

@@ -30,6 +30,7 @@ export function stepEnvFor(
     timeoutMs: ctx.options.outboundTimeoutMs,
     origin,
     tags,
+    profile: profile?.name ?? null,
   };
 }
 

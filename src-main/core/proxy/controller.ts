@@ -14,7 +14,7 @@
 //     new port cannot be bound, the old listener never noticed.
 //   - same address, other scheme (HTTP to HTTPS): the port must be released before it is bound again,
 //     a gap of one bind; if that bind fails, the old configuration is bound again.
-import type { CallbackUrls, ProxyLimits, ProxyStatus } from '../../shared/model';
+import type { CallbackUrls, ProfileCallbackUrls, ProxyLimits, ProxyStatus } from '../../shared/model';
 import { listenFailure } from '../listen-failure';
 import type { CallbackSettings } from '../outbound/callback-settings';
 import { secretsToRedact } from '../redact';
@@ -102,6 +102,7 @@ export class ProxyController {
         publicUrl,
         publicUrlSource: this.publicUrlSource(publicUrl),
         callbackUrls: this.safely(() => this.callbackUrls(publicUrl ?? this.current!.url!)),
+        profileCallbackUrls: this.safely(() => this.profileCallbackUrls(publicUrl ?? this.current!.url!)),
       };
     }
     let upstream: string | null = null;
@@ -132,6 +133,7 @@ export class ProxyController {
       publicUrl,
       publicUrlSource: this.publicUrlSource(publicUrl),
       callbackUrls: publicUrl ? this.safely(() => this.callbackUrls(publicUrl)) : null,
+      profileCallbackUrls: publicUrl ? this.safely(() => this.profileCallbackUrls(publicUrl)) : null,
     };
   }
 
@@ -159,6 +161,12 @@ export class ProxyController {
   private callbackUrls(base: string): CallbackUrls {
     const prefix = this.host.callbackSettings(this.config.profile ?? undefined, this.config.callbackPrefix ?? undefined).prefix;
     return callbackUrlsOf(base, prefix);
+  }
+
+  /** Each profile served and its callback URLs, as the routing table of the configuration in force has them. */
+  private profileCallbackUrls(base: string): ProfileCallbackUrls[] {
+    const table = this.running?.env.routes() ?? routingFor(this.host, this.config, (lookUp) => lookUp)();
+    return table.routes.map((r) => ({ profile: r.profile, ...callbackUrlsOf(base, r.settings.prefix) }));
   }
 
   /** The configuration of the last start, changed by what `options` gives (undefined leaves a field as it was). */
