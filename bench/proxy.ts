@@ -12,17 +12,22 @@ import { countRows, deskCommand, startServe, type DeskCommand, type RowCounts } 
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
 import { pacedLoad } from './lib/paced-load';
+import { seedProfiles } from './lib/profiles';
 import { startUpstream } from './lib/upstream';
 import { processCpuMs } from './lib/proc-cpu';
 import { distinctPays, signedPay, type SignedCallback } from './lib/payload';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 
-export type ProxyTarget = 'floor' | 'desk-forward' | 'desk-sandbox' | 'mitmdump';
+export type ProxyTarget = 'floor' | 'desk-forward' | 'desk-forward-10' | 'desk-sandbox' | 'mitmdump';
+
+/** Profiles on the one proxy of the many-operators row: its ratio to one profile is the routing's cost. */
+const MANY_PROFILES = 10;
 
 const LABELS: Record<ProxyTarget, string> = {
   floor: 'bare Node forwarder (floor)',
   'desk-forward': 'Wager Desk, forward mode',
+  'desk-forward-10': `Wager Desk, forward mode, ${MANY_PROFILES} profiles`,
   'desk-sandbox': 'Wager Desk, sandbox mode',
   mitmdump: 'mitmdump --mode reverse',
 };
@@ -56,6 +61,8 @@ export interface ProxyRow {
   vsFloor: number | null;
   vsMitmdump: number | null;
   addedP50Ms: number | null;
+  /** Ten profiles on one proxy against one (forward mode), req/s within each round, then the median. */
+  vsOneProfile?: number | null;
   /** Median CPU µs per request, and its ratio to the floor's within each round (more is costlier). */
   cpuUs: number | null;
   cpuVsFloor: number | null;
@@ -111,12 +118,14 @@ async function startTarget(target: ProxyTarget, upstream: string, desk: DeskComm
       return { url: m[1]!, child, home: null };
     }
     case 'desk-forward':
+    case 'desk-forward-10':
     case 'desk-sandbox': {
       const home = join(o.scratch, `proxy-${tag}`);
       mkdirSync(home, { recursive: true });
+      if (target === 'desk-forward-10') seedProfiles(home, upstream, BENCH_SECRET, MANY_PROFILES);
       const serve = await startServe(desk, {
         home,
-        upstream: target === 'desk-forward' ? upstream : null,
+        upstream: target === 'desk-sandbox' ? null : upstream,
         secret: BENCH_SECRET,
         ui: false,
         cpuProfDir: o.cpuProf ? join(o.cpuProf, tag) : null,
@@ -143,9 +152,9 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
       (o.distinctKeys ? ', a user and a deposit of its own in every request' : ', the same callback every time') +
       `, ${fmtInt(o.requests)} requests a run (+ warm-up), at most ${o.maxSeconds} s a run`,
   );
-  const targets: ProxyTarget[] = ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? (['mitmdump'] as const) : [])];
+  const targets: ProxyTarget[] = ['floor', 'desk-forward', 'desk-forward-10', 'desk-sandbox', ...(mitm ? (['mitmdump'] as const) : [])];
   // mitmdump serves about 1,000 req/s here, under the fixed rate: it would measure its queue, not its latency.
-  const rateTargets = targets.filter((t) => t !== 'mitmdump');
+  const rateTargets = targets.filter((t) => t !== 'mitmdump' && t !== 'desk-forward-10');
   const rateConnections = o.connections[0]!;
   o.log(`open-loop pass: ${fmtInt(o.rate)} req/s over ${rateConnections} connections, ${rateTargets.join(', ')}`);
   const upstreamServer = startUpstream();
@@ -274,6 +283,10 @@ function summarize(
     row.vsMitmdump = perRound(row, mitmRow, (a, b) => ratio(a.load.rps, b.load.rps));
     row.addedP50Ms = perRound(row, floor, (a, b) => a.load.p50 - b.load.p50);
     row.cpuVsFloor = perRound(row, floor, (a, b) => ratio(a.cpuUs, b.cpuUs));
+    if (row.target === 'desk-forward-10') {
+      const one = rows.find((r) => r.target === 'desk-forward' && r.connections === row.connections);
+      row.vsOneProfile = perRound(row, one, (a, b) => ratio(a.load.rps, b.load.rps));
+    }
   }
   return rows;
 }
@@ -316,6 +329,10 @@ export function formatProxyResult(r: ProxyBenchResult): string {
     '',
     `open loop at ${fmtInt(r.fixedRate.rate)} req/s over ${r.fixedRate.connections} connections (below every proxy's saturation but mitmdump's): the latency a proxy adds when requests do not queue`,
     table(['proxy', 'req/s', 'p50', 'p99', 'p50 over floor', 'CPU/req', 'CPU vs floor', 'errors'], fixed),
+    '',
+    ...r.rows
+      .filter((row) => row.vsOneProfile !== undefined)
+      .map((row) => `${MANY_PROFILES} profiles on one proxy vs one profile, forward mode, ${row.connections} conns: ${fmtRatio(row.vsOneProfile ?? null)} req/s (within each round, then the median)`),
     '',
     ...rowChecks(r.rows, r.rounds, ''),
     ...rowChecks(r.fixedRate.rows, r.rounds, ` at ${r.fixedRate.rate}/s`),
