@@ -35,7 +35,7 @@ beforeAll(async () => {
   desk = createDesk({ home: home.dir });
   const saved = await desk.saveProfile({ name: 'main', secret: SECRET, apiKey: API_KEY });
   if (!saved.ok) throw new Error(saved.error.message);
-  await desk.saveProfile({ name: 'other', secret: OTHER });
+  await desk.saveProfile({ name: 'other', callbackPrefix: '/other', secret: OTHER });
   await desk.useProfile('main');
   proxy = await startProxy(desk);
   upstream = await startRecorder();
