@@ -279,11 +279,22 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   reverify: [['request', z.object({ query: rowFilter.optional(), ids: z.array(id).optional(), profile: text.optional() })]],
 };
 
-function describe(value: unknown): string {
+/**
+ * What kind of value was given, never the value itself: any field may hold a secret typed in the wrong
+ * place (an API key pasted into the amounts mode), and this text reaches logs and the UI.
+ */
+function kindOf(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return `a string of ${value.length} character${value.length === 1 ? '' : 's'}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Zod's message for an issue, unless it quotes the value given (a custom message might). */
+function saidOf(message: string, value: unknown): string {
+  const quoted = (typeof value === 'string' || typeof value === 'number') && String(value).length > 0 && message.includes(String(value));
+  return quoted ? 'not of the expected shape' : message;
 }
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
@@ -309,11 +320,9 @@ export function checkDeskArgs(method: DeskMethod, args: readonly unknown[]): Des
     if (args[i] === null && schema.safeParse(undefined).success) continue;
     const issue = checked.error.issues[0]!;
     const where = [name, ...issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))].join('').replace(/\.\[/g, '[');
-    // A value given where a secret belongs is never echoed, whatever its type: only what kind it was.
-    const secretField = /(secret|apikey)$/i.test(String(issue.path[issue.path.length - 1] ?? name));
+    // The field's path and what kind of value it got, never the value: any field may hold a secret.
     const value = valueAt(args[i], issue.path);
-    const got = secretField ? (value === null ? 'null' : typeof value) : describe(value);
-    return { code: 'bad-input', message: `${method}: ${where} is not valid (${issue.message}; got ${got}).` };
+    return { code: 'bad-input', message: `${method}: ${where} is not valid (${saidOf(issue.message, value)}; got ${kindOf(value)}).` };
   }
   return null;
 }

@@ -2,13 +2,14 @@
 // proxy, a HAR import, an outbound send, a test). One function decides the kind, whether a signature
 // applies, the verdict and its diagnosis, the findings and the key fields from ONE decode and parse
 // of the body, bounds what is stored of the findings, and redacts every stored secret wherever it
-// appears in what is kept: headers (Basic credentials too), path, query, target, body.
+// appears in what is kept, in any form (../redact.ts): method, header names and values, path, query,
+// target, body, findings, the signature's notes and diagnosis, the key fields.
 //
 // A body is kept byte for byte (signatures are over the exact bytes), with one exception: a body that
-// holds a stored secret in clear has it replaced by the secret's marker, and a finding says so. The
-// verdict was judged on the bytes as received; only the stored copy differs. Keeping the secret would
-// break the stronger promise (no secret in the database), and a sender that puts the shared secret in
-// a callback body has a bug worth an error of its own.
+// holds a stored secret in any form has it replaced by the secret's marker, and a finding says so. The
+// verdict is judged first, on the bytes as received; only the stored copy differs. Keeping the secret
+// would break the stronger promise (no secret in the database), and a sender that puts the shared
+// secret in a callback body has a bug worth an error of its own.
 import type { AmountsMode, ExchangeKind, Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
 import { inspectParsed, type MessageKind } from '../protocol/inspect';
 import type { BodyRead } from '../protocol/json-body';
@@ -113,7 +114,7 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     findings.unshift({
       level: 'error',
       path: '$',
-      message: `the body holds a stored secret in clear (${body.found.map(redactedMarker).join(', ')}): it is stored with the marker in its place; the verdict was judged on the bytes as received`,
+      message: `the body holds a stored secret (${body.found.map(redactedMarker).join(', ')}): it is stored with the marker in its place; the verdict was judged on the bytes as received`,
     });
   }
 
@@ -122,7 +123,7 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     kind,
     origin: request.origin,
     at: request.at,
-    method: request.method,
+    method: redactText(request.method, secrets),
     path: redactUrlPart(request.path, secrets),
     query: redactUrlPart(request.query, secrets),
     target: request.target === null ? null : redactUrlPart(request.target, secrets),
@@ -131,7 +132,7 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     size: request.size,
     truncated: request.truncated,
     remoteAddress: request.remoteAddress,
-    signature,
+    signature: redactSignature(signature, secrets),
     // A finding may quote what arrived (a header, a key, a value): redacted like everything else kept.
     findings: boundFindings(redactFindings(findings, secrets), findingsBudget(request.body.byteLength)),
     keys: redactKeys(keys, secrets),
@@ -152,13 +153,36 @@ function redactFindings(findings: Finding[], secrets: readonly string[]): Findin
   });
 }
 
-/** Key fields are indexed columns: a secret in one (a userId that is the API key) is redacted too. */
+/** Key fields are indexed columns: a secret in one (a userId that is the API key, in any form) is redacted too. */
 function redactKeys(keys: KeyFields, secrets: readonly string[]): KeyFields {
   if (secrets.length === 0) return keys;
   let out = keys;
   for (const name of ['depositId', 'userId', 'result', 'gameId', 'currency', 'tournamentId'] as const) {
     const v = keys[name];
-    if (v !== null && secrets.some((s) => v.includes(s))) out = { ...out, [name]: redactUrlPart(v, secrets) };
+    const redacted = v === null ? v : redactText(v, secrets);
+    if (redacted !== v) out = { ...out, [name]: redacted };
   }
   return out;
+}
+
+/** The signature's notes and diagnosis may quote what arrived (a header, part of the body): redacted too. */
+function redactSignature(report: SignatureReport | null, secrets: readonly string[]): SignatureReport | null {
+  if (report === null || secrets.length === 0) return report;
+  const notes = report.notes.map((n) => redactText(n, secrets));
+  let diagnosis = report.diagnosis;
+  if (diagnosis !== null) {
+    const text = JSON.stringify(diagnosis);
+    const redacted = redactText(text, secrets);
+    // Redacted inside its JSON text; should that no longer parse, the diagnosis is not kept.
+    if (redacted !== text) diagnosis = parsedOr(redacted, null);
+  }
+  return notes.every((n, i) => n === report.notes[i]) && diagnosis === report.diagnosis ? report : { ...report, notes, diagnosis };
+}
+
+function parsedOr<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
 }

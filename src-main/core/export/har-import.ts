@@ -53,7 +53,7 @@ export function importHar(deps: HarImportDeps, text: string, options: HarImportO
     const durationMs = e.durationMs ?? 0;
     deps.exchanges.complete(id, {
       response: e.response
-        ? { status: e.response.status, headers: redactHeaders(e.response.headers, secrets), body: redactBytes(e.response.body, secrets, true).bytes }
+        ? { status: e.response.status, headers: redactHeaders(e.response.headers, secrets), body: redactBytes(e.response.body, secrets).bytes }
         : null,
       error: e.response ? null : e.error === null ? null : redactText(e.error, secrets),
       durationMs,

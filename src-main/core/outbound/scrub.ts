@@ -8,5 +8,5 @@ import type { OutboundOutcome } from './http-send';
 export function scrubOutcome(outcome: OutboundOutcome, secrets: readonly string[]): OutboundOutcome {
   if (!outcome.ok) return { ...outcome, error: redactText(outcome.error, secrets) };
   const { status, headers, body } = outcome.response;
-  return { ...outcome, response: { status, headers: redactHeaders(headers, secrets), body: redactBytes(body, secrets, true).bytes } };
+  return { ...outcome, response: { status, headers: redactHeaders(headers, secrets), body: redactBytes(body, secrets).bytes } };
 }

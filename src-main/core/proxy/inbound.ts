@@ -17,8 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared/model';
-import { judge, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
-import { redactBytes, redactHeaders } from '../redact';
+import { judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
 import type { SandboxCall } from '../sandbox';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
@@ -324,6 +323,7 @@ export class Inbound {
       secretConfigured: this.route?.candidates().some((c) => c.primary) ?? false,
       book: this.route?.profile ?? '',
       at: this.at,
+      secrets: this.secrets ?? [],
     };
     if (fault?.action.type === 'delay') {
       // As a slow operator: the row is committed now, the sandbox decides when the delay is over, and the
@@ -466,22 +466,18 @@ export class Inbound {
    * secrets cannot be read, only the status is kept (nothing that could hold one in clear).
    */
   private completion(response: Response | null, error: string | null): ExchangeCompletion {
-    let stored = response;
-    if (response) {
-      try {
-        const secrets = (this.secrets ??= this.env.secrets());
-        if (secrets.length > 0)
-          stored = { status: response.status, headers: redactHeaders(response.headers, secrets), body: redactBytes(response.body, secrets).bytes };
-      } catch {
-        stored = { status: response.status, headers: [], body: new Uint8Array() };
-      }
-    }
-    return {
-      response: stored,
+    const completion: ExchangeCompletion = {
+      response,
       error,
       durationMs: Math.round((performance.now() - this.started) * 1000) / 1000,
       completedAt: new Date().toISOString(),
     };
+    try {
+      return redactCompletion(completion, (this.secrets ??= this.env.secrets()));
+    } catch {
+      // The secrets cannot be read: only the answer's status is kept, and the error (the desk's own words).
+      return { ...completion, response: response && { status: response.status, headers: [], body: new Uint8Array() } };
+    }
   }
 
   /** Records the end of an exchange whose answer is already out (a relayed one), with the next group. */

@@ -5,9 +5,9 @@
 // a bound, with every stored secret redacted in any form (they hold the headers, Basic credentials too).
 import type { IncomingMessage } from 'node:http';
 import type { HeaderList } from '../../shared/model';
-import { judge, type CapturedRequest } from '../capture';
+import { judge, redactCompletion, type CapturedRequest } from '../capture';
 import { redactBytes } from '../redact';
-import type { NewExchange } from '../store';
+import type { ExchangeCompletion, NewExchange } from '../store';
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
 import type { GroupCommit } from './group-commit';
@@ -58,8 +58,11 @@ export function recordRefused(
 ): void {
   const at = new Date().toISOString();
   let row: NewExchange;
+  let completion: ExchangeCompletion = { response: answer, error, durationMs: 0, completedAt: at };
   try {
     const secrets = env.secrets();
+    // The error text may quote what arrived (an Expect value): redacted like the row.
+    completion = redactCompletion(completion, secrets);
     const kept = refused.raw.byteLength > MAX_REFUSED_BYTES ? refused.raw.subarray(0, MAX_REFUSED_BYTES) : refused.raw;
     const q = refused.target.indexOf('?');
     const request: CapturedRequest = {
@@ -71,7 +74,7 @@ export function recordRefused(
       query: q < 0 ? '' : refused.target.slice(q + 1),
       target: null,
       headers: refused.headers,
-      body: redactBytes(kept, secrets, true).bytes,
+      body: redactBytes(kept, secrets).bytes,
       size: refused.raw.byteLength,
       truncated: kept.byteLength < refused.raw.byteLength,
       remoteAddress: refused.remoteAddress,
@@ -93,6 +96,7 @@ export function recordRefused(
   } catch (err) {
     // Even the redaction failed (the secrets could not be read): a row with nothing that could hold one.
     env.onUnjudged(err);
+    completion = { ...completion, error: 'the error text is not stored: the secrets to redact it could not be read' };
     row = judge(
       {
         direction: 'inbound',
@@ -125,7 +129,7 @@ export function recordRefused(
   commits.write(
     () => {
       const id = env.exchanges.insert(row).id;
-      env.exchanges.complete(id, { response: answer, error, durationMs: 0, completedAt: new Date().toISOString() });
+      env.exchanges.complete(id, { ...completion, completedAt: new Date().toISOString() });
       return id;
     },
     (err) => {

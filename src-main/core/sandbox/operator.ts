@@ -8,6 +8,7 @@ import type { Finding, ResultValue, Verdict } from '../../shared/model';
 import { inspect, payRequestSchema, resultRequestSchema } from '../protocol';
 import type { CallbackPathKind } from '../protocol';
 import { readJsonBody, type BodyRead } from '../protocol/json-body';
+import { redactText } from '../redact';
 import {
   insufficientBalance,
   invalidRequest,
@@ -36,6 +37,11 @@ export interface SandboxCall {
   at: string;
   /** Whose books: the profile the callback belongs to ('' without profiles). */
   book: string;
+  /**
+   * The stored secrets: an id that holds one (in any form) is booked, quoted and answered in its
+   * redacted form, so that the books never hold a secret in clear.
+   */
+  secrets?: readonly string[];
 }
 
 export interface SandboxOutcome {
@@ -56,7 +62,21 @@ function parse<T>(call: SandboxCall, schema: ZodType<T>): Parsed<T> {
   const ids = checked.data as { userId?: unknown; depositId?: unknown };
   // An empty id cannot key a balance or a deposit: refuse it rather than book money under "".
   if (ids.userId === '' || ids.depositId === '') return { ok: false, reason: 'userId and depositId must not be empty' };
-  return { ok: true, value: checked.data };
+  return { ok: true, value: withRedactedIds(checked.data, call.secrets ?? []) };
+}
+
+/** A finding may quote any field of the body (a currency, an amount): redacted like the row's own. */
+function withRedactedFindings(outcome: SandboxOutcome, secrets: readonly string[]): SandboxOutcome {
+  if (secrets.length === 0 || outcome.findings.length === 0) return outcome;
+  return { ...outcome, findings: outcome.findings.map((f) => ({ ...f, path: redactText(f.path, secrets), message: redactText(f.message, secrets) })) };
+}
+
+function withRedactedIds<T>(message: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return message;
+  const ids = message as { userId?: unknown; depositId?: unknown };
+  const userId = typeof ids.userId === 'string' ? redactText(ids.userId, secrets) : ids.userId;
+  const depositId = typeof ids.depositId === 'string' ? redactText(ids.depositId, secrets) : ids.depositId;
+  return userId === ids.userId && depositId === ids.depositId ? message : { ...message, userId, depositId };
 }
 
 export class SandboxOperator {
@@ -73,7 +93,8 @@ export class SandboxOperator {
     if (call.secretConfigured && call.verdict !== 'valid') {
       return { answer: invalidSignature(), findings: [note('info', '$', `refused with 401: the signature is ${call.verdict ?? 'absent'}`)] };
     }
-    return this.decide.immediate(call);
+    const outcome: SandboxOutcome = this.decide.immediate(call);
+    return withRedactedFindings(outcome, call.secrets ?? []);
   }
 
   private pay(call: SandboxCall): SandboxOutcome {
@@ -163,7 +184,7 @@ export class SandboxOperator {
     const { body } = call;
     const read = call.read ?? readJsonBody(body);
     if (!read.ok || typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return null;
-    const { result, depositId } = read.value as Record<string, unknown>;
+    const { result, depositId } = withRedactedIds(read.value as Record<string, unknown>, call.secrets ?? []);
     if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || this.ledger.deposit(call.book, depositId)) return null;
     const broken = [
       ...new Set(

@@ -1,6 +1,6 @@
 // Redaction finds a stored secret in every form a sender or a service may use, and changes nothing else.
 import { describe, expect, it } from 'vitest';
-import { redactBytes, redactedMarker, redactHeaders, redactUrlPart } from '../../../src-main/core/redact';
+import { redactBytes, redactedMarker, redactHeaders, redactText, redactUrlPart } from '../../../src-main/core/redact';
 import { formsIn } from '../../security/helpers/canary';
 
 const S = 'redact/me+please-9f3c';
@@ -46,11 +46,46 @@ describe('redaction', () => {
       }),
     ];
     for (const echo of echoes) {
-      const { bytes, found } = redactBytes(Buffer.from(echo), [S], true);
+      const { bytes, found } = redactBytes(Buffer.from(echo), [S]);
       expect(found, echo).toEqual([S]);
       expect(formsIn(bytes, S), echo).toEqual([]);
     }
     const clean = Buffer.from('{"ok":true}');
-    expect(redactBytes(clean, [S], true).bytes).toBe(clean);
+    expect(redactBytes(clean, [S]).bytes).toBe(clean);
+  });
+
+  it('a base64 form is replaced with its whole run, at every alignment, so that no edge of it is left', () => {
+    for (const lead of ['', 'a', 'ab', 'abc']) {
+      for (const encoding of ['base64', 'base64url'] as const) {
+        const html = `<p>${Buffer.from(`${lead}${S}`).toString(encoding)}</p>`;
+        expect(Buffer.from(redactBytes(Buffer.from(html), [S]).bytes).toString(), html).toBe(`<p>${M}</p>`);
+      }
+    }
+  });
+
+  it('header names, a method, error texts; hex either case, percent once or twice, \\u wholly or partly', () => {
+    expect(redactHeaders([[Buffer.from(S).toString('hex'), '1']], [S])).toEqual([[M, '1']]);
+    expect(redactHeaders([['Authorization', `Bearer ${Buffer.from(S).toString('base64')}`]], [S])).toEqual([['Authorization', M]]);
+    expect(redactText(`the request expects ${JSON.stringify(S)}`, [S])).toBe(`the request expects "${M}"`);
+    const partly = `${S.slice(0, 3)}\\u${S.charCodeAt(3).toString(16).padStart(4, '0')}${S.slice(4)}`;
+    for (const form of [
+      Buffer.from(S).toString('hex').toUpperCase(),
+      encodeURIComponent(encodeURIComponent(S)),
+      partly,
+      `${S.slice(0, 2)}%${S.charCodeAt(2).toString(16)}${S.slice(3)}`,
+    ]) {
+      expect(redactText(form, [S]), form).toBe(M);
+      expect(Buffer.from(redactBytes(Buffer.from(`{"k":"${form}","n":1}`), [S]).bytes).toString(), form).toBe(`{"k":"${M}","n":1}`);
+    }
+  });
+
+  it('stays linear on hostile bodies: a megabyte-long token with escapes, thousands of base64 copies', () => {
+    const longToken = Buffer.from(`${'a'.repeat(1_000_000)}%41\\u0041`);
+    const copies = Buffer.from(Array.from({ length: 5_000 }, () => Buffer.from(`x${S}`).toString('base64')).join(''));
+    const started = performance.now();
+    expect(redactBytes(longToken, [S]).found).toEqual([]);
+    expect(redactBytes(copies, [S]).found).toEqual([S]);
+    // Quadratic work here would be minutes; linear is milliseconds (the bound leaves room for a loaded machine).
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
