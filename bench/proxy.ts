@@ -332,7 +332,10 @@ export function formatProxyResult(r: ProxyBenchResult): string {
     '',
     ...r.rows
       .filter((row) => row.vsOneProfile !== undefined)
-      .map((row) => `${MANY_PROFILES} profiles on one proxy vs one profile, forward mode, ${row.connections} conns: ${fmtRatio(row.vsOneProfile ?? null)} req/s (within each round, then the median)`),
+      .map(
+        (row) =>
+          `${MANY_PROFILES} profiles on one proxy vs one profile, forward mode, ${row.connections} conns: ${fmtRatio(row.vsOneProfile ?? null)} req/s (within each round, then the median)`,
+      ),
     '',
     ...rowChecks(r.rows, r.rounds, ''),
     ...rowChecks(r.fixedRate.rows, r.rounds, ` at ${r.fixedRate.rate}/s`),

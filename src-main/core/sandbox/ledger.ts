@@ -134,15 +134,17 @@ export class SandboxLedger {
 
   state(book: string): SandboxState {
     const users = this.db.prepare('SELECT user_id AS userId, balance FROM sandbox_users WHERE profile = ? ORDER BY user_id').all(book) as SandboxUser[];
-    const deposits = (this.db.prepare('SELECT * FROM sandbox_deposits WHERE profile = ? ORDER BY paid_at DESC, deposit_id').all(book) as DepositRow[]).map((r): SandboxDeposit => ({
-      depositId: r.deposit_id,
-      userId: r.user_id,
-      amount: r.amount,
-      currency: r.currency,
-      outcome: r.outcome,
-      paidAt: r.paid_at,
-      settledAt: r.settled_at,
-    }));
+    const deposits = (this.db.prepare('SELECT * FROM sandbox_deposits WHERE profile = ? ORDER BY paid_at DESC, deposit_id').all(book) as DepositRow[]).map(
+      (r): SandboxDeposit => ({
+        depositId: r.deposit_id,
+        userId: r.user_id,
+        amount: r.amount,
+        currency: r.currency,
+        outcome: r.outcome,
+        paidAt: r.paid_at,
+        settledAt: r.settled_at,
+      }),
+    );
     return { startingBalance: this.startingBalance(), users, deposits };
   }
 

@@ -12,7 +12,10 @@ import { startRecorder } from '../../helpers/servers';
 import { closedPort, json, send, startProxy, type RunningProxy } from './helpers';
 
 const pay = (depositId: string, userId = 'u-1'): string => JSON.stringify({ depositId, userId, amount: 100, currency: 'EUR', gameId: 'blocks' });
-const signed = (body: string, secret: string): Record<string, string> => ({ 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), secret) });
+const signed = (body: string, secret: string): Record<string, string> => ({
+  'content-type': 'application/json',
+  'x-server-authorization': sign(Buffer.from(body), secret),
+});
 
 /** The proxy serving every profile, each forwarding to its own upstream (startProxy's default is the sandbox for all). */
 async function serveAll(desk: ReturnType<typeof openDesk>): Promise<RunningProxy> {

@@ -25,9 +25,7 @@ function version7Home(): string {
   const db = new Database(join(home, DATABASE_FILE));
   migrate(db, 0, MIGRATIONS.slice(0, 7));
   expect(db.pragma('user_version', { simple: true })).toBe(7);
-  const profile = db.prepare(
-    `INSERT INTO profiles (name, callback_prefix, operator_url, created_at, updated_at) VALUES (?, ?, ?, '${now}', '${now}')`,
-  );
+  const profile = db.prepare(`INSERT INTO profiles (name, callback_prefix, operator_url, created_at, updated_at) VALUES (?, ?, ?, '${now}', '${now}')`);
   profile.run('acme', '/acme', 'https://acme.example/cb');
   profile.run('bolt', null, 'https://bolt.example');
   db.prepare(`INSERT INTO settings (key, value) VALUES ('active-profile', 'acme')`).run();
@@ -40,7 +38,9 @@ function version7Home(): string {
   insertRow(db, { direction: 'outbound', path: '/platform/pay', target: 'https://bolt.example/platform/pay', depositId: 'd-5' });
   insertRow(db, { direction: 'outbound', path: '/pay', target: 'https://else.example/pay', depositId: 'd-6' });
   db.prepare(`INSERT INTO sandbox_users (user_id, balance) VALUES ('u-1', 800)`).run();
-  db.prepare(`INSERT INTO sandbox_deposits (deposit_id, user_id, amount, currency, paid_at, pay_response) VALUES ('d-1', 'u-1', 200, 'EUR', '${now}', '{}')`).run();
+  db.prepare(
+    `INSERT INTO sandbox_deposits (deposit_id, user_id, amount, currency, paid_at, pay_response) VALUES ('d-1', 'u-1', 200, 'EUR', '${now}', '{}')`,
+  ).run();
   db.close();
   return home;
 }
@@ -77,7 +77,9 @@ describe('migration 008: every exchange gets its profile', () => {
     try {
       const plan = (sql: string): string =>
         (raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ p: 'acme', d: 'd-1' }) as Array<{ detail: string }>).map((r) => r.detail).join('; ');
-      expect(plan(`SELECT id FROM exchanges WHERE profile = @p AND direction = 'inbound' ORDER BY id DESC LIMIT 100`)).toMatch(/USING (COVERING )?INDEX exchanges_profile_direction/);
+      expect(plan(`SELECT id FROM exchanges WHERE profile = @p AND direction = 'inbound' ORDER BY id DESC LIMIT 100`)).toMatch(
+        /USING (COVERING )?INDEX exchanges_profile_direction/,
+      );
       expect(plan(`SELECT id FROM exchanges WHERE profile = @p AND deposit_id = @d`)).toMatch(/USING (COVERING )?INDEX exchanges_profile_deposit/);
     } finally {
       raw.close();
