@@ -12,18 +12,23 @@ import { countRows, deskCommand, startServe, type DeskCommand, type RowCounts } 
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
 import { pacedLoad } from './lib/paced-load';
+import { seedProfiles } from './lib/profiles';
 import { startUpstream } from './lib/upstream';
 import { processCpuMs } from './lib/proc-cpu';
 import { distinctPays, signedPay, type SignedCallback } from './lib/payload';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 
-export type ProxyTarget = 'floor' | 'desk-forward' | 'desk-forward-baseline' | 'desk-sandbox' | 'mitmdump';
+export type ProxyTarget = 'floor' | 'desk-forward' | 'desk-forward-baseline' | 'desk-forward-10' | 'desk-sandbox' | 'mitmdump';
+
+/** Profiles on the one proxy of the many-operators row: its ratio to one profile is the routing's cost. */
+const MANY_PROFILES = 10;
 
 const LABELS: Record<ProxyTarget, string> = {
   floor: 'bare Node forwarder (floor)',
   'desk-forward': 'Wager Desk, forward mode',
   'desk-forward-baseline': 'Wager Desk, forward mode, --baseline build',
+  'desk-forward-10': `Wager Desk, forward mode, ${MANY_PROFILES} profiles`,
   'desk-sandbox': 'Wager Desk, sandbox mode',
   mitmdump: 'mitmdump --mode reverse',
 };
@@ -57,6 +62,8 @@ export interface ProxyRow {
   vsFloor: number | null;
   vsMitmdump: number | null;
   addedP50Ms: number | null;
+  /** Ten profiles on one proxy against one (forward mode), req/s within each round, then the median. */
+  vsOneProfile?: number | null;
   /** Median CPU µs per request, and its ratio to the floor's within each round (more is costlier). */
   cpuUs: number | null;
   cpuVsFloor: number | null;
@@ -115,9 +122,11 @@ async function startTarget(target: ProxyTarget, upstream: string, desk: DeskComm
     }
     case 'desk-forward':
     case 'desk-forward-baseline':
+    case 'desk-forward-10':
     case 'desk-sandbox': {
       const home = join(o.scratch, `proxy-${tag}`);
       mkdirSync(home, { recursive: true });
+      if (target === 'desk-forward-10') seedProfiles(home, upstream, BENCH_SECRET, MANY_PROFILES);
       const serve = await startServe(target === 'desk-forward-baseline' ? baselineCommand(o.baseline!) : desk, {
         home,
         upstream: target === 'desk-sandbox' ? null : upstream,
@@ -154,13 +163,13 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
       (o.distinctKeys ? ', a user and a deposit of its own in every request' : ', the same callback every time') +
       `, ${fmtInt(o.requests)} requests a run (+ warm-up), at most ${o.maxSeconds} s a run`,
   );
-  // Against a baseline build the question is forward mode's: the sandbox and mitmdump rows are left out.
+  // Against a baseline build the question is forward mode's: the other rows are left out.
   const targets: ProxyTarget[] = o.baseline
     ? ['floor', 'desk-forward', 'desk-forward-baseline']
-    : ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? (['mitmdump'] as const) : [])];
+    : ['floor', 'desk-forward', 'desk-forward-10', 'desk-sandbox', ...(mitm ? (['mitmdump'] as const) : [])];
   if (o.baseline) o.log(`baseline: ${baselineCommand(o.baseline).label}, forward mode, the two builds in alternating order round by round`);
   // mitmdump serves about 1,000 req/s here, under the fixed rate: it would measure its queue, not its latency.
-  const rateTargets = targets.filter((t) => t !== 'mitmdump');
+  const rateTargets = targets.filter((t) => t !== 'mitmdump' && t !== 'desk-forward-10');
   const rateConnections = o.connections[0]!;
   o.log(`open-loop pass: ${fmtInt(o.rate)} req/s over ${rateConnections} connections, ${rateTargets.join(', ')}`);
   const upstreamServer = startUpstream();
@@ -308,6 +317,10 @@ function summarize(
     row.vsMitmdump = perRound(row, mitmRow, (a, b) => ratio(a.load.rps, b.load.rps));
     row.addedP50Ms = perRound(row, floor, (a, b) => a.load.p50 - b.load.p50);
     row.cpuVsFloor = perRound(row, floor, (a, b) => ratio(a.cpuUs, b.cpuUs));
+    if (row.target === 'desk-forward-10') {
+      const one = rows.find((r) => r.target === 'desk-forward' && r.connections === row.connections);
+      row.vsOneProfile = perRound(row, one, (a, b) => ratio(a.load.rps, b.load.rps));
+    }
   }
   return rows;
 }
@@ -360,6 +373,13 @@ export function formatProxyResult(r: ProxyBenchResult): string {
           '',
         ]
       : []),
+    ...r.rows
+      .filter((row) => row.vsOneProfile !== undefined)
+      .map(
+        (row) =>
+          `${MANY_PROFILES} profiles on one proxy vs one profile, forward mode, ${row.connections} conns: ${fmtRatio(row.vsOneProfile ?? null)} req/s (within each round, then the median)`,
+      ),
+    '',
     ...rowChecks(r.rows, r.rounds, ''),
     ...rowChecks(r.fixedRate.rows, r.rounds, ` at ${r.fixedRate.rate}/s`),
   ].join('\n');

@@ -103,7 +103,7 @@ function timeSelections(
     const selections = filters.map(([name, filter]) => {
       let count = 0;
       const ms = percentile(
-        timeSync(() => (count = selectRedelivery(store, filter).count), 5),
+        timeSync(() => (count = selectRedelivery(store, filter, null).count), 5),
         50,
       );
       log(`  ${name}: ${fmtInt(count)} selected in ${fmtMs(ms)}`);

@@ -55,6 +55,7 @@ export function matchesQuery(x: ExchangeSummary, q: Omit<ExchangeQuery, 'beforeI
     (q.result === undefined || x.result === q.result) &&
     (q.verdict === undefined || x.signature.verdict === q.verdict) &&
     (q.depositId === undefined || x.depositId === q.depositId) &&
-    (q.userId === undefined || x.userId === q.userId)
+    (q.userId === undefined || x.userId === q.userId) &&
+    (q.allProfiles === true || q.profile === undefined || x.profile === q.profile)
   );
 }

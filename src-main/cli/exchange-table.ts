@@ -42,6 +42,7 @@ const amountOf = (x: ExchangeSummary): string => (x.amount !== null ? `${x.amoun
 export const EXCHANGE_COLUMNS = {
   id: { head: 'id', cell: (x) => String(x.id), min: 8, max: 12, align: 'right' },
   at: { head: 'at', cell: (x) => x.at, min: 24, max: 24 },
+  profile: { head: 'profile', cell: (x) => x.profile ?? '(none)', min: 7, max: 24 },
   direction: { head: 'dir', cell: (x) => x.direction, min: 8, max: 8 },
   kind: { head: 'kind', cell: kindOf, min: 14, max: 24 },
   verdict: { head: 'verdict', cell: (x) => x.signature.verdict ?? '-', min: 9, max: 9 },

@@ -2,13 +2,19 @@ import type { Command } from 'commander';
 import type { ExchangeQuery, Verdict } from '../shared/model';
 import { verdict } from './parse';
 
-/** The exchange filters `captures` and `export` share (design/CLI.md: "[filters]"). */
-export function addExchangeFilters(cmd: Command, depositHelp = 'only this depositId'): Command {
-  return cmd
+/**
+ * The exchange filters `captures`, `tail`, `export` and `reverify` share (design/CLI.md: "[filters]").
+ * Each acts on one profile's exchanges (the active one unless --profile); `spanning` adds --all-profiles
+ * where spanning makes sense (listing, tail, export).
+ */
+export function addExchangeFilters(cmd: Command, depositHelp = 'only this depositId', spanning = true): Command {
+  cmd
     .option('--all', 'include outbound exchanges (replays, sends, checks, tokens)')
     .option('--deposit <id>', depositHelp)
     .option('--user <id>', 'only this userId')
-    .option('--verdict <verdict>', 'only this signature verdict', verdict);
+    .option('--verdict <verdict>', 'only this signature verdict', verdict)
+    .option('--profile <name>', "only this profile's exchanges (default: the active profile's)");
+  return spanning ? cmd.option('--all-profiles', "every profile's exchanges, unassigned ones too") : cmd;
 }
 
 /** The query those flags ask for; `direction` says which exchanges when --all is not given. */
@@ -18,5 +24,12 @@ export function exchangeFilterQuery(opts: Record<string, unknown>, direction: Ex
     ...(opts.deposit !== undefined ? { depositId: String(opts.deposit) } : {}),
     ...(opts.user !== undefined ? { userId: String(opts.user) } : {}),
     ...(opts.verdict !== undefined ? { verdict: opts.verdict as Verdict } : {}),
+    ...(opts.profile !== undefined ? { profile: String(opts.profile) } : {}),
+    ...(opts.allProfiles ? { allProfiles: true } : {}),
   };
+}
+
+/** A usage error when a command is told both to keep to one profile and to span them all. */
+export function oneScope(opts: Record<string, unknown>): string | null {
+  return opts.profile !== undefined && opts.allProfiles ? '--profile and --all-profiles contradict each other: choose one' : null;
 }

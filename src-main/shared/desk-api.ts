@@ -63,7 +63,8 @@ export interface DeskApi {
   // the exchange log
   listExchanges(query: ExchangeQuery): Promise<Result<ExchangePage>>;
   getExchange(id: number): Promise<Result<ExchangeDetail>>;
-  getTimeline(depositId: string): Promise<Result<Timeline>>;
+  /** The deposit's story under the named profile (else the active one): a deposit id under two profiles is two deposits. */
+  getTimeline(depositId: string, profile?: string): Promise<Result<Timeline>>;
   diffExchanges(beforeId: number, afterId: number): Promise<Result<DiffEntry[]>>;
   /** Deletes old exchanges (by age, count or both) in one transaction, and compacts the file. */
   prune(options: PruneOptions): Promise<Result<PruneReport>>;
@@ -129,7 +130,7 @@ export interface DeskApi {
   // ecosystem
   exportHar(query: HarQuery): Promise<Result<string>>;
   importHar(text: string, options: HarImportOptions): Promise<Result<HarImportResult>>;
-  ticketBundle(depositId: string): Promise<Result<string>>;
+  ticketBundle(depositId: string, profile?: string): Promise<Result<string>>;
 
   // redelivery of captured callbacks
   /** What a redelivery with this filter would send now: the count, and a preview page (oldest first; default 50 rows). */

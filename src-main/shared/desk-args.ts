@@ -46,6 +46,8 @@ const exchangeQuery = z.object({
   search: text.optional(),
   beforeId: id.optional(),
   limit: number.optional(),
+  profile: text.optional(),
+  allProfiles: z.boolean().optional(),
 });
 
 const redeliveryFilter = z.object({
@@ -58,6 +60,7 @@ const redeliveryFilter = z.object({
   verdict: text.optional(),
   idRanges: z.array(z.tuple([id, id])).optional(),
   again: z.boolean().optional(),
+  profile: text.optional(),
 });
 const rowFilter = exchangeQuery.omit({ beforeId: true, limit: true });
 
@@ -129,7 +132,10 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   stopProxy: none,
   listExchanges: [['query', exchangeQuery.optional()]],
   getExchange: [['id', id]],
-  getTimeline: [['depositId', text]],
+  getTimeline: [
+    ['depositId', text],
+    ['profile', text.optional()],
+  ],
   diffExchanges: [
     ['beforeId', id],
     ['afterId', id],
@@ -247,7 +253,10 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
     ['text', text],
     ['options', z.object({ profile: text.optional(), origin: text.optional(), callbackPrefix: text.optional() }).optional()],
   ],
-  ticketBundle: [['depositId', text]],
+  ticketBundle: [
+    ['depositId', text],
+    ['profile', text.optional()],
+  ],
   selectRedelivery: [
     ['filter', redeliveryFilter],
     ['options', z.object({ limit: number.optional(), afterId: id.optional() }).optional()],
@@ -264,6 +273,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
         rate: number.optional(),
         signature: text.optional(),
         stopOnFailure: z.boolean().optional(),
+        resignInvalid: z.boolean().optional(),
       }),
     ],
   ],

@@ -115,6 +115,8 @@ export interface ExchangeSummary extends KeyFields {
   truncated: boolean;
   /** Count of error-level findings, so lists can flag a bad message without loading it. */
   errorCount: number;
+  /** The profile (operator) it belongs to: whose callback prefix received it, or used to send it; null: unassigned. */
+  profile: string | null;
 }
 
 export interface RequestRecord {
@@ -223,6 +225,10 @@ export interface ExchangeQuery {
   beforeId?: number;
   /** Default 100, at most 1000. */
   limit?: number;
+  /** Only this profile's rows. Through the desk, default: the active profile's (every row when there is no profile). */
+  profile?: string;
+  /** Every profile's rows, unassigned ones too (wins over profile). */
+  allProfiles?: boolean;
 }
 
 export interface ExchangePage {
@@ -247,6 +253,8 @@ export type TimelineFlag =
 
 export interface Timeline {
   depositId: string;
+  /** The profile whose deposit this is (a deposit id under two profiles is two deposits); null: unassigned rows. */
+  profile: string | null;
   entries: ExchangeSummary[];
   flags: Array<{ flag: TimelineFlag; message: string; exchangeIds: number[] }>;
 }
@@ -401,6 +409,15 @@ export interface ProxyStatus {
   publicUrlSource?: 'proxy' | 'profile' | null;
   /** The URLs to configure in the platform (running, or what a start would use when a public URL is set). */
   callbackUrls?: CallbackUrls | null;
+  /**
+   * Every profile the proxy serves (one per callback prefix) and its callback URLs, the primary (named or
+   * active) first; profile null: a desk without profiles. Present where callbackUrls is.
+   */
+  profileCallbackUrls?: ProfileCallbackUrls[] | null;
+}
+
+export interface ProfileCallbackUrls extends CallbackUrls {
+  profile: string | null;
 }
 
 export interface DeskStatus {
@@ -796,6 +813,11 @@ export interface RedeliveryFilter {
   idRanges?: Array<[number, number]>;
   /** Also captures already redelivered with a 2XX answer (skipped by default, so a stopped run resumes). */
   again?: boolean;
+  /**
+   * Whose captures: a redelivery selects one profile's only (default: the run's profile, else the active
+   * one), and sends them with that profile's secret and operator URL. Ids of another profile's captures are refused.
+   */
+  profile?: string;
 }
 
 export interface RedeliverySelection {
@@ -823,6 +845,8 @@ export interface RedeliveryRequest {
   signature?: 'keep' | 'resign';
   /** Stop at the first send without a 2XX answer. */
   stopOnFailure?: boolean;
+  /** Re-sign captures whose captured signature was not valid too (refused, and counted, without it). */
+  resignInvalid?: boolean;
 }
 
 export interface RedeliveryFailure {
@@ -843,6 +867,10 @@ export interface RedeliveryReport {
   ok: number;
   failed: number;
   skipped: number;
+  /** Captures not re-signed because their captured signature was not valid (resign without resignInvalid); counted in skipped too. */
+  resignRefused: number;
+  /** Whose captures were sent (null: a desk without profiles). */
+  profile: string | null;
   /** Why the run ended before the selection did: stopped by the user, or at the first failure. */
   stopped: 'user' | 'failure' | null;
   durationMs: number;

@@ -9,14 +9,16 @@ export interface CaptureFilters {
   result: string;
   verdict: Verdict | '';
   search: string;
+  /** Every profile's captures (unassigned ones too) instead of the active profile's. */
+  allProfiles: boolean;
 }
 
-export const NO_FILTERS: CaptureFilters = { direction: 'inbound', kind: '', result: '', verdict: '', search: '' };
+export const NO_FILTERS: CaptureFilters = { direction: 'inbound', kind: '', result: '', verdict: '', search: '', allProfiles: false };
 
 export const PAGE_SIZE = 200;
 
 export function filtersActive(f: CaptureFilters): boolean {
-  return f.direction !== 'inbound' || f.kind !== '' || f.result !== '' || f.verdict !== '' || f.search.trim() !== '';
+  return f.direction !== 'inbound' || f.kind !== '' || f.result !== '' || f.verdict !== '' || f.search.trim() !== '' || f.allProfiles;
 }
 
 export interface CapturesSlice {
@@ -52,8 +54,11 @@ function deletionOf(what: 'selected' | 'filter', selectedId: number | null, filt
   return selectedId === null ? null : { ids: [selectedId] };
 }
 
-export function toQuery(f: CaptureFilters): ExchangeQuery {
+/** `active`: the active profile, named so that live rows of other profiles stay out of the list (the desk defaults to it too). */
+export function toQuery(f: CaptureFilters, active: string | null = null): ExchangeQuery {
   const q: ExchangeQuery = { direction: f.direction };
+  if (f.allProfiles) q.allProfiles = true;
+  else if (active !== null) q.profile = active;
   if (f.kind) q.kind = f.kind;
   if (f.result) q.result = f.result;
   if (f.verdict) q.verdict = f.verdict;
@@ -81,7 +86,7 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
 
   async reloadCaptures() {
     const mine = ++generation;
-    const query = toQuery(get().filters);
+    const query = toQuery(get().filters, get().status?.activeProfile ?? null);
     set({ capturesLoading: true, capturesError: null });
     const r = await desk.listExchanges({ ...query, limit: PAGE_SIZE });
     if (mine !== generation) return;
@@ -100,7 +105,7 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
     if (capturesNext === null || capturesLoading) return;
     const mine = generation;
     set({ capturesLoading: true });
-    const r = await desk.listExchanges({ ...toQuery(filters), beforeId: capturesNext, limit: PAGE_SIZE });
+    const r = await desk.listExchanges({ ...toQuery(filters, get().status?.activeProfile ?? null), beforeId: capturesNext, limit: PAGE_SIZE });
     if (mine !== generation) return;
     if (!r.ok) {
       set({ capturesLoading: false, capturesError: r.error });
@@ -112,7 +117,7 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
   applyExchanges(xs) {
     const { captures, filters, capturesNext, capturesLoaded } = get();
     if (!capturesLoaded || xs.length === 0) return;
-    const next = mergeExchanges(captures, xs, toQuery(filters), capturesNext === null);
+    const next = mergeExchanges(captures, xs, toQuery(filters, get().status?.activeProfile ?? null), capturesNext === null);
     if (next !== captures) set({ captures: next });
   },
 

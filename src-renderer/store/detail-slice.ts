@@ -35,7 +35,8 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get) => ({
     const depositId = r.ok ? r.value.depositId : null;
     if (depositId === null) return set({ detailDeposit: null });
     // The deposit's anomalies are a second look; a failure leaves them out rather than hiding the exchange.
-    const t = await desk.getTimeline(depositId);
+    const profile = r.ok ? r.value.profile : null;
+    const t = await desk.getTimeline(depositId, ...(profile !== null ? [profile] : []));
     if (mine !== request) return;
     set({ detailDeposit: t.ok ? t.value : null });
   },

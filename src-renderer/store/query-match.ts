@@ -4,6 +4,7 @@
 import type { ExchangeQuery, ExchangeSummary } from '../../src-main/shared/model';
 
 export function matchesQuery(x: ExchangeSummary, q: ExchangeQuery): boolean {
+  if (!q.allProfiles && q.profile !== undefined && x.profile !== q.profile) return false;
   const direction = q.direction ?? 'inbound';
   if (direction !== 'all' && x.direction !== direction) return false;
   if (q.kind && x.kind !== q.kind) return false;

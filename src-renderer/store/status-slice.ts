@@ -28,9 +28,15 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get) => ({
   async refreshStatus() {
     const r = await desk.getStatus();
     // A success clears an earlier failure: the banner's Retry ends with the banner gone.
-    set(r.ok ? { status: r.value, statusError: null } : { statusError: r.error });
+    if (r.ok) get().setStatus(r.value);
+    set(r.ok ? { statusError: null } : { statusError: r.error });
   },
-  setStatus: (status) => set({ status }),
+  setStatus(status) {
+    const before = get().status?.activeProfile;
+    set({ status });
+    // The list is the active profile's: another profile made active shows its captures.
+    if (before !== undefined && before !== status.activeProfile && get().capturesLoaded) void get().reloadCaptures();
+  },
   applyCounts(counts) {
     const status = get().status;
     if (status && (status.counts.inbound !== counts.inbound || status.counts.outbound !== counts.outbound)) set({ status: { ...status, counts } });

@@ -22,6 +22,8 @@ export interface CaptureInput {
   at?: string;
   /** Default 127.0.0.1:8080. */
   host?: string;
+  /** Whose capture (verified with its secret); default: the active profile, as a proxy serving it records it. null: unassigned. */
+  profile?: string | null;
 }
 
 const bytesOf = (b: Uint8Array | string): Buffer => (typeof b === 'string' ? Buffer.from(b, 'utf8') : Buffer.from(b));
@@ -30,6 +32,7 @@ const bytesOf = (b: Uint8Array | string): Buffer => (typeof b === 'string' ? Buf
 export function capture(desk: Desk, input: CaptureInput): number {
   const body = bytesOf(input.body);
   const path = input.path ?? '/platform/pay';
+  const profile = input.profile === undefined ? storeOf(desk).profiles.activeName() : input.profile;
   const signature = input.signature == null ? null : typeof input.signature === 'string' ? input.signature : sign(body, input.signature.secret);
   const headers: HeaderList = [
     ['Host', input.host ?? '127.0.0.1:8080'],
@@ -55,8 +58,9 @@ export function capture(desk: Desk, input: CaptureInput): number {
       sourceId: null,
     },
     {
-      candidates: secretsOf(desk).signingCandidates(),
+      candidates: secretsOf(desk).signingCandidates(profile ?? undefined),
       secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }),
+      profile,
     },
   );
   const { id } = storeOf(desk).exchanges.insert(row);

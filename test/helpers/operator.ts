@@ -45,7 +45,14 @@ function sameHex(a: string, b: string): boolean {
   return x.length === 32 && y.length === 32 && timingSafeEqual(x, y);
 }
 
-export async function startOperator(options: { secret: string; defects?: OperatorDefects; startingBalance?: number }): Promise<StandInOperator> {
+export async function startOperator(options: {
+  secret: string;
+  defects?: OperatorDefects;
+  startingBalance?: number;
+  /** Where it mounts the callbacks (default /platform, the spec's spelling). */
+  callbackPrefix?: string;
+}): Promise<StandInOperator> {
+  const mounted = new RegExp(`${(options.callbackPrefix ?? '/platform').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(pay|results)$`);
   const defects = options.defects ?? {};
   // 1,000.00 in minor units: room for the 100-unit stakes of a whole conformance run.
   const starting = options.startingBalance ?? 100_000;
@@ -84,7 +91,7 @@ export async function startOperator(options: { secret: string; defects?: Operato
 
   function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): number {
     const path = (req.url ?? '').split('?')[0] ?? '';
-    if (req.method !== 'POST' || !/\/platform\/(pay|results)$/.test(path)) return refuse(res, 404, 'NOT_FOUND', false);
+    if (req.method !== 'POST' || !mounted.test(path)) return refuse(res, 404, 'NOT_FOUND', false);
     if (!signatureOk(req.headers['x-server-authorization'] as string | undefined, body)) return refuse(res, 401, 'INVALID_SIGNATURE', false);
     let msg: Record<string, unknown>;
     try {

@@ -5,13 +5,15 @@ import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { writeStdout } from '../io';
 import { exchangeTable, type ExchangeTable } from '../exchange-table';
-import { addExchangeFilters, exchangeFilterQuery } from '../filters';
+import { addExchangeFilters, exchangeFilterQuery, oneScope } from '../filters';
 import { positiveInt } from '../parse';
 
 /** Rows read from the store at a time: the output is written page by page, so memory stays flat for any --limit. */
 const PAGE = 1000;
 
 const COLUMNS = ['id', 'at', 'direction', 'kind', 'verdict', 'status', 'depositId', 'userId', 'amount', 'note'] as const;
+/** Spanning profiles, each row says whose it is. */
+const ALL_PROFILES_COLUMNS = ['id', 'at', 'profile', 'direction', 'kind', 'verdict', 'status', 'depositId', 'userId', 'amount', 'note'] as const;
 
 type Format = 'table' | 'json' | 'ndjson';
 
@@ -36,6 +38,15 @@ async function eachPage(
   }
 }
 
+/** The empty list says whose list it is and where each profile's callbacks go (the paths under the proxy's address). */
+async function nothingYet(desk: Desk, query: ExchangeQuery): Promise<string> {
+  const profiles = must(await desk.listProfiles());
+  const whose = query.allProfiles ? '' : (query.profile ?? profiles.find((p) => p.active)?.name);
+  const head = `no captures yet${whose ? ` for profile ${whose}` : ''}: start the proxy with \`wager-desk serve\` and point the platform (or curl) at it\n`;
+  const routes = profiles.map((p) => `  ${p.name}: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results\n`);
+  return routes.length > 0 ? `${head}callback paths, one proxy for every profile:\n${routes.join('')}` : head;
+}
+
 export function registerCaptures(program: Command): void {
   addExchangeFilters(program.command('captures').description('list captured callbacks, newest first'))
     .option('--limit <n>', 'at most N rows (default 100; any N, streamed)', positiveInt)
@@ -44,6 +55,8 @@ export function registerCaptures(program: Command): void {
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
       if (opts.json && opts.ndjson) throw new UsageError('--json and --ndjson are two formats of one list: choose one');
+      const contradiction = oneScope(opts);
+      if (contradiction) throw new UsageError(contradiction);
       const format: Format = opts.ndjson ? 'ndjson' : opts.json ? 'json' : 'table';
       const limit = (opts.limit as number | undefined) ?? 100;
       const query = exchangeFilterQuery(opts);
@@ -59,7 +72,7 @@ export function registerCaptures(program: Command): void {
             return writeStdout(text);
           }
           if (first && items.length > 0) {
-            table = exchangeTable(items, COLUMNS);
+            table = exchangeTable(items, query.allProfiles ? ALL_PROFILES_COLUMNS : COLUMNS);
             await writeStdout(table.header);
           }
           any ||= items.length > 0;
@@ -67,7 +80,7 @@ export function registerCaptures(program: Command): void {
         });
         if (format === 'json') return writeStdout(any ? '\n]\n' : '[]\n');
         if (format === 'ndjson') return;
-        if (!any) return writeStdout('no captures yet: start the proxy with `wager-desk serve` and point the platform (or curl) at it\n');
+        if (!any) return writeStdout(await nothingYet(desk, query));
         if (more) await writeStdout('… more: raise --limit\n');
       });
     });

@@ -7,7 +7,7 @@ import type { HarQuery } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
-import { addExchangeFilters, exchangeFilterQuery } from '../filters';
+import { addExchangeFilters, exchangeFilterQuery, oneScope } from '../filters';
 import { exchangeId, positiveInt } from '../parse';
 
 function writeOut(file: string, text: string): void {
@@ -48,13 +48,17 @@ export function registerExport(program: Command): void {
       const opts = cmd.optsWithGlobals();
       const modes = ['har', 'ticket', 'curl'].filter((m) => opts[m] !== undefined);
       if (modes.length !== 1) throw new UsageError('export needs exactly one of --har FILE, --ticket DEPOSIT or --curl ID');
+      const contradiction = oneScope(opts);
+      if (contradiction) throw new UsageError(contradiction);
       // An option that does not apply to the mode is refused rather than silently ignored.
       if (opts.har !== undefined && opts.out !== undefined) throw new UsageError('--out goes with --ticket or --curl; --har names its own file');
       if (opts.har === undefined && opts.max !== undefined) throw new UsageError('--max is the cap of --har; --ticket and --curl export one thing');
       if (opts.har === undefined && opts.json) throw new UsageError('--json is the summary of --har; --ticket and --curl print the text itself');
       await withDesk(opts, async (desk) => {
         if (opts.ticket !== undefined || opts.curl !== undefined) {
-          const text = opts.ticket !== undefined ? must(await desk.ticketBundle(opts.ticket)) : `${must(await desk.curlFor(opts.curl))}\n`;
+          const ticket = async (depositId: string): Promise<string> =>
+            must(await desk.ticketBundle(depositId, ...(opts.profile !== undefined ? [String(opts.profile)] : [])));
+          const text = opts.ticket !== undefined ? await ticket(String(opts.ticket)) : `${must(await desk.curlFor(opts.curl))}\n`;
           writeOut(opts.out ?? '-', text);
           return;
         }

@@ -27,6 +27,7 @@ interface RedeliverFlags {
   signature?: 'keep' | 'resign';
   again?: boolean;
   stopOnFailure?: boolean;
+  resignInvalid?: boolean;
   dryRun?: boolean;
   confirmProduction?: boolean;
   json?: boolean;
@@ -77,6 +78,7 @@ function filterOf(opts: RedeliverFlags): RedeliveryFilter {
     ...(opts.verdict !== undefined ? { verdict: opts.verdict } : {}),
     ...(opts.ids !== undefined ? { idRanges: opts.ids } : {}),
     ...(opts.again ? { again: true } : {}),
+    ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
   };
 }
 
@@ -84,7 +86,11 @@ const PREVIEW_COLUMNS = ['id', 'at', 'kind', 'verdict', 'status', 'depositId', '
 
 function summary(r: RedeliveryReport): string {
   const end = r.stopped === 'user' ? ' (stopped: run the same command again to resume)' : r.stopped === 'failure' ? ' (stopped at the first failure)' : '';
-  return `redelivered to ${r.target}: selected ${r.selected}, sent ${r.sent}, 2XX ${r.ok}, failed ${r.failed}, skipped ${r.skipped}${end}`;
+  const refused =
+    r.resignRefused > 0
+      ? `\nnot re-signed: ${r.resignRefused} capture${r.resignRefused === 1 ? '' : 's'} whose captured signature was not valid (counted in skipped; --resign-invalid re-signs them too)`
+      : '';
+  return `redelivered to ${r.target}: selected ${r.selected}, sent ${r.sent}, 2XX ${r.ok}, failed ${r.failed}, skipped ${r.skipped}${end}${refused}`;
 }
 
 export function registerRedeliver(program: Command): void {
@@ -100,11 +106,12 @@ export function registerRedeliver(program: Command): void {
     .option('--verdict <verdict>', 'only this signature verdict', verdict)
     .option('--ids <list>', 'only these exchange ids: 12,15-20', idList)
     .option('--to <url>', "the operator's base URL (default: the profile's operator URL)", httpUrl)
-    .option('--profile <name>', 'profile whose operator URL and secret are used (default: the active one)')
+    .option('--profile <name>', "whose captures: sent with that profile's operator URL and secret (default: the active one)")
     .option('--rate <n>', 'at most N sends per second (default 10)', rateArg)
     .option('--signature <mode>', "keep (default: the platform's own signature bytes) or resign (with the profile's secret)", signatureArg)
     .option('--again', 'also send captures already redelivered with a 2XX answer')
     .option('--stop-on-failure', 'stop at the first send without a 2XX answer')
+    .option('--resign-invalid', 'with --signature resign: re-sign captures whose captured signature was not valid too (refused and counted without it)')
     .option('--dry-run', 'list what would be sent, and send nothing')
     .option('--confirm-production', 'confirm sending with a profile marked production')
     .option('--json', 'print the report (or, with --dry-run, the selection) as JSON')
@@ -120,6 +127,7 @@ export function registerRedeliver(program: Command): void {
           ...(opts.rate !== undefined ? { rate: opts.rate } : {}),
           ...(opts.signature !== undefined ? { signature: opts.signature } : {}),
           ...(opts.stopOnFailure ? { stopOnFailure: true } : {}),
+          ...(opts.resignInvalid ? { resignInvalid: true } : {}),
           ...(opts.confirmProduction ? { confirmedProduction: true } : {}),
         };
         const report = await runWithProgress(desk, request);
@@ -130,7 +138,7 @@ export function registerRedeliver(program: Command): void {
             process.stdout.write(`failed: capture ${f.sourceId} -> exchange ${f.exchangeId ?? '-'}: ${f.status ?? f.error ?? 'no answer'}\n`);
           }
         }
-        if (report.failed > 0 || report.stopped !== null) throw new NegativeAnswer();
+        if (report.failed > 0 || report.stopped !== null || report.resignRefused > 0) throw new NegativeAnswer();
       });
     });
 }

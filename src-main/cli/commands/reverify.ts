@@ -19,11 +19,15 @@ function summary(r: ReverifyReport): string {
 }
 
 export function registerReverify(program: Command): void {
-  addExchangeFilters(program.command('reverify').description("judge stored captures' signatures again with the profile's secrets now"))
+  // Only the profile's own captures are judged with its secrets: no --all-profiles here.
+  addExchangeFilters(
+    program.command('reverify').description("judge a profile's stored captures' signatures again with its secrets now"),
+    'only this depositId',
+    false,
+  )
     .option('--ids <list>', 'only these exchanges: 12,15-20', idList)
     .option('--kind <kind>', 'only pay, results, token or other', kindOption)
     .option('--result <result>', 'only results callbacks with this result', resultOption)
-    .option('--profile <name>', "judge with this profile's secrets (default: the active profile)")
     .option('--json', 'machine-readable report')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();

@@ -82,7 +82,11 @@ export function reachLines(status: ProxyStatus): string[] {
     lines.push(`tls: ${tls.certFile} (${what}, until ${tls.validTo.slice(0, 10)}) SHA-256 ${tls.fingerprint256}`);
   }
   if (status.publicUrl) lines.push(`public: ${status.publicUrl}`);
-  if (status.callbackUrls) {
+  const served = status.profileCallbackUrls ?? [];
+  if (served.length > 1) {
+    // One proxy for every profile: each operator's callbacks under its own prefix.
+    for (const p of served) lines.push(`callback ${p.profile ?? '(no profile)'}: ${p.pay} ${p.results}`);
+  } else if (status.callbackUrls) {
     lines.push(`callback pay: ${status.callbackUrls.pay}`);
     lines.push(`callback results: ${status.callbackUrls.results}`);
   }

@@ -9,7 +9,8 @@ import type { Desk } from '../../core/desk';
 import type { ExchangeSummary, FollowCursor } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { exchangeJsonLine, exchangeLine } from '../exchange-line';
-import { addExchangeFilters, exchangeFilterQuery } from '../filters';
+import { UsageError } from '../errors';
+import { addExchangeFilters, exchangeFilterQuery, oneScope } from '../filters';
 import { kindOption, resultOption } from './tail-options';
 
 const POLL_MS = 100;
@@ -61,7 +62,7 @@ async function follow(desk: Desk, query: FollowCursor['query'], out: Follower, s
     const overdue = [...pendingSince].filter(([, since]) => now - since > PENDING_GRACE_MS).map(([id]) => id);
     for (const id of overdue) {
       pendingSince.delete(id);
-      const found = await desk.listExchanges({ direction: 'all', beforeId: id + 1, limit: 1 });
+      const found = await desk.listExchanges({ direction: 'all', allProfiles: true, beforeId: id + 1, limit: 1 });
       const x = found.ok ? found.value.items[0] : undefined;
       if (x?.id === id) print(x, true);
     }
@@ -78,6 +79,8 @@ export function registerTail(program: Command): void {
     .option('--json', 'one JSON object per line')
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
+      const contradiction = oneScope(opts);
+      if (contradiction) throw new UsageError(contradiction);
       const query = {
         ...exchangeFilterQuery(opts),
         ...(opts.kind !== undefined ? { kind: opts.kind } : {}),

@@ -42,6 +42,8 @@ export interface JudgingContext {
   callbackPrefix?: string;
   /** How the profile's operator writes amounts (default integer minor units): a fraction is an error there. */
   amounts?: AmountsMode;
+  /** The profile the request belongs to (whose prefix received it, or that sent it); absent or null: unassigned. */
+  profile?: string | null;
 }
 
 export interface JudgeOptions {
@@ -137,6 +139,7 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     sourceId: request.sourceId,
     ...(request.tags && request.tags.length > 0 ? { tags: request.tags } : {}),
     ...(request.scheme ? { scheme: request.scheme } : {}),
+    ...(context.profile ? { profile: context.profile } : {}),
   };
   return { row, kind, read };
 }

@@ -31,6 +31,7 @@ export function stepEnvFor(
     timeoutMs: ctx.options.outboundTimeoutMs,
     origin,
     tags,
+    profile: profile?.name ?? null,
   };
 }
 

@@ -69,6 +69,8 @@ export interface StepEnv {
   timeoutMs: number;
   origin: ExchangeOrigin;
   tags: string[];
+  /** The profile the run sends as, whose exchanges its rows are; null: none (a target given by hand). */
+  profile: string | null;
 }
 
 // A step's signature is a send's signature mode, but for the throw-away secret: the same notes.
@@ -127,7 +129,7 @@ export async function sendStep(ctx: OutboundDeps, env: StepEnv, step: CaseStep):
   const verdict = checkSignature(step.body, signature, [{ profile: env.secretLabel, secret: env.secret, primary: true }]);
   const report: SignatureReport = { ...verdict, notes: [NOTES[step.signature ?? 'valid'], ...verdict.notes] };
   const path = callbackPath(env.callbackPrefix, step.to);
-  const detail = await sendAndRecord(recordingDeps(ctx, undefined, { prefix: env.callbackPrefix, amounts: env.amounts }), {
+  const detail = await sendAndRecord(recordingDeps(ctx, env.profile ?? undefined, { prefix: env.callbackPrefix, amounts: env.amounts }), {
     request: { url: joinUrl(env.base, path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
     origin: env.origin,
     sourceId: null,

@@ -32,6 +32,8 @@ export interface DeskContext extends OutboundDeps {
   readonly emit: DeskEventListener;
   /** Drops cached secrets after a profile changed. */
   invalidateSecrets(): void;
+  /** Moves whenever a profile may have changed: here (invalidateSecrets) or in another process (the data version). */
+  profilesVersion(): number;
   /** Registers clean-up to run when the desk closes (servers, timers). */
   onClose(fn: () => Promise<void> | void): void;
   /** The balance evidence of a check or edge-case run against a profile (default: the active one). */
@@ -41,13 +43,19 @@ export interface DeskContext extends OutboundDeps {
 export function createContext(store: Store, options: DeskContext['options'], emit: DeskEventListener): DeskContext & { runClosers(): Promise<void> } {
   const closers: Array<() => Promise<void> | void> = [];
   const secrets = createSecretCache(store.profiles, () => store.dataVersion());
+  // Both only grow, so their sum moves whenever either does.
+  let changedHere = 0;
   return {
     options,
     store,
     emit,
     profile: (name) => secrets.profile(name),
     signingCandidates: (name) => secrets.signingCandidates(name),
-    invalidateSecrets: () => secrets.invalidate(),
+    invalidateSecrets: () => {
+      changedHere++;
+      secrets.invalidate();
+    },
+    profilesVersion: () => store.dataVersion() + changedHere,
     // Money is observable only through a profile's balance probe or answer balance path.
     balanceObserver: () => NO_BALANCE_EVIDENCE,
     onClose(fn) {

@@ -4,6 +4,7 @@ import { callbackSettings } from '../outbound/callback-settings';
 import { storedSecrets } from '../redact';
 import { attempt } from '../result';
 import type { DeskContext } from './context';
+import { actingProfile, scopedQuery } from './scope';
 
 export type EcosystemPart = Pick<DeskApi, 'curlFor' | 'curlForDraft' | 'exportHar' | 'importHar' | 'ticketBundle'>;
 
@@ -11,7 +12,7 @@ export function ecosystemPart(ctx: DeskContext): EcosystemPart {
   return {
     curlFor: (id) => attempt(() => curlForExchange(ctx, Number(id))),
     curlForDraft: (draft, options) => attempt(() => curlForDraft(ctx, draft, options ?? {})),
-    exportHar: (query) => attempt(() => exportHar(ctx, query ?? {})),
+    exportHar: (query) => attempt(() => exportHar(ctx, scopedQuery(ctx, query ?? {}))),
     importHar: (text, options) =>
       attempt(() => {
         // An unknown profile name is an error (not the active profile): ctx.profile throws not-found.
@@ -24,9 +25,11 @@ export function ecosystemPart(ctx: DeskContext): EcosystemPart {
           secrets: storedSecrets(ctx),
           callbackPrefix: settings.prefix,
           amounts: settings.amounts,
+          // Judged with the profile's prefix and secret: its rows are that profile's.
+          profile: actingProfile(ctx, profile),
         };
         return importHar(deps, text, options ?? {});
       }),
-    ticketBundle: (depositId) => attempt(() => ticketBundle(ctx, depositId)),
+    ticketBundle: (depositId, profile) => attempt(() => ticketBundle(ctx, depositId, actingProfile(ctx, profile) ?? undefined)),
   };
 }

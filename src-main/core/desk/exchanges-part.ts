@@ -1,21 +1,23 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
+import { actingProfile, scopedQuery } from './scope';
 
 export function exchangesPart(ctx: DeskContext): Pick<DeskApi, 'listExchanges' | 'getExchange' | 'getTimeline'> {
   const { exchanges } = ctx.store;
   return {
-    listExchanges: (query) => attempt(() => exchanges.list(query ?? {})),
+    listExchanges: (query) => attempt(() => exchanges.list(scopedQuery(ctx, query ?? {}))),
     getExchange: (id) =>
       attempt(() => {
         const found = exchanges.get(Number(id));
         if (!found) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
         return found;
       }),
-    getTimeline: (depositId) =>
+    getTimeline: (depositId, profile) =>
       attempt(() => {
         if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
-        return exchanges.timeline(depositId);
+        // A deposit id under two profiles is two deposits: the timeline is the named (else active) profile's.
+        return exchanges.timeline(depositId, actingProfile(ctx, profile) ?? undefined);
       }),
   };
 }

@@ -3,6 +3,7 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
+import { scopedQuery } from './scope';
 
 export function followPart(ctx: DeskContext): Pick<DeskApi, 'followExchanges'> {
   return {
@@ -10,7 +11,7 @@ export function followPart(ctx: DeskContext): Pick<DeskApi, 'followExchanges'> {
       attempt(() => {
         const afterId = cursor?.afterId ?? null;
         if (afterId !== null && (!Number.isInteger(afterId) || afterId < 0)) throw new DeskFailure('bad-input', 'afterId is a row id (0 or more) or null.');
-        return ctx.store.exchanges.follow(cursor?.query ?? {}, afterId, cursor?.pendingIds ?? []);
+        return ctx.store.exchanges.follow(scopedQuery(ctx, cursor?.query ?? {}), afterId, cursor?.pendingIds ?? []);
       }),
   };
 }

@@ -30,6 +30,8 @@ function checkAmount(name: string, value: unknown): number {
 export function proxyPart(ctx: DeskContext): ProxyPart {
   const { store } = ctx;
   const ledger = store.sandbox;
+  // The sandbox a person looks at and edits is the active profile's books.
+  const book = (): string => store.profiles.activeName() ?? '';
   const status = (proxyStatus: ProxyStatus = proxy.status()): DeskStatus => ({
     proxy: proxyStatus,
     activeProfile: store.profiles.activeName(),
@@ -55,6 +57,9 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       return view?.upstream ?? null;
     },
     signingCandidates: (profile) => ctx.signingCandidates(profile),
+    profileNames: () => store.profiles.list().map((p) => p.name),
+    activeProfile: () => store.profiles.activeName(),
+    profilesVersion: () => ctx.profilesVersion(),
     apiKeys: () => store.profiles.allApiKeys(),
     // The profile's view (no secret decrypted): this runs once per turn of the event loop under load.
     callbackSettings: (profile, callbackPrefix) => {
@@ -89,22 +94,22 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         if (!dryRun && deleted > 0) ctx.emit('status', after);
         return { deleted, lastId, dryRun, counts: after.counts };
       }),
-    getSandboxState: () => attempt(() => ledger.state()),
+    getSandboxState: () => attempt(() => ledger.state(book())),
     setSandboxBalance: (userId, balance) =>
       attempt(() => {
         if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A userId is required.');
-        ledger.setBalanceByHand(userId, checkAmount('The balance', balance));
-        return ledger.state();
+        ledger.setBalanceByHand(book(), userId, checkAmount('The balance', balance));
+        return ledger.state(book());
       }),
     setSandboxStartingBalance: (balance) =>
       attempt(() => {
         ledger.setStartingBalance(checkAmount('The starting balance', balance));
-        return ledger.state();
+        return ledger.state(book());
       }),
     resetSandbox: () =>
       attempt(() => {
-        ledger.reset();
-        return ledger.state();
+        ledger.reset(book());
+        return ledger.state(book());
       }),
     listFaults: () => attempt(() => store.faults.list()),
     addFault: (input) => attempt(() => store.faults.add(input)),

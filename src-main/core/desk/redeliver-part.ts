@@ -3,6 +3,7 @@ import { newRedeliveryRunId, runRedelivery } from '../redeliver/run';
 import { selectRedelivery } from '../redeliver/select';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
+import { actingProfile } from './scope';
 
 export type RedeliverPart = Pick<DeskApi, 'selectRedelivery' | 'redeliver' | 'stopRedelivery'>;
 
@@ -13,7 +14,7 @@ export function redeliverPart(ctx: DeskContext): RedeliverPart {
     for (const run of running.values()) run.abort();
   });
   return {
-    selectRedelivery: (filter, options) => attempt(() => selectRedelivery(ctx.store, filter, options ?? {})),
+    selectRedelivery: (filter, options) => attempt(() => selectRedelivery(ctx.store, filter ?? {}, actingProfile(ctx, filter?.profile), options ?? {})),
     redeliver: (request) =>
       attempt(async () => {
         const runId = request?.runId ?? newRedeliveryRunId();

@@ -33,7 +33,9 @@ export function reverifyPart(ctx: DeskContext): Pick<DeskApi, 'reverify'> {
           profile: name,
           fingerprint: store.profiles.secretFingerprint(name),
         };
-        const filter = { ...(request?.query ?? {}), ...(request?.ids ? { ids: request.ids } : {}) };
+        // Only the profile's own captures: another operator's are never judged with this one's secret.
+        const { allProfiles: _spanning, ...query } = request?.query ?? {};
+        const filter = { ...query, ...(request?.ids ? { ids: request.ids } : {}), profile: name };
         const judged = { at: report.at, profile: name, fingerprint: report.fingerprint };
         let after = 0;
         for (;;) {

@@ -31,7 +31,7 @@ function fromReport(store: Store, reportId: number): Selection {
 
 function fromTimeline(store: Store, q: ExchangeQuery & { depositId: string }): Selection {
   // A deposit's story includes the desk's replays of it, whatever direction: only an explicit filter narrows it.
-  const entries = store.exchanges.timeline(q.depositId).entries.filter((x) => matches(x, { ...q, direction: q.direction ?? 'all' }));
+  const entries = store.exchanges.timeline(q.depositId, q.profile).entries.filter((x) => matches(x, { ...q, direction: q.direction ?? 'all' }));
   return { ids: entries.map((x) => x.id), description: `the timeline of deposit ${q.depositId}` };
 }
 
@@ -59,7 +59,8 @@ function fromList(store: Store, q: ExchangeQuery): Selection {
   };
 }
 
-export function selectForHar(store: Store, q: HarQuery): Selection {
+/** `q.profile` (resolved by the desk): one profile's rows and deposits; absent: every profile's. */
+export function selectForHar(store: Store, q: Omit<HarQuery, 'allProfiles'>): Selection {
   const { reportId, ...query } = q ?? {};
   if (reportId !== undefined && reportId !== null) return fromReport(store, Number(reportId));
   if (query.depositId) return fromTimeline(store, { ...query, depositId: query.depositId });

@@ -84,9 +84,10 @@ function summaryLines(entries: ExchangeDetail[]): string[] {
   ];
 }
 
-export function ticketBundle(ctx: StoreAndSecrets, depositId: string): string {
+/** `profile`: whose deposit (a deposit id under two profiles is two deposits); absent: every row naming it. */
+export function ticketBundle(ctx: StoreAndSecrets, depositId: string, profile?: string): string {
   if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
-  const timeline = ctx.store.exchanges.timeline(depositId);
+  const timeline = ctx.store.exchanges.timeline(depositId, profile);
   const entries = timeline.entries.map((s) => ctx.store.exchanges.get(s.id)).filter((x): x is ExchangeDetail => x !== null);
   if (entries.length === 0) throw new DeskFailure('not-found', `No exchanges for deposit ${depositId}.`);
   const secrets = storedSecrets(ctx);

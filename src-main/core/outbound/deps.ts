@@ -15,6 +15,8 @@ export interface OutboundDeps extends StoreAndSecrets {
  */
 export function recordingDeps(ctx: OutboundDeps, profile: string | undefined, settings: CallbackSettings | null): RecordingDeps {
   return {
+    // The profile sent as (named, else the active one) is the one the row belongs to.
+    profile: profile ?? ctx.store.profiles.activeName(),
     exchanges: ctx.store.exchanges,
     candidates: ctx.signingCandidates(profile),
     secrets: storedSecrets(ctx),

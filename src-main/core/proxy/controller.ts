@@ -14,7 +14,7 @@
 //     new port cannot be bound, the old listener never noticed.
 //   - same address, other scheme (HTTP to HTTPS): the port must be released before it is bound again,
 //     a gap of one bind; if that bind fails, the old configuration is bound again.
-import type { CallbackUrls, ProxyLimits, ProxyStatus } from '../../shared/model';
+import type { CallbackUrls, ProfileCallbackUrls, ProxyLimits, ProxyStatus } from '../../shared/model';
 import { listenFailure } from '../listen-failure';
 import type { CallbackSettings } from '../outbound/callback-settings';
 import { secretsToRedact } from '../redact';
@@ -29,7 +29,6 @@ import {
   checkPort,
   checkPositive,
   checkPublicUrl,
-  checkUpstream,
   DEFAULT_PROXY_HOST,
   DEFAULT_PROXY_PORT,
   exposureWarning,
@@ -37,11 +36,12 @@ import {
   type ProxyStartOptions,
 } from './options';
 import { Checkpointer } from './checkpointer';
+import { routingFor, type RouteSource } from './route-plan';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';
 
 /** What the controller needs from the desk. */
-export interface ProxyHost {
+export interface ProxyHost extends RouteSource {
   readonly store: Store;
   readonly nativeBinding?: string;
   readonly sandbox: SandboxOperator;
@@ -102,6 +102,7 @@ export class ProxyController {
         publicUrl,
         publicUrlSource: this.publicUrlSource(publicUrl),
         callbackUrls: this.safely(() => this.callbackUrls(publicUrl ?? this.current!.url!)),
+        profileCallbackUrls: this.safely(() => this.profileCallbackUrls(publicUrl ?? this.current!.url!)),
       };
     }
     let upstream: string | null = null;
@@ -132,6 +133,7 @@ export class ProxyController {
       publicUrl,
       publicUrlSource: this.publicUrlSource(publicUrl),
       callbackUrls: publicUrl ? this.safely(() => this.callbackUrls(publicUrl)) : null,
+      profileCallbackUrls: publicUrl ? this.safely(() => this.profileCallbackUrls(publicUrl)) : null,
     };
   }
 
@@ -159,6 +161,12 @@ export class ProxyController {
   private callbackUrls(base: string): CallbackUrls {
     const prefix = this.host.callbackSettings(this.config.profile ?? undefined, this.config.callbackPrefix ?? undefined).prefix;
     return callbackUrlsOf(base, prefix);
+  }
+
+  /** Each profile served and its callback URLs, as the routing table of the configuration in force has them. */
+  private profileCallbackUrls(base: string): ProfileCallbackUrls[] {
+    const table = this.running?.env.routes() ?? routingFor(this.host, this.config, (lookUp) => lookUp)();
+    return table.routes.map((r) => ({ profile: r.profile, ...callbackUrlsOf(base, r.settings.prefix) }));
   }
 
   /** The configuration of the last start, changed by what `options` gives (undefined leaves a field as it was). */
@@ -198,9 +206,8 @@ export class ProxyController {
       const host = config.host ?? DEFAULT_PROXY_HOST;
       if (typeof host !== 'string' || host.trim() === '') throw new DeskFailure('bad-input', 'The proxy host must be a host name or address.');
       const port = checkPort(config.port ?? DEFAULT_PROXY_PORT);
-      const profile = config.profile ?? undefined;
-      const upstreamText = config.upstream === undefined ? this.host.profileUpstream(profile) : config.upstream;
-      const upstream = upstreamText ? checkUpstream(upstreamText) : null;
+      const routes = routingFor(this.host, config, this.perTurn);
+      const upstream = routes().routes[0]?.upstream ?? null;
       const limits = this.limitsOf(config);
       const rails: GuardRails = {
         headersTimeoutMs: limits.headersTimeoutMs,
@@ -210,26 +217,21 @@ export class ProxyController {
         tlsHandshakeTimeoutMs: limits.tlsHandshakeTimeoutMs,
         maxConnections: limits.maxConnections,
       };
-      const candidates = this.candidatesFor(config);
       const env: CaptureEnv = {
         db: connectionOf(this.host.store),
         ...(this.host.nativeBinding ? { nativeBinding: this.host.nativeBinding } : {}),
         exchanges: this.host.store.exchanges,
         sandbox: this.host.sandbox,
-        upstream,
+        routes,
         maxBodyBytes: limits.maxBodyBytes,
         upstreamTimeoutMs: limits.upstreamTimeoutMs,
         faults: this.host.store.faults,
         faultHoldMs: limits.requestTimeoutMs,
-        candidates,
-        secrets: this.secretsFor(candidates),
-        callbackSettings: this.perTurn(() => this.host.callbackSettings(config.profile ?? undefined, config.callbackPrefix ?? undefined)),
+        // Any route's candidates hold every stored secret (the primary's, the start's own, too).
+        secrets: this.secretsFor(() => routes().routes[0]!.candidates()),
         onCaptureFailure: (err) => this.captureFailed(err),
         onUnjudged: () => this.judgingFailed(),
       };
-      // A lost or foreign key file, or a malformed prefix, refuses the start in one line instead of failing every request later.
-      env.candidates();
-      env.callbackSettings();
       this.publicUrlOf(config);
       const tls = config.tls ? await this.tlsOf(config.tls) : null;
       return { config, host, port, upstream, limits, rails, env, tls };
@@ -357,22 +359,6 @@ export class ProxyController {
   }
 
   /**
-   * The secrets each request is verified with. Looking them up costs a query (the active profile), so
-   * one look-up serves every request of the same turn of the event loop; the next turn looks again, so
-   * a profile change applies to the very next request that arrives after it.
-   */
-  private candidatesFor(options: ProxyStartOptions): () => SecretCandidate[] {
-    const profile = options.profile ?? undefined;
-    const override = options.secret ?? null;
-    const primary: SecretCandidate | null = override ? { profile: override.label, secret: override.secret, primary: true } : null;
-    const lookUp = (): SecretCandidate[] => {
-      const stored = this.host.signingCandidates(profile);
-      return primary ? [primary, ...stored.map((c) => (c.primary ? { ...c, primary: false } : c))] : stored;
-    };
-    return this.perTurn(lookUp);
-  }
-
-  /**
    * The secrets to redact: every signing secret (the candidates hold them all, the start's own among
    * them) and every stored API key, looked up once per turn of the event loop, as the candidates are.
    */
@@ -386,7 +372,7 @@ export class ProxyController {
   }
 
   /** One look-up per turn of the event loop serves every request of that turn (a profile change applies to the next). */
-  private perTurn<T>(lookUp: () => T): () => T {
+  private readonly perTurn = <T>(lookUp: () => T): (() => T) => {
     let cached: { value: T } | null = null;
     return () => {
       if (cached === null) {
@@ -395,7 +381,7 @@ export class ProxyController {
       }
       return cached.value;
     };
-  }
+  };
 
   private judgingFailed(): void {
     this.unjudged++;

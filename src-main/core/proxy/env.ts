@@ -1,10 +1,9 @@
 // What one running proxy needs from the rest of the desk, resolved once at start.
-import type { CallbackSettings } from '../outbound/callback-settings';
 import type { SandboxOperator } from '../sandbox';
-import type { SecretCandidate } from '../signing';
 import type { Db, ExchangeStore } from '../store';
 import { DEFAULT_MAX_CONNECTIONS } from './connection-budget';
 import type { FaultSource } from './faults';
+import type { RoutingTable } from './routes';
 
 export interface CaptureEnv {
   /** The desk's database: the proxy groups its writes into transactions on it. */
@@ -12,15 +11,11 @@ export interface CaptureEnv {
   /** better_sqlite3.node for the running ABI, when not the default (Electron); the checkpoint worker loads it too. */
   readonly nativeBinding?: string;
   readonly exchanges: ExchangeStore;
-  /** The secrets to verify with, the one that decides marked primary. Called per request: must be cheap. */
-  candidates(): SecretCandidate[];
+  /** Which profile each request belongs to (its secrets, prefix, upstream). Called per request: must be cheap. */
+  routes(): RoutingTable;
   /** Every stored secret and API key, none of which is stored in clear. Called per request: must be cheap. */
   secrets(): readonly string[];
-  /** Where the callbacks are mounted and how amounts are written (the profile's, or the start's). Called per request: must be cheap. */
-  callbackSettings(): CallbackSettings;
   readonly sandbox: SandboxOperator;
-  /** Forward target; null: the sandbox operator answers. */
-  readonly upstream: URL | null;
   readonly maxBodyBytes: number;
   readonly upstreamTimeoutMs: number;
   /** The faults to apply to callbacks (absent: none). Called per callback: must be cheap. */

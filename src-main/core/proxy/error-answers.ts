@@ -5,6 +5,7 @@ import type { HeaderList } from '../../shared/model';
 
 export type ProxyErrorCode =
   | 'PAYLOAD_TOO_LARGE'
+  | 'NOT_FOUND'
   | 'UPSTREAM_UNREACHABLE'
   | 'UPSTREAM_TIMEOUT'
   | 'BAD_REQUEST'
@@ -22,6 +23,7 @@ export interface ProxyAnswer {
 
 const STATUS: Record<ProxyErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
+  NOT_FOUND: 404,
   UPSTREAM_UNREACHABLE: 502,
   UPSTREAM_TIMEOUT: 504,
   BAD_REQUEST: 400,

@@ -17,10 +17,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared/model';
-import { judge, redactCompletion, type JudgeOptions, type Judgment } from '../capture';
+import { judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
 import type { SandboxCall } from '../sandbox';
 import type { ExchangeCompletion, NewExchange } from '../store';
-import type { CallbackSettings } from '../outbound/callback-settings';
+import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';
 import { faultAnswer, faultError, faultFinding } from './faults';
@@ -28,6 +28,7 @@ import { flatten } from './headers';
 import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
 import type { GroupCommit } from './group-commit';
+import { unassignedReason, type ProfileRoute } from './routes';
 
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
@@ -60,6 +61,8 @@ export class Inbound {
 
   constructor(
     private readonly env: CaptureEnv,
+    /** The profile whose prefix the path lies under; null: none (recorded unassigned, answered 404). */
+    private readonly route: ProfileRoute | null,
     private readonly forwarder: Forwarder | null,
     private readonly commits: GroupCommit,
     private readonly req: IncomingMessage,
@@ -159,6 +162,12 @@ export class Inbound {
       this.commitAnswered(this.unjudgedRow(body, error), proxyError('BAD_REQUEST', true), error);
       return;
     }
+    if (this.route === null) {
+      // Nobody's callback: recorded (not judged: whose secret would judge it?) and refused by the desk.
+      const error = unassignedReason(this.env.routes());
+      this.commitAnswered(this.unjudgedRow(body, error), proxyError('NOT_FOUND'), error);
+      return;
+    }
     let judgment: Judgment;
     try {
       judgment = this.judged(body, false);
@@ -249,17 +258,18 @@ export class Inbound {
     const secrets = (this.secrets = this.env.secrets());
     const judgment = judge(
       capturedRequest(this.arrival(), body, truncated),
-      { candidates: options.unjudged ? [] : this.env.candidates(), secrets, ...this.judgedUnder() },
+      { candidates: options.unjudged || this.route === null ? [] : this.route.candidates(), secrets, ...this.judgedUnder() },
       options,
     );
     this.state = 'recording';
     return judgment;
   }
 
-  /** The profile's callback prefix and amounts, as the judge takes them. */
-  private judgedUnder(): { callbackPrefix: string; amounts: CallbackSettings['amounts'] } {
-    const { prefix, amounts } = this.env.callbackSettings();
-    return { callbackPrefix: prefix, amounts };
+  /** The profile, its callback prefix and amounts, as the judge takes them. */
+  private judgedUnder(): Pick<JudgingContext, 'callbackPrefix' | 'amounts' | 'profile'> {
+    const route = this.route;
+    if (route === null) return { callbackPrefix: DEFAULT_CALLBACK_PREFIX };
+    return { callbackPrefix: route.settings.prefix, amounts: route.settings.amounts, profile: route.profile };
   }
 
   /** A request that never arrived whole: recorded (redacted), not judged. */
@@ -316,7 +326,8 @@ export class Inbound {
       body,
       read: judgment.read,
       verdict: row.signature?.verdict ?? null,
-      secretConfigured: this.env.candidates().some((c) => c.primary),
+      secretConfigured: this.route?.candidates().some((c) => c.primary) ?? false,
+      book: this.route?.profile ?? '',
       at: this.at,
       secrets: this.secrets ?? [],
     };

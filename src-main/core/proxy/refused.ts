@@ -91,7 +91,9 @@ export function recordRefused(
             },
           ]
         : [];
-    row = judge(request, { candidates: [], secrets }, { unjudged: true, findings: note }).row;
+    // Whose it is, when the path tells (a request refused at the door still belongs to the profile it was sent to).
+    const profile = env.routes().match(request.path)?.profile ?? null;
+    row = judge(request, { candidates: [], secrets, profile }, { unjudged: true, findings: note }).row;
   } catch (err) {
     // Even the redaction failed (the secrets could not be read): a row with nothing that could hold one.
     env.onUnjudged(err);

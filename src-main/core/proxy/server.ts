@@ -55,7 +55,8 @@ export class CaptureServer {
   private readonly server: http.Server;
   /** What new requests are handled with: a change of configuration replaces it, requests in flight keep theirs. */
   private env: CaptureEnv;
-  private forwarder: Forwarder | null;
+  /** One forwarder (one connection pool) per upstream in use, by its href. */
+  private readonly forwarders = new Map<string, Forwarder>();
   /** Forwarders a change replaced: closed once the requests that may still use them are done. */
   private retired: Forwarder[] = [];
   private readonly commits: GroupCommit;
@@ -80,7 +81,6 @@ export class CaptureServer {
     readonly tls: TlsMaterial | null,
   ) {
     this.env = env;
-    this.forwarder = env.upstream ? new Forwarder(env.upstream) : null;
     this.commits = new GroupCommit(env.db);
     const options: http.ServerOptions = {
       maxHeaderSize: rails.maxHeaderBytes,
@@ -119,7 +119,7 @@ export class CaptureServer {
     const capture = new CaptureServer(env, rails, tls);
     return new Promise((resolve, reject) => {
       const onError = (err: Error): void => {
-        capture.forwarder?.close();
+        for (const f of capture.forwarders.values()) f.close();
         reject(err);
       };
       capture.server.once('error', onError);
@@ -152,12 +152,31 @@ export class CaptureServer {
     this.maxHeaderBytes = rails.maxHeaderBytes;
     this.budget.setMax(rails.maxConnections);
     if (tls) setHandshakeTimeout(server as https.Server, rails.tlsHandshakeTimeoutMs);
-    if (env.upstream?.href !== this.env.upstream?.href) {
-      if (this.forwarder) this.retired.push(this.forwarder);
-      this.forwarder = env.upstream ? new Forwarder(env.upstream) : null;
-      if (this.inFlight === 0) this.closeRetired();
-    }
     this.env = env;
+    this.retireUnused();
+  }
+
+  /** The forwarder of an upstream, made on first use. */
+  private forwarderFor(upstream: URL): Forwarder {
+    let found = this.forwarders.get(upstream.href);
+    if (found === undefined) {
+      found = new Forwarder(upstream);
+      this.forwarders.set(upstream.href, found);
+      // A new upstream may replace one a profile no longer names (a profile changed while serving).
+      this.retireUnused();
+    }
+    return found;
+  }
+
+  /** Forwarders of upstreams no route names any more: closed once the requests that may still use them are done. */
+  private retireUnused(): void {
+    const named = new Set(this.env.routes().routes.map((r) => r.upstream?.href));
+    for (const [href, f] of this.forwarders) {
+      if (named.has(href)) continue;
+      this.forwarders.delete(href);
+      this.retired.push(f);
+    }
+    if (this.inFlight === 0) this.closeRetired();
   }
 
   private closeRetired(): void {
@@ -180,7 +199,11 @@ export class CaptureServer {
       for (const wake of this.idleWaiters.splice(0)) wake();
     });
     if (headerBlockBytes(req) > this.maxHeaderBytes) return this.refuseHeaderBlock(req, res);
-    const inbound = new Inbound(this.env, this.forwarder, this.commits, req, res, KEEP_EVERY_HEADER);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const route = this.env.routes().match(q < 0 ? url : url.slice(0, q));
+    const forwarder = route?.upstream ? this.forwarderFor(route.upstream) : null;
+    const inbound = new Inbound(this.env, route, forwarder, this.commits, req, res, KEEP_EVERY_HEADER);
     this.reading.set(req.socket, inbound);
     req.once('end', () => {
       if (this.reading.get(req.socket) === inbound) this.reading.delete(req.socket);
@@ -359,7 +382,8 @@ export class CaptureServer {
     }
     this.server.closeAllConnections();
     await closed;
-    this.forwarder?.close();
+    for (const f of this.forwarders.values()) f.close();
+    this.forwarders.clear();
     this.closeRetired();
     // Responses recorded in the last turn are still queued: write them before the desk closes the database.
     this.commits.close();

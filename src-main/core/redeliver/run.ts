@@ -12,7 +12,7 @@ import { dispatchDraft } from '../outbound/dispatch';
 import { resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import { checkRate, Pacer } from './pacer';
-import { compileFilter, RedeliverySelector } from './select';
+import { compileFilter, RedeliverySelector, refuseForeignIds } from './select';
 
 /** Captures read from the selection at a time. */
 const PAGE = 200;
@@ -42,9 +42,20 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
   } catch (err) {
     throw new DeskFailure('bad-input', (err as Error).message);
   }
+  const filter = request.filter ?? {};
+  // One profile's captures, sent with that profile's secret and operator URL: never another's.
+  if (request.profile !== undefined && filter.profile !== undefined && request.profile !== filter.profile) {
+    throw new DeskFailure(
+      'bad-input',
+      `The captures are profile "${filter.profile}"'s but the run would send as "${request.profile}": a redelivery sends a profile's captures with that profile's secret and operator URL.`,
+    );
+  }
+  const named = request.profile ?? filter.profile;
+  if (named !== undefined) ctx.profile(named); // an unknown name is not-found
+  const whose = named ?? ctx.store.profiles.activeName();
   const sendOptions = {
     ...(request.to !== undefined ? { to: request.to } : {}),
-    ...(request.profile !== undefined ? { profile: request.profile } : {}),
+    ...(whose !== null ? { profile: whose } : {}),
     ...(request.confirmedProduction ? { confirmedProduction: true } : {}),
   };
   // Refused before anything is sent: no target, an unconfirmed production profile, nothing to re-sign with.
@@ -55,8 +66,9 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
       profile ? `Profile "${profile.name}" has no signing secret to re-sign with.` : 'No profile with a signing secret to re-sign with.',
     );
   }
-  const filter = request.filter ?? {};
-  const compiled = compileFilter(filter);
+  const compiled = compileFilter(filter, whose);
+  refuseForeignIds(ctx.store, filter, whose);
+  const resignInvalid = request.resignInvalid === true;
   const again = filter.again === true;
   const selector = new RedeliverySelector(ctx.store);
   const upTo = selector.maxId();
@@ -70,6 +82,7 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
   let ok = 0;
   let failed = 0;
   let skipped = alreadyDone;
+  let resignRefused = 0;
   let stopped: RedeliveryReport['stopped'] = null;
   let firstExchangeId: number | null = null;
   let lastExchangeId: number | null = null;
@@ -87,6 +100,12 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
       if (hooks.signal?.aborted) {
         stopped = 'user';
         break run;
+      }
+      if (signature === 'resign' && row.verdict !== 'valid' && !resignInvalid) {
+        // Re-signing would turn a callback that arrived with a foreign or broken signature into one the operator trusts.
+        skipped += 1;
+        resignRefused += 1;
+        continue;
       }
       const { draft, truncated } = capturedDraft(ctx, row.id);
       if (truncated) {
@@ -129,6 +148,8 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
     ok,
     failed,
     skipped,
+    resignRefused,
+    profile: whose,
     stopped,
     durationMs: Math.round(performance.now() - started),
     firstExchangeId,

@@ -33,10 +33,15 @@ function time(label: string, text: unknown, now: Date): string {
   }
 }
 
-/** Checks the filter's meaning (the transports checked its shape) and turns it into SQL terms. */
-export function compileFilter(filter: RedeliveryFilter, now: Date = new Date()): Compiled {
+/**
+ * Checks the filter's meaning (the transports checked its shape) and turns it into SQL terms. `profile`:
+ * whose captures (null: the unassigned ones, on a desk without profiles); never more than one profile's.
+ */
+export function compileFilter(filter: RedeliveryFilter, profile: string | null, now: Date = new Date()): Compiled {
   const where = [`e.direction = 'inbound'`];
   const params: Record<string, unknown> = {};
+  if (profile === null) where.push('e.profile IS NULL');
+  else (where.push('e.profile = @profile'), (params.profile = profile));
   if (filter.kind !== undefined) {
     if (filter.kind !== 'pay' && filter.kind !== 'results') throw bad(`A redelivery sends pay or results callbacks, not "${String(filter.kind)}".`);
     where.push('e.kind = @kind');
@@ -64,6 +69,35 @@ export function compileFilter(filter: RedeliveryFilter, now: Date = new Date()):
     where.push(`(${terms.join(' OR ')})`);
   }
   return { where, params };
+}
+
+/** At most this many ids of another profile's captures are named in a refusal. */
+const FOREIGN_NAMED = 10;
+
+/**
+ * Ids asked for by number that are another profile's captures (or unassigned): a redelivery refuses
+ * them rather than send them with this profile's secret and operator URL, or skip them unsaid.
+ */
+export function refuseForeignIds(store: Store, filter: RedeliveryFilter, profile: string | null): void {
+  if (!filter.idRanges || filter.idRanges.length === 0) return;
+  const { where, params } = compileFilter({ idRanges: filter.idRanges }, profile);
+  // The same id terms, with the profile term turned around.
+  const others = [profile === null ? 'e.profile IS NOT NULL' : 'e.profile IS NOT @profile', ...where.slice(3)];
+  const rows = connectionOf(store)
+    .prepare(
+      `SELECT e.id, e.profile FROM exchanges e WHERE e.direction = 'inbound' AND e.kind IN ('pay', 'results') AND ${others.join(' AND ')} ORDER BY e.id LIMIT ${FOREIGN_NAMED + 1}`,
+    )
+    .all(params) as Array<{ id: number; profile: string | null }>;
+  if (rows.length === 0) return;
+  const named = rows
+    .slice(0, FOREIGN_NAMED)
+    .map((r) => `#${r.id} (${r.profile === null ? 'unassigned' : `profile "${r.profile}"`})`)
+    .join(', ');
+  const whose = profile === null ? 'the unassigned captures' : `profile "${profile}"`;
+  throw new DeskFailure(
+    'bad-input',
+    `Not ${whose}'s: ${named}${rows.length > FOREIGN_NAMED ? ' and more' : ''}. A redelivery sends one profile's captures with that profile's secret and operator URL: redeliver them with --profile naming theirs.`,
+  );
 }
 
 export class RedeliverySelector {
@@ -120,9 +154,15 @@ export class RedeliverySelector {
 }
 
 /** The count and a preview page of what a redelivery with this filter would send now. */
-export function selectRedelivery(store: Store, filter: RedeliveryFilter, options: { limit?: number; afterId?: number } = {}): RedeliverySelection {
+export function selectRedelivery(
+  store: Store,
+  filter: RedeliveryFilter,
+  profile: string | null,
+  options: { limit?: number; afterId?: number } = {},
+): RedeliverySelection {
   const selector = new RedeliverySelector(store);
-  const compiled = compileFilter(filter ?? {});
+  const compiled = compileFilter(filter ?? {}, profile);
+  refuseForeignIds(store, filter ?? {}, profile);
   const again = filter?.again === true;
   const upTo = selector.maxId();
   const { count, skipped, firstId } = selector.count(compiled, again, upTo);

@@ -1,5 +1,7 @@
 // The sandbox operator's books, in the desk's own database: one balance per user and one record per
 // accepted deposit (section 2.3 of the spec: the operator keeps, per depositId, the deducted amount).
+// Each profile has books of its own (its `book`, the profile's name; '' without profiles): one
+// operator's user and deposit ids may be another's.
 import type { AmountsMode, ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Db } from '../store/open';
@@ -56,15 +58,15 @@ export class SandboxLedger {
     readonly db: Db,
     private readonly settings: SettingsStore,
   ) {
-    this.balanceStmt = db.prepare('SELECT balance FROM sandbox_users WHERE user_id = ?').pluck();
+    this.balanceStmt = db.prepare('SELECT balance FROM sandbox_users WHERE profile = ? AND user_id = ?').pluck();
     this.upsertBalanceStmt = db.prepare(
-      'INSERT INTO sandbox_users (user_id, balance) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET balance = excluded.balance',
+      'INSERT INTO sandbox_users (profile, user_id, balance) VALUES (?, ?, ?) ON CONFLICT (profile, user_id) DO UPDATE SET balance = excluded.balance',
     );
-    this.depositStmt = db.prepare('SELECT * FROM sandbox_deposits WHERE deposit_id = ?');
+    this.depositStmt = db.prepare('SELECT * FROM sandbox_deposits WHERE profile = ? AND deposit_id = ?');
     this.insertDepositStmt = db.prepare(
-      'INSERT INTO sandbox_deposits (deposit_id, user_id, amount, currency, paid_at, pay_response) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO sandbox_deposits (profile, deposit_id, user_id, amount, currency, paid_at, pay_response) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.settleStmt = db.prepare('UPDATE sandbox_deposits SET outcome = ?, settled_at = ?, results_response = ? WHERE deposit_id = ?');
+    this.settleStmt = db.prepare('UPDATE sandbox_deposits SET outcome = ?, settled_at = ?, results_response = ? WHERE profile = ? AND deposit_id = ?');
     this.amountsStmt = db.prepare('SELECT amounts FROM profiles WHERE name = ?').pluck();
   }
 
@@ -93,23 +95,23 @@ export class SandboxLedger {
   }
 
   /** A user the sandbox has not seen yet starts with the configured balance. */
-  balanceOf(userId: string): number {
-    const found = this.balanceStmt.get(userId) as number | undefined;
+  balanceOf(book: string, userId: string): number {
+    const found = this.balanceStmt.get(book, userId) as number | undefined;
     return found ?? this.startingBalance();
   }
 
-  setBalance(userId: string, balance: number): void {
-    this.upsertBalanceStmt.run(userId, money(balance));
+  setBalance(book: string, userId: string, balance: number): void {
+    this.upsertBalanceStmt.run(book, userId, money(balance));
   }
 
   /** A balance set by a person (not by a callback): in the active profile's units. */
-  setBalanceByHand(userId: string, balance: number): void {
+  setBalanceByHand(book: string, userId: string, balance: number): void {
     this.checkUnits('The balance', balance);
-    this.setBalance(userId, balance);
+    this.setBalance(book, userId, balance);
   }
 
-  deposit(depositId: string): DepositRecord | null {
-    const r = this.depositStmt.get(depositId) as DepositRow | undefined;
+  deposit(book: string, depositId: string): DepositRecord | null {
+    const r = this.depositStmt.get(book, depositId) as DepositRow | undefined;
     if (!r) return null;
     return {
       depositId: r.deposit_id,
@@ -122,33 +124,35 @@ export class SandboxLedger {
     };
   }
 
-  addDeposit(d: { depositId: string; userId: string; amount: number; currency: string; at: string; answer: StoredAnswer }): void {
-    this.insertDepositStmt.run(d.depositId, d.userId, d.amount, d.currency, d.at, JSON.stringify(d.answer));
+  addDeposit(book: string, d: { depositId: string; userId: string; amount: number; currency: string; at: string; answer: StoredAnswer }): void {
+    this.insertDepositStmt.run(book, d.depositId, d.userId, d.amount, d.currency, d.at, JSON.stringify(d.answer));
   }
 
-  settle(depositId: string, outcome: ResultValue, at: string, answer: StoredAnswer): void {
-    this.settleStmt.run(outcome, at, JSON.stringify(answer), depositId);
+  settle(book: string, depositId: string, outcome: ResultValue, at: string, answer: StoredAnswer): void {
+    this.settleStmt.run(outcome, at, JSON.stringify(answer), book, depositId);
   }
 
-  state(): SandboxState {
-    const users = this.db.prepare('SELECT user_id AS userId, balance FROM sandbox_users ORDER BY user_id').all() as SandboxUser[];
-    const deposits = (this.db.prepare('SELECT * FROM sandbox_deposits ORDER BY paid_at DESC, deposit_id').all() as DepositRow[]).map((r): SandboxDeposit => ({
-      depositId: r.deposit_id,
-      userId: r.user_id,
-      amount: r.amount,
-      currency: r.currency,
-      outcome: r.outcome,
-      paidAt: r.paid_at,
-      settledAt: r.settled_at,
-    }));
+  state(book: string): SandboxState {
+    const users = this.db.prepare('SELECT user_id AS userId, balance FROM sandbox_users WHERE profile = ? ORDER BY user_id').all(book) as SandboxUser[];
+    const deposits = (this.db.prepare('SELECT * FROM sandbox_deposits WHERE profile = ? ORDER BY paid_at DESC, deposit_id').all(book) as DepositRow[]).map(
+      (r): SandboxDeposit => ({
+        depositId: r.deposit_id,
+        userId: r.user_id,
+        amount: r.amount,
+        currency: r.currency,
+        outcome: r.outcome,
+        paidAt: r.paid_at,
+        settledAt: r.settled_at,
+      }),
+    );
     return { startingBalance: this.startingBalance(), users, deposits };
   }
 
-  /** Forgets every balance and deposit; the starting balance stays as configured. */
-  reset(): void {
+  /** Forgets every balance and deposit of the book; the starting balance stays as configured. */
+  reset(book: string): void {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM sandbox_deposits').run();
-      this.db.prepare('DELETE FROM sandbox_users').run();
+      this.db.prepare('DELETE FROM sandbox_deposits WHERE profile = ?').run(book);
+      this.db.prepare('DELETE FROM sandbox_users WHERE profile = ?').run(book);
     })();
   }
 }

@@ -35,6 +35,8 @@ export interface SandboxCall {
   secretConfigured: boolean;
   /** ISO time the request arrived. */
   at: string;
+  /** Whose books: the profile the callback belongs to ('' without profiles). */
+  book: string;
   /**
    * The stored secrets: an id that holds one (in any form) is booked, quoted and answered in its
    * redacted form, so that the books never hold a secret in clear.
@@ -101,7 +103,7 @@ export class SandboxOperator {
     const { userId, depositId, amount, currency } = parsed.value;
     const findings: Finding[] = [];
 
-    const seen = this.ledger.deposit(depositId);
+    const seen = this.ledger.deposit(call.book, depositId);
     if (seen) {
       findings.push(note('info', '$.depositId', `depositId ${JSON.stringify(depositId)} was already paid: not deducted again, the first answer repeated`));
       const differs = (['userId', 'amount', 'currency'] as const).filter((k) => seen[k] !== parsed.value[k]);
@@ -111,15 +113,15 @@ export class SandboxOperator {
       return { answer: seen.payAnswer, findings };
     }
 
-    const balance = this.ledger.balanceOf(userId);
+    const balance = this.ledger.balanceOf(call.book, userId);
     if (balance < amount) {
       // A refused pay is not stored: nothing was deducted, so a later retry is judged afresh.
       return { answer: insufficientBalance(), findings: [note('info', '$.amount', `refused: balance ${balance} is below the amount ${amount}`)] };
     }
     const after = subtractExact(balance, amount);
-    this.ledger.setBalance(userId, after);
+    this.ledger.setBalance(call.book, userId, after);
     const answer = payAccepted(depositId, userId, after);
-    this.ledger.addDeposit({ depositId, userId, amount, currency, at: call.at, answer });
+    this.ledger.addDeposit(call.book, { depositId, userId, amount, currency, at: call.at, answer });
     return { answer, findings };
   }
 
@@ -132,7 +134,7 @@ export class SandboxOperator {
     const { depositId, result } = message;
     const findings: Finding[] = [];
 
-    const deposit = this.ledger.deposit(depositId);
+    const deposit = this.ledger.deposit(call.book, depositId);
     if (!deposit) {
       findings.push(
         result === 'REFUND'
@@ -165,11 +167,11 @@ export class SandboxOperator {
       );
     }
     const credit = this.creditOf(message, deposit.amount, deposit.currency, findings);
-    const balance = this.ledger.balanceOf(deposit.userId);
+    const balance = this.ledger.balanceOf(call.book, deposit.userId);
     const after = credit === 0 ? balance : addExact(balance, credit);
-    if (credit !== 0) this.ledger.setBalance(deposit.userId, after);
+    if (credit !== 0) this.ledger.setBalance(call.book, deposit.userId, after);
     const answer = resultProcessed(depositId, result, deposit.userId, after);
-    this.ledger.settle(depositId, result as ResultValue, call.at, answer);
+    this.ledger.settle(call.book, depositId, result as ResultValue, call.at, answer);
     return { answer, findings };
   }
 
@@ -183,7 +185,7 @@ export class SandboxOperator {
     const read = call.read ?? readJsonBody(body);
     if (!read.ok || typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return null;
     const { result, depositId } = withRedactedIds(read.value as Record<string, unknown>, call.secrets ?? []);
-    if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || this.ledger.deposit(depositId)) return null;
+    if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || this.ledger.deposit(call.book, depositId)) return null;
     const broken = [
       ...new Set(
         inspect('results', body)

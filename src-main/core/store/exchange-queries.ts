@@ -4,6 +4,7 @@
 import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../shared/model';
 import type { Db } from './open';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
+import { profileWhere, type RowFilter } from './row-filter';
 import { timelineFlags } from './timeline-flags';
 
 const MAX_LIMIT = 1000;
@@ -16,6 +17,8 @@ export class ExchangeQueries {
   private readonly dataVersionStmt;
   private readonly searchCountStmt;
   private readonly timelineStmt;
+  private readonly profileTimelineStmt;
+  private readonly unassignedTimelineStmt;
   private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
   /** Rows counted so far, up to maxId: counts() adds only the rows written since (deletes call recount()). */
   private counted: { maxId: number; inbound: number; outbound: number } | null = null;
@@ -40,11 +43,24 @@ export class ExchangeQueries {
        UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
        ORDER BY id`,
     );
+    // A deposit id under two profiles is two deposits: each profile's timeline holds only its rows (and their replays).
+    this.profileTimelineStmt = db.prepare(
+      `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE profile = @p AND deposit_id = @d
+       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE profile = @p AND deposit_id = @d)
+       ORDER BY id`,
+    );
+    this.unassignedTimelineStmt = db.prepare(
+      `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE profile IS NULL AND deposit_id = @d
+       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE profile IS NULL AND deposit_id = @d)
+       ORDER BY id`,
+    );
   }
 
-  list(q: ExchangeQuery = {}): ExchangePage {
+  /** `q.profile`: one profile's rows, null: unassigned ones; absent (or allProfiles): every row. */
+  list(q: Omit<ExchangeQuery, 'profile'> & Pick<RowFilter, 'profile'> = {}): ExchangePage {
     const where: string[] = [];
     const params: Record<string, unknown> = {};
+    if (!q.allProfiles) profileWhere(q.profile, where, params);
     const direction = q.direction ?? 'inbound';
     if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
     if (q.kind) (where.push('kind = @kind'), (params.kind = q.kind));
@@ -131,10 +147,14 @@ export class ExchangeQueries {
     this.counted = null;
   }
 
-  /** Every exchange whose body names the deposit, oldest first, and derived rows (replays) whose body names none. */
-  timeline(depositId: string): Timeline {
-    const rows = this.timelineStmt.all({ d: depositId }) as SummaryRow[];
+  /**
+   * Every exchange of the profile whose body names the deposit, oldest first, and derived rows (replays)
+   * whose body names none. `profile` null: the unassigned rows; absent: every profile's (a log without profiles).
+   */
+  timeline(depositId: string, profile?: string | null): Timeline {
+    const stmt = profile === undefined ? this.timelineStmt : profile === null ? this.unassignedTimelineStmt : this.profileTimelineStmt;
+    const rows = stmt.all(profile ? { d: depositId, p: profile } : { d: depositId }) as SummaryRow[];
     const entries = rows.map((r) => toSummary(r));
-    return { depositId, entries, flags: timelineFlags(entries) };
+    return { depositId, profile: profile ?? null, entries, flags: timelineFlags(entries) };
   }
 }

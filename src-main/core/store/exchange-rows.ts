@@ -5,7 +5,7 @@ import { FAULT_NOTE_MARK, faultNoteOf, whoAnswered } from '../../shared/answered
 
 export const SUMMARY_COLUMNS =
   'id, direction, kind, origin, at, method, path, target, verdict, res_status, error, duration_ms, source_id, truncated, ' +
-  'error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id';
+  'error_count, deposit_id, user_id, result, game_id, amount, currency, tournament_id, profile';
 
 /**
  * The findings of a row that may hold the note of a fault the proxy applied (who answered depends on
@@ -46,6 +46,7 @@ export interface SummaryRow {
   tournament_id: string | null;
   /** FAULT_FINDINGS_SQL: absent where a query selects the whole findings column instead. */
   fault_findings?: string | null;
+  profile: string | null;
 }
 
 export interface DetailRow extends SummaryRow {
@@ -97,6 +98,7 @@ export function toSummary(r: SummaryRow, findingsJson: string | null = r.fault_f
     amount: r.amount,
     currency: r.currency,
     tournamentId: r.tournament_id,
+    profile: r.profile ?? null,
   };
 }
 

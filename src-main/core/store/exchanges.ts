@@ -20,6 +20,7 @@ import type { Db } from './open';
 import { SUMMARY_COLUMNS, SUMMARY_SELECT, faultFindingsOf, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
 import { FollowRows } from './follow-rows';
+import type { RowFilter } from './row-filter';
 import { SignedRows, type Rejudged, type SignedRow, type SignedRowFilter } from './signed-rows';
 
 export interface NewExchange {
@@ -44,6 +45,8 @@ export interface NewExchange {
   tags?: string[];
   /** How a captured request arrived; absent or null: not known (imports, outbound sends). */
   scheme?: 'http' | 'https' | null;
+  /** The profile it belongs to (whose callback prefix received it, or used to send it); absent or null: unassigned. */
+  profile?: string | null;
 }
 
 export interface ExchangeCompletion {
@@ -84,6 +87,7 @@ const INSERT_COLUMNS = [
   'tags',
   'scheme',
   'sig_secret',
+  'profile',
 ] as const;
 type InsertColumn = (typeof INSERT_COLUMNS)[number];
 /** The columns a completion sets, in the order their values are bound (then the id). */
@@ -245,7 +249,8 @@ export class ExchangeStore {
     };
   }
 
-  list(q: ExchangeQuery = {}): ExchangePage {
+  /** `q.profile`: one profile's rows, null: unassigned ones; absent (or allProfiles): every row. */
+  list(q: Omit<ExchangeQuery, 'profile'> & Pick<RowFilter, 'profile'> = {}): ExchangePage {
     return this.queries.list(q);
   }
 
@@ -260,8 +265,8 @@ export class ExchangeStore {
   }
 
   /** Every exchange whose body names the deposit, oldest first, and derived rows (replays) whose body names none. */
-  timeline(depositId: string): Timeline {
-    return this.queries.timeline(depositId);
+  timeline(depositId: string, profile?: string | null): Timeline {
+    return this.queries.timeline(depositId, profile);
   }
 }
 
@@ -296,6 +301,7 @@ function insertValues(x: NewExchange): Record<InsertColumn, unknown> {
     tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
     scheme: x.scheme ?? null,
     sig_secret: x.signature?.secret ?? null,
+    profile: x.profile ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { AMOUNTS_MODES, type AmountsMode, type ProfileInput, type ProfileView, t
 import { checkBaseUrl } from '../base-url';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
+import { overlapRefusal, slugOf } from './prefix-overlap';
 import { fingerprint } from '../signing/fingerprint';
 import type { Db } from './open';
 import type { SecretBox } from './secret-box';
@@ -146,6 +147,7 @@ export class ProfileStore {
       public_url: baseUrl('The public URL', input.publicUrl),
     };
     this.checkPrevious(input);
+    this.checkOverlap(input.name, checked.callback_prefix as string | null | undefined);
     // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
     // same transaction (the refusal that sent the user here said so), so no sealed value is left that
     // nothing can open. Without a secret in the input, a lost key changes nothing here.
@@ -175,6 +177,19 @@ export class ProfileStore {
       })
       .immediate();
     return this.get(input.name)!;
+  }
+
+  /**
+   * A new profile, or a new prefix, must not overlap another profile's prefix. A save that leaves the
+   * prefix as it was is not refused (profiles saved before prefixes had to differ can still be edited).
+   */
+  private checkOverlap(name: string, prefix: string | null | undefined): void {
+    const existing = this.row(name);
+    if (existing && (prefix === undefined || prefix === existing.callback_prefix)) return;
+    const wanted = prefix ?? existing?.callback_prefix ?? DEFAULT_CALLBACK_PREFIX;
+    const others = (this.listStmt.all() as ProfileRow[]).map((r) => ({ name: r.name, prefix: r.callback_prefix }));
+    const refusal = overlapRefusal(name, wanted, others);
+    if (refusal) throw refusal;
   }
 
   /** A previous secret equal to the current one would say "valid with the previous secret" of a current signature. */
@@ -221,13 +236,16 @@ export class ProfileStore {
     if (!r) throw new DeskFailure('not-found', `No profile named "${name}".`);
     if (this.row(newName)) throw new DeskFailure('bad-input', `A profile named "${newName}" already exists.`);
     if (!NAME.test(newName)) throw new DeskFailure('bad-input', `"${newName}" is not a valid profile name.`);
+    // The copy cannot share the original's prefix (one proxy serves both): it gets one named after it.
+    const prefix = `/${slugOf(newName)}`;
+    this.checkOverlap(newName, prefix);
     const now = new Date().toISOString();
     this.db
       .prepare(
         `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
-         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
+         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, ?, amounts, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
       )
-      .run(newName, now, now, name);
+      .run(newName, prefix, now, now, name);
     return this.get(newName)!;
   }
 

@@ -2,11 +2,20 @@
 // log): each clause is on an indexed column or the primary key.
 import type { ExchangeQuery } from '../../shared/model';
 
-export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit'> & { ids?: readonly number[] };
+/** `profile`: one profile's rows; null: unassigned rows only; absent: every row (the desk resolves the default). */
+export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit' | 'profile'> & { ids?: readonly number[]; profile?: string | null };
+
+/** The profile clause of a filter (one index lookup: every list index starts with the profile). */
+export function profileWhere(profile: string | null | undefined, where: string[], params: Record<string, unknown>, column = 'profile'): void {
+  if (profile === undefined) return;
+  if (profile === null) where.push(`${column} IS NULL`);
+  else (where.push(`${column} = @profile`), (params.profile = profile));
+}
 
 export function filterWhere(f: RowFilter): { where: string[]; params: Record<string, unknown> } {
   const where: string[] = [];
   const params: Record<string, unknown> = {};
+  if (!f.allProfiles) profileWhere(f.profile, where, params);
   const direction = f.direction ?? 'inbound';
   if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
   if (f.kind) (where.push('kind = @kind'), (params.kind = f.kind));

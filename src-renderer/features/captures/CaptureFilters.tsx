@@ -83,6 +83,15 @@ export function CaptureFilters() {
         />
         Outbound too
       </label>
+      <label className="checkbox" title="Show every profile's captures (and unassigned ones), not only the active profile's">
+        <input
+          type="checkbox"
+          checked={filters.allProfiles}
+          onChange={(e) => setFilters({ allProfiles: e.target.checked })}
+          data-testid="filter-all-profiles"
+        />
+        All profiles
+      </label>
       {active && (
         <button
           type="button"

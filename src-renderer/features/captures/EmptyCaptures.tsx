@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CallbackUrls } from '../../components/CallbackUrls';
+import { ServedCallbackUrls } from '../../components/CallbackUrls';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { useDesk } from '../../store';
@@ -29,7 +29,7 @@ export function EmptyCaptures() {
               : " (the proxy's own address: the platform reaches it only through a tunnel or a public host; set its public URL in the proxy panel or the profile)"}
             , or send yourself a signed test callback:
           </p>
-          {proxy.callbackUrls && <CallbackUrls urls={proxy.callbackUrls} testId="empty-callback-urls" />}
+          <ServedCallbackUrls single={proxy.callbackUrls} served={proxy.profileCallbackUrls} testId="empty-callback-urls" />
         </>
       ) : (
         <p>

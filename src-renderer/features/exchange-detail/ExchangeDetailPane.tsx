@@ -78,7 +78,12 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
               <ComposeActions detail={detail} />
               <CurlAction key={detail.id} id={detail.id} />
               {detail.depositId && (
-                <button type="button" className="btn btn-small" onClick={() => void showTimeline(detail.depositId!)} data-testid="open-timeline">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => void showTimeline(detail.depositId!, detail.profile)}
+                  data-testid="open-timeline"
+                >
                   Deposit timeline →
                 </button>
               )}

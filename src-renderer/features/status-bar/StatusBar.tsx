@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
-import { CallbackUrls } from '../../components/CallbackUrls';
+import { ServedCallbackUrls } from '../../components/CallbackUrls';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
@@ -100,7 +100,7 @@ export function StatusBar() {
           <span className="status-label" title="Configure these in the platform as the operator's callback URLs">
             Callbacks
           </span>
-          <CallbackUrls urls={proxy.callbackUrls} testId="status-callback-urls" />
+          <ServedCallbackUrls single={proxy.callbackUrls} served={proxy.profileCallbackUrls} testId="status-callback-urls" />
         </div>
       )}
       {proxy?.warning && (

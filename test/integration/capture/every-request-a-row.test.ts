@@ -157,6 +157,9 @@ describe('every request that reaches the proxy has a row', () => {
       sandbox: new SandboxOperator(store.sandbox),
       defaults: { maxBodyBytes: 1024 * 1024, upstreamTimeoutMs: 5_000 },
       profileUpstream: () => null,
+      profileNames: () => [],
+      activeProfile: () => null,
+      profilesVersion: () => 0,
       signingCandidates: () => {
         if (running) throw new Error('the secret store cannot be read');
         return [];

@@ -35,9 +35,10 @@ beforeAll(async () => {
   desk = createDesk({ home: home.dir });
   const saved = await desk.saveProfile({ name: 'main', secret: SECRET, apiKey: API_KEY });
   if (!saved.ok) throw new Error(saved.error.message);
-  await desk.saveProfile({ name: 'other', secret: OTHER });
+  await desk.saveProfile({ name: 'other', callbackPrefix: '/other', secret: OTHER });
   await desk.useProfile('main');
-  proxy = await startProxy(desk);
+  // Serving main alone, the proxy judges every path as main's (with two profiles, a path under neither would be refused 404).
+  proxy = await startProxy(desk, { profile: 'main' });
   upstream = await startRecorder();
 });
 

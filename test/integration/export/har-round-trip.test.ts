@@ -102,7 +102,7 @@ describe('HAR export and import', () => {
     try {
       await withProfile(a);
       must(await b.saveProfile({ name: 'other', secret: 'a-different-secret' }));
-      must(await b.saveProfile({ name: 'right', secret: SECRET }));
+      must(await b.saveProfile({ name: 'right', callbackPrefix: '/right', secret: SECRET }));
       capture(a, { body: pay('d-9'), signature: { secret: SECRET } });
       const text = must(await a.exportHar({}));
       const active = must(await b.importHar(text, {}));
@@ -124,7 +124,7 @@ describe('HAR export and import', () => {
     const a = openDesk();
     try {
       await withProfile(a);
-      must(await a.saveProfile({ name: 'second', secret: 'second-profile-secret' }));
+      must(await a.saveProfile({ name: 'second', callbackPrefix: '/second', secret: 'second-profile-secret' }));
       capture(a, {
         body: pay('d-s'),
         signature: { secret: SECRET },

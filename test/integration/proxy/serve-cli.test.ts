@@ -97,7 +97,7 @@ describe('wager-desk serve', () => {
     const upstream = closeAfterTest(await startRecorder((_req, _body, res) => res.end('{"from":"operator"}')));
     const desk = createDesk({ home });
     await desk.saveProfile({ name: 'active-one' });
-    await desk.saveProfile({ name: 'staging', secret: 'profile-secret', upstream: upstream.url });
+    await desk.saveProfile({ name: 'staging', callbackPrefix: '/staging', secret: 'profile-secret', upstream: upstream.url });
     await desk.close();
     const serve = await startServe(['--home', home, 'serve', '--no-ui', '--proxy-port', '0', '--profile', 'staging']);
     await serve.waitForStderr(`mode: forward to ${upstream.url}/`);
@@ -106,8 +106,13 @@ describe('wager-desk serve', () => {
     expect(reply.body.toString()).toBe('{"from":"operator"}');
     expect(upstream.received[0]!.body.equals(body)).toBe(true);
     await serve.stop('SIGTERM');
-    const listed = JSON.parse((await runCli(['--home', home, 'captures', '--json'])).stdout) as Array<{ signature: { verdict: string } }>;
-    expect(listed[0]!.signature.verdict).toBe('valid');
+    // Narrowed to staging, the proxy takes every request as staging's (the active profile's list holds none of them).
+    const listed = JSON.parse((await runCli(['--home', home, 'captures', '--json', '--profile', 'staging'])).stdout) as Array<{
+      signature: { verdict: string };
+      profile: string | null;
+    }>;
+    expect(listed[0]).toMatchObject({ signature: { verdict: 'valid' }, profile: 'staging' });
+    expect(JSON.parse((await runCli(['--home', home, 'captures', '--json'])).stdout)).toEqual([]);
   });
 
   it('refuses bad flags and a busy port with exit 2 and a reason', async () => {

@@ -152,8 +152,12 @@ describe('redeliver', () => {
     expect(kept.failures[0]).toMatchObject({ status: 401 });
     expect(operator.requests.map((r) => r.rawSignatureValid)).toEqual([false]);
 
-    const resigned = await redeliver(desk, { filter: { failed: true }, signature: 'resign' });
-    expect(resigned).toMatchObject({ sent: 2, ok: 2, failed: 0, signature: 'resign' });
+    // Re-signing what arrived with a foreign signature would make the operator trust it: refused, and counted, unless asked for.
+    const refused = await redeliver(desk, { filter: { failed: true }, signature: 'resign' });
+    expect(refused).toMatchObject({ sent: 0, resignRefused: 2, skipped: 2 });
+    expect(operator.requests).toHaveLength(1);
+    const resigned = await redeliver(desk, { filter: { failed: true }, signature: 'resign', resignInvalid: true });
+    expect(resigned).toMatchObject({ sent: 2, ok: 2, failed: 0, signature: 'resign', resignRefused: 0 });
     expect(operator.requests.slice(1).map((r) => [r.rawSignatureValid, r.status])).toEqual([
       [true, 200],
       [true, 200],
@@ -187,7 +191,7 @@ describe('redeliver', () => {
     expect(refused.ok ? null : refused.error.code).toBe('needs-confirmation');
     expect(operator.requests).toHaveLength(0);
     expect(await redeliver(desk, { filter: {}, confirmedProduction: true })).toMatchObject({ sent: 1, ok: 1 });
-    must(await desk.saveProfile({ name: 'nosecret', operatorUrl: operator.url }));
+    must(await desk.saveProfile({ name: 'nosecret', callbackPrefix: '/nosecret', operatorUrl: operator.url }));
     const noSecret = await desk.redeliver({ filter: { again: true }, profile: 'nosecret', signature: 'resign' });
     expect(noSecret.ok ? null : noSecret.error.code).toBe('no-secret');
     const badRate = await desk.redeliver({ filter: {}, profile: 'nosecret', rate: 0 });

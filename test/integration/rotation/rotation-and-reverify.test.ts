@@ -44,7 +44,7 @@ describe('a secret rotation', () => {
   it('diagnoses a mismatch signed with another profile’s previous secret', async () => {
     const desk = openDesk();
     must(await desk.saveProfile({ name: 'acme', secret: 'acme-secret' }));
-    must(await desk.saveProfile({ name: 'beta', secret: 'beta-new', previousSecret: 'beta-old' }));
+    must(await desk.saveProfile({ name: 'beta', callbackPrefix: '/beta', secret: 'beta-new', previousSecret: 'beta-old' }));
     const id = capture(desk, { body: pay('d-b'), signature: { secret: 'beta-old' } });
     const x = must(await desk.getExchange(id));
     expect(x.signature.verdict).toBe('mismatch');

@@ -43,7 +43,7 @@ describe('signature verdicts with a secret configured (active profile)', () => {
   it("a mismatch made with another stored profile's secret is diagnosed as such", async () => {
     const desk = openDesk();
     await desk.saveProfile({ name: 'staging', secret: SECRET });
-    await desk.saveProfile({ name: 'production', secret: 'the production secret' });
+    await desk.saveProfile({ name: 'production', callbackPrefix: '/production', secret: 'the production secret' });
     const { url } = await startProxy(desk);
     await send(url, { body: BODY, headers: headersWith(sign(BODY, 'the production secret')) });
     const row = latest(desk);
@@ -66,7 +66,7 @@ describe('signature verdicts with no secret configured', () => {
     const desk = openDesk();
     // A profile without a secret is active; another profile's secret must not be used to judge.
     await desk.saveProfile({ name: 'no-secret-here' });
-    await desk.saveProfile({ name: 'other', secret: SECRET });
+    await desk.saveProfile({ name: 'other', callbackPrefix: '/other', secret: SECRET });
     const { url } = await startProxy(desk);
     const signed = await send(url, { body: BODY, headers: headersWith(sign(BODY, SECRET)) });
     expect(signed.status).toBe(200);

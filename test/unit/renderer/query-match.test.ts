@@ -29,6 +29,7 @@ function row(id: number, fields: Partial<ExchangeSummary> = {}): ExchangeSummary
     amount: 5,
     currency: 'EUR',
     tournamentId: null,
+    profile: null,
     ...fields,
   };
 }

@@ -1,0 +1,23 @@
+// Which profile an action acts on. Lists, timelines, tails, exports, redeliveries and re-verifications
+// stay inside one operator: the profile named, else the active one. Listing, tail and export may span
+// every profile when asked (allProfiles); a desk without profiles has only unassigned rows, all shown.
+import type { DeskContext } from './context';
+
+/** The named profile (an unknown name is not-found), else the active one; null: the desk has no profile. */
+export function actingProfile(ctx: DeskContext, named?: string | null): string | null {
+  if (typeof named === 'string') {
+    ctx.profile(named);
+    return named;
+  }
+  return ctx.store.profiles.activeName();
+}
+
+type Scopable = { profile?: string; allProfiles?: boolean };
+
+/** A query as the store takes it: one profile's rows (named, else active), or every row (allProfiles, or no profile at all). */
+export function scopedQuery<Q extends Scopable>(ctx: DeskContext, q: Q): Omit<Q, 'profile' | 'allProfiles'> & { profile?: string } {
+  const { profile: named, allProfiles, ...rest } = q;
+  if (allProfiles === true) return rest;
+  const profile = actingProfile(ctx, named);
+  return profile === null ? rest : { ...rest, profile };
+}
