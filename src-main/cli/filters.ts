@@ -11,6 +11,14 @@ export function addExchangeFilters(cmd: Command, depositHelp = 'only this deposi
     .option('--verdict <verdict>', 'only this signature verdict', verdict);
 }
 
+/** --search, for the commands that read pages of the log (captures, export): text anywhere in what was stored. */
+export function addSearchFilter(cmd: Command): Command {
+  return cmd.option(
+    '--search <text>',
+    'text anywhere in the request or answer (path, headers, bodies, any part of an id); under 3 characters: a depositId or userId prefix',
+  );
+}
+
 /** The query those flags ask for; `direction` says which exchanges when --all is not given. */
 export function exchangeFilterQuery(opts: Record<string, unknown>, direction: ExchangeQuery['direction'] = 'inbound'): ExchangeQuery {
   return {
@@ -18,5 +26,6 @@ export function exchangeFilterQuery(opts: Record<string, unknown>, direction: Ex
     ...(opts.deposit !== undefined ? { depositId: String(opts.deposit) } : {}),
     ...(opts.user !== undefined ? { userId: String(opts.user) } : {}),
     ...(opts.verdict !== undefined ? { verdict: opts.verdict as Verdict } : {}),
+    ...(opts.search !== undefined && String(opts.search) !== '' ? { search: String(opts.search) } : {}),
   };
 }

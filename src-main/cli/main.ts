@@ -4,10 +4,12 @@ import { Command, CommanderError } from 'commander';
 import { EXIT_NEGATIVE, EXIT_USAGE, NegativeAnswer, UsageError } from './errors';
 import { registerCommands } from './commands';
 import { toDeskError } from '../core/desk/shell-kit';
+import { packageInfo } from './package-info';
 
 export function buildProgram(): Command {
   const program = new Command('wager-desk')
     .description('Capture, verify, replay and check the signed callbacks of the operator interface.')
+    .version(packageInfo()?.version ?? 'unknown', '-V, --version', 'print the version and exit')
     .option('--home <dir>', 'data directory (default: $WAGER_DESK_HOME, else the per-user app-data directory)')
     .exitOverride()
     .showHelpAfterError(false)

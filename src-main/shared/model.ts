@@ -207,7 +207,10 @@ export interface ExchangeQuery {
   verdict?: Verdict;
   depositId?: string;
   userId?: string;
-  /** Prefix search over depositId and userId. */
+  /**
+   * Text anywhere in the stored request and answer (path, query, header names and values, bodies; case
+   * does not matter), three characters or more; a shorter one is a prefix of the depositId or userId.
+   */
   search?: string;
   /** Keyset paging: rows with id < beforeId. */
   beforeId?: number;
