@@ -18,12 +18,13 @@ import type { Db } from '../db';
 /** Bytes of a body the index reads: enough for any callback, bounded for a large upload. */
 export const INDEXED_BODY_BYTES = 65_536;
 
-/** The request as indexed text: method, path and query, target, header lines, body. */
+/** The request as indexed text: method, path and query, target, header lines, body, and the ids read from it (a body cut short may hold them whole only there). */
 const requestText = (r: 'new' | 'old'): string =>
   `${r}.method || ' ' || ${r}.path || CASE WHEN ${r}.query = '' THEN '' ELSE '?' || ${r}.query END || char(10) ||
    coalesce(${r}.target, '') || char(10) ||
    coalesce((SELECT group_concat(value ->> 0 || ': ' || (value ->> 1), char(10)) FROM json_each(${r}.req_headers)), '') || char(10) ||
-   CAST(substr(${r}.req_body, 1, ${INDEXED_BODY_BYTES}) AS TEXT)`;
+   CAST(substr(${r}.req_body, 1, ${INDEXED_BODY_BYTES}) AS TEXT) || char(10) ||
+   concat_ws(' ', ${r}.deposit_id, ${r}.user_id, ${r}.game_id, ${r}.tournament_id)`;
 
 /** The answer as indexed text: status, header lines, body, and the error that stood in for an answer. */
 const answerText = (r: 'new' | 'old'): string =>
@@ -42,7 +43,7 @@ CREATE TRIGGER exchange_text_insert AFTER INSERT ON exchanges BEGIN
   INSERT INTO exchange_text (rowid, text) SELECT new.id * 2 + 1, ${answerText('new')} WHERE ${hasAnswer('new')};
 END;
 
-CREATE TRIGGER exchange_text_request AFTER UPDATE OF method, path, query, target, req_headers, req_body ON exchanges BEGIN
+CREATE TRIGGER exchange_text_request AFTER UPDATE OF method, path, query, target, req_headers, req_body, deposit_id, user_id, game_id, tournament_id ON exchanges BEGIN
   INSERT OR REPLACE INTO exchange_text (rowid, text) VALUES (new.id * 2, ${requestText('new')});
 END;
 
