@@ -162,6 +162,20 @@ function specs(store: Store, iterations: number): QuerySpec[] {
       call: "list({search:'a',verdict:'missing',kind:'pay'})",
       run: (x, i) => page(x, { search: at(['a', '0', 'f'], i), verdict: 'missing', kind: 'pay', limit }),
     },
+    // Text searches (three characters or more) go through the trigram index over the whole stored text.
+    {
+      name: 'text: part of a deposit id',
+      call: 'list({search:5 middle chars})',
+      run: (x, i) => page(x, { search: at(deposits, i).slice(9, 14), limit }),
+    },
+    { name: 'text: a body value', call: 'list({search:\'"amount":1\'})', run: (x, i) => page(x, { search: `"amount":${1 + (i % 9)}`, limit }) },
+    { name: 'text: in every row', call: "list({search:'application/json'})", run: (x) => page(x, { search: 'application/json', limit }) },
+    {
+      name: 'text: common + 2 rare filters',
+      call: "list({search:'pay',verdict:'missing',kind:'pay'})",
+      run: (x) => page(x, { search: '/pay', verdict: 'missing', kind: 'pay', limit }),
+    },
+    { name: 'text: no match', call: "list({search:'no-such-text'})", run: (x, i) => page(x, { search: `no-such-text-${i}`, limit }) },
     { name: 'one exchange (detail)', call: 'get(id)', run: (x, i) => (x.get(1 + ((i * 7919) % maxId)) ? 1 : 0) },
     { name: 'counts (status bar)', call: 'counts()', run: (x) => x.counts().inbound },
   ];
