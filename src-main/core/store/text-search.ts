@@ -3,6 +3,7 @@
 // or more; a shorter search is a prefix of a depositId or userId (the id columns' indexes) instead.
 import type { ExchangePage } from '../../shared/model';
 import type { Db } from './open';
+import { textIndexOf } from './text-index';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './exchange-rows';
 
 /** Characters (code points) a search needs to go through the text index: one trigram. */
@@ -18,7 +19,7 @@ export function textPhrase(search: string): string {
   return `"${search.replaceAll('"', '""')}"`;
 }
 
-/** The rows whose text contains the search, as a condition on the exchanges table (for walks in id order). */
+/** The rows whose text contains the search, as a condition on the exchanges table (for walks in id order; index first: indexForSearch). */
 export const TEXT_MATCH_CONDITION = 'id IN (SELECT rowid >> 1 FROM exchange_text WHERE exchange_text MATCH @phrase)';
 
 /**
@@ -34,6 +35,7 @@ export class TextSearch {
   constructor(private readonly db: Db) {}
 
   page(where: readonly string[], params: Record<string, unknown>, search: string, limit: number): ExchangePage {
+    textIndexOf(this.db).catchUp();
     const conditions = ['exchange_text MATCH @phrase', ...where];
     const bound: Record<string, unknown> = { ...params, phrase: textPhrase(search), documents: 2 * (limit + 1) };
     if (typeof params.before === 'number') (conditions.push('f.rowid < @beforeDocument'), (bound.beforeDocument = params.before * 2));
@@ -56,4 +58,9 @@ export class TextSearch {
     const more = items.length > limit;
     return { items: items.slice(0, limit), nextBeforeId: more ? items[limit - 1]!.id : null };
   }
+}
+
+/** Before rows are read under a filter with a text search: indexes the rows written since the last one. */
+export function indexForSearch(db: Db, filter: { search?: string | undefined }): void {
+  if (filter.search && isTextSearch(filter.search)) textIndexOf(db).catchUp();
 }

@@ -1,5 +1,6 @@
-// The text index follows every change to the exchanges table (its triggers), and a database written
-// before it existed gets every row indexed when it is opened (the migration's backfill).
+// The text index holds every row a search can find: the rows written since the last search are indexed
+// before it reads (in batches, off the capture path), changes to rows already indexed follow by
+// triggers, and a database written before the index existed is indexed at its first search.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,28 @@ describe('the text index', () => {
     store.close();
   });
 
+  it('indexes rows written and answered since the last search, request and answer, before the next one reads', () => {
+    const store = openStore(tempDir());
+    expect(ids(store.exchanges.list({ search: 'anything' }))).toEqual([]);
+    const a = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Gannet"}'), keys: keys('dep-1') }));
+    store.exchanges.complete(a.id, {
+      response: { status: 200, headers: [], body: Buffer.from('{"seen":"Puffin"}') },
+      error: null,
+      durationMs: 1,
+      completedAt: '',
+    });
+    const b = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Gannet too"}'), keys: keys('dep-2') }));
+    const state = (): number => connectionOf(store).prepare('SELECT indexed_upto FROM exchange_text_state').pluck().get() as number;
+    expect(state()).toBe(0);
+    expect(ids(store.exchanges.list({ search: 'gannet' }))).toEqual([b.id, a.id]);
+    expect(ids(store.exchanges.list({ search: 'puffin' }))).toEqual([a.id]);
+    expect(state()).toBe(b.id);
+    // b's answer arrives after b was indexed: the trigger indexes it.
+    store.exchanges.complete(b.id, { response: { status: 500, headers: [], body: Buffer.from('Kittiwake') }, error: null, durationMs: 1, completedAt: '' });
+    expect(ids(store.exchanges.list({ search: 'kittiwake' }))).toEqual([b.id]);
+    store.close();
+  });
+
   it('combines with the filters, pages newest first, and takes quotes and operators as text', () => {
     const store = openStore(tempDir());
     const made: number[] = [];
@@ -65,7 +88,7 @@ describe('the text index', () => {
     store.close();
   });
 
-  it('indexes every row of a database written before the index existed, when it is opened', () => {
+  it('indexes every row of a database written before the index existed, at its first search', () => {
     const home = tempDir();
     const db = new Database(join(home, DATABASE_FILE));
     const before = MIGRATIONS.filter((m) => m.name !== 'search-and-saved-requests');
