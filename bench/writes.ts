@@ -43,7 +43,7 @@ export const VARIANTS: readonly WriteVariant[] = [
   {
     name: 'no text index',
     drop: [],
-    dropTriggers: ['exchange_text_insert', 'exchange_text_request', 'exchange_text_answer', 'exchange_text_delete'],
+    dropTriggers: ['exchange_text_request', 'exchange_text_answer', 'exchange_text_delete'],
     oneKey: false,
   },
 ];
