@@ -11,7 +11,7 @@
 //   one key         every row the same deposit and user: what `--only proxy` sends unless --distinct-keys
 //   no key indexes  without the deposit and user indexes (what those two cost)
 //   no indexes      without any secondary index (the table alone)
-//   no text index   without the search index's triggers (what keeping exchange_text in step costs)
+//   no text index   without the text index's triggers (idle for new rows: what their WHEN clause costs)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src-main/core/store/open';
