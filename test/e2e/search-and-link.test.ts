@@ -1,11 +1,13 @@
 // The capture list's search box finds text anywhere in what was stored (a body's words, any part of an
 // id), newest first; an exchange has an address (#/exchange/ID) that opens it, next to the access token
-// or after it, and the detail shows it as a link to copy.
+// or after it, and the detail shows it as a link to copy. The composer saves a draft under a name and
+// loads it again.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './helpers/browser';
 import { openSession, type E2eSession } from './helpers/session';
 import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
+import { must } from '../helpers/must';
 
 let session: E2eSession;
 let stack: Stack;
@@ -78,6 +80,24 @@ describe('search and links in Chromium', () => {
     } finally {
       await other.close();
     }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('saves the composer draft under a name and loads it again', async () => {
+    await page.getByTestId('nav-composer').click();
+    await page.getByTestId('template-pay').click();
+    await page.getByTestId('saved-name').fill('my pay');
+    await page.getByTestId('saved-save').click();
+    await page.getByTestId('saved-note').getByText('Saved "my pay"').waitFor();
+    const saved = must(await stack.desk.listSavedRequests());
+    expect(saved.map((r) => r.name)).toEqual(['my pay']);
+    await page.getByTestId('composer-new').selectOption('win');
+    await expect.poll(() => page.getByTestId('composer-origin').getAttribute('data-kind')).toBe('template');
+    await page.getByTestId('saved-open').selectOption('my pay');
+    await expect.poll(() => page.getByTestId('composer-origin').getAttribute('data-kind')).toBe('saved');
+    await page.getByTestId('saved-delete').click();
+    await page.getByTestId('saved-note').getByText('Deleted "my pay"').waitFor();
+    expect(must(await stack.desk.listSavedRequests())).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -26,7 +26,9 @@ export function registerSaved(program: Command): void {
         const list = must(await desk.listSavedRequests(opts.profile as string | undefined));
         if (opts.json) return printJson(list);
         if (list.length === 0) return writeStdout('no saved requests: save one from the composer, or `wager-desk saved import FILE`\n');
-        await writeStdout(list.map((r) => `${r.name}  ${r.method} ${r.path}  signature ${r.signature}  ${Buffer.from(r.bodyBase64, 'base64').length} bytes\n`).join(''));
+        await writeStdout(
+          list.map((r) => `${r.name}  ${r.method} ${r.path}  signature ${r.signature}  ${Buffer.from(r.bodyBase64, 'base64').length} bytes\n`).join(''),
+        );
       });
     });
   profileOption(saved.command('export').description('write the saved requests as a JSON file to keep (in git, say)'))

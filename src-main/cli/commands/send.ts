@@ -14,14 +14,15 @@ export function registerSend(program: Command): void {
     .description('build a new callback from a template, with fresh ids, and send it; or send a saved request (--saved NAME)')
     .argument('[kind]', TEMPLATE_KINDS.join('|'))
     .option('--user-id <id>', `the userId of the message (default ${DEFAULT_TEST_USER})`)
-    .option('--saved <name>', "send the request saved under NAME in the profile (signed now, as it was saved unless --signature)");
+    .option('--saved <name>', 'send the request saved under NAME in the profile (signed now, as it was saved unless --signature)');
   addOutboundOptions(cmd).action(async (kind: string | undefined, _opts, command: Command) => {
     const opts = command.optsWithGlobals() as OutboundFlags & { userId?: string; home?: string; saved?: string };
     if (opts.saved !== undefined) {
       if (kind !== undefined) throw new UsageError(`send: give a template kind or --saved NAME, not both`);
       return sendSaved(opts.saved, opts);
     }
-    if (kind === undefined || !(TEMPLATE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`send ${kind ?? ''}: use one of ${TEMPLATE_KINDS.join(', ')}, or --saved NAME`);
+    if (kind === undefined || !(TEMPLATE_KINDS as readonly string[]).includes(kind))
+      throw new UsageError(`send ${kind ?? ''}: use one of ${TEMPLATE_KINDS.join(', ')}, or --saved NAME`);
     const request = await outboundRequest(opts);
     await withDesk(opts, async (desk) => {
       const templateOptions = {

@@ -54,7 +54,10 @@ export function parseSavedFile(text: string): SavedFileRequest[] {
   const parsed = file.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DeskFailure('bad-input', `Not a saved requests file of this version: ${issue ? `${issue.path.join('.') || '(top)'}: ${issue.message}` : 'invalid'}.`);
+    throw new DeskFailure(
+      'bad-input',
+      `Not a saved requests file of this version: ${issue ? `${issue.path.join('.') || '(top)'}: ${issue.message}` : 'invalid'}.`,
+    );
   }
   return parsed.data.requests.map((r) => ({
     name: r.name,
