@@ -11,6 +11,7 @@
 //   one key         every row the same deposit and user: what `--only proxy` sends unless --distinct-keys
 //   no key indexes  without the deposit and user indexes (what those two cost)
 //   no indexes      without any secondary index (the table alone)
+//   no text index   without the text index's triggers (idle for new rows: what their WHEN clause costs)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src-main/core/store/open';
@@ -24,6 +25,8 @@ export interface WriteVariant {
   name: string;
   /** Indexes dropped before writing. */
   drop: readonly string[];
+  /** Triggers dropped before writing. */
+  dropTriggers?: readonly string[];
   /** Every row gets the first row's deposit and user. */
   oneKey: boolean;
 }
@@ -35,6 +38,12 @@ export const VARIANTS: readonly WriteVariant[] = [
   {
     name: 'no indexes',
     drop: ['exchanges_direction', 'exchanges_deposit', 'exchanges_user', 'exchanges_verdict', 'exchanges_kind', 'exchanges_source'],
+    oneKey: false,
+  },
+  {
+    name: 'no text index',
+    drop: [],
+    dropTriggers: ['exchange_text_request', 'exchange_text_answer', 'exchange_text_delete'],
     oneKey: false,
   },
 ];
@@ -92,6 +101,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
   const db = openDatabase(join(dir, 'desk.sqlite'));
   try {
     for (const index of v.drop) db.exec(`DROP INDEX ${index}`);
+    for (const trigger of v.dropTriggers ?? []) db.exec(`DROP TRIGGER ${trigger}`);
     db.pragma('wal_autocheckpoint = 0');
     const store = new ExchangeStore(db);
     const commit = db.transaction((work: () => void) => work());
@@ -127,10 +137,11 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
       deposits: number;
     };
     const expectedDeposits = v.oneKey ? 1 : new Set(rows.flatMap((c) => (c.row.keys.depositId === null ? [] : [c.row.keys.depositId]))).size;
+    const dropped = [...v.drop, ...(v.dropTriggers ?? [])];
     const left = db
-      .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (${v.drop.map(() => '?').join(', ') || "''"})`)
+      .prepare(`SELECT count(*) FROM sqlite_master WHERE type IN ('index', 'trigger') AND name IN (${dropped.map(() => '?').join(', ') || "''"})`)
       .pluck()
-      .get(...v.drop) as number;
+      .get(...dropped) as number;
     return {
       writeUs: (writeMs * 1000) / rows.length,
       checkpointUs: (checkpointMs * 1000) / rows.length,

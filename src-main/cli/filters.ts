@@ -17,6 +17,14 @@ export function addExchangeFilters(cmd: Command, depositHelp = 'only this deposi
   return spanning ? cmd.option('--all-profiles', "every profile's exchanges, unassigned ones too") : cmd;
 }
 
+/** --search, for the commands that read pages of the log (captures, export): text anywhere in what was stored. */
+export function addSearchFilter(cmd: Command): Command {
+  return cmd.option(
+    '--search <text>',
+    'text anywhere in the request or answer (path, headers, bodies, any part of an id); under 3 characters: a depositId or userId prefix',
+  );
+}
+
 /** The query those flags ask for; `direction` says which exchanges when --all is not given. */
 export function exchangeFilterQuery(opts: Record<string, unknown>, direction: ExchangeQuery['direction'] = 'inbound'): ExchangeQuery {
   return {
@@ -26,6 +34,7 @@ export function exchangeFilterQuery(opts: Record<string, unknown>, direction: Ex
     ...(opts.verdict !== undefined ? { verdict: opts.verdict as Verdict } : {}),
     ...(opts.profile !== undefined ? { profile: String(opts.profile) } : {}),
     ...(opts.allProfiles ? { allProfiles: true } : {}),
+    ...(opts.search !== undefined && String(opts.search) !== '' ? { search: String(opts.search) } : {}),
   };
 }
 

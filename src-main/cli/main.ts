@@ -5,10 +5,12 @@ import { EXIT_NEGATIVE, EXIT_NOT_OBSERVED, EXIT_USAGE, NegativeAnswer, NotObserv
 import { endQuietlyWhenTheReaderLeaves } from './io';
 import { registerCommands } from './commands';
 import { toDeskError } from '../core/desk/shell-kit';
+import { packageInfo } from './package-info';
 
 export function buildProgram(): Command {
   const program = new Command('wager-desk')
     .description('Capture, verify, replay and check the signed callbacks of the operator interface.')
+    .version(packageInfo()?.version ?? 'unknown', '-V, --version', 'print the version and exit')
     .option('--home <dir>', 'data directory (default: $WAGER_DESK_HOME, else the per-user app-data directory)')
     .exitOverride()
     .showHelpAfterError(false)

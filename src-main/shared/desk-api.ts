@@ -43,6 +43,8 @@ import type {
   ReverifyRequest,
   SandboxState,
   SendOptions,
+  SaveRequestInput,
+  SavedRequest,
   SendRequest,
   SignatureReport,
   SigningSecretChoice,
@@ -82,6 +84,15 @@ export interface DeskApi {
   verifySignature(bodyBase64: string, signature: string, secret: SigningSecretChoice): Promise<Result<SignatureReport>>;
 
   // compose, replay, send
+  /** Saves the draft under a name in a profile (default: the active one); the signature is computed at send time. */
+  saveRequest(input: SaveRequestInput): Promise<Result<SavedRequest>>;
+  /** A profile's saved requests, by name. */
+  listSavedRequests(profile?: string): Promise<Result<SavedRequest[]>>;
+  removeSavedRequest(name: string, profile?: string): Promise<Result<null>>;
+  /** A profile's saved requests as the file a team keeps (pretty JSON, stable order). */
+  exportSavedRequests(profile?: string): Promise<Result<string>>;
+  /** Reads such a file into a profile (a request of the same name is replaced); all or nothing. */
+  importSavedRequests(fileText: string, profile?: string): Promise<Result<SavedRequest[]>>;
   draftFromExchange(id: number): Promise<Result<Draft>>;
   draftFollowUp(payId: number, result: ResultValue): Promise<Result<Draft>>;
   /** A fresh message under the profile's callback prefix and amounts (options: another profile, or this run's prefix and amounts). */
@@ -178,6 +189,11 @@ export const DESK_METHODS = [
   'duplicateProfile',
   'useProfile',
   'removeProfile',
+  'saveRequest',
+  'listSavedRequests',
+  'removeSavedRequest',
+  'exportSavedRequests',
+  'importSavedRequests',
   'getSandboxState',
   'setSandboxBalance',
   'setSandboxStartingBalance',

@@ -238,6 +238,17 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   ],
   useProfile: [['name', text]],
   removeProfile: [['name', text]],
+  saveRequest: [['input', z.object({ name: text, profile: text.optional(), draft, signature: text })]],
+  listSavedRequests: [['profile', text.optional()]],
+  removeSavedRequest: [
+    ['name', text],
+    ['profile', text.optional()],
+  ],
+  exportSavedRequests: [['profile', text.optional()]],
+  importSavedRequests: [
+    ['fileText', z.string().max(16 * 1024 * 1024)],
+    ['profile', text.optional()],
+  ],
   getSandboxState: none,
   setSandboxBalance: [
     ['userId', text],

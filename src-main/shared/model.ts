@@ -219,7 +219,10 @@ export interface ExchangeQuery {
   verdict?: Verdict;
   depositId?: string;
   userId?: string;
-  /** Prefix search over depositId and userId. */
+  /**
+   * Text anywhere in the stored request and answer (path, query, header names and values, bodies; case
+   * does not matter), three characters or more; a shorter one is a prefix of the depositId or userId.
+   */
   search?: string;
   /** Keyset paging: rows with id < beforeId. */
   beforeId?: number;
@@ -601,6 +604,30 @@ export interface ReplayRequest extends SendOptions {
 }
 
 export type TemplateKind = 'pay' | 'win' | 'draw' | 'lose' | 'refund';
+
+/** How a saved request is signed when it is sent (the signature itself is never stored). */
+export type SavedSignature = 'resign' | 'invalid' | 'none';
+
+/** A request saved from the composer under a name, in a profile. */
+export interface SavedRequest {
+  profile: string;
+  name: string;
+  method: string;
+  path: string;
+  /** Without the signature header; a stored secret's value is redacted. */
+  headers: HeaderList;
+  bodyBase64: string;
+  signature: SavedSignature;
+  savedAt: string;
+}
+
+export interface SaveRequestInput {
+  name: string;
+  /** Default: the active profile. */
+  profile?: string;
+  draft: Draft;
+  signature: SignatureMode;
+}
 
 export interface SendRequest extends SendOptions {
   draft: Draft;

@@ -1,7 +1,7 @@
 // The web mode's per-run token arrives in the URL fragment (never sent to the server, never in a
 // Referer). It is moved out of the address bar at once, so it does not linger in history or in a
 // screenshot, and kept in sessionStorage so that reloading the tab keeps working; closing the tab
-// forgets it.
+// forgets it. The rest of the fragment (an exchange's route, #/exchange/ID&token=...) stays.
 const STORAGE_KEY = 'wager-desk.token';
 const TOKEN_IN_FRAGMENT = /(?:^#|&)token=([A-Za-z0-9_-]{16,512})(?:&|$)/;
 
@@ -13,7 +13,12 @@ export function takeAccessToken(): string | null {
     } catch {
       // storage disabled: the token still lives in memory for this page
     }
-    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    const rest = window.location.hash
+      .replace(/^#/, '')
+      .split('&')
+      .filter((part) => !part.startsWith('token='))
+      .join('&');
+    window.history.replaceState(null, '', window.location.pathname + window.location.search + (rest ? `#${rest}` : ''));
     return match[1];
   }
   try {

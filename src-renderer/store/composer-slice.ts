@@ -9,6 +9,7 @@ import {
   type Draft,
   type ExchangeDetail,
   type ResultValue,
+  type SavedRequest,
   type SendOptions,
   type SignatureMode,
   type TemplateKind,
@@ -19,7 +20,10 @@ import { outcomeOfError, type SendOutcome } from './outcome';
 import type { SliceCreator } from './types';
 
 export type ComposerOrigin =
-  { kind: 'capture'; id: number } | { kind: 'follow-up'; payId: number; result: ResultValue } | { kind: 'template'; template: TemplateKind; userId: string };
+  | { kind: 'capture'; id: number }
+  | { kind: 'follow-up'; payId: number; result: ResultValue }
+  | { kind: 'template'; template: TemplateKind; userId: string }
+  | { kind: 'saved'; name: string };
 
 /** The active profile's operator URL, or a URL typed for this send. */
 export type TargetChoice = { mode: 'profile' } | { mode: 'url'; url: string };
@@ -51,6 +55,8 @@ export interface ComposerSlice {
   openComposerFromExchange(id: number): Promise<void>;
   openComposerFollowUp(payId: number, result: ResultValue): Promise<void>;
   openComposerTemplate(kind: TemplateKind, userId?: string): Promise<void>;
+  /** Loads a saved request as the draft, in the signature mode it was saved with. */
+  openComposerSaved(saved: SavedRequest): Promise<void>;
   setComposerText(text: string): void;
   setComposerBase64(base64: string): void;
   setComposerRequest(patch: Partial<Pick<Draft, 'method' | 'path' | 'headers'>>): void;
@@ -124,6 +130,11 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get) => {
 
     openComposerFromExchange: (id) => load({ kind: 'capture', id }, () => desk.draftFromExchange(id)),
     openComposerFollowUp: (payId, result) => load({ kind: 'follow-up', payId, result }, () => desk.draftFollowUp(payId, result)),
+    async openComposerSaved(saved) {
+      const draft: Draft = { method: saved.method, path: saved.path, headers: saved.headers, bodyBase64: saved.bodyBase64, sourceId: null };
+      await load({ kind: 'saved', name: saved.name }, () => Promise.resolve({ ok: true as const, value: draft }));
+      set({ composerSignature: saved.signature });
+    },
     openComposerTemplate(kind, userId) {
       const user = userId?.trim() || get().detail?.userId || DEFAULT_TEST_USER;
       return load({ kind: 'template', template: kind, userId: user }, () => desk.draftTemplate(kind, user));

@@ -12,11 +12,22 @@ export function matchesQuery(x: ExchangeSummary, q: ExchangeQuery): boolean {
   if (q.verdict && x.signature.verdict !== q.verdict) return false;
   if (q.depositId && x.depositId !== q.depositId) return false;
   if (q.userId && x.userId !== q.userId) return false;
-  if (q.search) {
-    const s = q.search;
-    if (!(x.depositId?.startsWith(s) || x.userId?.startsWith(s))) return false;
-  }
+  if (q.search && !matchesSearch(x, q.search)) return false;
   return true;
+}
+
+/** Characters a search needs to be a text search (the store's MIN_TEXT_SEARCH); shorter: an id prefix. */
+const MIN_TEXT_SEARCH = 3;
+
+/**
+ * A search on one live row. The database searches the whole stored text (headers and bodies too), which
+ * a summary does not carry: a live row joins when the fields it does carry contain the text (its path,
+ * ids, game, result), and a row that matches only in its headers or bodies shows on the next load.
+ */
+function matchesSearch(x: ExchangeSummary, search: string): boolean {
+  if ([...search].length < MIN_TEXT_SEARCH) return Boolean(x.depositId?.startsWith(search) || x.userId?.startsWith(search));
+  const needle = search.toLowerCase();
+  return [x.method, x.path, x.target, x.depositId, x.userId, x.gameId, x.result, x.tournamentId].some((field) => field?.toLowerCase().includes(needle));
 }
 
 /** Index of the row with this id in a list sorted by id, newest first; -1 when absent. */

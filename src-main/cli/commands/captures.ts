@@ -5,7 +5,7 @@ import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { writeStdout } from '../io';
 import { exchangeTable, type ExchangeTable } from '../exchange-table';
-import { addExchangeFilters, exchangeFilterQuery, oneScope } from '../filters';
+import { addExchangeFilters, addSearchFilter, exchangeFilterQuery, oneScope } from '../filters';
 import { positiveInt } from '../parse';
 
 /** Rows read from the store at a time: the output is written page by page, so memory stays flat for any --limit. */
@@ -48,7 +48,7 @@ async function nothingYet(desk: Desk, query: ExchangeQuery): Promise<string> {
 }
 
 export function registerCaptures(program: Command): void {
-  addExchangeFilters(program.command('captures').description('list captured callbacks, newest first'))
+  addSearchFilter(addExchangeFilters(program.command('captures').description('list captured callbacks, newest first')))
     .option('--limit <n>', 'at most N rows (default 100; any N, streamed)', positiveInt)
     .option('--json', 'machine-readable output: one JSON array')
     .option('--ndjson', 'machine-readable output: one JSON object per line')

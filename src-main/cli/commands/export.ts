@@ -7,7 +7,7 @@ import type { HarQuery } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
-import { addExchangeFilters, exchangeFilterQuery, oneScope } from '../filters';
+import { addExchangeFilters, addSearchFilter, exchangeFilterQuery, oneScope } from '../filters';
 import { exchangeId, positiveInt } from '../parse';
 
 function writeOut(file: string, text: string): void {
@@ -31,12 +31,14 @@ function harQuery(opts: Record<string, unknown>): HarQuery {
 }
 
 export function registerExport(program: Command): void {
-  addExchangeFilters(
-    program
-      .command('export')
-      .description('export exchanges as HAR 1.2 (or one deposit as a Markdown ticket, or one exchange as cURL)')
-      .option('--har <file>', 'write a HAR file (- for stdout)'),
-    "only this deposit's timeline (its replays included)",
+  addSearchFilter(
+    addExchangeFilters(
+      program
+        .command('export')
+        .description('export exchanges as HAR 1.2 (or one deposit as a Markdown ticket, or one exchange as cURL)')
+        .option('--har <file>', 'write a HAR file (- for stdout)'),
+      "only this deposit's timeline (its replays included)",
+    ),
   )
     .option('--max <n>', `with --har: at most N exchanges, the newest (default ${MAX_HAR_EXCHANGES})`, positiveInt)
     .option('--report <id>', 'only the exchanges of this conformance report', positiveInt)

@@ -14,6 +14,7 @@ import { registerReplay } from './replay';
 import { registerReverify } from './reverify';
 import { registerTail } from './tail';
 import { registerSend } from './send';
+import { registerSaved } from './saved';
 import { registerSign } from './sign';
 import { registerToken } from './token';
 import { registerVerify } from './verify';
@@ -24,6 +25,7 @@ export function registerCommands(program: Command): void {
   registerVerify(program);
   registerReplay(program);
   registerSend(program);
+  registerSaved(program);
   registerRedeliver(program);
   registerCheck(program);
   registerEdgeCases(program);

@@ -4,7 +4,8 @@ import { faultNoteOf, isFaultNote } from '../../shared/answered-by';
 import { acceptedBadSignature, acceptedBadSignatureText } from '../../shared/exchange-warnings';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
-import { exchangeId } from '../parse';
+import { UsageError } from '../errors';
+import { exchangeId, httpUrl } from '../parse';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -43,9 +44,21 @@ function depositLines(depositId: string, flags: Timeline['flags'], id: number): 
   return out;
 }
 
-function render(x: ExchangeDetail, deposit: Timeline | null): string {
+/**
+ * The exchange's address in the UI: the web UI's (the address `serve` printed, without its token) when
+ * one is given, else the route alone, which opens it appended to any desk page's address.
+ */
+export function exchangeLink(id: number, uiUrl: string | undefined): string {
+  const route = `#/exchange/${id}`;
+  if (!uiUrl) return route;
+  const url = new URL(uiUrl);
+  return `${url.origin}${url.pathname}${route}`;
+}
+
+function render(x: ExchangeDetail, deposit: Timeline | null, link: string): string {
   const out: string[] = [];
   out.push(`exchange ${x.id}  ${x.direction} ${x.kind}${x.result ? ` ${x.result}` : ''}  origin ${x.origin}  at ${x.at}`);
+  out.push(`link: ${link}`);
   if (x.sourceId !== null) out.push(`derived from ${x.sourceId}`);
   if (x.derivedIds.length > 0) out.push(`derived: ${x.derivedIds.join(', ')}`);
   out.push('', `${x.request.method} ${x.target ?? x.request.path}${x.target === null && x.request.query ? `?${x.request.query}` : ''}`);
@@ -70,19 +83,31 @@ function render(x: ExchangeDetail, deposit: Timeline | null): string {
   return out.join('\n');
 }
 
+function uiFromEnv(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return httpUrl(value);
+  } catch {
+    throw new UsageError(`WAGER_DESK_UI is "${value}": expected the web UI's http address`);
+  }
+}
+
 export function registerShow(program: Command): void {
   program
     .command('show')
     .description('one exchange, whole')
     .argument('<id>', 'exchange id', exchangeId)
     .option('--json', 'machine-readable output')
+    .option('--ui <url>', "the web UI's address, for the link (default: $WAGER_DESK_UI; none: the route alone)", httpUrl)
     .action(async (id: number, _opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
+      const ui = (opts.ui as string | undefined) ?? uiFromEnv(process.env.WAGER_DESK_UI);
       await withDesk(opts, async (desk) => {
         const x = must(await desk.getExchange(id));
-        const deposit = x.depositId === null ? null : must(await desk.getTimeline(x.depositId));
+        // A deposit id is the profile's: the anomalies are those of this capture's own profile.
+        const deposit = x.depositId === null ? null : must(await desk.getTimeline(x.depositId, x.profile ?? undefined));
         if (opts.json) printJson(deposit === null ? x : { ...x, depositFlags: deposit.flags });
-        else process.stdout.write(`${render(x, deposit)}\n`);
+        else process.stdout.write(`${render(x, deposit, exchangeLink(x.id, ui))}\n`);
       });
     });
 }

@@ -1,10 +1,10 @@
 // Serves the built renderer (out/renderer) with the headers a local admin page needs. The files are
 // served as built: the access token is never written into any of them, the page reads it from the
 // URL fragment it was opened with.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, resolve, sep } from 'node:path';
+import { packageInfo } from '../package-info';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -40,27 +40,11 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/**
- * WAGER_DESK_RENDERER_DIR when set (a packaged layout, or a test's own build), else out/renderer of the
- * project this file belongs to. The CLI runs from out/main (built, possibly split
- * into chunks) or from src-main/cli/web (tsx), so walk up to the package root instead of counting '..'.
- */
+/** WAGER_DESK_RENDERER_DIR when set (a packaged layout, or a test's own build), else out/renderer of the project this file belongs to. */
 export function defaultRendererDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.WAGER_DESK_RENDERER_DIR) return resolve(env.WAGER_DESK_RENDERER_DIR);
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'wager-desk') return join(dir, 'out', 'renderer');
-      } catch {
-        // an unreadable package.json is not ours: keep walking
-      }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return resolve('out', 'renderer');
-    dir = parent;
-  }
+  const pkg = packageInfo();
+  return pkg ? join(pkg.dir, 'out', 'renderer') : resolve('out', 'renderer');
 }
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Wager Desk</title>

@@ -8,6 +8,7 @@ import { exchangesPart } from './exchanges-part';
 import { followPart } from './follow-part';
 import { reverifyPart } from './reverify-part';
 import { profilesPart } from './profiles-part';
+import { savedPart } from './saved-part';
 import { proxyPart } from './proxy-part';
 import { redeliverPart } from './redeliver-part';
 import { registerSeams } from './seams';
@@ -92,6 +93,7 @@ export function createDesk(options: DeskOptions): Desk {
   const desk: Desk = {
     ...exchangesPart(ctx),
     ...profilesPart(ctx),
+    ...savedPart(ctx),
     ...proxyPart(ctx),
     ...composePart(ctx),
     ...tokenPart(ctx),

@@ -4,6 +4,7 @@
 import type { ExchangeDeletion, ExchangeQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Db } from './db';
+import { indexForSearch } from './text-search';
 import { filterWhere } from './row-filter';
 
 /** The most ids one delete takes (the UI's selection is a page or a few). */
@@ -16,6 +17,12 @@ function idsOf(target: ExchangeDeletion): number[] | null {
     throw new DeskFailure('bad-input', 'The exchanges to delete are given by their ids (whole numbers).');
   if (ids.length > MAX_IDS) throw new DeskFailure('bad-input', `At most ${MAX_IDS} ids at once; delete by filter instead.`);
   return ids;
+}
+
+function filterOf(db: Db, target: ExchangeDeletion): ExchangeQuery {
+  const filter = (target as { filter?: ExchangeQuery }).filter ?? {};
+  indexForSearch(db, filter);
+  return filter;
 }
 
 export interface DeleteOutcome {
@@ -34,7 +41,7 @@ export function deleteExchanges(db: Db, target: ExchangeDeletion, dryRun: boolea
   const { where, params } =
     ids !== null
       ? { where: ['id IN (SELECT value FROM json_each(@ids))'], params: { ids: JSON.stringify(ids) } as Record<string, unknown> }
-      : filterWhere((target as { filter?: ExchangeQuery }).filter ?? {});
+      : filterWhere(filterOf(db, target));
   // Rows recorded after the user saw the count (the proxy is live) are not deleted with the ones counted.
   const upToId = 'filter' in target ? target.upToId : undefined;
   if (upToId !== undefined) {

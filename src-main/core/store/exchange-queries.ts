@@ -1,4 +1,5 @@
-// The read side of the exchange log: pages of summaries (newest first, filtered, searched by prefix),
+// The read side of the exchange log: pages of summaries (newest first, filtered, searched: the text of
+// three characters or more through the text index (text-search.ts), a shorter one as an id prefix),
 // a deposit's timeline, and the running counts by direction. Summaries are read with the same mapping
 // (exchange-rows.ts) as the store uses for a row it just wrote.
 import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../shared/model';
@@ -6,6 +7,7 @@ import type { Db } from './open';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
 import { profileWhere, type RowFilter } from './row-filter';
 import { timelineFlags } from './timeline-flags';
+import { TextSearch, isTextSearch } from './text-search';
 
 const MAX_LIMIT = 1000;
 /** Ids a broad search reads first, newest first (see walkBroadSearch). */
@@ -20,11 +22,13 @@ export class ExchangeQueries {
   private readonly profileTimelineStmt;
   private readonly unassignedTimelineStmt;
   private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
+  private readonly text: TextSearch;
   /** Rows counted so far, up to maxId: counts() adds only the rows written since (deletes call recount()). */
   private counted: { maxId: number; inbound: number; outbound: number } | null = null;
   private countedVersion = -1;
 
   constructor(private readonly db: Db) {
+    this.text = new TextSearch(db);
     // `+direction`: grouping along the direction index would read all of it (tens of ms at 300,000 rows,
     // on every commit of a lone send); the rowid range reads only the rows written since.
     this.countSinceStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY +direction`);
@@ -68,8 +72,10 @@ export class ExchangeQueries {
     if (q.verdict) (where.push('verdict = @verdict'), (params.verdict = q.verdict));
     if (q.depositId) (where.push('deposit_id = @deposit'), (params.deposit = q.depositId));
     if (q.userId) (where.push('user_id = @user'), (params.user = q.userId));
-    if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
+    if (q.search && isTextSearch(q.search))
+      return this.text.page(where, q.beforeId !== undefined ? { ...params, before: q.beforeId } : params, q.search, limit);
+    if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
     params.limit = limit + 1;
     if (q.search) {
       params.s = q.search;
@@ -97,7 +103,7 @@ export class ExchangeQueries {
   }
 
   /**
-   * A search prefix is a range on two indexes: cheap when it matches few rows, but a broad prefix ("u",
+   * A short search (under three characters) is a prefix of a depositId or userId: a range on two indexes: cheap when it matches few rows, but a broad prefix ("u",
    * "user-") matches most of the log, and collecting every match to sort them took a second on a million
    * rows (bench/store.ts), while the newest page of matches lies among the newest rows. So:
    * 1. count the matches, capped at about sqrt(page x rows) (there both ways cost alike); fewer: indexes;

@@ -10,6 +10,7 @@ import { openDatabase, type Db } from './open';
 import { explainOpenFailure } from './open-errors';
 import { ProfileStore } from './profiles';
 import { ReportStore } from './reports';
+import { SavedRequestStore } from './saved-requests';
 import { pruneExchanges, type PruneOptions, type PruneReport } from './retention';
 import { SecretBox, type SealedValue } from './secret-box';
 import { SettingsStore } from './settings';
@@ -21,6 +22,7 @@ export { FaultStore } from './faults';
 export type { SignedRow, SignedRowFilter, Rejudged } from './signed-rows';
 export { ProfileStore, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
+export { SavedRequestStore } from './saved-requests';
 export { SettingsStore } from './settings';
 export { SecretBox, SecretKeyError, type KeyProblem } from './secret-box';
 export type { Checkpointer } from './checkpointer';
@@ -39,6 +41,8 @@ export interface Store {
   readonly profiles: ProfileStore;
   readonly settings: SettingsStore;
   readonly reports: ReportStore;
+  /** Requests saved from the composer, per profile. */
+  readonly savedRequests: SavedRequestStore;
   /** The sandbox operator's books (its tables live in this database). */
   readonly sandbox: SandboxLedger;
   /** The faults the capture proxy applies to callbacks. */
@@ -111,6 +115,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       profiles: new ProfileStore(opened, box, settings),
       settings,
       reports: new ReportStore(opened),
+      savedRequests: new SavedRequestStore(opened),
       sandbox: new SandboxLedger(opened, settings),
       faults: new FaultStore(opened),
       immediate: <T>(fn: () => T) => run.immediate(fn) as T,

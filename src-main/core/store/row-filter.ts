@@ -1,6 +1,7 @@
 // The list's filters as SQL, for the walks that read rows in id order (re-verification, following the
-// log): each clause is on an indexed column or the primary key.
+// log): each clause is on an indexed column, the primary key, or the text index.
 import type { ExchangeQuery } from '../../shared/model';
+import { TEXT_MATCH_CONDITION, isTextSearch, textPhrase } from './text-search';
 
 /** `profile`: one profile's rows; null: unassigned rows only; absent: every row (the desk resolves the default). */
 export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit' | 'profile'> & { ids?: readonly number[]; profile?: string | null };
@@ -23,8 +24,9 @@ export function filterWhere(f: RowFilter): { where: string[]; params: Record<str
   if (f.verdict) (where.push('verdict = @verdict'), (params.verdict = f.verdict));
   if (f.depositId) (where.push('deposit_id = @deposit'), (params.deposit = f.depositId));
   if (f.userId) (where.push('user_id = @user'), (params.user = f.userId));
-  if (f.search) {
-    // The list's prefix search over depositId and userId, as index ranges on both columns.
+  if (f.search && isTextSearch(f.search)) (where.push(TEXT_MATCH_CONDITION), (params.phrase = textPhrase(f.search)));
+  else if (f.search) {
+    // The list's short search: a prefix over depositId and userId, as index ranges on both columns.
     where.push('((deposit_id >= @s AND deposit_id < @sEnd) OR (user_id >= @s AND user_id < @sEnd))');
     params.s = f.search;
     params.sEnd = `${f.search}\u{10FFFF}`;

@@ -5,7 +5,7 @@ import { NO_FILTERS, filtersActive, useDesk } from '../../store';
 const KINDS: ExchangeKind[] = ['pay', 'results', 'token', 'other'];
 const SEARCH_DELAY_MS = 250;
 
-/** Kind, result, verdict, a prefix search over depositId and userId, and whether outbound rows show. */
+/** Kind, result, verdict, a search over everything stored (or an id prefix, under three characters), and whether outbound rows show. */
 export function CaptureFilters() {
   const filters = useDesk((s) => s.filters);
   const setFilters = useDesk((s) => s.setFilters);
@@ -28,14 +28,14 @@ export function CaptureFilters() {
       <input
         type="search"
         className="input search"
-        placeholder="depositId or userId…"
-        title="Search by depositId or userId (prefix)"
+        placeholder="Search ids, paths, headers, bodies…"
+        title="Text anywhere in the request and answer: path, headers, bodies, any part of an id (3 characters or more; shorter: a depositId or userId prefix)"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') setFilters({ search });
         }}
-        aria-label="Search by depositId or userId prefix"
+        aria-label="Search captures"
         data-testid="filter-search"
       />
       <select

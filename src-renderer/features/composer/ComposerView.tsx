@@ -4,6 +4,7 @@ import { useDesk } from '../../store';
 import { ComposerStart, TEMPLATES } from './ComposerStart';
 import { DraftEditor } from './DraftEditor';
 import { OriginLine } from './origin-text';
+import { SavedRequestsMenu } from './SavedRequestsMenu';
 import { SentPane } from './SentPane';
 
 /** Edit, re-sign and send a callback: the request on the left, the answer beside it on the right. */
@@ -53,6 +54,7 @@ export function ComposerView() {
               </select>
             </>
           )}
+          <SavedRequestsMenu />
         </div>
         <ErrorBanner error={error} context="Composer" onDismiss={clearError} testId="composer-error" />
         <div className="scroll">

@@ -61,6 +61,13 @@ export function OriginLine(props: { origin: ComposerOrigin }) {
       </span>
     );
   }
+  if (origin.kind === 'saved') {
+    return (
+      <span data-testid="composer-origin" data-kind="saved">
+        Saved request <strong>{origin.name}</strong>, signed when it is sent
+      </span>
+    );
+  }
   return (
     <span data-testid="composer-origin" data-kind="template">
       New <strong>{origin.template === 'pay' ? 'pay' : origin.template.toUpperCase()}</strong> from the template, for user <code>{origin.userId}</code>, with a

@@ -1,4 +1,6 @@
 import { Badge } from '../../components/Badge';
+import { CopyButton } from '../../components/CopyButton';
+import { exchangeLink } from '../../components/exchange-link';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -73,10 +75,15 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
                   <code>{detail.userId}</code>
                 </>
               )}
+              {' · '}
+              <a href={exchangeLink(detail.id)} title="This exchange's address: a link for a ticket or a chat" data-testid="exchange-link">
+                link
+              </a>
             </div>
             <div className="detail-actions">
               <ComposeActions detail={detail} />
               <CurlAction key={detail.id} id={detail.id} />
+              <CopyButton key={`link-${detail.id}`} text={exchangeLink(detail.id)} label="Copy link" testId="copy-link" />
               {detail.depositId && (
                 <button
                   type="button"

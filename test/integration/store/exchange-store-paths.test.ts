@@ -1,5 +1,6 @@
 // The shortcuts ExchangeStore takes for speed (bench/store.ts, BENCHMARKS.md) must not change a single
-// answer: a prefix search answered two ways (the prefix indexes for a narrow prefix, a newest-first walk
+// answer: a text search (three characters or more) through the trigram index, walked newest first, gives
+// exactly the page a plain substring filter over every row's text gives; a short search (an id prefix) answered two ways (the prefix indexes for a narrow prefix, a newest-first walk
 // for a broad one, with a window and a cost guess in between; see walkBroadSearch) gives exactly the page
 // a plain filter over every row gives; the running counts match a full count, also after rows were
 // deleted elsewhere; insert's summary (built, not read back) equals the row as stored. 25,000 rows: more
@@ -71,6 +72,14 @@ afterAll(() => {
   suite?.remove();
 });
 
+/** The text a row of this suite stores (inboundRow's request: no answer), as the index sees it. */
+const textOf = (r: Plain): string => `POST /platform/pay\ncontent-type: application/json\n{}\n${r.depositId} ${r.userId}`;
+
+function matchesSearch(r: Plain, search: string): boolean {
+  if ([...search].length >= 3) return textOf(r).toLowerCase().includes(search.toLowerCase());
+  return r.depositId.startsWith(search) || r.userId.startsWith(search);
+}
+
 function expected(q: ExchangeQuery & { search: string; limit: number }): { ids: number[]; nextBeforeId: number | null } {
   const direction = q.direction ?? 'inbound';
   const matches = rows
@@ -81,21 +90,23 @@ function expected(q: ExchangeQuery & { search: string; limit: number }): { ids: 
         (q.verdict === undefined || r.verdict === q.verdict) &&
         (q.result === undefined || r.result === q.result) &&
         (q.beforeId === undefined || r.id < q.beforeId) &&
-        (r.depositId.startsWith(q.search) || r.userId.startsWith(q.search)),
+        matchesSearch(r, q.search),
     )
     .sort((a, b) => b.id - a.id);
   const ids = matches.slice(0, q.limit).map((r) => r.id);
   return { ids, nextBeforeId: matches.length > q.limit ? ids[ids.length - 1]! : null };
 }
 
-describe('prefix search, narrow or broad', () => {
-  const prefixes = ['u', 'user-', 'user-1', 'user-12', 'old-', 'old-3', 'a', 'ab', '0', 'f3', 'zz'];
+describe('search: text anywhere, or a short id prefix, narrow or broad', () => {
+  const prefixes = ['u', 'us', 'o', 'ol', 'a', 'ab', '0', 'f3', 'zz', 'user-', 'user-1', 'USER-12', 'old-', 'ld-3', '-12', 'pay', 'nothing here', 'ser-2"'];
   const filters: ExchangeQuery[] = [
     {},
     { verdict: 'mismatch' },
     { verdict: 'missing', kind: 'pay' },
     { direction: 'all' },
     { direction: 'outbound' },
+    // About half a page in the newest window for a broad short prefix: the walk goes on past the window.
+    { direction: 'outbound', kind: 'pay' },
     { kind: 'results', result: 'DRAW' },
     { beforeId: 12_000 },
     { beforeId: 3_000 },
@@ -125,6 +136,7 @@ describe('prefix search, narrow or broad', () => {
     expect(prepared.some((sql) => sql.includes('id IN (SELECT id FROM exchanges WHERE deposit_id'))).toBe(true);
     expect(walks.some((sql) => sql.includes('id >= @floor'))).toBe(true);
     expect(walks.some((sql) => !sql.includes('id >= @floor'))).toBe(true);
+    expect(prepared.some((sql) => sql.includes('exchange_text MATCH'))).toBe(true);
   });
 
   it('pages through a broad prefix to the end without gaps or repeats', () => {
@@ -136,7 +148,7 @@ describe('prefix search, narrow or broad', () => {
       if (page.nextBeforeId === null) break;
       beforeId = page.nextBeforeId;
     }
-    const want = rows.filter((r) => r.direction === 'inbound' && (r.userId.startsWith('user-') || r.depositId.startsWith('user-'))).map((r) => r.id);
+    const want = rows.filter((r) => r.direction === 'inbound' && matchesSearch(r, 'user-')).map((r) => r.id);
     expect(seen).toEqual(want.sort((a, b) => b - a));
   });
 });

@@ -43,7 +43,13 @@ describe('live rows in the capture list', () => {
     expect(matchesQuery(row(1, { kind: 'results', result: 'WIN' }), { kind: 'results', result: 'WIN' })).toBe(true);
     expect(matchesQuery(row(12), { search: 'dep-1' })).toBe(true);
     expect(matchesQuery(row(12), { search: 'user-' })).toBe(true);
-    expect(matchesQuery(row(12), { search: 'ep-1' })).toBe(false);
+    // Three characters or more: any part of the fields a summary carries, case aside.
+    expect(matchesQuery(row(12), { search: 'ep-1' })).toBe(true);
+    expect(matchesQuery(row(12), { search: 'EP-12' })).toBe(true);
+    expect(matchesQuery(row(12), { search: 'ep-13' })).toBe(false);
+    // Shorter: a depositId or userId prefix.
+    expect(matchesQuery(row(12), { search: 'de' })).toBe(true);
+    expect(matchesQuery(row(12), { search: 'ep' })).toBe(false);
   });
 
   it('puts a new row on top, replaces an updated one, and leaves out one the filters exclude', () => {

@@ -1,0 +1,70 @@
+// The file a team keeps saved requests in (in git, say): JSON, pretty-printed, keys in a fixed order and
+// requests sorted by name, so that a change to one request is a small diff. A body is written as text
+// when it is valid UTF-8, else as base64; either way it is read back to the same bytes. The profile is
+// not in the file: an import puts the requests in the profile it is given.
+import { z } from 'zod';
+import type { HeaderList, SavedRequest, SavedSignature } from '../../shared/model';
+import { DeskFailure } from '../result';
+
+export const SAVED_FILE_FORMAT = 'wager-desk saved requests';
+const VERSION = 1;
+
+/** One request as the file holds it. */
+export type SavedFileRequest = Pick<SavedRequest, 'name' | 'method' | 'path' | 'signature' | 'headers'> & { bodyBase64: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function bodyOut(bodyBase64: string): { text: string } | { base64: string } {
+  const bytes = Buffer.from(bodyBase64, 'base64');
+  try {
+    return { text: utf8.decode(bytes) };
+  } catch {
+    return { base64: bodyBase64 };
+  }
+}
+
+export function savedFileText(requests: readonly SavedFileRequest[]): string {
+  const sorted = [...requests].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const file = {
+    format: SAVED_FILE_FORMAT,
+    version: VERSION,
+    requests: sorted.map((r) => ({ name: r.name, method: r.method, path: r.path, signature: r.signature, headers: r.headers, body: bodyOut(r.bodyBase64) })),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+const header = z.tuple([z.string(), z.string()]);
+const request = z.object({
+  name: z.string().min(1).max(200),
+  method: z.string().min(1).max(20),
+  path: z.string().startsWith('/').max(8192),
+  signature: z.enum(['resign', 'invalid', 'none']),
+  headers: z.array(header).max(200),
+  body: z.union([z.object({ text: z.string() }).strict(), z.object({ base64: z.base64() }).strict()]),
+});
+const file = z.object({ format: z.literal(SAVED_FILE_FORMAT), version: z.literal(VERSION), requests: z.array(request).max(10_000) });
+
+export function parseSavedFile(text: string): SavedFileRequest[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new DeskFailure('bad-input', `The saved requests file is not JSON: ${(err as Error).message}`);
+  }
+  const parsed = file.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DeskFailure(
+      'bad-input',
+      `Not a saved requests file of this version: ${issue ? `${issue.path.join('.') || '(top)'}: ${issue.message}` : 'invalid'}.`,
+    );
+  }
+  return parsed.data.requests.map((r) => ({
+    name: r.name,
+    method: r.method,
+    path: r.path,
+    signature: r.signature as SavedSignature,
+    headers: r.headers as HeaderList,
+    bodyBase64: 'text' in r.body ? Buffer.from(r.body.text, 'utf8').toString('base64') : r.body.base64,
+  }));
+}

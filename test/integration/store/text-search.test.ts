@@ -1,0 +1,112 @@
+// The text index holds every row a search can find: the rows written since the last search are indexed
+// before it reads (in batches, off the capture path), changes to rows already indexed follow by
+// triggers, and a database written before the index existed is indexed at its first search.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_FILE, connectionOf, openStore } from '../../../src-main/core/store';
+import { MIGRATIONS, migrate } from '../../../src-main/core/store/migrations';
+import { inboundRow } from '../../helpers/exchanges';
+import { tempDir } from '../../helpers/temp';
+
+const ids = (page: { items: ReadonlyArray<{ id: number }> }): number[] => page.items.map((x) => x.id);
+const keys = (depositId: string) => ({ depositId, userId: 'u-7', result: null, gameId: null, amount: 5, currency: 'USD', tournamentId: null });
+
+describe('the text index', () => {
+  it('finds a row by its request, then by its answer, forgets an answer replaced, and a row deleted', () => {
+    const store = openStore(tempDir());
+    const a = store.exchanges.insert(inboundRow({ body: Buffer.from('{"note":"Blackjack table seven"}'), keys: keys('dep-10023') }));
+    const b = store.exchanges.insert(inboundRow({ path: '/acme/pay', query: 'trace=Zebra', headers: [['X-Request-Id', 'req-Quokka-1']], keys: keys('dep-2') }));
+    expect(ids(store.exchanges.list({ search: 'blackJACK TABLE' }))).toEqual([a.id]);
+    expect(ids(store.exchanges.list({ search: '1002' }))).toEqual([a.id]);
+    expect(ids(store.exchanges.list({ search: 'x-request-id: req-quokka' }))).toEqual([b.id]);
+    expect(ids(store.exchanges.list({ search: '/acme/pay?trace=zeb' }))).toEqual([b.id]);
+    expect(ids(store.exchanges.list({ search: 'u-7' }))).toEqual([b.id, a.id]);
+
+    store.exchanges.complete(a.id, {
+      response: { status: 409, headers: [['X-Answer', 'Pelican']], body: Buffer.from('{"error":"duplicate deposit"}') },
+      error: null,
+      durationMs: 1,
+      completedAt: new Date().toISOString(),
+    });
+    expect(ids(store.exchanges.list({ search: 'duplicate deposit' }))).toEqual([a.id]);
+    expect(ids(store.exchanges.list({ search: 'pelican' }))).toEqual([a.id]);
+    // A second completion replaces the answer: the old one is not found any more.
+    store.exchanges.complete(a.id, { response: null, error: 'upstream timed out', durationMs: 1, completedAt: new Date().toISOString() });
+    expect(ids(store.exchanges.list({ search: 'pelican' }))).toEqual([]);
+    expect(ids(store.exchanges.list({ search: 'timed out' }))).toEqual([a.id]);
+    // The request is still found once, not twice (one exchange, two documents).
+    expect(ids(store.exchanges.list({ search: 'dep-' }))).toEqual([b.id, a.id]);
+
+    connectionOf(store).prepare('DELETE FROM exchanges WHERE id = ?').run(a.id);
+    expect(ids(store.exchanges.list({ search: 'blackjack' }))).toEqual([]);
+    expect(ids(store.exchanges.list({ search: 'timed out' }))).toEqual([]);
+    const documents = connectionOf(store).prepare('SELECT count(*) FROM exchange_text').pluck().get() as number;
+    expect(documents).toBe(1);
+    store.close();
+  });
+
+  it('indexes rows written and answered since the last search, request and answer, before the next one reads', () => {
+    const store = openStore(tempDir());
+    expect(ids(store.exchanges.list({ search: 'anything' }))).toEqual([]);
+    const a = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Gannet"}'), keys: keys('dep-1') }));
+    store.exchanges.complete(a.id, {
+      response: { status: 200, headers: [], body: Buffer.from('{"seen":"Puffin"}') },
+      error: null,
+      durationMs: 1,
+      completedAt: '',
+    });
+    const b = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Gannet too"}'), keys: keys('dep-2') }));
+    const state = (): number => connectionOf(store).prepare('SELECT indexed_upto FROM exchange_text_state').pluck().get() as number;
+    expect(state()).toBe(0);
+    expect(ids(store.exchanges.list({ search: 'gannet' }))).toEqual([b.id, a.id]);
+    expect(ids(store.exchanges.list({ search: 'puffin' }))).toEqual([a.id]);
+    expect(state()).toBe(b.id);
+    // b's answer arrives after b was indexed: the trigger indexes it.
+    store.exchanges.complete(b.id, { response: { status: 500, headers: [], body: Buffer.from('Kittiwake') }, error: null, durationMs: 1, completedAt: '' });
+    expect(ids(store.exchanges.list({ search: 'kittiwake' }))).toEqual([b.id]);
+    store.close();
+  });
+
+  it('combines with the filters, pages newest first, and takes quotes and operators as text', () => {
+    const store = openStore(tempDir());
+    const made: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const body = i % 3 === 0 ? '{"say":"he said \\"AND\\" OR NOT *"}' : '{"say":"nothing"}';
+      const row = inboundRow({ kind: i % 2 ? 'results' : 'pay', body: Buffer.from(body), keys: keys(`dep-${i}`) });
+      made.push(store.exchanges.insert(row).id);
+    }
+    const quoted = made.filter((_, i) => i % 3 === 0).reverse();
+    expect(ids(store.exchanges.list({ search: '\\"AND\\" OR NOT *' }))).toEqual(quoted);
+    const pays = made.filter((_, i) => i % 3 === 0 && i % 2 === 0).reverse();
+    expect(ids(store.exchanges.list({ search: 'AND\\" OR', kind: 'pay' }))).toEqual(pays);
+    const first = store.exchanges.list({ search: 'said', limit: 4 });
+    expect(ids(first)).toEqual(quoted.slice(0, 4));
+    const second = store.exchanges.list({ search: 'said', limit: 4, beforeId: first.nextBeforeId! });
+    expect(ids(second)).toEqual(quoted.slice(4, 8));
+    expect(store.exchanges.list({ search: 'said', limit: 4, beforeId: second.nextBeforeId! }).nextBeforeId).toBeNull();
+    store.close();
+  });
+
+  it('indexes every row of a database written before the index existed, at its first search', () => {
+    const home = tempDir();
+    const db = new Database(join(home, DATABASE_FILE));
+    const before = MIGRATIONS.filter((m) => m.name !== 'search-and-saved-requests');
+    migrate(db, 0, before);
+    const insert = db.prepare(
+      `INSERT INTO exchanges (direction, kind, origin, at, method, path, req_headers, req_body, req_size, deposit_id, res_status, res_headers, res_body)
+       VALUES ('inbound', 'pay', 'proxy', '2026-01-01T00:00:00Z', 'POST', '/platform/pay', '[]', ?, 2, ?, 200, '[]', ?)`,
+    );
+    db.transaction(() => {
+      for (let i = 1; i <= 45_000; i++) insert.run(Buffer.from(`{"n":${i}}`), `old-${i}`, Buffer.from(i === 44_321 ? '{"ok":"Walrus"}' : '{}'));
+    })();
+    db.close();
+    const store = openStore(home);
+    expect(ids(store.exchanges.list({ search: 'old-4432', limit: 20 }))).toEqual([
+      44_329, 44_328, 44_327, 44_326, 44_325, 44_324, 44_323, 44_322, 44_321, 44_320, 4432,
+    ]);
+    expect(ids(store.exchanges.list({ search: 'walrus' }))).toEqual([44_321]);
+    expect(ids(store.exchanges.list({ search: '"n":1}' }))).toEqual([1]);
+    store.close();
+  }, 60_000);
+});
