@@ -232,7 +232,7 @@ export type TimelineFlag =
   | 'amount-differs'
   /** A pay sent again with other fields (amount, currency, userId...). */
   | 'pay-changed'
-  /** The operator answered 2XX to a callback whose signature is mismatch, missing or malformed. */
+  /** The operator answered 2XX to a callback whose signature does not match, is missing or is malformed. */
   | 'accepted-bad-signature';
 
 export interface Timeline {

@@ -9,7 +9,11 @@ type Row = Pick<ExchangeSummary, 'direction' | 'error'> & { signature: { verdict
  * not be reached, did not answer in time) reads "desk 502", never as the operator's; a 2XX to a
  * badly signed callback carries the ⚑ marker: the operator accepted what it must refuse.
  */
-export function StatusBadge(props: { x: Row; testId?: string }) {
+export function StatusBadge(props: {
+  x: Row;
+  testId?: string;
+  /** Why a 2XX was not an acceptance (its body says it ignored the request). */ notActed?: string | null;
+}) {
   const { x } = props;
   const status = x.response?.status ?? null;
   if (status === null) {
@@ -38,6 +42,13 @@ export function StatusBadge(props: { x: Row; testId?: string }) {
     return (
       <Badge tone="red" title={`${acceptedBadSignatureText(accepted)}: it must refuse it`} testId={props.testId} data={{ 'accepted-bad': accepted }}>
         {status} <span aria-label="accepted a bad signature">⚑</span>
+      </Badge>
+    );
+  }
+  if (props.notActed) {
+    return (
+      <Badge tone="amber" title={props.notActed} testId={props.testId} data={{ 'not-acted': 'true' }}>
+        {status} <span aria-label="not acted on">⚑ ignored</span>
       </Badge>
     );
   }

@@ -3,6 +3,7 @@ import type { ExchangeDetail, HeaderList } from '../../shared/model';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
 import { exchangeId } from '../parse';
+import { signatureNotesNow, verdictWords } from '../../shared/verdict-words';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -21,7 +22,8 @@ function headers(list: HeaderList): string {
   return list.map(([k, v]) => `  ${k}: ${v}`).join('\n');
 }
 
-function render(x: ExchangeDetail): string {
+/** `hasSecretNow`: whether the active profile has a signing secret now (a no-secret capture then says it was recorded before). */
+function render(x: ExchangeDetail, hasSecretNow: boolean | null): string {
   const out: string[] = [];
   out.push(`exchange ${x.id}  ${x.direction} ${x.kind}${x.result ? ` ${x.result}` : ''}  origin ${x.origin}  at ${x.at}`);
   if (x.sourceId !== null) out.push(`derived from ${x.sourceId}`);
@@ -29,8 +31,9 @@ function render(x: ExchangeDetail): string {
   out.push('', `${x.request.method} ${x.target ?? x.request.path}${x.target === null && x.request.query ? `?${x.request.query}` : ''}`);
   out.push(headers(x.request.headers), '', bodyText(x.request.bodyBase64));
   if (x.request.truncated) out.push(`(truncated: ${x.request.size} bytes received)`);
-  out.push('', `signature: ${x.signature.verdict ?? 'not applicable'}`);
-  for (const n of x.signature.notes) out.push(`  note: ${n}`);
+  const verdict = x.signature.verdict;
+  out.push('', `signature: ${verdict === null ? 'not applicable' : `${verdict}: ${verdictWords(verdict, x.signature.diagnosis)}`}`);
+  for (const n of signatureNotesNow(x.signature.notes, verdict, hasSecretNow)) out.push(`  note: ${n}`);
   if (x.signature.diagnosis) out.push(`  diagnosis: ${x.signature.diagnosis.summary}`);
   if (x.findings.length > 0) {
     out.push('', 'findings:');
@@ -55,7 +58,11 @@ export function registerShow(program: Command): void {
       await withDesk(opts, async (desk) => {
         const x = must(await desk.getExchange(id));
         if (opts.json) printJson(x);
-        else process.stdout.write(`${render(x)}\n`);
+        else {
+          const profiles = x.signature.verdict === 'no-secret' ? await desk.listProfiles() : null;
+          const active = profiles?.ok ? profiles.value.find((p) => p.active) : undefined;
+          process.stdout.write(`${render(x, active ? active.secret.set : null)}\n`);
+        }
       });
     });
 }

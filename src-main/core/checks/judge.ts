@@ -4,6 +4,9 @@
 // is not an acceptance.
 import { describeOutcome, is2xx, is4xx, type CaseStep, type StepOutcome } from './steps';
 import { EXPECTATION_TEXT, type Expectation } from './expectation';
+import { notActedWords } from '../../shared/not-acted';
+
+export { notActedWords };
 
 export interface Judgement {
   pass: boolean;
@@ -22,24 +25,10 @@ export interface Judgement {
 /** A status that says the target does not serve the path (or not with POST): no check passes on it. */
 export const isNotServed = (s: number | null): boolean => s === 404 || s === 405;
 
-/** Words with which an operator says it did not act on a request. */
-const NOT_ACTED = /\b(ignored|ignoring|ignore|unknown|not found|no such|does not exist|not exist|skipped)\b/i;
-
 function statusReason(o: StepOutcome, wanted: string): string {
   if (o.status === null) return `no HTTP answer: ${o.error ?? 'unknown error'}`;
   if (isNotServed(o.status)) return `answered ${o.status}: the target does not serve ${o.path} (wrong URL or callback prefix?)`;
   return `answered ${o.status} where ${wanted} was expected`;
-}
-
-/** The words of a success body that say the request was not acted on, quoted, or null. Echoed ids are not read. */
-export function notActedWords(o: Pick<StepOutcome, 'body' | 'sentIds'>): string | null {
-  let text = o.body ?? '';
-  for (const id of o.sentIds) if (id !== '') text = text.split(id).join('');
-  const match = NOT_ACTED.exec(text);
-  if (!match) return null;
-  const from = Math.max(0, match.index - 30);
-  const to = Math.min(text.length, match.index + match[0].length + 30);
-  return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`;
 }
 
 /** Why an error body does not follow section 2.6, or null when it does. */
