@@ -256,6 +256,8 @@ export interface ProfileView {
   /** The path the operator mounts its callbacks under (/platform, /acme, /api/v2/acme): <prefix>/pay, <prefix>/results. */
   callbackPrefix: string;
   amounts: AmountsMode;
+  /** ISO 4217 code the desk's messages carry (default USD); minor units are shown by its exponent. */
+  currency: string;
   /** The address the platform calls for this profile; null: none set. */
   publicUrl?: string | null;
   secret: SecretState;
@@ -282,6 +284,8 @@ export interface ProfileInput {
   /** null goes back to the default, /platform. */
   callbackPrefix?: string | null;
   amounts?: AmountsMode;
+  /** ISO 4217 code (EUR, JPY); null goes back to USD. */
+  currency?: string | null;
   /** The address the platform calls for this profile (a tunnel's, a host's); null clears. */
   publicUrl?: string | null;
   secret?: string | null;

@@ -252,6 +252,27 @@ export const EDGE_CASES: readonly EdgeCaseDef[] = [
     ],
   },
   {
+    id: 'other-currency',
+    title: "A currency other than the profile's",
+    tests: "A pay of the usual stake in another real currency (EUR, or USD on a EUR profile) than the profile's.",
+    expected:
+      'Not stated by the spec. An operator whose wallets hold one currency refuses the pay with a 4XX and an error body, or converts it; never a 5XX, and never a charge of the same figure in its own currency.',
+    checkable: true,
+    steps: ({ userId, ids, bodies }) => [
+      pay('pay in another currency', bodies.pay({ userId, depositId: ids.deposit('other-currency'), currency: bodies.otherCurrency() }), { expect: 'no-5XX' }),
+    ],
+  },
+  {
+    id: 'unknown-currency',
+    title: 'A currency code that is not ISO 4217',
+    tests: 'A pay whose currency is "ZZZ", a code no currency has.',
+    expected: 'Not stated by the spec. A 4XX with an error body (there is no such money); never a 5XX.',
+    checkable: true,
+    steps: ({ userId, ids, bodies }) => [
+      pay('pay in currency ZZZ', bodies.pay({ userId, depositId: ids.deposit('unknown-currency'), currency: 'ZZZ' }), { expect: 'no-5XX' }),
+    ],
+  },
+  {
     id: 'empty-body',
     title: 'Empty body',
     tests: 'A POST to the pay path with no bytes at all, correctly signed over the empty body.',

@@ -62,7 +62,7 @@ export async function runConformanceCheck(
   const stake = options.stake ?? defaultStake(env.amounts);
   const stakeProblem = amountProblem(stake, env.amounts);
   if (stakeProblem !== null) throw new DeskFailure('bad-input', `The stake: ${stakeProblem}.`);
-  const scope: CheckScope = { userId: options.userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, stake), memo: {} };
+  const scope: CheckScope = { userId: options.userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, stake, env.currency), memo: {} };
   const at = new Date().toISOString();
   const total = CONFORMANCE_CHECKS.length + NOT_OBSERVABLE.length;
   const checks: CheckResult[] = [];

@@ -18,7 +18,7 @@ export async function runEdgeCase(ctx: OutboundDeps, caseId: string, options: Se
   const runId = newRunId();
   const env = stepEnvFor(ctx, options ?? {}, 'edge-case', [`edge-case:${def.id}`, `edge-run:${runId}`]);
   const userId = options?.userId && options.userId.trim() !== '' ? options.userId : DEFAULT_TEST_USER;
-  const steps = def.steps({ userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, defaultStake(env.amounts)) });
+  const steps = def.steps({ userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, defaultStake(env.amounts), env.currency) });
   const outcomes: StepOutcome[] = [];
   for (const step of steps) outcomes.push(await sendStep(ctx, env, step));
 
