@@ -772,6 +772,8 @@ export interface RedeliveryRequest {
 
 export interface RedeliveryFailure {
   sourceId: number;
+  /** The deposit the capture was for, so a failure reads as which payment, not only which row. */
+  depositId?: string | null;
   exchangeId: number | null;
   status: number | null;
   error: string | null;

@@ -17,7 +17,10 @@ const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim())
  * started with, so an empty field must not claim "the sandbox answers" while the status bar says forward.
  */
 function upstreamHint(typed: string, proxy: ProxyStatus | null, active: boolean): string {
-  const own = typed.trim() === '' ? 'empty: the sandbox operator answers when the proxy starts with this profile' : 'the proxy forwards there when it starts with this profile';
+  const own =
+    typed.trim() === ''
+      ? 'empty: the sandbox operator answers when the proxy starts with this profile'
+      : 'the proxy forwards there when it starts with this profile';
   const running = proxy?.running
     ? proxy.mode === 'forward'
       ? ` The running proxy forwards to ${proxy.upstream ?? 'its upstream'}${active ? ' (the upstream it was started with)' : ''}.`
