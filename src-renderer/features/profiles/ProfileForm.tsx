@@ -8,6 +8,8 @@ interface Props {
   /** null: a new profile. */
   profile: ProfileView | null;
   onSaved(name: string): void;
+  /** "Saved “acme” at 10:42:07.": the form is made anew after a save, so the note is kept by its screen. */
+  savedNote?: string | null;
 }
 
 const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
@@ -55,7 +57,8 @@ function TextRow(props: { label: string; hint: string; value: string; onChange(v
  * One profile's settings. The two secrets are write-only: typed values are sent once, on save, and
  * only when something was typed (an empty field keeps the stored value); "Clear" removes one.
  */
-export function ProfileForm({ profile, onSaved }: Props) {
+export function ProfileForm(props: Props) {
+  const { profile, onSaved } = props;
   const save = useDesk((s) => s.saveProfile);
   const [name, setName] = useState(profile?.name ?? '');
   const [operatorUrl, setOperatorUrl] = useState(profile?.operatorUrl ?? '');
@@ -68,7 +71,6 @@ export function ProfileForm({ profile, onSaved }: Props) {
   const [amounts, setAmounts] = useState<AmountsMode>(profile?.amounts ?? 'integer');
   const [publicUrl, setPublicUrl] = useState(profile?.publicUrl ?? '');
   const [currency, setCurrency] = useState(profile?.currency ?? DEFAULT_CURRENCY);
-  const [savedNote, setSavedNote] = useState<string | null>(null);
   const proxy = useDesk((s) => s.status?.proxy ?? null);
   const activeName = useDesk((s) => s.status?.activeProfile ?? null);
   const [clearSecret, setClearSecret] = useState(false);
@@ -105,11 +107,9 @@ export function ProfileForm({ profile, onSaved }: Props) {
     if (clearApiKey) input.apiKey = null;
     else if (apiKey !== '') input.apiKey = apiKey;
     setBusy(true);
-    setSavedNote(null);
     const saved = await save(input);
     setBusy(false);
     if (!saved) return;
-    setSavedNote(`Saved “${saved.name}” at ${new Date().toLocaleTimeString()}.`);
     // The typed values have done their job: out of the inputs at once.
     if (secretRef.current) secretRef.current.value = '';
     if (apiKeyRef.current) apiKeyRef.current.value = '';
@@ -256,9 +256,9 @@ export function ProfileForm({ profile, onSaved }: Props) {
         <button type="submit" className="btn btn-primary" disabled={busy || name.trim() === ''} data-testid="profile-save">
           {profile === null ? 'Create profile' : 'Save changes'}
         </button>
-        {savedNote && (
+        {props.savedNote && (
           <span className="saved-note" role="status" data-testid="profile-saved">
-            ✓ {savedNote}
+            ✓ {props.savedNote}
           </span>
         )}
       </div>
