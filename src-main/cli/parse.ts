@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { isCurrencyCode } from '../shared/money';
 import { RESULT_VALUES, VERDICTS, type ResultValue, type Verdict } from '../shared/model';
 import { isResultValue } from '../core/desk/shell-kit';
 
@@ -45,4 +46,11 @@ export function httpUrl(value: string): string {
 /** Collects a repeatable option into an array. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/** An ISO 4217 code, in any case: eur is EUR. */
+export function currencyCode(value: string): string {
+  const code = value.trim().toUpperCase();
+  if (!isCurrencyCode(code)) throw new InvalidArgumentError('expected an ISO 4217 currency code of three letters (EUR, JPY)');
+  return code;
 }

@@ -98,6 +98,7 @@ const profileInput = z.object({
   allowSelfSigned: z.boolean().optional(),
   callbackPrefix: maybeText,
   amounts: amountsMode.optional(),
+  currency: maybeText,
   publicUrl: maybeText,
   secret: maybeText,
   previousSecret: maybeText,

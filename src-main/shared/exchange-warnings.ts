@@ -19,8 +19,16 @@ export function acceptedBadSignature(x: Row): Verdict | null {
   return x.response.status >= 200 && x.response.status < 300 ? verdict : null;
 }
 
+const ACCEPTED_WHAT: Record<Verdict, string> = {
+  mismatch: 'a callback whose signature does not match its body',
+  missing: 'a callback with no signature',
+  malformed: 'a callback whose signature is malformed',
+  valid: 'a callback with a valid signature',
+  'no-secret': 'a callback whose signature it could not have checked',
+};
+
 export function acceptedBadSignatureText(verdict: Verdict): string {
-  return `the operator accepted a callback whose signature is ${verdict}`;
+  return `the operator accepted ${ACCEPTED_WHAT[verdict]}`;
 }
 
 /** Whether the answer (or its absence) was the desk's doing rather than the operator's (answered-by.ts). */

@@ -251,7 +251,7 @@ export type TimelineFlag =
   | 'amount-differs'
   /** A pay sent again with other fields (amount, currency, userId...). */
   | 'pay-changed'
-  /** The operator answered 2XX to a callback whose signature is mismatch, missing or malformed. */
+  /** The operator answered 2XX to a callback whose signature does not match, is missing or is malformed. */
   | 'accepted-bad-signature';
 
 export interface Timeline {
@@ -277,6 +277,8 @@ export interface ProfileView {
   /** The path the operator mounts its callbacks under (/platform, /acme, /api/v2/acme): <prefix>/pay, <prefix>/results. */
   callbackPrefix: string;
   amounts: AmountsMode;
+  /** ISO 4217 code the desk's messages carry (default USD); minor units are shown by its exponent. */
+  currency: string;
   /** The address the platform calls for this profile; null: none set. */
   publicUrl?: string | null;
   secret: SecretState;
@@ -303,6 +305,8 @@ export interface ProfileInput {
   /** null goes back to the default, /platform. */
   callbackPrefix?: string | null;
   amounts?: AmountsMode;
+  /** ISO 4217 code (EUR, JPY); null goes back to USD. */
+  currency?: string | null;
   /** The address the platform calls for this profile (a tunnel's, a host's); null clears. */
   publicUrl?: string | null;
   secret?: string | null;
@@ -878,6 +882,8 @@ export interface RedeliveryRequest {
 
 export interface RedeliveryFailure {
   sourceId: number;
+  /** The deposit the capture was for, so a failure reads as which payment, not only which row. */
+  depositId?: string | null;
   exchangeId: number | null;
   status: number | null;
   error: string | null;

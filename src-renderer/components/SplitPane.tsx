@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 /** Where a split's left width is kept between runs, per screen. */
 const storageKey = (id: string): string => `wager-desk.split.${id}`;
 const STEP = 24;
+/** The handle's column, as the grid below gives it. */
+const HANDLE_WIDTH = 6;
 
 function storedWidth(id: string): number | null {
   try {
@@ -32,7 +34,11 @@ export function SplitPane(props: { id: string; left: ReactNode; right: ReactNode
     return () => observer.disconnect();
   }, []);
 
-  const clamp = useCallback((w: number) => Math.round(Math.max(minLeft, Math.min(w, Math.max(minLeft, hostWidth - minRight)))), [hostWidth, minLeft, minRight]);
+  // The handle takes its own width: the detail keeps its minimum beside it, and nothing overflows.
+  const clamp = useCallback(
+    (w: number) => Math.round(Math.max(minLeft, Math.min(w, Math.max(minLeft, hostWidth - minRight - HANDLE_WIDTH)))),
+    [hostWidth, minLeft, minRight],
+  );
   const commit = useCallback(
     (w: number) => {
       const next = clamp(w);
@@ -75,7 +81,7 @@ export function SplitPane(props: { id: string; left: ReactNode; right: ReactNode
     <div
       ref={host}
       className={`split split-resizable${props.className ? ` ${props.className}` : ''}`}
-      style={{ gridTemplateColumns: current === null ? undefined : `${current}px 6px minmax(${minRight}px, 1fr)` }}
+      style={{ gridTemplateColumns: current === null ? undefined : `${current}px ${HANDLE_WIDTH}px minmax(${minRight}px, 1fr)` }}
       data-testid={props.testId}
     >
       <div className="split-left">{props.left}</div>

@@ -14,7 +14,11 @@ type Row = Pick<ExchangeSummary, 'direction' | 'error' | 'answeredBy' | 'deskCau
  * title, never as the operator's; a fault that withheld the answer reads "desk: none"; a 2XX to a
  * badly signed callback carries the ⚑ marker: the operator accepted what it must refuse.
  */
-export function StatusBadge(props: { x: Row; testId?: string }) {
+export function StatusBadge(props: {
+  x: Row;
+  testId?: string;
+  /** Why a 2XX was not an acceptance (its body says it ignored the request). */ notActed?: string | null;
+}) {
   const { x } = props;
   const status = x.response?.status ?? null;
   if (deskAnswered(x)) {
@@ -43,6 +47,13 @@ export function StatusBadge(props: { x: Row; testId?: string }) {
     return (
       <Badge tone="red" title={`${acceptedBadSignatureText(accepted)}: it must refuse it`} testId={props.testId} data={{ 'accepted-bad': accepted }}>
         {status} <span aria-label="accepted a bad signature">⚑</span>
+      </Badge>
+    );
+  }
+  if (props.notActed) {
+    return (
+      <Badge tone="amber" title={props.notActed} testId={props.testId} data={{ 'not-acted': 'true' }}>
+        {status} <span aria-label="not acted on">⚑ ignored</span>
       </Badge>
     );
   }

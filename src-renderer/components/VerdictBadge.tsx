@@ -1,4 +1,5 @@
-import type { Verdict } from '../../src-main/shared/model';
+import type { Diagnosis, Verdict } from '../../src-main/shared/model';
+import { verdictWords } from '../../src-main/shared/verdict-words';
 import { Badge, type Tone } from './Badge';
 
 const LOOK: Record<Verdict, { tone: Tone; icon: string; word: string; title: string }> = {
@@ -10,7 +11,8 @@ const LOOK: Record<Verdict, { tone: Tone; icon: string; word: string; title: str
 };
 
 /** A signature verdict: a colour AND a word, so it reads without colour vision too. */
-export function VerdictBadge(props: { verdict: Verdict | null; testId?: string }) {
+/** With the diagnosis, the title agrees with what it found (an uppercase-hex mismatch is not "does not match"). */
+export function VerdictBadge(props: { verdict: Verdict | null; diagnosis?: Pick<Diagnosis, 'match'> | null; testId?: string }) {
   if (props.verdict === null) {
     return (
       <Badge tone="grey" testId={props.testId} data={{ verdict: 'none' }} title="No signature applies">
@@ -19,8 +21,10 @@ export function VerdictBadge(props: { verdict: Verdict | null; testId?: string }
     );
   }
   const look = LOOK[props.verdict];
+  const words = props.diagnosis ? verdictWords(props.verdict, props.diagnosis) : null;
+  const title = words ? `${words[0]!.toUpperCase()}${words.slice(1)}` : look.title;
   return (
-    <Badge tone={look.tone} testId={props.testId} data={{ verdict: props.verdict }} title={look.title}>
+    <Badge tone={look.tone} testId={props.testId} data={{ verdict: props.verdict }} title={title}>
       <span aria-hidden="true">{look.icon}</span> {look.word}
     </Badge>
   );

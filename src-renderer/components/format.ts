@@ -1,6 +1,7 @@
 // How values read in lists and panes: local wall-clock times with milliseconds (callbacks come in
 // bursts), amounts with their currency, kinds with their result.
 import type { ExchangeSummary } from '../../src-main/shared/model';
+import { formatMoney, type AmountStyle } from '../../src-main/shared/money';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -17,9 +18,12 @@ export function formatDateTime(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${formatTime(iso)}`;
 }
 
-export function formatAmount(amount: number | null, currency: string | null): string {
-  if (amount === null && currency === null) return '';
-  return [amount === null ? '?' : String(amount), currency ?? ''].join(' ').trim();
+/**
+ * An amount with its currency. `minorUnits` (an integer profile): 100 EUR minor units read "1.00 EUR",
+ * and "1.00 EUR (minor units 100)" in a detail; JPY has no minor unit, BHD three (the currency's exponent).
+ */
+export function formatAmount(amount: number | null, currency: string | null, minorUnits = false, style: AmountStyle = 'compact'): string {
+  return formatMoney(amount, currency, minorUnits, style);
 }
 
 export function formatDuration(ms: number | null): string {

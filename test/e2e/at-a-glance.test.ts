@@ -155,9 +155,9 @@ describe('the UI tells the truth at a glance', () => {
       await goTo(page, 'captures');
       const marker = rowOf(ids.acceptedBad!).getByTestId('row-status');
       expect(await marker.getAttribute('data-accepted-bad')).toBe('mismatch');
-      expect(await marker.getAttribute('title')).toContain('the operator accepted a callback whose signature is mismatch');
+      expect(await marker.getAttribute('title')).toContain('the operator accepted a callback whose signature does not match its body');
       await openRow(ids.acceptedBad!);
-      expect(await page.getByTestId('warning-accepted-bad').innerText()).toContain('the operator accepted a callback whose signature is mismatch');
+      expect(await page.getByTestId('warning-accepted-bad').innerText()).toContain('the operator accepted a callback whose signature does not match its body');
       // A good capture raises no such warning.
       await openRow(ids.refundPay!);
       expect(await page.getByTestId('warning-accepted-bad').count()).toBe(0);

@@ -71,7 +71,7 @@ describe('the capture inspector in Chromium', () => {
     expect(await page.getByTestId('proxy-mode').textContent()).toContain('sandbox operator');
     const command = (await page.getByTestId('empty-curl').textContent())!;
     expect(command).toContain(`curl -X POST ${stack.proxyUrl}/platform/pay`);
-    expect(command).toContain('openssl dgst -sha256 -hmac "$WAGER_SECRET"');
+    expect(command).toContain('openssl dgst -sha256 -hmac "$WD_SECRET"');
     await screenshot(page, '01-empty-state');
 
     // A reload keeps working: the token moved from the address bar into the tab's session.
@@ -83,7 +83,7 @@ describe('the capture inspector in Chromium', () => {
 
   it("runs the empty state's command: the signed callback appears within a second, verified", async () => {
     const command = (await page.getByTestId('empty-curl').textContent())!;
-    const { stdout } = await run('bash', ['-c', command], { env: { ...process.env, WAGER_SECRET: TEST_SECRET } });
+    const { stdout } = await run('bash', ['-c', command], { env: { ...process.env, WD_SECRET: TEST_SECRET } });
     expect(stdout).toContain('"status":"ok"');
     const sentAt = Date.now();
     await rows().first().waitFor({ timeout: 1_000 });

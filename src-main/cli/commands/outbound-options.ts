@@ -1,6 +1,7 @@
 // The flags replay and send share (design/CLI.md): target, profile, body edits, signature mode and
 // a custom secret from the environment; and how a sent exchange is printed.
 import { Option, type Command } from 'commander';
+import { notActedAnswer } from '../../shared/not-acted';
 import type { ExchangeDetail, SendOptions } from '../../shared/model';
 import { parseSetArgument } from '../../core/desk/shell-kit';
 import { isSignatureMode, SIGNATURE_MODES } from '../../core/desk/shell-kit';
@@ -93,7 +94,9 @@ export function reportSent(x: ExchangeDetail, mode: string, json: boolean | unde
     out(`signature: ${mode}, ${x.signature.verdict ?? 'none'}`);
     for (const f of x.findings.filter((f) => f.level === 'error')) out(`finding: ${f.path} ${f.message}`);
     if (x.response) {
-      out(`answer: ${x.response.status} in ${x.durationMs ?? '?'} ms`);
+      const notActed = notActedAnswer(x);
+      out(`answer: ${x.response.status}${notActed ? ' (not acted on)' : ''} in ${x.durationMs ?? '?'} ms`);
+      if (notActed) out(`warning: ${notActed}`);
       const body = Buffer.from(x.response.bodyBase64, 'base64').toString('utf8');
       if (body !== '') out(body);
     }

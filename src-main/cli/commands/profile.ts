@@ -3,7 +3,7 @@ import type { ProfileInput, ProfileView, SecretState } from '../../shared/model'
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
-import { httpUrl } from '../parse';
+import { currencyCode, httpUrl } from '../parse';
 import { amountsMode, callbackPrefix } from '../callback-options';
 
 function secretText(s: SecretState): string {
@@ -16,7 +16,7 @@ function describe(p: ProfileView): string {
     `    secret: ${secretText(p.secret)}   api key: ${secretText(p.apiKey)}${p.previousSecret.set ? `   previous secret: ${secretText(p.previousSecret)}` : ''}`,
     `    operator url: ${p.operatorUrl ?? '-'}   upstream: ${p.upstream ?? '-'}`,
     `    service base url: ${p.baseUrl ?? '-'}   operator id: ${p.operatorId ?? '-'}${p.allowSelfSigned ? '   accepts self-signed TLS' : ''}`,
-    `    callbacks: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results   amounts: ${p.amounts === 'integer' ? 'integer (minor units)' : 'decimal'}`,
+    `    callbacks: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results   amounts: ${p.amounts === 'integer' ? 'integer (minor units)' : 'decimal'}   currency: ${p.currency}`,
     ...(p.publicUrl ? [`    public url: ${p.publicUrl}`] : []),
   ].join('\n');
 }
@@ -52,6 +52,7 @@ export function registerProfile(program: Command): void {
     .option('--upstream <url>', 'proxy upstream (forward mode)', httpUrl)
     .option('--callback-prefix <path>', 'where the operator mounts its callbacks: <path>/pay and <path>/results (default /platform)', callbackPrefix)
     .option('--amounts <mode>', 'how the operator writes amounts: integer (minor units, the default) or decimal', amountsMode)
+    .option('--currency <code>', 'the ISO 4217 currency its messages carry (EUR, JPY; default USD)', currencyCode)
     .option('--public-url <url>', "the address the platform calls for this profile (a tunnel's, a host's); '' clears", publicUrlOption)
     .option('--production', 'mark as production: sends ask for confirmation')
     .option('--no-production', 'clear the production mark')
@@ -77,6 +78,7 @@ export function registerProfile(program: Command): void {
         ...(opts.upstream !== undefined ? { upstream: opts.upstream } : {}),
         ...(opts.callbackPrefix !== undefined ? { callbackPrefix: opts.callbackPrefix } : {}),
         ...(opts.amounts !== undefined ? { amounts: opts.amounts } : {}),
+        ...(opts.currency !== undefined ? { currency: opts.currency } : {}),
         ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl === '' ? null : opts.publicUrl } : {}),
         ...(given('production') ? { production: Boolean(opts.production) } : {}),
         ...(given('allowSelfSigned') ? { allowSelfSigned: Boolean(opts.allowSelfSigned) } : {}),

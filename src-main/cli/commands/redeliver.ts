@@ -135,7 +135,8 @@ export function registerRedeliver(program: Command): void {
         else {
           process.stdout.write(`${summary(report)}\n`);
           for (const f of report.failures) {
-            process.stdout.write(`failed: capture ${f.sourceId} -> exchange ${f.exchangeId ?? '-'}: ${f.status ?? f.error ?? 'no answer'}\n`);
+            const deposit = f.depositId ? ` (deposit ${f.depositId})` : '';
+            process.stdout.write(`failed: capture ${f.sourceId}${deposit} -> exchange ${f.exchangeId ?? '-'}: ${f.status ?? f.error ?? 'no answer'}\n`);
           }
         }
         if (report.failed > 0 || report.stopped !== null || report.resignRefused > 0) throw new NegativeAnswer();

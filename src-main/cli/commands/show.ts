@@ -6,6 +6,7 @@ import { must, withDesk } from '../context';
 import { printJson } from '../io';
 import { UsageError } from '../errors';
 import { exchangeId, httpUrl } from '../parse';
+import { signatureNotesNow, verdictWords } from '../../shared/verdict-words';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -55,7 +56,8 @@ export function exchangeLink(id: number, uiUrl: string | undefined): string {
   return `${url.origin}${url.pathname}${route}`;
 }
 
-function render(x: ExchangeDetail, deposit: Timeline | null, link: string): string {
+/** `hasSecretNow`: whether the capture's profile has a signing secret now (a no-secret capture then says it was recorded before). */
+function render(x: ExchangeDetail, deposit: Timeline | null, link: string, hasSecretNow: boolean | null): string {
   const out: string[] = [];
   out.push(`exchange ${x.id}  ${x.direction} ${x.kind}${x.result ? ` ${x.result}` : ''}  origin ${x.origin}  at ${x.at}`);
   out.push(`link: ${link}`);
@@ -64,8 +66,9 @@ function render(x: ExchangeDetail, deposit: Timeline | null, link: string): stri
   out.push('', `${x.request.method} ${x.target ?? x.request.path}${x.target === null && x.request.query ? `?${x.request.query}` : ''}`);
   out.push(headers(x.request.headers), '', bodyText(x.request.bodyBase64));
   if (x.request.truncated) out.push(`(truncated: ${x.request.size} bytes received)`);
-  out.push('', `signature: ${x.signature.verdict ?? 'not applicable'}`);
-  for (const n of x.signature.notes) out.push(`  note: ${n}`);
+  const verdict = x.signature.verdict;
+  out.push('', `signature: ${verdict === null ? 'not applicable' : `${verdict}: ${verdictWords(verdict, x.signature.diagnosis)}`}`);
+  for (const n of signatureNotesNow(x.signature.notes, verdict, hasSecretNow)) out.push(`  note: ${n}`);
   if (x.signature.diagnosis) out.push(`  diagnosis: ${x.signature.diagnosis.summary}`);
   const accepted = acceptedBadSignature(x);
   if (accepted) out.push(`  ⚑ accepted-bad-signature: ${acceptedBadSignatureText(accepted)} (answered ${x.response!.status}); it must refuse it`);
@@ -107,7 +110,11 @@ export function registerShow(program: Command): void {
         // A deposit id is the profile's: the anomalies are those of this capture's own profile.
         const deposit = x.depositId === null ? null : must(await desk.getTimeline(x.depositId, x.profile ?? undefined));
         if (opts.json) printJson(deposit === null ? x : { ...x, depositFlags: deposit.flags });
-        else process.stdout.write(`${render(x, deposit, exchangeLink(x.id, ui))}\n`);
+        else {
+          const profiles = x.signature.verdict === 'no-secret' ? await desk.listProfiles() : null;
+          const own = profiles?.ok ? profiles.value.find((p) => (x.profile ? p.name === x.profile : p.active)) : undefined;
+          process.stdout.write(`${render(x, deposit, exchangeLink(x.id, ui), own ? own.secret.set : null)}\n`);
+        }
       });
     });
 }

@@ -17,10 +17,17 @@ export class Bodies {
   constructor(
     readonly amounts: AmountsMode,
     readonly stake: number,
+    /** The profile's currency: what every body carries unless a case names another. */
+    readonly currency: string = DEFAULT_CURRENCY,
   ) {}
 
   payObject(input: PayInput): Record<string, unknown> {
-    return { ...buildPay({ amount: this.stake, ...input }) };
+    return { ...buildPay({ amount: this.stake, currency: this.currency, ...input }) };
+  }
+
+  /** A real currency that is not the profile's: what a player in another market would pay in. */
+  otherCurrency(): string {
+    return this.currency === 'USD' ? 'EUR' : 'USD';
   }
 
   pay(input: PayInput): Uint8Array {
@@ -30,7 +37,7 @@ export class Bodies {
   resultObject(result: ResultValue, input: ResultInput): Record<string, unknown> {
     // A result for a pay of the run's stake, with the amount the protocol's convention gives it.
     const amount = creditFor(result, this.stake);
-    return { ...buildResult(result, { ...(amount === null ? {} : { amount }), ...input }) };
+    return { ...buildResult(result, { ...(amount === null ? {} : { amount, currency: this.currency }), ...input }) };
   }
 
   result(result: ResultValue, input: ResultInput): Uint8Array {
@@ -73,7 +80,7 @@ export class Bodies {
 
   /** The currency written as \u escapes ("\u0055\u0053\u0044" is "USD"). */
   escapes(input: PayInput): Uint8Array {
-    return writeObject(withRaw(membersOf(this.payObject(input)), 'currency', escapedString(input.currency ?? DEFAULT_CURRENCY)));
+    return writeObject(withRaw(membersOf(this.payObject(input)), 'currency', escapedString(input.currency ?? this.currency)));
   }
 
   /** The members in reverse order of the spec's table, as a typed model with another field order would write them. */
@@ -85,7 +92,7 @@ export class Bodies {
   allNonCanonical(input: PayInput): Uint8Array {
     const stake = input.amount ?? this.stake;
     let members = membersOf(this.payObject({ ...input, amount: stake })).reverse();
-    members = withRaw(members, 'currency', escapedString(input.currency ?? DEFAULT_CURRENCY));
+    members = withRaw(members, 'currency', escapedString(input.currency ?? this.currency));
     if (this.amounts === 'decimal') members = withRaw(members, 'amount', Number.isInteger(stake) ? `${stake}.00` : `${stake}0`);
     return writeObject(members, { indent: 2, trailingNewline: true });
   }

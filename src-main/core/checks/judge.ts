@@ -4,6 +4,9 @@
 // is not an acceptance.
 import { is2xx, is4xx, type StepOutcome } from './steps';
 import { EXPECTATION_TEXT, type Expectation } from './expectation';
+import { notActedWords } from '../../shared/not-acted';
+
+export { notActedWords };
 
 export interface Judgement {
   pass: boolean;
@@ -22,34 +25,10 @@ export interface Judgement {
 /** A status that says the target does not serve the path (or not with POST): no check passes on it. */
 export const isNotServed = (s: number | null): boolean => s === 404 || s === 405;
 
-/** Words with which an operator says it did not act on a request. */
-const NOT_ACTED = /\b(ignored|ignoring|ignore|unknown|not found|no such|does not exist|not exist|skipped)\b/i;
-
 function statusReason(o: StepOutcome, wanted: string): string {
   if (o.status === null) return `no HTTP answer: ${o.error ?? 'unknown error'}`;
   if (isNotServed(o.status)) return `answered ${o.status}: the target does not serve ${o.path} (wrong URL or callback prefix?)`;
   return `answered ${o.status} where ${wanted} was expected`;
-}
-
-/** Words right after a match that make it about a part of the message, not the request ("ignored unknown field"). */
-const ABOUT_A_FIELD = /^\W*(?:\w+\W+){0,2}?(?:fields?|keys?|propert(?:y|ies)|param(?:eter)?s?|attributes?|members?)\b/i;
-
-/**
- * The words of a success body that say the request was not acted on, quoted, or null. Echoed ids are
- * not read, nor words about a field of the message ("ignored unknown field" is a warning about a
- * field, not a refusal of the deposit).
- */
-export function notActedWords(o: Pick<StepOutcome, 'body' | 'sentIds'>): string | null {
-  let text = o.body ?? '';
-  for (const id of o.sentIds) if (id !== '') text = text.split(id).join('');
-  const pattern = new RegExp(NOT_ACTED.source, 'gi');
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    if (ABOUT_A_FIELD.test(text.slice(match.index + match[0].length, match.index + match[0].length + 40))) continue;
-    const from = Math.max(0, match.index - 30);
-    const to = Math.min(text.length, match.index + match[0].length + 30);
-    return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`;
-  }
-  return null;
 }
 
 /** Why an error body does not follow section 2.6, or null when it does. */

@@ -49,7 +49,7 @@ export async function runConformanceCheck(
     ctx,
     env,
     observer,
-    scope: { userId: options.userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, stake), concurrency },
+    scope: { userId: options.userId, ids: new RunIds(runIdPrefix(runId)), bodies: new Bodies(env.amounts, stake, env.currency), concurrency },
     onResult: (result) => {
       if (result.id === validIdOfPay && result.actual.status !== null && result.reason?.includes('does not serve')) {
         notServedLine = `The target does not serve ${callbackPath(env.callbackPrefix, 'pay')}: the first valid pay answered ${result.actual.status}. Wrong URL or callback prefix?`;

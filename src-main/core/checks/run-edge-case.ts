@@ -33,7 +33,7 @@ export async function runEdgeCase(
     scope: {
       userId,
       ids: new RunIds(runIdPrefix(runId)),
-      bodies: new Bodies(env.amounts, defaultStake(env.amounts)),
+      bodies: new Bodies(env.amounts, defaultStake(env.amounts), env.currency),
       concurrency: concurrencyOf(options?.concurrency),
     },
     onResult: (r) => results.push(r),

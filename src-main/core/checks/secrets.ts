@@ -18,11 +18,12 @@ export function stepEnvFor(
 ): StepEnv {
   const { profile, base, allowSelfSigned } = resolveTarget(ctx, options);
   const { secret, label } = runSecret(profile, options.customSecret);
-  const { prefix, amounts } = callbackSettings(profile, options);
+  const { prefix, amounts, currency } = callbackSettings(profile, options);
   return {
     base,
     callbackPrefix: prefix,
     amounts,
+    currency,
     secret,
     secretLabel: label,
     otherSecret: throwAwaySecret(),

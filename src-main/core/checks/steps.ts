@@ -58,6 +58,8 @@ export interface StepEnv {
   /** Where the operator mounts the callbacks (/platform, /acme). */
   callbackPrefix: string;
   amounts: AmountsMode;
+  /** The profile's currency, carried by every body the run makes. */
+  currency: string;
   secret: string;
   /** Label of the secret for the stored verdict: a profile name or "custom secret". */
   secretLabel: string;
@@ -129,7 +131,7 @@ export async function sendStep(ctx: OutboundDeps, env: StepEnv, step: CaseStep):
   const verdict = checkSignature(step.body, signature, [{ profile: env.secretLabel, secret: env.secret, primary: true }]);
   const report: SignatureReport = { ...verdict, notes: [NOTES[step.signature ?? 'valid'], ...verdict.notes] };
   const path = callbackPath(env.callbackPrefix, step.to);
-  const detail = await sendAndRecord(recordingDeps(ctx, env.profile ?? undefined, { prefix: env.callbackPrefix, amounts: env.amounts }), {
+  const detail = await sendAndRecord(recordingDeps(ctx, env.profile ?? undefined, { prefix: env.callbackPrefix, amounts: env.amounts, currency: env.currency }), {
     request: { url: joinUrl(env.base, path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
     origin: env.origin,
     sourceId: null,

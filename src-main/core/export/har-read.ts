@@ -19,6 +19,11 @@ export interface HarReadEntry {
   bodySize: number | null;
   /** bodySize disagrees with the bytes of postData.text: the recorder changed the body it wrote down. */
   bodySizeDiffers: boolean;
+  /**
+   * The Content-Length the request was sent with, where the HAR holds no body for it: the recorder kept
+   * none (Chromium writes no postData for a Blob or stream body, and bodySize 0). Null otherwise.
+   */
+  bodyNotKept: number | null;
   durationMs: number | null;
   response: { status: number; headers: HeaderList; body: Buffer } | null;
   /** Why there is no response, where the HAR says. */
@@ -98,6 +103,12 @@ function requestBody(req: Obj, where: string): Buffer {
   return Buffer.alloc(0);
 }
 
+/** The request's Content-Length as a number, or null where it is absent or not a plain count. */
+function declaredLength(headers: HeaderList): number | null {
+  const value = headers.find(([n]) => n.toLowerCase() === 'content-length')?.[1].trim();
+  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
 function readResponse(v: unknown, where: string): { response: HarReadEntry['response']; error: string | null } {
   if (v === undefined || v === null) return { response: null, error: 'The HAR entry has no response.' };
   const res = obj(v, where);
@@ -135,6 +146,8 @@ function readEntry(v: unknown, index: number): HarReadEntry {
   const bodySize = typeof req.bodySize === 'number' && Number.isInteger(req.bodySize) && req.bodySize > 0 ? req.bodySize : null;
   const { response, error } = readResponse(entry.response, `${where}.response`);
   const duration = entry.time;
+  const declared = declaredLength(headers);
+  const hasPostText = isObj(req.postData) && typeof req.postData.text === 'string';
   return {
     index,
     at: new Date(time).toISOString(),
@@ -146,6 +159,7 @@ function readEntry(v: unknown, index: number): HarReadEntry {
     body,
     bodySize,
     bodySizeDiffers: bodySize !== null && bodySize !== body.length,
+    bodyNotKept: body.length === 0 && !hasPostText && declared !== null && declared > 0 ? declared : null,
     durationMs: typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null,
     response,
     error,
@@ -166,8 +180,16 @@ export function readHar(text: string): HarRead {
   return { creator, entries: log.entries.map((e, i) => readEntry(e, i)) };
 }
 
+type RecordedCounts = Pick<HarReadEntry, 'body' | 'bodySize' | 'bodySizeDiffers'> & Partial<Pick<HarReadEntry, 'bodyNotKept'>>;
+
+/** "the recorder kept no body: Content-Length N, no postData in the HAR" where the HAR holds none of a sent body. */
+export function recorderKeptNoBodyNote(entry: RecordedCounts): string | null {
+  if (entry.bodyNotKept === undefined || entry.bodyNotKept === null) return null;
+  return `the recorder kept no body: the request was sent with Content-Length ${entry.bodyNotKept}, and the HAR has no postData for it (Chromium writes none for a Blob or stream body)`;
+}
+
 /** "the recorder changed the body: bodySize N, text M bytes" where the HAR's own counts disagree, else null. */
-export function recorderChangeNote(entry: Pick<HarReadEntry, 'body' | 'bodySize' | 'bodySizeDiffers'>): string | null {
+export function recorderChangeNote(entry: RecordedCounts): string | null {
   if (!entry.bodySizeDiffers || entry.bodySize === null) return null;
   return `the recorder changed the body: bodySize ${entry.bodySize}, text ${entry.body.length} bytes`;
 }
@@ -177,7 +199,9 @@ export function recorderChangeNote(entry: Pick<HarReadEntry, 'body' | 'bodySize'
  * the recording (the bytes signed were not the bytes written down), not by the secret. Where a variant
  * of the recorded text reproduces the signature, that variant is most likely what was sent.
  */
-export function withRecorderNote(report: SignatureReport, entry: Pick<HarReadEntry, 'body' | 'bodySize' | 'bodySizeDiffers'>): SignatureReport {
+export function withRecorderNote(report: SignatureReport, entry: RecordedCounts): SignatureReport {
+  const notKept = recorderKeptNoBodyNote(entry);
+  if (notKept !== null) return withNoBodyNote(report, notKept);
   const note = recorderChangeNote(entry);
   if (note === null) return report;
   const sentence = `${note[0]!.toUpperCase()}${note.slice(1)}; the signature was computed over the bytes sent, which the HAR no longer holds.`;
@@ -193,6 +217,25 @@ export function withRecorderNote(report: SignatureReport, entry: Pick<HarReadEnt
         : `${sentence} The mismatch says nothing about the secret: capture the request with the proxy, or export the HAR with its exact bytes.`,
       match: { variant: 'recorder-changed-body', label: note },
       tried: report.diagnosis?.tried ?? [],
+    },
+  };
+}
+
+/**
+ * The verdict of an entry whose recorder kept no body: whatever the signature, the HAR cannot tell
+ * whether it matched the bytes sent, so a mismatch is explained by the recording and never by the secret.
+ */
+function withNoBodyNote(report: SignatureReport, note: string): SignatureReport {
+  const sentence = `${note[0]!.toUpperCase()}${note.slice(1)}.`;
+  const notes = [...report.notes, sentence];
+  if (report.verdict !== 'mismatch') return { ...report, notes };
+  return {
+    ...report,
+    notes,
+    diagnosis: {
+      summary: `${sentence} The signature was computed over bytes this file does not hold, so the mismatch says nothing about the secret: capture the request with the proxy, or record it with a tool that keeps the body.`,
+      match: { variant: 'recorder-kept-no-body', label: 'the recorder kept no body' },
+      tried: [],
     },
   };
 }

@@ -3,7 +3,8 @@
 // with every secret redacted and signatures shortened (enough to compare, not to reuse). Every value
 // taken from a capture is escaped or put in code (core/markdown.ts): an id holding backticks, a line
 // break or `<script>` cannot open a fence, a heading or an HTML block.
-import type { ExchangeDetail, HeaderList, Verdict } from '../../shared/model';
+import type { ExchangeDetail, HeaderList } from '../../shared/model';
+import { verdictWords } from '../../shared/verdict-words';
 import type { StoreAndSecrets } from '../secrets';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { DeskFailure } from '../result';
@@ -13,14 +14,6 @@ import { code, escapeText, fence } from '../markdown';
 import { acceptedBadSignature, deskAnswerText, deskAnswered } from '../../shared/exchange-warnings';
 
 const BODY_LIMIT = 8 * 1024;
-
-const VERDICT_WORDS: Record<Verdict, string> = {
-  valid: 'the signature matches the exact bytes of the body',
-  mismatch: 'the signature does not match the body',
-  missing: 'no x-server-authorization header was sent',
-  malformed: 'the x-server-authorization header is not 64 hexadecimal characters',
-  'no-secret': 'no signing secret was configured, so the signature could not be checked',
-};
 
 const time = (iso: string): string => iso.replace('T', ' ').replace(/Z$/, '');
 
@@ -77,8 +70,10 @@ function summaryLines(entries: ExchangeDetail[]): string[] {
   const keyed = entries.find((x) => x.kind === 'pay') ?? entries[0]!;
   const money = keyed.amount !== null ? `${keyed.amount}${keyed.currency ? ` ${escapeText(keyed.currency)}` : ''}` : '–';
   const inbound = entries.filter((x) => x.direction === 'inbound').length;
+  // A pay carries no gameId; the deposit's results do.
+  const gameId = keyed.gameId ?? entries.find((x) => x.gameId !== null)?.gameId ?? null;
   return [
-    `- User: ${keyed.userId === null ? '–' : code(keyed.userId)} · Game: ${keyed.gameId === null ? '–' : escapeText(keyed.gameId)} · Amount: ${money}${keyed.tournamentId ? ` · Tournament: ${code(keyed.tournamentId)}` : ''}`,
+    `- User: ${keyed.userId === null ? '–' : code(keyed.userId)} · Game: ${gameId === null ? '–' : escapeText(gameId)} · Amount: ${money}${keyed.tournamentId ? ` · Tournament: ${code(keyed.tournamentId)}` : ''}`,
     `- ${entries.length} exchanges (${inbound} received, ${entries.length - inbound} sent by the desk), ${time(entries[0]!.at)} to ${time(entries[entries.length - 1]!.at)} UTC`,
     `- Prepared by Wager Desk at ${time(new Date().toISOString())} UTC. Secrets are redacted; signatures are shortened.`,
   ];
@@ -112,7 +107,7 @@ export function ticketBundle(ctx: StoreAndSecrets, depositId: string, profile?: 
   out.push('', '### Signatures', '');
   for (const x of entries) {
     if (x.signature.verdict === null) continue;
-    const parts = [`- #${x.id} ${escapeText(what(x))}: **${x.signature.verdict}**: ${VERDICT_WORDS[x.signature.verdict]}.`];
+    const parts = [`- #${x.id} ${escapeText(what(x))}: **${x.signature.verdict}**: ${verdictWords(x.signature.verdict, x.signature.diagnosis)}.`];
     const accepted = acceptedBadSignature(x);
     if (accepted) parts.push(`**The operator accepted it (${x.response!.status}).**`);
     if (x.signature.diagnosis) parts.push(escapeText(x.signature.diagnosis.summary));

@@ -6,6 +6,7 @@ import { DEFAULT_TEST_USER, RESULT_VALUES } from '../../shared/model';
 import type { Store } from '../store';
 import { buildPay, buildResult, creditFor, followUpOf, isResultValue, toBytes } from '../protocol';
 import { defaultStake } from '../protocol/amounts';
+import { DEFAULT_CURRENCY } from '../../shared/money';
 import { callbackPath, callbackRoute, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
 import type { CallbackSettings } from './callback-settings';
@@ -89,11 +90,11 @@ export function draftFollowUp(
 
 const TEMPLATE_RESULT: Record<Exclude<TemplateKind, 'pay'>, ResultValue> = { win: 'WIN', draw: 'DRAW', lose: 'LOSE', refund: 'REFUND' };
 
-const DEFAULT_SETTINGS: CallbackSettings = { prefix: DEFAULT_CALLBACK_PREFIX, amounts: 'integer' };
+const DEFAULT_SETTINGS: CallbackSettings = { prefix: DEFAULT_CALLBACK_PREFIX, amounts: 'integer', currency: DEFAULT_CURRENCY };
 
 /**
  * A fresh message of one kind from the protocol builders (fresh depositId and roomId), posted under the
- * profile's callback prefix, with the stake written as the profile writes amounts.
+ * profile's callback prefix, with the stake written as the profile writes amounts, in its currency.
  */
 export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEST_USER, settings: CallbackSettings = DEFAULT_SETTINGS): Draft {
   if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) {
@@ -103,7 +104,9 @@ export function draftTemplate(kind: TemplateKind, userId: string = DEFAULT_TEST_
   const stake = defaultStake(settings.amounts);
   const credit = kind === 'pay' ? null : creditFor(TEMPLATE_RESULT[kind], stake);
   const body =
-    kind === 'pay' ? buildPay({ userId, amount: stake }) : buildResult(TEMPLATE_RESULT[kind], { userId, ...(credit === null ? {} : { amount: credit }) });
+    kind === 'pay'
+      ? buildPay({ userId, amount: stake, currency: settings.currency })
+      : buildResult(TEMPLATE_RESULT[kind], { userId, ...(credit === null ? {} : { amount: credit, currency: settings.currency }) });
   return {
     method: 'POST',
     path: callbackPath(settings.prefix, kind === 'pay' ? 'pay' : 'results'),

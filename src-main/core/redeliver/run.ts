@@ -124,7 +124,7 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
       firstExchangeId ??= x.id;
       lastExchangeId = x.id;
       const status = x.response?.status ?? null;
-      const last = { sourceId: row.id, exchangeId: x.id, status, error: x.error };
+      const last = { sourceId: row.id, depositId: row.deposit_id, exchangeId: x.id, status, error: x.error };
       if (is2xx(status)) ok += 1;
       else {
         failed += 1;

@@ -41,6 +41,18 @@ function makeVariant(v: BodyVariant, input: VariantInput): Uint8Array | null {
   }
 }
 
+const capitalized = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+
+/** The later variants that write the same bytes as the one that matched: the body cannot tell them apart. */
+function sameOutput(matched: BodyVariant, bytes: Uint8Array, input: VariantInput): string[] {
+  const after = BODY_VARIANTS.slice(BODY_VARIANTS.indexOf(matched) + 1);
+  return after.filter((v) => v.reserializes && matched.reserializes && sameBytes(makeVariant(v, input), bytes)).map((v) => v.label);
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array): boolean {
+  return a !== null && a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 function hexEquals(a: string, b: string): boolean {
   return a.toLowerCase() === b.trim().toLowerCase();
 }
@@ -90,8 +102,10 @@ export function diagnose(bytes: Uint8Array, headerValue: string, candidates: rea
       if (v.reserializes) produced += alt.byteLength;
       tried.push(v.label);
       if (hexEquals(sign(alt, primary.secret), headerValue)) {
+        const alike = sameOutput(v, alt, input);
+        const also = alike.length > 0 ? ` ${capitalized(alike.join('; '))} would write these same bytes.` : '';
         return {
-          summary: `The sender signed ${v.label}, not the bytes it sent. The signature must be computed over the exact bytes of the request body.`,
+          summary: `The sender signed ${v.label}, not the bytes it sent.${also} The signature must be computed over the exact bytes of the request body.`,
           match: { variant: v.variant, label: v.label },
           tried,
         };

@@ -3,6 +3,9 @@
 // Small byte-level changes come first: when several variants reproduce a signature, the smallest change is
 // the likeliest explanation (a pretty-printed body minus its newline is also its 2-space re-serialization).
 
+import { hasEmptyObject, JsonNumber, JsonObject, readJsonTree, someNumber, type JsonTree } from './json-tree';
+import { jsNumber, phpNumber, pythonAllFloats, pythonNumber } from './number-styles';
+
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const encoder = new TextEncoder();
 // A fatal decoder also drops a leading BOM (ignoreBOM is false), as a JSON parser that accepts one would.
@@ -14,6 +17,8 @@ export type Parsed = { ok: true; value: unknown } | { ok: false };
 export interface VariantInput {
   bytes: Uint8Array;
   parsed(): Parsed;
+  /** The body as a tree that keeps number spellings and member order; null when it is not JSON. */
+  tree(): JsonTree | null;
 }
 
 export interface BodyVariant {
@@ -27,17 +32,25 @@ export interface BodyVariant {
 
 export function variantInput(bytes: Uint8Array): VariantInput {
   let memo: Parsed | null = null;
+  let text = '';
+  let treeMemo: JsonTree | null | undefined;
+  const parsed = (): Parsed => {
+    if (memo === null) {
+      try {
+        text = strictDecoder.decode(bytes);
+        memo = { ok: true, value: JSON.parse(text) };
+      } catch {
+        memo = { ok: false };
+      }
+    }
+    return memo;
+  };
   return {
     bytes,
-    parsed() {
-      if (memo === null) {
-        try {
-          memo = { ok: true, value: JSON.parse(strictDecoder.decode(bytes)) };
-        } catch {
-          memo = { ok: false };
-        }
-      }
-      return memo;
+    parsed,
+    tree() {
+      if (treeMemo === undefined) treeMemo = parsed().ok ? readJsonTree(text) : null;
+      return treeMemo;
     },
   };
 }
@@ -63,13 +76,17 @@ function sortKeysDeep(value: unknown): unknown {
   return value;
 }
 
-/** How a language's JSON encoder writes a value: separators, which characters it escapes, key order. */
+/** How a language's JSON encoder writes a value: separators, which characters it escapes, numbers, key order. */
 interface EncoderStyle {
   itemSeparator: string;
   keySeparator: string;
   /** The escape of one UTF-16 code unit beyond JSON's own, or null to keep it. */
   escape: (unit: number) => string | null;
+  /** How the language writes back a number it decoded. */
+  number: (n: JsonNumber) => string;
   sortKeys?: boolean;
+  /** PHP's associative decoding cannot tell {} from [], and encodes both as []. */
+  emptyObjectAsArray?: boolean;
 }
 
 const unicodeEscape = (unit: number): string => `\\u${unit.toString(16).padStart(4, '0')}`;
@@ -84,22 +101,22 @@ function encodeString(s: string, style: EncoderStyle): string {
   return out;
 }
 
-function encode(value: unknown, style: EncoderStyle): string {
+function encode(value: JsonTree, style: EncoderStyle): string {
   if (typeof value === 'string') return encodeString(value, style);
+  if (value instanceof JsonNumber) return style.number(value);
   if (Array.isArray(value)) return `[${value.map((v) => encode(v, style)).join(style.itemSeparator)}]`;
-  if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value);
-    if (style.sortKeys) keys.sort();
-    const members = keys.map((k) => `${encodeString(k, style)}${style.keySeparator}${encode((value as Record<string, unknown>)[k], style)}`);
-    return `{${members.join(style.itemSeparator)}}`;
+  if (value instanceof JsonObject) {
+    if (value.members.length === 0 && style.emptyObjectAsArray) return '[]';
+    const members = style.sortKeys ? [...value.members].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : value.members;
+    return `{${members.map(([k, v]) => `${encodeString(k, style)}${style.keySeparator}${encode(v, style)}`).join(style.itemSeparator)}}`;
   }
   return JSON.stringify(value);
 }
 
-function encodedBy(input: VariantInput, style: EncoderStyle): Uint8Array | null {
-  const p = input.parsed();
-  if (!p.ok) return null;
-  const out = encoder.encode(encode(p.value, style));
+function encodedBy(input: VariantInput, style: EncoderStyle, applies: (tree: JsonTree) => boolean = () => true): Uint8Array | null {
+  const tree = input.tree();
+  if (tree === null || !applies(tree)) return null;
+  const out = encoder.encode(encode(tree, style));
   return sameBytes(out, input.bytes) ? null : out;
 }
 
@@ -110,49 +127,83 @@ const GO_ESCAPED = new Set([0x3c, 0x3e, 0x26, 0x2028, 0x2029]);
 /** Gson (Java) escapes the same HTML characters, and = and ' too. */
 const GSON_ESCAPED = new Set([0x3c, 0x3e, 0x26, 0x3d, 0x27]);
 
-/** The re-serializations of the encoders operators and platforms are written with, with their default settings. */
+const PYTHON_DEFAULT = { itemSeparator: ', ', keySeparator: ': ', escape: nonAscii, number: pythonNumber };
+const PYTHON_COMPACT = { ...PYTHON_DEFAULT, itemSeparator: ',', keySeparator: ':' };
+const PHP_DEFAULT = { itemSeparator: ',', keySeparator: ':', escape: (u: number) => (u === SLASH ? '\\/' : nonAscii(u)), number: phpNumber };
+const hasInteger = (tree: JsonTree): boolean => someNumber(tree, (n) => !n.isFloat);
+
+/**
+ * The re-serializations of the encoders operators and platforms are written with, with their default
+ * settings, each named by its exact call. Where two encoders write a body the same way, the more common
+ * default comes first (PHP's json_encode before Python's json.dumps with compact separators).
+ */
 const LANGUAGE_VARIANTS: readonly BodyVariant[] = [
   {
     variant: 'python-json-dumps',
     label: 'the body as Python\'s json.dumps writes it by default (", " and ": " separators, non-ASCII as \\uXXXX escapes)',
     reserializes: true,
-    make: (i) => encodedBy(i, { itemSeparator: ', ', keySeparator: ': ', escape: nonAscii }),
+    make: (i) => encodedBy(i, PYTHON_DEFAULT),
+  },
+  {
+    variant: 'python-json-dumps-floats',
+    label: 'the body as Python\'s json.dumps writes it when the numbers are floats (100 as 100.0, 1e16 as 1e+16; ", " and ": " separators)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { ...PYTHON_DEFAULT, number: pythonAllFloats }, hasInteger),
   },
   {
     variant: 'python-json-dumps-unicode',
     label: 'the body as Python\'s json.dumps(..., ensure_ascii=False) writes it (", " and ": " separators)',
     reserializes: true,
-    make: (i) => encodedBy(i, { itemSeparator: ', ', keySeparator: ': ', escape: () => null }),
-  },
-  {
-    variant: 'python-json-dumps-compact',
-    label: 'the body as Python\'s json.dumps(..., separators=(",", ":")) writes it (non-ASCII as \\uXXXX escapes)',
-    reserializes: true,
-    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: nonAscii }),
+    make: (i) => encodedBy(i, { ...PYTHON_DEFAULT, escape: () => null }),
   },
   {
     variant: 'php-json-encode',
     label: "the body as PHP's json_encode writes it by default (slashes as \\/, non-ASCII as \\uXXXX escapes)",
     reserializes: true,
-    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (u === SLASH ? '\\/' : nonAscii(u)) }),
+    make: (i) => encodedBy(i, PHP_DEFAULT),
+  },
+  {
+    variant: 'php-json-encode-assoc',
+    label: "the body as PHP's json_encode(json_decode($body, true)) writes it (an empty object {} as [], slashes as \\/, non-ASCII as \\uXXXX)",
+    reserializes: true,
+    make: (i) => encodedBy(i, { ...PHP_DEFAULT, emptyObjectAsArray: true }, hasEmptyObject),
+  },
+  {
+    variant: 'php-json-encode-floats',
+    label: "the body as PHP's json_encode writes it when the numbers are floats (100 as 100.0, slashes as \\/, non-ASCII as \\uXXXX)",
+    reserializes: true,
+    make: (i) => encodedBy(i, { ...PHP_DEFAULT, number: (n) => phpNumber(n.isFloat ? n : new JsonNumber(`${n.lexeme}.0`)) }, hasInteger),
+  },
+  {
+    variant: 'python-json-dumps-compact',
+    label: 'the body as Python\'s json.dumps(..., separators=(",", ":")) writes it (non-ASCII as \\uXXXX escapes)',
+    reserializes: true,
+    make: (i) => encodedBy(i, PYTHON_COMPACT),
+  },
+  {
+    variant: 'python-json-dumps-compact-floats',
+    label: 'the body as Python\'s json.dumps(..., separators=(",", ":")) writes it when the numbers are floats (100 as 100.0, 1e16 as 1e+16)',
+    reserializes: true,
+    make: (i) => encodedBy(i, { ...PYTHON_COMPACT, number: pythonAllFloats }, hasInteger),
   },
   {
     variant: 'go-encoding-json',
     label: "the body as Go's encoding/json writes it (<, > and & as \\u003c, \\u003e, \\u0026)",
     reserializes: true,
-    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GO_ESCAPED.has(u) ? unicodeEscape(u) : null) }),
+    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GO_ESCAPED.has(u) ? unicodeEscape(u) : null), number: jsNumber }),
   },
   {
     variant: 'go-encoding-json-map',
     label: "the body as Go's encoding/json writes it from a map (keys sorted; <, > and & as \\u003c, \\u003e, \\u0026)",
     reserializes: true,
-    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GO_ESCAPED.has(u) ? unicodeEscape(u) : null), sortKeys: true }),
+    make: (i) =>
+      encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GO_ESCAPED.has(u) ? unicodeEscape(u) : null), number: jsNumber, sortKeys: true }),
   },
   {
     variant: 'java-gson',
     label: "the body as Java's Gson writes it by default (<, >, &, = and ' as \\u003c, \\u003e, \\u0026, \\u003d, \\u0027)",
     reserializes: true,
-    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GSON_ESCAPED.has(u) ? unicodeEscape(u) : null) }),
+    make: (i) => encodedBy(i, { itemSeparator: ',', keySeparator: ':', escape: (u) => (GSON_ESCAPED.has(u) ? unicodeEscape(u) : null), number: jsNumber }),
   },
 ];
 

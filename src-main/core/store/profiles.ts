@@ -1,5 +1,6 @@
 import { AMOUNTS_MODES, type AmountsMode, type ProfileInput, type ProfileView, type SecretState } from '../../shared/model';
 import { checkBaseUrl } from '../base-url';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../../shared/money';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
 import { overlapRefusal, slugOf } from './prefix-overlap';
@@ -18,6 +19,7 @@ interface ProfileRow {
   allow_self_signed: number;
   callback_prefix: string | null;
   amounts: AmountsMode;
+  currency: string;
   public_url: string | null;
   secret_enc: Buffer | null;
   secret_fp: string | null;
@@ -38,6 +40,8 @@ export interface ProfileSecrets {
   allowSelfSigned: boolean;
   callbackPrefix: string;
   amounts: AmountsMode;
+  /** ISO 4217 code: what the desk's messages carry. */
+  currency: string;
   secret: string | null;
   /** The secret being rotated out: still accepted by verification, never used to sign. */
   previousSecret: string | null;
@@ -58,6 +62,15 @@ function checkedPrefix(prefix: string | null | undefined): string | null | undef
   const problem = callbackPrefixProblem(prefix.trim());
   if (problem !== null) throw new DeskFailure('bad-input', `${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
   return prefix.trim();
+}
+
+/** The stored currency: undefined leaves it, null goes back to the default. */
+function checkedCurrency(currency: string | null | undefined): string | undefined {
+  if (currency === undefined) return undefined;
+  if (currency === null || currency.trim() === '') return DEFAULT_CURRENCY;
+  const code = currency.trim().toUpperCase();
+  if (!isCurrencyCode(code)) throw new DeskFailure('bad-input', `A currency is an ISO 4217 code of three letters (EUR, JPY), not "${currency}".`);
+  return code;
 }
 
 function checkedAmounts(amounts: AmountsMode | undefined): AmountsMode | undefined {
@@ -104,6 +117,7 @@ export class ProfileStore {
       allowSelfSigned: r.allow_self_signed === 1,
       callbackPrefix: r.callback_prefix ?? DEFAULT_CALLBACK_PREFIX,
       amounts: r.amounts,
+      currency: r.currency,
       publicUrl: r.public_url,
       secret: secretState(r.secret_fp),
       previousSecret: secretState(r.previous_secret_fp),
@@ -144,6 +158,7 @@ export class ProfileStore {
       allow_self_signed: input.allowSelfSigned === undefined ? undefined : input.allowSelfSigned ? 1 : 0,
       callback_prefix: checkedPrefix(input.callbackPrefix),
       amounts: checkedAmounts(input.amounts),
+      currency: checkedCurrency(input.currency),
       public_url: baseUrl('The public URL', input.publicUrl),
     };
     this.checkPrevious(input);
@@ -242,8 +257,8 @@ export class ProfileStore {
     const now = new Date().toISOString();
     this.db
       .prepare(
-        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
-         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, ?, amounts, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
+        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
+         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, ?, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
       )
       .run(newName, prefix, now, now, name);
     return this.get(newName)!;
@@ -275,6 +290,7 @@ export class ProfileStore {
       allowSelfSigned: r.allow_self_signed === 1,
       callbackPrefix: r.callback_prefix ?? DEFAULT_CALLBACK_PREFIX,
       amounts: r.amounts,
+      currency: r.currency,
       secret: r.secret_enc ? this.box.open(r.secret_enc) : null,
       previousSecret: r.previous_secret_enc ? this.box.open(r.previous_secret_enc) : null,
       apiKey: r.api_key_enc ? this.box.open(r.api_key_enc) : null,

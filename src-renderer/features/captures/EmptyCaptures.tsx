@@ -3,7 +3,10 @@ import { ServedCallbackUrls } from '../../components/CallbackUrls';
 import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { useDesk } from '../../store';
-import { freshTestDepositId, signedCurlCommand } from './test-callback';
+import { freshTestDepositId, signedCurlCommand, TEST_SECRET_VARIABLE } from './test-callback';
+import { useActiveProfile } from '../profiles/use-active-profile';
+import { DEFAULT_CALLBACK_PREFIX } from '../../components/callback-prefix';
+import { DEFAULT_CURRENCY } from '../../../src-main/shared/money';
 
 /** The empty capture list: how to get the first callback in, with the proxy's real address filled in. */
 export function EmptyCaptures() {
@@ -16,7 +19,8 @@ export function EmptyCaptures() {
 
   const running = proxy?.running === true && proxy.url !== null;
   const url = running ? proxy.url! : `http://127.0.0.1:${proxy?.port ?? 'PORT'}`;
-  const command = signedCurlCommand(url, depositId);
+  const { profile } = useActiveProfile();
+  const command = signedCurlCommand(url, depositId, profile?.callbackPrefix ?? DEFAULT_CALLBACK_PREFIX, profile?.currency ?? DEFAULT_CURRENCY);
 
   return (
     <EmptyState title="No callbacks captured yet" testId="captures-empty">
@@ -42,7 +46,7 @@ export function EmptyCaptures() {
       )}
       <ol className="steps">
         <li>
-          Put the signing secret you share with the platform in an environment variable: <code>export WAGER_SECRET='…'</code>
+          Put the signing secret you share with the platform in an environment variable: <code>export {TEST_SECRET_VARIABLE}='…'</code>
           {activeProfile === null && (
             <>
               {' '}

@@ -21,6 +21,7 @@ import { signatureEditOf } from '../../store/composer-slice';
  */
 export function DraftEditor() {
   const draft = useDesk((s) => s.composerDraft)!;
+  const diffRef = useRef<HTMLElement>(null);
   const text = useDesk((s) => s.composerText);
   const generation = useDesk((s) => s.composerGeneration);
   const mode = useDesk((s) => s.composerSignature);
@@ -119,8 +120,10 @@ export function DraftEditor() {
         />
         {findings.value?.error && <p className="text-error small">{findings.value.error.message}</p>}
       </section>
-      <section className="composer-block">
-        <h4 className="block-title">Signature</h4>
+      <section className="composer-block" data-testid="composer-signature-block">
+        <h4 className="block-title" data-testid="composer-signature-title">
+          Signature
+        </h4>
         <SignaturePanel
           mode={mode}
           onMode={(m) => {
@@ -137,7 +140,7 @@ export function DraftEditor() {
           byHand={signatureEditOf(draft, loadedDraft) !== null}
         />
       </section>
-      <section className="composer-block" data-testid="pending-diff" data-count={pendingDiff.length}>
+      <section className="composer-block" ref={diffRef} data-testid="pending-diff" data-count={pendingDiff.length}>
         <h4 className="block-title">What Send changes</h4>
         <DiffView
           entries={pendingDiff}
@@ -161,6 +164,14 @@ export function DraftEditor() {
           {sending ? 'Sending…' : targetUrl ? `Send to ${targetUrl}` : 'Send'}
         </button>
         <SignedCurlButton draft={draft} options={() => sendOptions(customSecret.current)} />
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          onClick={() => diffRef.current?.scrollIntoView({ block: 'nearest' })}
+          data-testid="show-pending-diff"
+        >
+          {pendingDiff.length === 0 ? 'Nothing edited' : `${pendingDiff.length} change${pendingDiff.length === 1 ? '' : 's'}`} ↓
+        </button>
       </div>
       {confirm !== null && (
         <ProductionConfirm

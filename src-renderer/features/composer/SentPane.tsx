@@ -9,6 +9,7 @@ import { RequestSection } from '../exchange-detail/RequestSection';
 import { ResponseSection } from '../exchange-detail/ResponseSection';
 import { DiffView } from './DiffView';
 import { useOpenInCaptures } from '../../components/use-open-exchange';
+import { notActedAnswer } from '../../../src-main/shared/not-acted';
 
 /** The answer to the last send, beside the request: status, body, what was sent, and how it differs from its source. */
 export function SentPane() {
@@ -32,13 +33,14 @@ export function SentPane() {
     );
   }
 
+  const notActed = notActedAnswer(sent);
   return (
     <div className="detail-pane" data-testid="sent-pane" data-exchange-id={sent.id}>
       <header className="detail-head">
         <div className="detail-title">
           <span className="detail-id">#{sent.id}</span>
           <span className="muted">{originLabel(sent.origin)}</span>
-          <StatusBadge x={sent} testId="sent-status" />
+          <StatusBadge x={sent} notActed={notActed} testId="sent-status" />
           <VerdictBadge verdict={sent.signature.verdict} testId="sent-verdict" />
           {sending && <span className="muted small">sending again…</span>}
         </div>
@@ -60,6 +62,11 @@ export function SentPane() {
         </div>
       </header>
       <div className="detail-body">
+        {notActed && (
+          <div className="alert alert-warn" role="status" data-testid="sent-not-acted">
+            <strong>⚑ Not acted on:</strong> {notActed}.
+          </div>
+        )}
         <ResponseSection detail={sent} />
         <ClientErrorsSection detail={sent} />
         {sent.sourceId !== null && (

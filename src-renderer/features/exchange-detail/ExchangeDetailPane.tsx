@@ -5,7 +5,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
-import { formatDateTime, kindLabel } from '../../components/format';
+import { formatAmount, formatDateTime, kindLabel } from '../../components/format';
+import { useActiveProfile } from '../profiles/use-active-profile';
 import { useDesk } from '../../store';
 import { ComposeActions } from '../composer/ComposeActions';
 import { ClientErrorsSection } from './ClientErrorsSection';
@@ -27,6 +28,7 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
   const close = useDesk((s) => s.closeExchange);
   const showTimeline = useDesk((s) => s.showTimeline);
   const deposit = useDesk((s) => s.detailDeposit);
+  const minorUnits = (useActiveProfile().profile?.amounts ?? 'integer') === 'integer';
 
   if (openId === null) {
     return (
@@ -73,6 +75,14 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
                 <>
                   {' · user '}
                   <code>{detail.userId}</code>
+                </>
+              )}
+              {(detail.amount !== null || detail.currency !== null) && (
+                <>
+                  {' · '}
+                  <span className="nowrap" data-testid="detail-amount">
+                    {formatAmount(detail.amount, detail.currency, minorUnits, 'detail')}
+                  </span>
                 </>
               )}
               {' · '}

@@ -4,6 +4,7 @@ import { VerdictBadge } from '../../components/VerdictBadge';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
 import { verdictExplanation } from './verdict-text';
+import { counted, signatureNotesNow } from '../../../src-main/shared/verdict-words';
 import { Badge } from '../../components/Badge';
 import { ReverifiedNote, VerifyAgainButton } from './VerifyAgain';
 
@@ -14,12 +15,13 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
   const { profile, loaded } = useActiveProfile();
   const setView = useDesk((s) => s.setView);
   const hasSecret = loaded ? profile?.secret.set === true : null;
+  const notes = signatureNotesNow(signature.notes, signature.verdict, hasSecret);
   return (
     <Section
       title="Signature"
       aside={
         <span className="badge-group">
-          <VerdictBadge verdict={signature.verdict} testId="detail-verdict" />
+          <VerdictBadge verdict={signature.verdict} diagnosis={diagnosis} testId="detail-verdict" />
           {signature.secret === 'previous' && (
             <Badge
               tone="amber"
@@ -33,7 +35,7 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
       }
       testId="signature-section"
     >
-      <p data-testid="verdict-explanation">{verdictExplanation(signature.verdict, kind, hasSecret)}</p>
+      <p data-testid="verdict-explanation">{verdictExplanation(signature.verdict, kind, hasSecret, diagnosis)}</p>
       {props.detail.reverified && <ReverifiedNote reverified={props.detail.reverified} />}
       {signature.verdict !== null && !props.detail.truncated && hasSecret !== false && <VerifyAgainButton id={props.detail.id} />}
       {signature.verdict === 'no-secret' && hasSecret === false && (
@@ -43,9 +45,9 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
           </button>
         </p>
       )}
-      {signature.notes.length > 0 && (
+      {notes.length > 0 && (
         <ul className="notes" data-testid="signature-notes">
-          {signature.notes.map((n, i) => (
+          {notes.map((n, i) => (
             <li key={i}>{n}</li>
           ))}
         </ul>
@@ -62,7 +64,7 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
           )}
           {diagnosis.tried.length > 0 && (
             <details className="small">
-              <summary>{diagnosis.tried.length} variants tried</summary>
+              <summary>{counted(diagnosis.tried.length, 'variant')} tried</summary>
               <ul>
                 {diagnosis.tried.map((t, i) => (
                   <li key={i}>{t}</li>

@@ -1,8 +1,18 @@
 // The signature verdict in plain words for support staff: what it means and what to do about it.
-import type { Verdict } from '../../../src-main/shared/model';
+import type { Diagnosis, Verdict } from '../../../src-main/shared/model';
 
 /** `profileHasSecret`: whether the active profile has a signing secret now (null: not known yet). */
-export function verdictExplanation(verdict: Verdict | null, kind: string, profileHasSecret: boolean | null = null): string {
+export function verdictExplanation(
+  verdict: Verdict | null,
+  kind: string,
+  profileHasSecret: boolean | null = null,
+  diagnosis: Pick<Diagnosis, 'match'> | null = null,
+): string {
+  const found = verdict === 'mismatch' ? diagnosis?.match?.variant : undefined;
+  if (found === 'uppercase-hex')
+    return "The header is the right HMAC-SHA256 of these bytes with the active profile's secret, written in uppercase hex. Receivers that compare hex strings (as the interface's own example does) reject it: the sender must write lowercase hex.";
+  if (found === 'recorder-kept-no-body' || found === 'recorder-changed-body')
+    return 'The file this exchange was imported from does not hold the bytes that were sent, so the signature cannot be checked here. Capture the request with the proxy to judge it.';
   switch (verdict) {
     case 'valid':
       return "The x-server-authorization header is the HMAC-SHA256 of the exact body bytes with the active profile's secret. An operator holding the same secret accepts it.";

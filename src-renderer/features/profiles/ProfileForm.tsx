@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { AmountsMode, ProfileInput, ProfileView } from '../../../src-main/shared/model';
+import type { AmountsMode, ProfileInput, ProfileView, ProxyStatus } from '../../../src-main/shared/model';
+import { currencyExponent, DEFAULT_CURRENCY, formatMoney, isCurrencyCode } from '../../../src-main/shared/money';
 import { useDesk } from '../../store';
 import { SecretField } from './SecretField';
 
@@ -7,9 +8,28 @@ interface Props {
   /** null: a new profile. */
   profile: ProfileView | null;
   onSaved(name: string): void;
+  /** "Saved “acme” at 10:42:07.": the form is made anew after a save, so the note is kept by its screen. */
+  savedNote?: string | null;
 }
 
 const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
+
+/**
+ * What the upstream field means beside what the running proxy does: the proxy keeps the upstream it was
+ * started with, so an empty field must not claim "the sandbox answers" while the status bar says forward.
+ */
+function upstreamHint(typed: string, proxy: ProxyStatus | null, active: boolean): string {
+  const own =
+    typed.trim() === ''
+      ? 'empty: the sandbox operator answers when the proxy starts with this profile'
+      : 'the proxy forwards there when it starts with this profile';
+  const running = proxy?.running
+    ? proxy.mode === 'forward'
+      ? ` The running proxy forwards to ${proxy.upstream ?? 'its upstream'}${active ? ' (the upstream it was started with)' : ''}.`
+      : ' The running proxy answers with the sandbox operator.'
+    : '';
+  return `Where the capture proxy forwards callbacks (${own}).${running}`;
+}
 
 function TextRow(props: { label: string; hint: string; value: string; onChange(v: string): void; testId: string; placeholder?: string }) {
   return (
@@ -37,7 +57,8 @@ function TextRow(props: { label: string; hint: string; value: string; onChange(v
  * One profile's settings. The two secrets are write-only: typed values are sent once, on save, and
  * only when something was typed (an empty field keeps the stored value); "Clear" removes one.
  */
-export function ProfileForm({ profile, onSaved }: Props) {
+export function ProfileForm(props: Props) {
+  const { profile, onSaved } = props;
   const save = useDesk((s) => s.saveProfile);
   const [name, setName] = useState(profile?.name ?? '');
   const [operatorUrl, setOperatorUrl] = useState(profile?.operatorUrl ?? '');
@@ -49,6 +70,9 @@ export function ProfileForm({ profile, onSaved }: Props) {
   const [callbackPrefix, setCallbackPrefix] = useState(profile?.callbackPrefix ?? '/platform');
   const [amounts, setAmounts] = useState<AmountsMode>(profile?.amounts ?? 'integer');
   const [publicUrl, setPublicUrl] = useState(profile?.publicUrl ?? '');
+  const [currency, setCurrency] = useState(profile?.currency ?? DEFAULT_CURRENCY);
+  const proxy = useDesk((s) => s.status?.proxy ?? null);
+  const activeName = useDesk((s) => s.status?.activeProfile ?? null);
   const [clearSecret, setClearSecret] = useState(false);
   const [clearApiKey, setClearApiKey] = useState(false);
   const [clearPrevious, setClearPrevious] = useState(false);
@@ -70,6 +94,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
       // Empty goes back to the spec's /platform; the desk refuses a malformed prefix with a reason.
       callbackPrefix: orNull(callbackPrefix),
       amounts,
+      currency: orNull(currency),
       publicUrl: orNull(publicUrl),
     };
     const secret = secretRef.current?.value ?? '';
@@ -136,12 +161,34 @@ export function ProfileForm({ profile, onSaved }: Props) {
             </div>
           </div>
         </div>
+        <div className="form-row">
+          <label className="form-label" htmlFor="profile-currency">
+            Currency
+          </label>
+          <div className="form-control">
+            <input
+              id="profile-currency"
+              className="input input-short"
+              value={currency}
+              maxLength={3}
+              spellCheck={false}
+              onChange={(e) => setCurrency(e.target.value.toUpperCase())}
+              data-testid="profile-currency"
+            />
+            <div className="form-hint" data-testid="profile-currency-hint">
+              The ISO 4217 code templates, checks and edge cases send.{' '}
+              {isCurrencyCode(currency) && amounts === 'integer'
+                ? `An amount of 100 minor units shows as ${formatMoney(100, currency, true)} (${currencyExponent(currency)} decimal${currencyExponent(currency) === 1 ? '' : 's'} for ${currency}).`
+                : ''}
+            </div>
+          </div>
+        </div>
         <TextRow
           label="Proxy upstream"
-          hint="Where the capture proxy forwards callbacks when it runs with this profile; empty: the sandbox operator answers."
+          hint={upstreamHint(upstream, proxy, profile !== null && profile.name === activeName)}
           value={upstream}
           onChange={setUpstream}
-          placeholder="empty: sandbox operator"
+          placeholder="https://operator.example.com (empty: sandbox)"
           testId="profile-upstream"
         />
         <TextRow
@@ -209,6 +256,11 @@ export function ProfileForm({ profile, onSaved }: Props) {
         <button type="submit" className="btn btn-primary" disabled={busy || name.trim() === ''} data-testid="profile-save">
           {profile === null ? 'Create profile' : 'Save changes'}
         </button>
+        {props.savedNote && (
+          <span className="saved-note" role="status" data-testid="profile-saved">
+            ✓ {props.savedNote}
+          </span>
+        )}
       </div>
     </form>
   );

@@ -20,6 +20,8 @@ export function ProfilesView() {
   const clearError = useDesk((s) => s.clearProfilesError);
   const [selected, setSelected] = useState<string | null>(null);
   const [saves, setSaves] = useState(0);
+  const [savedNote, setSavedNote] = useState<{ name: string; text: string } | null>(null);
+  const noteSaved = (name: string): void => setSavedNote({ name, text: `Saved “${name}” at ${new Date().toLocaleTimeString()}.` });
   const [copying, setCopying] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [offer, setOffer] = useState<UpstreamOffer | null>(null);
@@ -73,6 +75,7 @@ export function ProfilesView() {
               onSaved={(name) => {
                 setSaves(saves + 1);
                 setSelected(name);
+                noteSaved(name);
               }}
             />
           </div>
@@ -96,7 +99,15 @@ export function ProfilesView() {
                 Delete…
               </button>
             </div>
-            <ProfileForm key={`${current.name}-${saves}`} profile={current} onSaved={() => setSaves(saves + 1)} />
+            <ProfileForm
+              key={`${current.name}-${saves}`}
+              profile={current}
+              savedNote={savedNote?.name === current.name ? savedNote.text : null}
+              onSaved={(name) => {
+                setSaves(saves + 1);
+                noteSaved(name);
+              }}
+            />
           </div>
         )}
       </div>

@@ -3,6 +3,14 @@ import type { ProfileView } from '../../../src-main/shared/model';
 import { useDesk } from '../../store';
 
 /**
+ * Whether the active profile writes amounts in minor units (integer, the default): amounts are then shown
+ * by their currency's exponent. A plain selector, cheap enough for every row of a list.
+ */
+export function useMinorUnits(): boolean {
+  return useDesk((s) => (s.profiles.find((p) => p.active)?.amounts ?? 'integer') === 'integer');
+}
+
+/**
  * The active profile's view (never its secrets): reloaded when a screen that shows it opens (the CLI
  * may have changed it meanwhile) and whenever the status names another active profile.
  */

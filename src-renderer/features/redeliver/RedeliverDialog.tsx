@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { RedeliveryFilter, RedeliveryReport, Verdict } from '../../../src-main/shared/model';
+import type { ExchangeSummary, RedeliveryFilter, RedeliveryReport, Verdict } from '../../../src-main/shared/model';
+import { formatTime, kindLabel } from '../../components/format';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { CopyButton } from '../../components/CopyButton';
@@ -39,13 +40,51 @@ function Summary({ report }: { report: RedeliveryReport }) {
       {report.failures.length > 0 && (
         <ul className="small">
           {report.failures.slice(0, 10).map((f) => (
-            <li key={f.sourceId}>
-              capture #{f.sourceId} → #{f.exchangeId ?? '-'}: {f.status ?? f.error ?? 'no answer'}
+            <li key={f.sourceId} data-testid="redeliver-failure">
+              capture #{f.sourceId}
+              {f.depositId ? (
+                <>
+                  {' '}
+                  (deposit <code>{f.depositId}</code>)
+                </>
+              ) : null}{' '}
+              → #{f.exchangeId ?? '-'}: {f.status ?? f.error ?? 'no answer'}
             </li>
           ))}
         </ul>
       )}
       <CopyButton text={JSON.stringify(report, null, 2)} label="Copy the report (JSON)" testId="redeliver-copy-report" />
+    </div>
+  );
+}
+
+/** The first captures the run will send, oldest first: what the count stands for. */
+function RowsToSend(props: { items: ExchangeSummary[]; count: number }) {
+  return (
+    <div className="redeliver-rows" data-testid="redeliver-rows">
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Time</th>
+            <th>Kind</th>
+            <th>depositId</th>
+            <th>Status then</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.items.map((x) => (
+            <tr key={x.id} data-testid="redeliver-row">
+              <td className="mono">#{x.id}</td>
+              <td className="mono">{formatTime(x.at)}</td>
+              <td>{kindLabel(x)}</td>
+              <td className="mono">{x.depositId ?? '—'}</td>
+              <td>{x.response ? x.response.status : (x.error ?? 'no answer')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.count > props.items.length && <p className="muted small">and {(props.count - props.items.length).toLocaleString()} more.</p>}
     </div>
   );
 }
@@ -109,14 +148,33 @@ export function RedeliverDialog(props: { onClose(): void }) {
           forward got no 2XX answer
         </label>
         <label>
-          Since <input value={form.since} onChange={(e) => patch({ since: e.target.value })} placeholder="2h, 30m or ISO 8601" data-testid="redeliver-since" />
+          Since{' '}
+          <input
+            className="input input-inline"
+            value={form.since}
+            onChange={(e) => patch({ since: e.target.value })}
+            placeholder="2h, 30m or ISO 8601"
+            data-testid="redeliver-since"
+          />
         </label>
         <label>
-          Until <input value={form.until} onChange={(e) => patch({ until: e.target.value })} placeholder="ISO 8601 or relative" data-testid="redeliver-until" />
+          Until{' '}
+          <input
+            className="input input-inline"
+            value={form.until}
+            onChange={(e) => patch({ until: e.target.value })}
+            placeholder="ISO 8601 or relative"
+            data-testid="redeliver-until"
+          />
         </label>
         <label>
           Kind{' '}
-          <select value={form.kind} onChange={(e) => patch({ kind: e.target.value as Form['kind'] })} data-testid="redeliver-kind">
+          <select
+            className="input input-inline"
+            value={form.kind}
+            onChange={(e) => patch({ kind: e.target.value as Form['kind'] })}
+            data-testid="redeliver-kind"
+          >
             <option value="">pay and results</option>
             <option value="pay">pay</option>
             <option value="results">results</option>
@@ -125,11 +183,23 @@ export function RedeliverDialog(props: { onClose(): void }) {
         {verdict && <p className="muted small">Verdict {verdict}, as the list shows.</p>}
         <label>
           Per second at most{' '}
-          <input value={form.rate} onChange={(e) => patch({ rate: e.target.value })} inputMode="numeric" size={6} data-testid="redeliver-rate" />
+          <input
+            className="input input-inline"
+            value={form.rate}
+            onChange={(e) => patch({ rate: e.target.value })}
+            inputMode="numeric"
+            size={6}
+            data-testid="redeliver-rate"
+          />
         </label>
         <label>
           Signature{' '}
-          <select value={form.signature} onChange={(e) => patch({ signature: e.target.value as Form['signature'] })} data-testid="redeliver-signature">
+          <select
+            className="input input-inline"
+            value={form.signature}
+            onChange={(e) => patch({ signature: e.target.value as Form['signature'] })}
+            data-testid="redeliver-signature"
+          >
             <option value="keep">keep the platform’s own</option>
             <option value="resign">re-sign with the profile’s secret</option>
           </select>
@@ -146,6 +216,7 @@ export function RedeliverDialog(props: { onClose(): void }) {
             ? ''
             : `${count} to send to ${profile?.operatorUrl ?? '(no operator URL in the active profile)'}${selection && selection.skipped > 0 ? `; ${selection.skipped} already redelivered` : ''}.`}
       </p>
+      {selection && selection.items.length > 0 && !running && <RowsToSend items={selection.items} count={selection.count} />}
       <ErrorBanner error={error} context="Redelivery" testId="redeliver-error" />
       {running && (
         <div data-testid="redeliver-progress">

@@ -30,7 +30,9 @@ export function StatusBar() {
           {proxy === null ? (
             <span className="muted">unknown</span>
           ) : running ? (
-            <code data-testid="proxy-url">{proxy.url}</code>
+            <code data-testid="proxy-url" title={proxy.url ?? undefined}>
+              {proxy.url}
+            </code>
           ) : (
             <span className="muted">stopped</span>
           )}
@@ -41,7 +43,7 @@ export function StatusBar() {
             <span className="muted">—</span>
           ) : proxy.mode === 'forward' ? (
             <span>
-              forward → <code>{proxy.upstream}</code>
+              forward → <code title={proxy.upstream ?? undefined}>{proxy.upstream}</code>
             </span>
           ) : (
             <span title="No upstream: the desk's sandbox operator answers the callbacks">sandbox operator</span>
@@ -50,7 +52,7 @@ export function StatusBar() {
         <div className="status-item" data-testid="public-url">
           <span className="status-label">Public URL</span>
           {proxy?.publicUrl ? (
-            <code>{proxy.publicUrl}</code>
+            <code title={proxy.publicUrl}>{proxy.publicUrl}</code>
           ) : (
             <span className="muted" title="No public URL set: the platform must reach the proxy's own address (a tunnel or a public host gives it one)">
               none

@@ -10,6 +10,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
 import { useDesk } from '../../store';
+import { useMinorUnits } from '../profiles/use-active-profile';
 import { ExchangeDetailPane } from '../exchange-detail/ExchangeDetailPane';
 import { DepositExportActions } from '../export/DepositExportActions';
 
@@ -22,6 +23,7 @@ function flagsByExchange(t: Timeline): Map<number, TimelineFlag[]> {
 function TimelineEntries(props: { timeline: Timeline }) {
   const openId = useDesk((s) => s.openId);
   const openExchange = useDesk((s) => s.openExchange);
+  const minorUnits = useMinorUnits();
   const flagged = flagsByExchange(props.timeline);
   return (
     <ol className="timeline" data-testid="timeline-entries">
@@ -55,7 +57,7 @@ function TimelineEntries(props: { timeline: Timeline }) {
                   )}
                 </span>
                 <span className="spacer" />
-                <span className="num">{formatAmount(x.amount, x.currency)}</span>
+                <span className="num">{formatAmount(x.amount, x.currency, minorUnits)}</span>
                 <VerdictBadge verdict={x.signature.verdict} />
                 <StatusBadge x={x} />
               </div>

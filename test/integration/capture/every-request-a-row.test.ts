@@ -165,7 +165,7 @@ describe('every request that reaches the proxy has a row', () => {
         return [];
       },
       apiKeys: () => [],
-      callbackSettings: () => ({ prefix: '/platform', amounts: 'integer' }),
+      callbackSettings: () => ({ prefix: '/platform', amounts: 'integer', currency: 'USD' }),
       statusChanged: (s) => statuses.push(s.unjudged),
     });
     closeAfterTest({ close: () => controller.stop() });

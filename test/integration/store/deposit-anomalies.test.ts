@@ -94,7 +94,7 @@ describe('deposit anomalies', () => {
     store = openStore(tempDir());
     add('b', null, 5, { signature: { verdict: 'mismatch', notes: [], diagnosis: null } });
     const flag = store.exchanges.timeline('b').flags.find((f) => f.flag === 'accepted-bad-signature')!;
-    expect(flag.message).toBe('The operator accepted a callback whose signature is mismatch.');
+    expect(flag.message).toBe('The operator accepted a callback whose signature does not match its body.');
   });
 
   it('a replay whose body names another deposit is filed there, linked to its source', () => {

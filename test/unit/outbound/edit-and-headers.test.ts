@@ -122,6 +122,7 @@ describe('signature modes', () => {
     allowSelfSigned: false,
     callbackPrefix: '/platform',
     amounts: 'integer' as const,
+    currency: 'USD',
     secret: 's',
     previousSecret: null,
     apiKey: null,

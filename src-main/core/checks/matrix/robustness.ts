@@ -100,6 +100,42 @@ export function robustnessChecks(): MatrixCheck[] {
       }),
     },
     {
+      id: 'other-currency',
+      title: "A pay in a currency other than the profile's gets an answer, not a 5XX",
+      tests: "A pay of the usual stake in another real currency (EUR, or USD on a EUR profile) than the profile's.",
+      rule: RULES.notStated,
+      // One-currency wallets refuse it (4XX with an error body) or convert it; which one is the operator's choice.
+      expectation: 'no-5XX',
+      finding: "fails with a server error on a pay in another currency than its wallets'",
+      severity: 5,
+      build: (s) => ({
+        steps: [
+          step(
+            'pay in another currency',
+            'pay',
+            s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('other-currency'), currency: s.bodies.otherCurrency() }),
+            { expect: 'no-5XX' },
+          ),
+        ],
+      }),
+    },
+    {
+      id: 'unknown-currency',
+      title: 'A pay whose currency is not an ISO 4217 code gets an answer, not a 5XX',
+      tests: 'A pay whose currency is "ZZZ", a code no currency has.',
+      rule: RULES.notStated,
+      expectation: 'no-5XX',
+      finding: 'fails with a server error on an unknown currency code',
+      severity: 5,
+      build: (s) => ({
+        steps: [
+          step('pay in currency ZZZ', 'pay', s.bodies.pay({ userId: s.userId, depositId: s.ids.deposit('unknown-currency'), currency: 'ZZZ' }), {
+            expect: 'no-5XX',
+          }),
+        ],
+      }),
+    },
+    {
       id: 'empty-body',
       title: 'A signed pay with an empty body is refused',
       tests: 'A POST to the pay path with no bytes at all, correctly signed over the empty body.',

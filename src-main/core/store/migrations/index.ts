@@ -16,6 +16,7 @@ import * as m006 from './006-proxy-faults';
 import * as m007 from './007-exchange-scheme';
 import * as m008 from './008-exchange-profile';
 import * as m009 from './009-search-and-saved-requests';
+import * as m010 from './010-profile-currency';
 
 export interface Migration {
   version: number;
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'exchange-scheme', up: m007.up },
   { version: 8, name: 'exchange-profile', up: m008.up },
   { version: 9, name: 'search-and-saved-requests', up: m009.up },
+  { version: 10, name: 'profile-currency', up: m010.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */
