@@ -1,6 +1,7 @@
 // Secrets never leave the desk, and never reach its database, in clear. Whatever is stored or written
 // out (a captured request's headers, query and path; an answer's headers and body; HAR, cURL, tickets)
-// passes through here: any value that holds a stored secret (a signing secret or an API key), plainly,
+// passes through here: any value that holds a stored secret (a signing secret, an API key, a balance-probe
+// credential), plainly,
 // URL-encoded, inside `Authorization: Basic` credentials, and any x-api-key value at all, becomes
 // "[redacted sha256:<fingerprint>]". Answers of services (a token endpoint that echoes the key) are
 // also searched for the encodings a service may use: JSON escapes, URL encoding, base64, hex.
@@ -26,14 +27,15 @@ export function isRedacted(value: string): boolean {
 /** Where the desk's secrets come from (structural: the desk's context fits, and so does a test's). */
 export interface SecretSource {
   signingCandidates(): ReadonlyArray<{ secret: string }>;
-  readonly store: { readonly profiles: { allApiKeys(): string[] } };
+  readonly store: { readonly profiles: { allApiKeys(): string[]; allProbeCredentials(): string[] } };
 }
 
-/** Every secret the desk holds in clear on the main side: signing secrets and API keys of all profiles. */
+/** Every secret the desk holds in clear on the main side: signing secrets, API keys and balance-probe credentials of all profiles. */
 export function storedSecrets(source: SecretSource): string[] {
   return secretsToRedact(
     source.signingCandidates().map((c) => c.secret),
     source.store.profiles.allApiKeys(),
+    source.store.profiles.allProbeCredentials(),
   );
 }
 

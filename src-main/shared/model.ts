@@ -32,6 +32,10 @@ export const DEFAULT_TEST_USER = 'wd-test-user';
 export type AmountsMode = 'integer' | 'decimal';
 export const AMOUNTS_MODES: readonly AmountsMode[] = ['integer', 'decimal'];
 
+/** How a balance probe (or an answer) writes a balance: integer minor units (1050) or major units (10.50). */
+export type BalanceUnits = 'minor' | 'major';
+export const BALANCE_UNITS: readonly BalanceUnits[] = ['minor', 'major'];
+
 export type GameId = 'solitaire' | 'blocks' | 'blackjack';
 export const GAME_IDS: readonly GameId[] = ['solitaire', 'blocks', 'blackjack'];
 
@@ -262,6 +266,22 @@ export interface ProfileView {
   /** The signing secret being rotated out: verification still accepts it; nothing signs with it. */
   previousSecret: SecretState;
   apiKey: SecretState;
+  /** Where the desk reads a user's balance: the money evidence of the conformance check. */
+  balance: BalanceProbeView;
+}
+
+/** A profile's balance probe: URL and paths in clear, each header value write-only (set + fingerprint). */
+export interface BalanceProbeView {
+  /** The operator's balance endpoint (GET); `{userId}` stands for the user. null: no probe. */
+  url: string | null;
+  /** JSONPath to the balance in the probe's answer ($.data.balance); may hold `{userId}`. */
+  path: string | null;
+  /** How the probe and answers write the balance; null: as the profile writes amounts. */
+  units: BalanceUnits | null;
+  /** The probe's request headers: names in clear, values (credentials) sealed. */
+  headers: Array<{ name: string; value: SecretState }>;
+  /** JSONPath to the balance in an operator's answer to a callback ($.balance), or null. */
+  answerPath: string | null;
 }
 
 export interface SecretState {
@@ -288,6 +308,16 @@ export interface ProfileInput {
   /** The signing secret being rotated out (null clears it). */
   previousSecret?: string | null;
   apiKey?: string | null;
+  /** The balance probe's URL (GET; may hold {userId}); null clears the probe's URL. */
+  balanceUrl?: string | null;
+  /** JSONPath into the probe's answer (may hold {userId}); null clears. */
+  balancePath?: string | null;
+  /** null: as the profile writes amounts. */
+  balanceUnits?: BalanceUnits | null;
+  /** Replaces every probe header; values are credentials (sealed, write-only); null or [] clears them. */
+  balanceHeaders?: Array<[name: string, value: string]> | null;
+  /** JSONPath to the balance in an operator's answer; null clears. */
+  answerBalancePath?: string | null;
 }
 
 // ---------------------------------------------------------------- proxy

@@ -55,7 +55,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       return view?.upstream ?? null;
     },
     signingCandidates: (profile) => ctx.signingCandidates(profile),
-    apiKeys: () => store.profiles.allApiKeys(),
+    // Balance-probe credentials are redacted from captures like API keys.
+    apiKeys: () => [...store.profiles.allApiKeys(), ...store.profiles.allProbeCredentials()],
     // The profile's view (no secret decrypted): this runs once per turn of the event loop under load.
     callbackSettings: (profile, callbackPrefix) => {
       const name = profile ?? store.profiles.activeName();

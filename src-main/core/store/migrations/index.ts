@@ -14,6 +14,7 @@ import * as m004 from './004-profile-previous-secret';
 import * as m005 from './005-exchange-reverified';
 import * as m006 from './006-proxy-faults';
 import * as m007 from './007-exchange-scheme';
+import * as m008 from './008-profile-balance-probe';
 
 export interface Migration {
   version: number;
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'exchange-reverified', up: m005.up },
   { version: 6, name: 'proxy-faults', up: m006.up },
   { version: 7, name: 'exchange-scheme', up: m007.up },
+  { version: 8, name: 'profile-balance-probe', up: m008.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */
