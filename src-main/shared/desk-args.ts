@@ -97,6 +97,11 @@ const profileInput = z.object({
   secret: maybeText,
   previousSecret: maybeText,
   apiKey: maybeText,
+  balanceUrl: maybeText,
+  balancePath: maybeText,
+  balanceUnits: z.enum(['minor', 'major']).nullable().optional(),
+  balanceHeaders: headerList.nullable().optional(),
+  answerBalancePath: maybeText,
 });
 
 const secretChoice = z.object({ profile: text.optional(), secret: secretGiven.optional() });
@@ -229,6 +234,14 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   ],
   useProfile: [['name', text]],
   removeProfile: [['name', text]],
+  readBalance: [
+    ['userId', text],
+    ['profile', text.optional()],
+  ],
+  explainRefusal: [
+    ['id', id],
+    ['options', z.object({ confirmedProduction: z.boolean().optional() }).optional()],
+  ],
   getSandboxState: none,
   setSandboxBalance: [
     ['userId', text],

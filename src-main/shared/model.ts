@@ -284,6 +284,45 @@ export interface BalanceProbeView {
   answerPath: string | null;
 }
 
+/** One re-serialization the refusal explainer sent, and what the operator answered. */
+export interface RefusalProbe {
+  /** 'as-received' (the bytes the operator refused, signed again: is the refusal reproducible?) or a variant id. */
+  variant: string;
+  label: string;
+  /** The outbound exchange that carried it (linked to the refused one by sourceId). */
+  exchangeId: number;
+  status: number | null;
+  error: string | null;
+  accepted: boolean;
+}
+
+/** Why an operator refused a correctly signed callback, as far as re-serialized sends show it. */
+export interface RefusalExplanation {
+  sourceId: number;
+  /**
+   * reserialization: one re-serialization was accepted; accepted-as-sent: the same bytes were accepted now
+   * (the refusal was not about the body); none-accepted: every send was refused; unreachable: no answer.
+   */
+  finding: 'reserialization' | 'accepted-as-sent' | 'none-accepted' | 'unreachable';
+  /** The re-serialization the operator accepted, or null. */
+  accepted: { variant: string; label: string } | null;
+  /** One paragraph a support engineer can pass on. */
+  explanation: string;
+  probes: RefusalProbe[];
+}
+
+/** A balance as the desk read it (exact, in the profile's amounts), or why it could not. */
+export type BalanceReading = { kind: 'reading'; value: string; source: 'probe' | 'answer' } | { kind: 'unavailable'; reason: string };
+
+/** One reading of a profile's balance probe (`wager-desk balance`): what setting up a probe is checked with. */
+export interface BalanceProbeResult {
+  profile: string;
+  userId: string;
+  /** The amounts the value is written in (integer minor units, or a decimal). */
+  amounts: AmountsMode;
+  evidence: BalanceReading;
+}
+
 export interface SecretState {
   set: boolean;
   /** First 8 hex characters of SHA-256 over the secret; null when unset. */

@@ -1,6 +1,7 @@
 import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../../shared/desk-api';
 import type { ExchangeSummary } from '../../shared/model';
 import { openStore } from '../store';
+import { balancePart } from './balance-part';
 import { composePart } from './compose-part';
 import { createContext, type DeskOptions } from './context';
 import { ecosystemPart } from './ecosystem-part';
@@ -10,6 +11,7 @@ import { reverifyPart } from './reverify-part';
 import { profilesPart } from './profiles-part';
 import { proxyPart } from './proxy-part';
 import { redeliverPart } from './redeliver-part';
+import { refusalPart } from './refusal-part';
 import { registerSeams } from './seams';
 import { signingPart } from './signing-part';
 import { tokenPart } from './token-part';
@@ -83,8 +85,10 @@ export function createDesk(options: DeskOptions): Desk {
   const desk: Desk = {
     ...exchangesPart(ctx),
     ...profilesPart(ctx),
+    ...balancePart(ctx),
     ...proxyPart(ctx),
     ...composePart(ctx),
+    ...refusalPart(ctx),
     ...tokenPart(ctx),
     ...ecosystemPart(ctx),
     ...signingPart(ctx),
