@@ -62,9 +62,7 @@ function minorUnits(d: Decimal, units: BalanceUnits, exponent: number): bigint |
   if (by >= 0) return d.units * 10n ** BigInt(by);
   const divisor = 10n ** BigInt(-by);
   if (d.units % divisor !== 0n) {
-    return units === 'minor'
-      ? 'a balance in minor units has a fraction'
-      : `a balance in major units has more decimals than the currency's ${exponent}`;
+    return units === 'minor' ? 'a balance in minor units has a fraction' : `a balance in major units has more decimals than the currency's ${exponent}`;
   }
   return d.units / divisor;
 }

@@ -1,7 +1,5 @@
 // The evidence of money: what a user's balance reads before and after a check's step.
-export type BalanceEvidence =
-  | { kind: 'reading'; value: string; source: 'probe' | 'answer' }
-  | { kind: 'unavailable'; reason: string };
+export type BalanceEvidence = { kind: 'reading'; value: string; source: 'probe' | 'answer' } | { kind: 'unavailable'; reason: string };
 
 /** Reads balances for the conformance check; `value` is an exact decimal string in the profile's amounts. */
 export interface BalanceObserver {

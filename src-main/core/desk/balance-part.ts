@@ -9,7 +9,8 @@ export function balancePart(ctx: DeskContext): Pick<DeskApi, 'readBalance'> {
       attempt(async () => {
         if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'Give the user whose balance to read.');
         const profile = ctx.profile(profileName);
-        if (profile === null) throw new DeskFailure('bad-input', 'No profile: create one and set its balance probe (profile set NAME --balance-url URL --balance-path PATH).');
+        if (profile === null)
+          throw new DeskFailure('bad-input', 'No profile: create one and set its balance probe (profile set NAME --balance-url URL --balance-path PATH).');
         const observer = buildBalanceObserver(profile, { timeoutMs: ctx.options.outboundTimeoutMs });
         return { profile: profile.name, userId, amounts: profile.amounts, evidence: await observer.read(userId) };
       }),

@@ -25,7 +25,10 @@ export async function explainRefusedExchange(ctx: OutboundDeps, id: number, opti
   if (!detail) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   const status = detail.response?.status ?? null;
   if (!is4xx(status)) {
-    throw new DeskFailure('bad-input', `Exchange ${id} was not refused (${status === null ? 'no answer' : `answered ${status}`}): only a 4XX answer of the operator is explained.`);
+    throw new DeskFailure(
+      'bad-input',
+      `Exchange ${id} was not refused (${status === null ? 'no answer' : `answered ${status}`}): only a 4XX answer of the operator is explained.`,
+    );
   }
   if (detail.signature.verdict !== 'valid') {
     throw new DeskFailure(
@@ -35,7 +38,10 @@ export async function explainRefusedExchange(ctx: OutboundDeps, id: number, opti
   }
   const profile = ctx.profile(options.profile);
   if (!profile?.secret) {
-    throw new DeskFailure('no-secret', profile ? `Profile "${profile.name}" has no signing secret to sign the probes with.` : 'No profile: the probes need a signing secret.');
+    throw new DeskFailure(
+      'no-secret',
+      profile ? `Profile "${profile.name}" has no signing secret to sign the probes with.` : 'No profile: the probes need a signing secret.',
+    );
   }
   const { draft, truncated } = capturedDraft(ctx, detail.id);
   if (truncated) throw new DeskFailure('bad-input', `The body of exchange ${id} was cut at the size limit: it cannot be re-serialized.`);

@@ -210,7 +210,14 @@ export function recordingProbeSender(ctx: OutboundDeps, refusedId: number, targe
     const verdict = checkSignature(probe.body, sign(probe.body, target.secret), [{ profile: target.secretLabel, secret: target.secret, primary: true }]);
     const report: SignatureReport = { ...verdict, notes: [`Refusal probe: ${probe.label}, signed over the exact bytes sent.`, ...verdict.notes] };
     const detail = await sendAndRecord(recordingDeps(ctx, target.profile, target.settings), {
-      request: { url: target.url, method: target.method, headers: probe.headers, body: probe.body, timeoutMs: target.timeoutMs, allowSelfSigned: target.allowSelfSigned },
+      request: {
+        url: target.url,
+        method: target.method,
+        headers: probe.headers,
+        body: probe.body,
+        timeoutMs: target.timeoutMs,
+        allowSelfSigned: target.allowSelfSigned,
+      },
       origin: target.origin,
       sourceId: refusedId,
       signature: report,
