@@ -72,9 +72,16 @@ function trimmed(body: Uint8Array): Uint8Array | null {
 }
 
 /**
- * In order of how common the operator code behind them is: Express's JSON.stringify(req.body) first.
+ * The smallest change first (as in the signature diagnosis: when two explain a send, the smaller is the
+ * likelier), then in order of how common the operator code behind them is: JSON.stringify(req.body) first.
  */
 const CANDIDATES: readonly Candidate[] = [
+  {
+    variant: 'trimmed',
+    verifies: "the body with surrounding whitespace trimmed, like PHP's trim($body)",
+    refusedWhen: 'they start or end with whitespace',
+    make: trimmed,
+  },
   fromVariant('compact-json', 'compact JSON, like JSON.stringify(req.body)', 'not compact'),
   fromVariant(
     'python-json-dumps',
@@ -93,12 +100,6 @@ const CANDIDATES: readonly Candidate[] = [
   ),
   fromVariant('sorted-keys', 'compact JSON with its keys sorted', 'not compact with sorted keys'),
   fromVariant('go-encoding-json', "the body as Go's encoding/json re-encodes it (compact, <, > and & escaped)", 'not written exactly that way'),
-  {
-    variant: 'trimmed',
-    verifies: "the body with surrounding whitespace trimmed, like PHP's trim($body)",
-    refusedWhen: 'they start or end with whitespace',
-    make: trimmed,
-  },
 ];
 
 const AS_RECEIVED = 'as-received';
@@ -110,29 +111,49 @@ function labelOf(c: Candidate): string {
 }
 
 /** The sends, each distinct in bytes: the refused bytes first, then every re-serialization that differs from all before it. */
-function plannedSends(message: RefusedMessage, secret: string): Array<ProbeSend & { candidate: Candidate | null }> {
+interface PlannedSend extends ProbeSend {
+  /** null for the refused bytes themselves. */
+  candidate: Candidate | null;
+  /** Later candidates that make the same bytes: an acceptance fits them too. */
+  sameBytes: Candidate[];
+}
+
+/** The sends, each distinct in bytes: the refused bytes first, then every re-serialization that differs from all before it. */
+function plannedSends(message: RefusedMessage, secret: string): PlannedSend[] {
   const signed = (body: Uint8Array): HeaderList => withHeader(message.headers, SIGNATURE_HEADER, sign(body, secret));
-  const sends: Array<ProbeSend & { candidate: Candidate | null }> = [
-    { variant: AS_RECEIVED, label: 'the refused bytes, signed over them again', headers: signed(message.body), body: message.body, candidate: null },
+  const sends: PlannedSend[] = [
+    {
+      variant: AS_RECEIVED,
+      label: 'the refused bytes, signed over them again',
+      headers: signed(message.body),
+      body: message.body,
+      candidate: null,
+      sameBytes: [],
+    },
   ];
   for (const candidate of CANDIDATES) {
     const body = candidate.make(message.body);
-    if (body === null || sends.some((s) => sameBytes(s.body, body))) continue;
-    sends.push({ variant: candidate.variant, label: labelOf(candidate), headers: signed(body), body, candidate });
+    if (body === null) continue;
+    const earlier = sends.find((s) => sameBytes(s.body, body));
+    if (earlier) earlier.sameBytes.push(candidate);
+    else sends.push({ variant: candidate.variant, label: labelOf(candidate), headers: signed(body), body, candidate, sameBytes: [] });
   }
   return sends;
 }
 
-function finding(probes: RefusalProbe[], accepted: Candidate | null, sourceId: number, tried: number): RefusalExplanation {
+function finding(probes: RefusalProbe[], accepted: PlannedSend | null, sourceId: number, tried: number): RefusalExplanation {
   const base = { sourceId, probes };
-  if (accepted !== null) {
+  const candidate = accepted?.candidate ?? null;
+  if (accepted !== null && candidate !== null) {
+    const alike = accepted.sameBytes.map((c) => c.verifies);
     return {
       ...base,
       finding: 'reserialization',
-      accepted: { variant: accepted.variant, label: labelOf(accepted) },
+      accepted: { variant: candidate.variant, label: labelOf(candidate) },
       explanation:
-        `The operator verifies a re-serialization of the body (${accepted.verifies}), not the bytes received; ` +
-        `the platform's bytes will be refused whenever they are ${accepted.refusedWhen}. ` +
+        `The operator verifies a re-serialization of the body (${candidate.verifies}), not the bytes received; ` +
+        `the platform's bytes will be refused whenever they are ${candidate.refusedWhen}. ` +
+        (alike.length > 0 ? `The accepted bytes are also ${alike.join('; and ')}: a body that differs in more than that would tell them apart. ` : '') +
         'The operator must compute the HMAC over the raw request body, before any JSON parsing.',
     };
   }
@@ -172,14 +193,14 @@ function finding(probes: RefusalProbe[], accepted: Candidate | null, sourceId: n
  */
 export async function explainRefusal(message: RefusedMessage, secret: string, send: ProbeSender): Promise<RefusalExplanation> {
   const probes: RefusalProbe[] = [];
-  let accepted: Candidate | null = null;
+  let accepted: PlannedSend | null = null;
   for (const planned of plannedSends(message, secret)) {
     const answer = await send({ variant: planned.variant, label: planned.label, headers: planned.headers, body: planned.body });
     probes.push({ variant: planned.variant, label: planned.label, ...answer, accepted: is2xx(answer.status) });
-    // The refused bytes accepted now: nothing more to learn from re-serializations (and each would be a payment).
-    if (planned.candidate === null && is2xx(answer.status)) break;
-    if (planned.candidate !== null && is2xx(answer.status)) {
-      accepted = planned.candidate;
+    // The first acceptance ends it: each further send would be one more payment. The refused bytes
+    // accepted now leave nothing to learn from re-serializations.
+    if (is2xx(answer.status)) {
+      accepted = planned;
       break;
     }
   }
