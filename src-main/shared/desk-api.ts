@@ -95,7 +95,7 @@ export interface DeskApi {
    * Why the operator refused a correctly signed callback: sends the same message re-serialized the common
    * ways, each signed over what it sends, and names the one the operator accepts. Sends traffic: on demand only.
    */
-  explainRefusal(exchangeId: number, options?: { confirmedProduction?: boolean }): Promise<Result<RefusalExplanation>>;
+  explainRefusal(exchangeId: number, options?: { profile?: string; confirmedProduction?: boolean }): Promise<Result<RefusalExplanation>>;
   send(request: SendRequest): Promise<Result<ExchangeDetail>>;
   curlFor(id: number): Promise<Result<string>>;
   curlForDraft(draft: Draft, options: SendOptions): Promise<Result<string>>;

@@ -240,7 +240,7 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   ],
   explainRefusal: [
     ['id', id],
-    ['options', z.object({ confirmedProduction: z.boolean().optional() }).optional()],
+    ['options', z.object({ profile: text.optional(), confirmedProduction: z.boolean().optional() }).optional()],
   ],
   getSandboxState: none,
   setSandboxBalance: [

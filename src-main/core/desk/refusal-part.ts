@@ -5,6 +5,12 @@ import type { DeskContext } from './context';
 
 export function refusalPart(ctx: DeskContext): Pick<DeskApi, 'explainRefusal'> {
   return {
-    explainRefusal: (id, options) => attempt(() => explainRefusedExchange(ctx, Number(id), { confirmedProduction: options?.confirmedProduction === true })),
+    explainRefusal: (id, options) =>
+      attempt(() =>
+        explainRefusedExchange(ctx, Number(id), {
+          confirmedProduction: options?.confirmedProduction === true,
+          ...(typeof options?.profile === 'string' ? { profile: options.profile } : {}),
+        }),
+      ),
   };
 }
