@@ -29,9 +29,9 @@ export function RefusalExplainer(props: { detail: ExchangeDetail }) {
   return (
     <Section title="Refused with a valid signature" testId="refusal-section">
       <p className="small">
-        The operator answered {props.detail.response?.status} although the signature is valid. The desk can send this message again re-serialized the
-        ways operators commonly re-serialize (compact JSON, Python’s json.dumps, PHP’s json_encode, sorted keys, trimmed), each signed over what it sends,
-        and name the one the operator accepts. This sends real requests: an accepted pay is a payment.
+        The operator answered {props.detail.response?.status} although the signature is valid. The desk can send this message again re-serialized the ways
+        operators commonly re-serialize (compact JSON, Python’s json.dumps, PHP’s json_encode, sorted keys, trimmed), each signed over what it sends, and name
+        the one the operator accepts. This sends real requests: an accepted pay is a payment.
       </p>
       <p>
         <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run(false)} data-testid="explain-refusal">

@@ -131,7 +131,12 @@ export const BalanceProbeFields = forwardRef<HTMLTextAreaElement, Props>(functio
           )}
           {(stored?.headers.length ?? 0) > 0 && (
             <label className="small">
-              <input type="checkbox" checked={draft.clearHeaders} onChange={(e) => set({ clearHeaders: e.target.checked })} data-testid="profile-balance-headers-clear" />{' '}
+              <input
+                type="checkbox"
+                checked={draft.clearHeaders}
+                onChange={(e) => set({ clearHeaders: e.target.checked })}
+                data-testid="profile-balance-headers-clear"
+              />{' '}
               remove them when you save
             </label>
           )}

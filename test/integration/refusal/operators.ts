@@ -22,9 +22,11 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 
 const INVALID = { errors: [{ code: 'INVALID_SIGNATURE', isClientSafe: false }] };
 
+type Answer = (req: IncomingMessage, raw: Buffer, res: ServerResponse) => void;
+
 /** Verifies over what `signed` makes of the received body; 401 on a mismatch, 200 otherwise. */
-export async function verifyingOperator(signed: (raw: Buffer) => string | Buffer, secret: string): Promise<Recorder> {
-  const answer = (req: IncomingMessage, raw: Buffer, res: ServerResponse): void => {
+export function verifyingAnswer(signed: (raw: Buffer) => string | Buffer, secret: string): Answer {
+  return (req, raw, res) => {
     let text: string | Buffer;
     try {
       text = signed(raw);
@@ -36,15 +38,17 @@ export async function verifyingOperator(signed: (raw: Buffer) => string | Buffer
     if (!sameHex(hmac(secret, text), got)) reply(res, 401, INVALID);
     else reply(res, 200, { status: 'OK' });
   };
-  return closeAfterTest(await startRecorder(answer));
 }
 
 /** express.json() then JSON.stringify(req.body): the commonest way to verify the wrong bytes. */
-export const expressOperator = (secret: string) => verifyingOperator((raw) => JSON.stringify(JSON.parse(raw.toString('utf8'))), secret);
+export const expressAnswer = (secret: string): Answer => verifyingAnswer((raw) => JSON.stringify(JSON.parse(raw.toString('utf8'))), secret);
+
+export const expressOperator = async (secret: string): Promise<Recorder> => closeAfterTest(await startRecorder(expressAnswer(secret)));
 
 /** PHP's hash_hmac('sha256', trim(file_get_contents('php://input')), $secret). */
-export const trimmingOperator = (secret: string) =>
-  verifyingOperator((raw) => raw.toString('latin1').replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, ''), secret);
+const phpTrimmed = (raw: Buffer): Buffer => Buffer.from(raw.toString('latin1').replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, ''), 'latin1');
+
+export const trimmingOperator = async (secret: string): Promise<Recorder> => closeAfterTest(await startRecorder(verifyingAnswer(phpTrimmed, secret)));
 
 /** An operator that refuses every callback (a secret it does not share, say). */
 export const refusingOperator = async (): Promise<Recorder> => closeAfterTest(await startRecorder((_req, _raw, res) => reply(res, 401, INVALID)));
