@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { openDesk } from '../../helpers/desk';
 import { must } from '../../helpers/must';
-import type { Recorder } from '../../helpers/servers';
+import { startRecorder, type Recorder } from '../../helpers/servers';
+import { closeAfterTest } from '../../helpers/closing';
 import { send, startProxy } from '../proxy/helpers';
 import { expressOperator, pythonOperator, refusingOperator, trimmingOperator } from './operators';
 
@@ -125,6 +126,24 @@ describe('why the operator refuses a correctly signed callback', () => {
     ]);
     expect(explained.probes.every((p) => p.status === 401 && !p.accepted)).toBe(true);
     expectSignedOverTheirBytes(op);
+  });
+
+  it('says the refusal was not about the body when the same bytes are accepted now', async () => {
+    // An operator that refused once (a passing failure) and accepts from then on.
+    let seen = 0;
+    const op = closeAfterTest(
+      await startRecorder((_req, _raw, res) => {
+        seen += 1;
+        res.writeHead(seen === 1 ? 401 : 200, { 'content-type': 'application/json' }).end('{}');
+      }),
+    );
+    const desk = await withProfile(op.url);
+    const id = await refusedSend(desk, op.url, SPACED);
+    const explained = must(await desk.explainRefusal(id));
+    expect(explained).toMatchObject({ finding: 'accepted-as-sent', accepted: null });
+    expect(explained.explanation).toContain('the refusal was not about how the body is written');
+    expect(explained.probes.map((p) => p.variant)).toEqual(['as-received']);
+    expect(op.received.at(-1)!.body.toString()).toBe(SPACED);
   });
 
   it('explains a forwarded capture that the operator refused with a valid signature, sending the probes to the upstream', async () => {
