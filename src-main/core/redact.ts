@@ -1,7 +1,7 @@
 // Secrets never leave the desk, and never reach its database, in clear. Whatever is stored or written
 // out (a captured request's method, header names and values, query, path and body; an answer's headers
-// and body; error texts; HAR, cURL, tickets) passes through here: a stored secret (a signing secret or
-// an API key) in any form (secret-forms.ts: plain, hex, base64 at any alignment, percent-encoded once or
+// and body; error texts; HAR, cURL, tickets) passes through here: a stored secret (a signing secret, an
+// API key or a balance-probe credential) in any form (secret-forms.ts: plain, hex, base64 at any alignment, percent-encoded once or
 // twice, JSON-escaped) becomes "[redacted sha256:<fingerprint>]"; so does any x-api-key value at all.
 // A header name or value that holds one becomes the marker whole; bodies and texts have each
 // occurrence replaced (a base64 one with its whole run, so that no edge of it is left).
@@ -21,14 +21,15 @@ export function isRedacted(value: string): boolean {
 /** Where the desk's secrets come from (structural: the desk's context fits, and so does a test's). */
 export interface SecretSource {
   signingCandidates(): ReadonlyArray<{ secret: string }>;
-  readonly store: { readonly profiles: { allApiKeys(): string[] } };
+  readonly store: { readonly profiles: { allApiKeys(): string[]; allProbeCredentials(): string[] } };
 }
 
-/** Every secret the desk holds in clear on the main side: signing secrets and API keys of all profiles. */
+/** Every secret the desk holds in clear on the main side: signing secrets, API keys and balance-probe credentials of all profiles. */
 export function storedSecrets(source: SecretSource): string[] {
   return secretsToRedact(
     source.signingCandidates().map((c) => c.secret),
     source.store.profiles.allApiKeys(),
+    source.store.profiles.allProbeCredentials(),
   );
 }
 

@@ -3,6 +3,7 @@
 // without knowing which transport it has. Every method returns a Result so that errors keep their
 // code across IPC (which would otherwise strip an Error to its message).
 import type {
+  BalanceProbeResult,
   CheckOptions,
   CheckReport,
   CheckReportSummary,
@@ -36,6 +37,7 @@ import type {
   RedeliverySelection,
   PruneOptions,
   PruneReport,
+  RefusalExplanation,
   ReplayRequest,
   Result,
   ResultValue,
@@ -101,6 +103,11 @@ export interface DeskApi {
   previewSignature(draft: Draft, mode: SignatureMode, options: SendOptions): Promise<Result<string | null>>;
   inspectDraft(draft: Draft): Promise<Result<import('./model').Finding[]>>;
   replay(request: ReplayRequest): Promise<Result<ExchangeDetail>>;
+  /**
+   * Why the operator refused a correctly signed callback: sends the same message re-serialized the common
+   * ways, each signed over what it sends, and names the one the operator accepts. Sends traffic: on demand only.
+   */
+  explainRefusal(exchangeId: number, options?: { profile?: string; confirmedProduction?: boolean }): Promise<Result<RefusalExplanation>>;
   send(request: SendRequest): Promise<Result<ExchangeDetail>>;
   curlFor(id: number): Promise<Result<string>>;
   curlForDraft(draft: Draft, options: SendOptions): Promise<Result<string>>;
@@ -124,6 +131,8 @@ export interface DeskApi {
   duplicateProfile(name: string, newName: string): Promise<Result<ProfileView>>;
   useProfile(name: string): Promise<Result<ProfileView>>;
   removeProfile(name: string): Promise<Result<null>>;
+  /** Reads a user's balance once through the profile's balance probe (default: the active profile). */
+  readBalance(userId: string, profile?: string): Promise<Result<BalanceProbeResult>>;
 
   // sandbox operator
   getSandboxState(): Promise<Result<SandboxState>>;
@@ -173,6 +182,7 @@ export const DESK_METHODS = [
   'previewSignature',
   'inspectDraft',
   'replay',
+  'explainRefusal',
   'send',
   'curlFor',
   'curlForDraft',
@@ -194,6 +204,7 @@ export const DESK_METHODS = [
   'removeSavedRequest',
   'exportSavedRequests',
   'importSavedRequests',
+  'readBalance',
   'getSandboxState',
   'setSandboxBalance',
   'setSandboxStartingBalance',

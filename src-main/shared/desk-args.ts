@@ -103,6 +103,11 @@ const profileInput = z.object({
   secret: maybeText,
   previousSecret: maybeText,
   apiKey: maybeText,
+  balanceUrl: maybeText,
+  balancePath: maybeText,
+  balanceUnits: z.enum(['minor', 'major']).nullable().optional(),
+  balanceHeaders: headerList.nullable().optional(),
+  answerBalancePath: maybeText,
 });
 
 const secretChoice = z.object({ profile: text.optional(), secret: secretGiven.optional() });
@@ -249,6 +254,14 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
   importSavedRequests: [
     ['fileText', z.string().max(16 * 1024 * 1024)],
     ['profile', text.optional()],
+  ],
+  readBalance: [
+    ['userId', text],
+    ['profile', text.optional()],
+  ],
+  explainRefusal: [
+    ['id', id],
+    ['options', z.object({ profile: text.optional(), confirmedProduction: z.boolean().optional() }).optional()],
   ],
   getSandboxState: none,
   setSandboxBalance: [

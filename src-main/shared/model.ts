@@ -32,6 +32,10 @@ export const DEFAULT_TEST_USER = 'wd-test-user';
 export type AmountsMode = 'integer' | 'decimal';
 export const AMOUNTS_MODES: readonly AmountsMode[] = ['integer', 'decimal'];
 
+/** How a balance probe (or an answer) writes a balance: integer minor units (1050) or major units (10.50). */
+export type BalanceUnits = 'minor' | 'major';
+export const BALANCE_UNITS: readonly BalanceUnits[] = ['minor', 'major'];
+
 export type GameId = 'solitaire' | 'blocks' | 'blackjack';
 export const GAME_IDS: readonly GameId[] = ['solitaire', 'blocks', 'blackjack'];
 
@@ -285,6 +289,61 @@ export interface ProfileView {
   /** The signing secret being rotated out: verification still accepts it; nothing signs with it. */
   previousSecret: SecretState;
   apiKey: SecretState;
+  /** Where the desk reads a user's balance: the money evidence of the conformance check. */
+  balance: BalanceProbeView;
+}
+
+/** A profile's balance probe: URL and paths in clear, each header value write-only (set + fingerprint). */
+export interface BalanceProbeView {
+  /** The operator's balance endpoint (GET); `{userId}` stands for the user. null: no probe. */
+  url: string | null;
+  /** JSONPath to the balance in the probe's answer ($.data.balance); may hold `{userId}`. */
+  path: string | null;
+  /** How the probe and answers write the balance; null: as the profile writes amounts. */
+  units: BalanceUnits | null;
+  /** The probe's request headers: names in clear, values (credentials) sealed. */
+  headers: Array<{ name: string; value: SecretState }>;
+  /** JSONPath to the balance in an operator's answer to a callback ($.balance), or null. */
+  answerPath: string | null;
+}
+
+/** One re-serialization the refusal explainer sent, and what the operator answered. */
+export interface RefusalProbe {
+  /** 'as-received' (the bytes the operator refused, signed again: is the refusal reproducible?) or a variant id. */
+  variant: string;
+  label: string;
+  /** The outbound exchange that carried it (linked to the refused one by sourceId). */
+  exchangeId: number;
+  status: number | null;
+  error: string | null;
+  accepted: boolean;
+}
+
+/** Why an operator refused a correctly signed callback, as far as re-serialized sends show it. */
+export interface RefusalExplanation {
+  sourceId: number;
+  /**
+   * reserialization: one re-serialization was accepted; accepted-as-sent: the same bytes were accepted now
+   * (the refusal was not about the body); none-accepted: every send was refused; unreachable: no answer.
+   */
+  finding: 'reserialization' | 'accepted-as-sent' | 'none-accepted' | 'unreachable';
+  /** The re-serialization the operator accepted, or null. */
+  accepted: { variant: string; label: string } | null;
+  /** One paragraph a support engineer can pass on. */
+  explanation: string;
+  probes: RefusalProbe[];
+}
+
+/** A balance as the desk read it (exact, in the profile's amounts), or why it could not. */
+export type BalanceReading = { kind: 'reading'; value: string; source: 'probe' | 'answer' } | { kind: 'unavailable'; reason: string };
+
+/** One reading of a profile's balance probe (`wager-desk balance`): what setting up a probe is checked with. */
+export interface BalanceProbeResult {
+  profile: string;
+  userId: string;
+  /** The amounts the value is written in (integer minor units, or a decimal). */
+  amounts: AmountsMode;
+  evidence: BalanceReading;
 }
 
 export interface SecretState {
@@ -313,6 +372,16 @@ export interface ProfileInput {
   /** The signing secret being rotated out (null clears it). */
   previousSecret?: string | null;
   apiKey?: string | null;
+  /** The balance probe's URL (GET; may hold {userId}); null clears the probe's URL. */
+  balanceUrl?: string | null;
+  /** JSONPath into the probe's answer (may hold {userId}); null clears. */
+  balancePath?: string | null;
+  /** null: as the profile writes amounts. */
+  balanceUnits?: BalanceUnits | null;
+  /** Replaces every probe header; values are credentials (sealed, write-only); null or [] clears them. */
+  balanceHeaders?: Array<[name: string, value: string]> | null;
+  /** JSONPath to the balance in an operator's answer; null clears. */
+  answerBalancePath?: string | null;
 }
 
 // ---------------------------------------------------------------- proxy

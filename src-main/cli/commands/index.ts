@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { registerBalance } from './balance';
 import { registerCaptures } from './captures';
+import { registerExplainRefusal } from './explain-refusal';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerProfile } from './profile';
@@ -24,6 +26,7 @@ export function registerCommands(program: Command): void {
   registerSign(program);
   registerVerify(program);
   registerReplay(program);
+  registerExplainRefusal(program);
   registerSend(program);
   registerSaved(program);
   registerRedeliver(program);
@@ -34,6 +37,7 @@ export function registerCommands(program: Command): void {
   registerTail(program);
   registerReverify(program);
   registerProfile(program);
+  registerBalance(program);
   registerExport(program);
   registerImport(program);
   registerToken(program);

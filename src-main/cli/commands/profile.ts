@@ -4,6 +4,7 @@ import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { currencyCode, httpUrl } from '../parse';
+import { addBalanceOptions, balanceInput, balanceLines } from './profile-balance';
 import { amountsMode, callbackPrefix } from '../callback-options';
 
 function secretText(s: SecretState): string {
@@ -18,6 +19,7 @@ function describe(p: ProfileView): string {
     `    service base url: ${p.baseUrl ?? '-'}   operator id: ${p.operatorId ?? '-'}${p.allowSelfSigned ? '   accepts self-signed TLS' : ''}`,
     `    callbacks: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results   amounts: ${p.amounts === 'integer' ? 'integer (minor units)' : 'decimal'}   currency: ${p.currency}`,
     ...(p.publicUrl ? [`    public url: ${p.publicUrl}`] : []),
+    ...balanceLines(p),
   ].join('\n');
 }
 
@@ -38,7 +40,7 @@ function publicUrlOption(value: string): string {
 export function registerProfile(program: Command): void {
   const profile = program.command('profile').description('named environments: secrets, URLs, operator id');
 
-  profile
+  const set = profile
     .command('set')
     .description('create or update a profile (only the given fields change)')
     .argument('<name>')
@@ -58,37 +60,38 @@ export function registerProfile(program: Command): void {
     .option('--no-production', 'clear the production mark')
     .option('--allow-self-signed', 'accept a self-signed TLS certificate from its targets')
     .option('--no-allow-self-signed', 'require a trusted certificate (default)')
-    .option('--json', 'machine-readable output')
-    .action(async (name: string, _opts, cmd: Command) => {
-      const opts = cmd.optsWithGlobals();
-      // Commander sets a negatable flag's default to true; only a flag actually given may change the profile.
-      const given = (flag: string) => cmd.getOptionValueSource(flag) === 'cli';
-      if (opts.previousSecretEnv !== undefined && given('previousSecret') && opts.previousSecret === false) {
-        throw new UsageError('--previous-secret-env and --no-previous-secret contradict each other: give one');
-      }
-      const input: ProfileInput = {
-        name,
-        ...(opts.secretEnv !== undefined ? { secret: secretFromEnv('--secret-env', opts.secretEnv) } : {}),
-        ...(opts.previousSecretEnv !== undefined ? { previousSecret: secretFromEnv('--previous-secret-env', opts.previousSecretEnv) } : {}),
-        ...(given('previousSecret') && opts.previousSecret === false ? { previousSecret: null } : {}),
-        ...(opts.apiKeyEnv !== undefined ? { apiKey: secretFromEnv('--api-key-env', opts.apiKeyEnv) } : {}),
-        ...(opts.operatorUrl !== undefined ? { operatorUrl: opts.operatorUrl } : {}),
-        ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
-        ...(opts.operatorId !== undefined ? { operatorId: opts.operatorId } : {}),
-        ...(opts.upstream !== undefined ? { upstream: opts.upstream } : {}),
-        ...(opts.callbackPrefix !== undefined ? { callbackPrefix: opts.callbackPrefix } : {}),
-        ...(opts.amounts !== undefined ? { amounts: opts.amounts } : {}),
-        ...(opts.currency !== undefined ? { currency: opts.currency } : {}),
-        ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl === '' ? null : opts.publicUrl } : {}),
-        ...(given('production') ? { production: Boolean(opts.production) } : {}),
-        ...(given('allowSelfSigned') ? { allowSelfSigned: Boolean(opts.allowSelfSigned) } : {}),
-      };
-      await withDesk(opts, async (desk) => {
-        const view = must(await desk.saveProfile(input));
-        if (opts.json) printJson(view);
-        else process.stdout.write(`${describe(view)}\n`);
-      });
+    .option('--json', 'machine-readable output');
+  addBalanceOptions(set).action(async (name: string, _opts, cmd: Command) => {
+    const opts = cmd.optsWithGlobals();
+    // Commander sets a negatable flag's default to true; only a flag actually given may change the profile.
+    const given = (flag: string) => cmd.getOptionValueSource(flag) === 'cli';
+    if (opts.previousSecretEnv !== undefined && given('previousSecret') && opts.previousSecret === false) {
+      throw new UsageError('--previous-secret-env and --no-previous-secret contradict each other: give one');
+    }
+    const input: ProfileInput = {
+      name,
+      ...(opts.secretEnv !== undefined ? { secret: secretFromEnv('--secret-env', opts.secretEnv) } : {}),
+      ...(opts.previousSecretEnv !== undefined ? { previousSecret: secretFromEnv('--previous-secret-env', opts.previousSecretEnv) } : {}),
+      ...(given('previousSecret') && opts.previousSecret === false ? { previousSecret: null } : {}),
+      ...(opts.apiKeyEnv !== undefined ? { apiKey: secretFromEnv('--api-key-env', opts.apiKeyEnv) } : {}),
+      ...(opts.operatorUrl !== undefined ? { operatorUrl: opts.operatorUrl } : {}),
+      ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
+      ...(opts.operatorId !== undefined ? { operatorId: opts.operatorId } : {}),
+      ...(opts.upstream !== undefined ? { upstream: opts.upstream } : {}),
+      ...(opts.callbackPrefix !== undefined ? { callbackPrefix: opts.callbackPrefix } : {}),
+      ...(opts.amounts !== undefined ? { amounts: opts.amounts } : {}),
+      ...(opts.currency !== undefined ? { currency: opts.currency } : {}),
+      ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl === '' ? null : opts.publicUrl } : {}),
+      ...(given('production') ? { production: Boolean(opts.production) } : {}),
+      ...(given('allowSelfSigned') ? { allowSelfSigned: Boolean(opts.allowSelfSigned) } : {}),
+      ...balanceInput(opts, cmd),
+    };
+    await withDesk(opts, async (desk) => {
+      const view = must(await desk.saveProfile(input));
+      if (opts.json) printJson(view);
+      else process.stdout.write(`${describe(view)}\n`);
     });
+  });
 
   profile
     .command('list')

@@ -1,5 +1,6 @@
 import type { DeskEventListener } from '../../shared/desk-api';
-import { NO_BALANCE_EVIDENCE, type BalanceObserver } from '../balance/observer';
+import { buildBalanceObserver, type BalanceObserver } from '../balance';
+import { currencyExponent } from '../../shared/money';
 import type { GuardRails } from '../proxy';
 import type { OutboundDeps } from '../outbound/deps';
 import { createSecretCache } from '../secrets';
@@ -56,8 +57,12 @@ export function createContext(store: Store, options: DeskContext['options'], emi
       secrets.invalidate();
     },
     profilesVersion: () => store.dataVersion() + changedHere,
-    // Money is observable only through a profile's balance probe or answer balance path.
-    balanceObserver: () => NO_BALANCE_EVIDENCE,
+    // Money is observable only through a profile's balance probe or answer balance path; read in the
+    // profile's amounts, by its currency's exponent.
+    balanceObserver: (name) => {
+      const profile = secrets.profile(name);
+      return buildBalanceObserver(profile, { timeoutMs: options.outboundTimeoutMs, exponent: currencyExponent(profile?.currency) });
+    },
     onClose(fn) {
       closers.push(fn);
     },

@@ -1,6 +1,7 @@
 import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../../shared/desk-api';
 import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
 import { openStore } from '../store';
+import { balancePart } from './balance-part';
 import { composePart } from './compose-part';
 import { createContext, type DeskOptions } from './context';
 import { ecosystemPart } from './ecosystem-part';
@@ -11,6 +12,7 @@ import { profilesPart } from './profiles-part';
 import { savedPart } from './saved-part';
 import { proxyPart } from './proxy-part';
 import { redeliverPart } from './redeliver-part';
+import { refusalPart } from './refusal-part';
 import { registerSeams } from './seams';
 import { signingPart } from './signing-part';
 import { tokenPart } from './token-part';
@@ -94,8 +96,10 @@ export function createDesk(options: DeskOptions): Desk {
     ...exchangesPart(ctx),
     ...profilesPart(ctx),
     ...savedPart(ctx),
+    ...balancePart(ctx),
     ...proxyPart(ctx),
     ...composePart(ctx),
+    ...refusalPart(ctx),
     ...tokenPart(ctx),
     ...ecosystemPart(ctx),
     ...signingPart(ctx),

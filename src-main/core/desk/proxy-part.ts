@@ -60,7 +60,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     profileNames: () => store.profiles.list().map((p) => p.name),
     activeProfile: () => store.profiles.activeName(),
     profilesVersion: () => ctx.profilesVersion(),
-    apiKeys: () => store.profiles.allApiKeys(),
+    // Balance-probe credentials are redacted from captures like API keys.
+    apiKeys: () => [...store.profiles.allApiKeys(), ...store.profiles.allProbeCredentials()],
     // The profile's view (no secret decrypted): this runs once per turn of the event loop under load.
     callbackSettings: (profile, callbackPrefix) => {
       const name = profile ?? store.profiles.activeName();

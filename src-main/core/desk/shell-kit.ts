@@ -13,3 +13,4 @@ export { isSignatureMode, SIGNATURE_MODES } from '../outbound/signature-mode';
 export { callbackPrefixProblem } from '../protocol/callback-path';
 export { isResultValue } from '../protocol/field-rules';
 export { checkJson, checkLine, countsLine, runIdsPrefix } from '../checks/report-export';
+export { parseHeaderLine } from '../balance/probe-config';

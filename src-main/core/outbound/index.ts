@@ -6,3 +6,12 @@ export { applyEdits, parseSetArgument } from './edit';
 export { isSignatureMode, SIGNATURE_MODES } from './signature-mode';
 export { dispatchDraft, previewSignature, replay, checkDraft } from './dispatch';
 export { diffExchangeDetails } from './diff';
+export {
+  explainRefusal,
+  recordingProbeSender,
+  type ProbeSender,
+  type ProbeSend,
+  type ProbeAnswer,
+  type RefusedMessage,
+  type ProbeTarget,
+} from './refusal-probe';

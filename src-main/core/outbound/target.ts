@@ -17,7 +17,8 @@ export interface SendTarget {
   allowSelfSigned: boolean;
 }
 
-function sameOrigin(a: string, b: string | null): boolean {
+/** Whether two URLs share an origin (false when either is not a URL): where a profile's TLS permission applies. */
+export function sameOrigin(a: string, b: string | null): boolean {
   if (b === null) return false;
   try {
     return new URL(a).origin === new URL(b).origin;

@@ -154,3 +154,27 @@ export function parseCliValue(s: string): unknown {
     return s;
   }
 }
+
+/** What a path reads in a value: found with the value, or why nothing is there (for a report). */
+export type PathReading = { found: true; value: unknown } | { found: false; why: string };
+
+/** The value at `path` ('$' is the whole value), never throwing for a missing member: a reading says why. */
+export function readPath(obj: unknown, path: string): PathReading {
+  let steps: Step[];
+  try {
+    steps = parsePath(path);
+  } catch (err) {
+    return { found: false, why: (err as Error).message };
+  }
+  let node = obj;
+  for (let i = 0; i < steps.length; i++) {
+    const at = steps.slice(0, i);
+    try {
+      node = childOf(node, steps[i] as Step, at);
+    } catch (err) {
+      return { found: false, why: (err as Error).message };
+    }
+    if (node === undefined) return { found: false, why: `nothing at ${show(steps.slice(0, i + 1))}` };
+  }
+  return { found: true, value: node };
+}

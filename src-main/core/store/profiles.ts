@@ -1,4 +1,15 @@
-import { AMOUNTS_MODES, type AmountsMode, type ProfileInput, type ProfileView, type SecretState } from '../../shared/model';
+import {
+  AMOUNTS_MODES,
+  BALANCE_UNITS,
+  type AmountsMode,
+  type BalanceProbeView,
+  type BalanceUnits,
+  type HeaderList,
+  type ProfileInput,
+  type ProfileView,
+  type SecretState,
+} from '../../shared/model';
+import { checkBalancePath, checkProbeHeaders, checkProbeUrl } from '../balance/probe-config';
 import { checkBaseUrl } from '../base-url';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../shared/money';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
@@ -27,6 +38,22 @@ interface ProfileRow {
   previous_secret_fp: string | null;
   api_key_enc: Buffer | null;
   api_key_fp: string | null;
+  balance_url: string | null;
+  balance_path: string | null;
+  balance_units: BalanceUnits | null;
+  balance_headers_enc: Buffer | null;
+  /** JSON: [{ name, fingerprint }] of the sealed headers, what a view shows. */
+  balance_headers: string | null;
+  answer_balance_path: string | null;
+}
+
+/** A profile's balance probe with its header values in clear: main side only (the probe sends them). */
+export interface BalanceProbeSecrets {
+  url: string | null;
+  path: string | null;
+  units: BalanceUnits | null;
+  headers: HeaderList;
+  answerPath: string | null;
 }
 
 /** A profile with its secrets in clear: only for the main side (signing, token requests), never returned by the API. */
@@ -46,6 +73,8 @@ export interface ProfileSecrets {
   /** The secret being rotated out: still accepted by verification, never used to sign. */
   previousSecret: string | null;
   apiKey: string | null;
+  /** Absent where a profile is made by hand (a test, a one-off send): no probe. */
+  balanceProbe?: BalanceProbeSecrets;
 }
 
 const ACTIVE_KEY = 'active-profile';
@@ -69,8 +98,25 @@ function checkedCurrency(currency: string | null | undefined): string | undefine
   if (currency === undefined) return undefined;
   if (currency === null || currency.trim() === '') return DEFAULT_CURRENCY;
   const code = currency.trim().toUpperCase();
-  if (!isCurrencyCode(code)) throw new DeskFailure('bad-input', `A currency is an ISO 4217 code of three letters (EUR, JPY), not "${currency}".`);
+  if (!isCurrencyCode(code)) throw new DeskFailure('bad-input', 'A currency is an ISO 4217 code of three letters (EUR, JPY).');
   return code;
+}
+
+function checkedUnits(units: BalanceUnits | null | undefined): BalanceUnits | null | undefined {
+  if (units === undefined || units === null) return units;
+  if (!BALANCE_UNITS.includes(units)) throw new DeskFailure('bad-input', `Balance units are ${BALANCE_UNITS.join(' or ')}, not "${String(units)}".`);
+  return units;
+}
+
+function probeView(r: ProfileRow): BalanceProbeView {
+  const headers = r.balance_headers === null ? [] : (JSON.parse(r.balance_headers) as Array<{ name: string; fingerprint: string }>);
+  return {
+    url: r.balance_url,
+    path: r.balance_path,
+    units: r.balance_units,
+    headers: headers.map((h) => ({ name: h.name, value: secretState(h.fingerprint) })),
+    answerPath: r.answer_balance_path,
+  };
 }
 
 function checkedAmounts(amounts: AmountsMode | undefined): AmountsMode | undefined {
@@ -86,6 +132,7 @@ export class ProfileStore {
   private readonly deleteStmt;
   private readonly signingSecretsStmt;
   private readonly apiKeysStmt;
+  private readonly probeHeadersStmt;
 
   constructor(
     private readonly db: Db,
@@ -99,6 +146,7 @@ export class ProfileStore {
       'SELECT name, secret_enc, previous_secret_enc FROM profiles WHERE secret_enc IS NOT NULL OR previous_secret_enc IS NOT NULL ORDER BY name',
     );
     this.apiKeysStmt = db.prepare('SELECT api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL ORDER BY name').pluck();
+    this.probeHeadersStmt = db.prepare('SELECT balance_headers_enc FROM profiles WHERE balance_headers_enc IS NOT NULL ORDER BY name').pluck();
   }
 
   private row(name: string): ProfileRow | undefined {
@@ -122,6 +170,7 @@ export class ProfileStore {
       secret: secretState(r.secret_fp),
       previousSecret: secretState(r.previous_secret_fp),
       apiKey: secretState(r.api_key_fp),
+      balance: probeView(r),
     };
   }
 
@@ -160,13 +209,18 @@ export class ProfileStore {
       amounts: checkedAmounts(input.amounts),
       currency: checkedCurrency(input.currency),
       public_url: baseUrl('The public URL', input.publicUrl),
+      balance_url: input.balanceUrl === undefined ? undefined : checkProbeUrl(input.balanceUrl),
+      balance_path: input.balancePath === undefined ? undefined : checkBalancePath('The balance path', input.balancePath),
+      balance_units: checkedUnits(input.balanceUnits),
+      answer_balance_path: input.answerBalancePath === undefined ? undefined : checkBalancePath('The answer balance path', input.answerBalancePath),
     };
+    const probeHeaders = input.balanceHeaders === undefined ? undefined : checkProbeHeaders(input.balanceHeaders);
     this.checkPrevious(input);
     this.checkOverlap(input.name, checked.callback_prefix as string | null | undefined);
     // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
     // same transaction (the refusal that sent the user here said so), so no sealed value is left that
     // nothing can open. Without a secret in the input, a lost key changes nothing here.
-    const reentering = [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '');
+    const reentering = [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '') || (probeHeaders?.length ?? 0) > 0;
     if (reentering) this.box.startOver();
     const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
     const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
@@ -178,6 +232,14 @@ export class ProfileStore {
       previous_secret_fp: fp(input.previousSecret),
       api_key_enc: sealed(input.apiKey),
       api_key_fp: fp(input.apiKey),
+      // The header values are sealed as one list; the names and fingerprints are what a view shows.
+      balance_headers_enc: probeHeaders === undefined ? undefined : probeHeaders === null ? null : this.box.seal(JSON.stringify(probeHeaders)),
+      balance_headers:
+        probeHeaders === undefined
+          ? undefined
+          : probeHeaders === null
+            ? null
+            : JSON.stringify(probeHeaders.map(([name, value]) => ({ name, fingerprint: fingerprint(value) }))),
     };
     const given = Object.entries(fields).filter(([, v]) => v !== undefined);
     this.db
@@ -233,6 +295,9 @@ export class ProfileStore {
       if (r.api_key_enc && !this.box.opens(r.api_key_enc)) {
         this.db.prepare('UPDATE profiles SET api_key_enc = NULL, api_key_fp = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
       }
+      if (r.balance_headers_enc && !this.box.opens(r.balance_headers_enc)) {
+        this.db.prepare('UPDATE profiles SET balance_headers_enc = NULL, balance_headers = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
+      }
     }
   }
 
@@ -257,8 +322,10 @@ export class ProfileStore {
     const now = new Date().toISOString();
     this.db
       .prepare(
-        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, created_at, updated_at)
-         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, ?, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp, ?, ? FROM profiles WHERE name = ?`,
+        `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp,
+           balance_url, balance_path, balance_units, balance_headers_enc, balance_headers, answer_balance_path, created_at, updated_at)
+         SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, ?, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp,
+           balance_url, balance_path, balance_units, balance_headers_enc, balance_headers, answer_balance_path, ?, ? FROM profiles WHERE name = ?`,
       )
       .run(newName, prefix, now, now, name);
     return this.get(newName)!;
@@ -294,6 +361,13 @@ export class ProfileStore {
       secret: r.secret_enc ? this.box.open(r.secret_enc) : null,
       previousSecret: r.previous_secret_enc ? this.box.open(r.previous_secret_enc) : null,
       apiKey: r.api_key_enc ? this.box.open(r.api_key_enc) : null,
+      balanceProbe: {
+        url: r.balance_url,
+        path: r.balance_path,
+        units: r.balance_units,
+        headers: r.balance_headers_enc ? (JSON.parse(this.box.open(r.balance_headers_enc)) as HeaderList) : [],
+        answerPath: r.answer_balance_path,
+      },
     };
   }
 
@@ -317,5 +391,10 @@ export class ProfileStore {
   /** Every stored API key, opened: what redaction must find wherever headers are written out. */
   allApiKeys(): string[] {
     return (this.apiKeysStmt.all() as Buffer[]).map((sealed) => this.box.open(sealed));
+  }
+
+  /** Every stored balance-probe credential (header value), opened: redaction finds them like the other secrets. */
+  allProbeCredentials(): string[] {
+    return (this.probeHeadersStmt.all() as Buffer[]).flatMap((sealed) => (JSON.parse(this.box.open(sealed)) as HeaderList).map(([, value]) => value));
   }
 }

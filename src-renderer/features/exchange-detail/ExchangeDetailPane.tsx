@@ -15,6 +15,7 @@ import { FindingsSection } from './FindingsSection';
 import { RelatedSection } from './RelatedSection';
 import { RequestSection } from './RequestSection';
 import { ResponseSection } from './ResponseSection';
+import { RefusalExplainer, refusedWithValidSignature } from './RefusalExplainer';
 import { SignatureSection } from './SignatureSection';
 import { WarningsSection } from './WarningsSection';
 
@@ -109,6 +110,7 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
           <div className="detail-body" key={detail.id}>
             <WarningsSection detail={detail} deposit={deposit} />
             <SignatureSection detail={detail} />
+            {refusedWithValidSignature(detail) && <RefusalExplainer detail={detail} />}
             <FindingsSection detail={detail} />
             <ClientErrorsSection detail={detail} />
             <RequestSection detail={detail} />

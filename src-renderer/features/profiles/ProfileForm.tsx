@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { AmountsMode, ProfileInput, ProfileView, ProxyStatus } from '../../../src-main/shared/model';
 import { currencyExponent, DEFAULT_CURRENCY, formatMoney, isCurrencyCode } from '../../../src-main/shared/money';
 import { useDesk } from '../../store';
+import { BalanceProbeFields, probeDraftOf, probeInput } from './BalanceProbeFields';
 import { SecretField } from './SecretField';
 
 interface Props {
@@ -80,6 +81,9 @@ export function ProfileForm(props: Props) {
   const [busy, setBusy] = useState(false);
   const secretRef = useRef<HTMLInputElement>(null);
   const apiKeyRef = useRef<HTMLInputElement>(null);
+  const [probe, setProbe] = useState(() => probeDraftOf(profile?.balance));
+  const probeHeadersRef = useRef<HTMLTextAreaElement>(null);
+  const [probeProblem, setProbeProblem] = useState<string | null>(null);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -97,6 +101,10 @@ export function ProfileForm(props: Props) {
       currency: orNull(currency),
       publicUrl: orNull(publicUrl),
     };
+    const probeFields = probeInput(probe, probeHeadersRef.current?.value ?? '');
+    setProbeProblem(typeof probeFields === 'string' ? probeFields : null);
+    if (typeof probeFields === 'string') return;
+    Object.assign(input, probeFields);
     const secret = secretRef.current?.value ?? '';
     const apiKey = apiKeyRef.current?.value ?? '';
     if (clearSecret) input.secret = null;
@@ -114,6 +122,8 @@ export function ProfileForm(props: Props) {
     if (secretRef.current) secretRef.current.value = '';
     if (apiKeyRef.current) apiKeyRef.current.value = '';
     if (previousRef.current) previousRef.current.value = '';
+    if (probeHeadersRef.current) probeHeadersRef.current.value = '';
+    setProbe((p) => ({ ...p, clearHeaders: false }));
     setClearPrevious(false);
     onSaved(saved.name);
   };
@@ -239,6 +249,7 @@ export function ProfileForm(props: Props) {
           testId="profile-api-key"
         />
       </fieldset>
+      <BalanceProbeFields ref={probeHeadersRef} stored={profile?.balance} draft={probe} onChange={setProbe} />
       <fieldset className="form-group">
         <legend>Safety</legend>
         <label className="checkbox-row">
@@ -252,6 +263,11 @@ export function ProfileForm(props: Props) {
           <span>Accept a self-signed TLS certificate from this operator (test servers only).</span>
         </label>
       </fieldset>
+      {probeProblem !== null && (
+        <div className="small text-error" data-testid="profile-balance-problem">
+          {probeProblem}
+        </div>
+      )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy || name.trim() === ''} data-testid="profile-save">
           {profile === null ? 'Create profile' : 'Save changes'}

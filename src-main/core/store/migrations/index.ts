@@ -17,6 +17,7 @@ import * as m007 from './007-exchange-scheme';
 import * as m008 from './008-exchange-profile';
 import * as m009 from './009-search-and-saved-requests';
 import * as m010 from './010-profile-currency';
+import * as m011 from './011-profile-balance-probe';
 
 export interface Migration {
   version: number;
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'exchange-profile', up: m008.up },
   { version: 9, name: 'search-and-saved-requests', up: m009.up },
   { version: 10, name: 'profile-currency', up: m010.up },
+  { version: 11, name: 'profile-balance-probe', up: m011.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */

@@ -1,0 +1,65 @@
+// What a profile's balance probe may hold, checked when it is saved so a check never meets a probe it
+// cannot send: an http(s) URL and a JSONPath that may each hold {userId}, and request headers whose
+// values are credentials (a header value with a line break would smuggle a second header).
+import type { HeaderList } from '../../shared/model';
+import { parsePath } from '../protocol/json-path';
+import { DeskFailure } from '../result';
+
+export const USER_PLACEHOLDER = '{userId}';
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The URL for one user: `{userId}` URL-encoded wherever it appears. */
+export function probeUrlFor(template: string, userId: string): string {
+  return template.split(USER_PLACEHOLDER).join(encodeURIComponent(userId));
+}
+
+/** The JSONPath for one user (a balances map keyed by user: $.balances["{userId}"]). */
+export function probePathFor(template: string, userId: string): string {
+  return template.split(USER_PLACEHOLDER).join(userId);
+}
+
+/** A probe URL as stored (trimmed), or null to clear; throws bad-input for anything a probe could not GET. */
+export function checkProbeUrl(raw: string | null): string | null {
+  if (raw === null || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(probeUrlFor(raw.trim(), 'user'));
+  } catch {
+    throw new DeskFailure('bad-input', `The balance URL "${raw}" is not a URL; give one like http://127.0.0.1:4000/test/balance/{userId}.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskFailure('bad-input', `The balance URL must be http or https, not ${url.protocol}`);
+  if (url.username !== '' || url.password !== '') {
+    throw new DeskFailure('bad-input', 'The balance URL must not carry credentials: give them as a header (--balance-header-env), where they are sealed.');
+  }
+  return raw.trim();
+}
+
+/** A JSONPath as stored, or null to clear; throws bad-input when it does not parse. */
+export function checkBalancePath(what: string, raw: string | null): string | null {
+  if (raw === null || raw.trim() === '') return null;
+  try {
+    parsePath(probePathFor(raw.trim(), 'user'));
+  } catch (err) {
+    throw new DeskFailure('bad-input', `${what}: ${(err as Error).message}.`);
+  }
+  return raw.trim();
+}
+
+/** The probe's headers as stored, or null to clear; throws bad-input for a name or value HTTP refuses. */
+export function checkProbeHeaders(headers: ReadonlyArray<readonly [string, string]> | null): HeaderList | null {
+  if (headers === null || headers.length === 0) return null;
+  return headers.map(([name, value]) => {
+    if (typeof name !== 'string' || !HEADER_NAME.test(name)) throw new DeskFailure('bad-input', `"${String(name)}" is not an HTTP header name.`);
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value)) throw new DeskFailure('bad-input', `The value of the balance header ${name} must be one line.`);
+    return [name, value.trim()] as [string, string];
+  });
+}
+
+/** "Name: value" (the CLI's --balance-header) as a pair; throws bad-input without the colon. */
+export function parseHeaderLine(line: string): [string, string] {
+  const colon = line.indexOf(':');
+  // The line holds a credential: the refusal never quotes it.
+  if (colon <= 0) throw new DeskFailure('bad-input', 'A balance header is written "Name: value", with a colon after the name.');
+  return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+}

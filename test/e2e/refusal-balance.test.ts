@@ -1,0 +1,93 @@
+// In Chromium: a forwarded capture that the operator refused although its signature is valid offers
+// "Why was it refused?", which probes the operator (an Express-style one that verifies
+// JSON.stringify(req.body)) and names compact JSON; the profile form sets a balance probe whose header
+// value is write-only (shown by its fingerprint, never sent back to the page).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from '../../src-main/core/signing';
+import { storeOf, secretsOf } from '../helpers/desk';
+import { must } from '../helpers/must';
+import { startRecorder, type Recorder } from '../helpers/servers';
+import { expressAnswer } from '../integration/refusal/operators';
+import { goTo, openApp } from './helpers/app';
+import { screenshot } from './helpers/browser';
+import { openSession, type E2eSession } from './helpers/session';
+import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
+
+const CREDENTIAL = 'e2e-probe-token-64ac1d';
+let session: E2eSession;
+let stack: Stack;
+let page: Page;
+let operator: Recorder;
+let refusedId: number;
+const apiTraffic: string[] = [];
+
+beforeAll(async () => {
+  session = await openSession();
+  ({ stack, page } = session);
+  // The stand-in operator serves the whole file: closed in afterAll.
+  operator = await startRecorder(expressAnswer(TEST_SECRET));
+  must(await stack.desk.saveProfile({ name: 'default', upstream: operator.url }));
+  must(await stack.desk.startProxy({ upstream: operator.url }));
+  const spaced = '{"userId": "user-9", "depositId": "dep-refused", "currency": "EUR", "amount": 5}';
+  const res = await sendCallback(must(await stack.desk.getStatus()).proxy.url!, '/platform/pay', spaced, { secret: TEST_SECRET });
+  expect(res.status).toBe(401);
+  await res.arrayBuffer();
+  refusedId = storeOf(stack.desk).exchanges.list({ limit: 1 }).items[0]!.id;
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && !r.url().endsWith('/api/events'))
+      void r.text().then(
+        (t) => apiTraffic.push(t),
+        () => 0,
+      );
+  });
+  page.on('request', (r) => apiTraffic.push(r.postData() ?? ''));
+  await openApp(page, stack);
+}, 120_000);
+
+afterAll(async () => {
+  await operator?.close();
+  await session?.close();
+});
+
+describe('why the operator refused, and the balance probe, in Chromium', () => {
+  it('explains a forwarded capture refused with a valid signature, on demand', async () => {
+    await page.locator(`[data-testid="capture-row"][data-id="${refusedId}"]`).click();
+    const pane = page.locator(`[data-testid="detail-pane"][data-exchange-id="${refusedId}"]`);
+    await pane.getByTestId('refusal-section').waitFor();
+    // Nothing is sent before the click.
+    expect(operator.received.length).toBe(1);
+    await pane.getByTestId('explain-refusal').click();
+    const explanation = pane.locator('[data-testid="refusal-explanation"][data-finding="reserialization"]');
+    await explanation.waitFor({ timeout: 20_000 });
+    expect(await explanation.innerText()).toContain(
+      "The operator verifies a re-serialization of the body (compact JSON, like JSON.stringify(req.body)), not the bytes received; the platform's bytes will be refused whenever they are not compact",
+    );
+    expect(await pane.locator('[data-testid="refusal-probe"][data-accepted="true"]').getAttribute('data-variant')).toBe('compact-json');
+    expect(operator.received.length).toBe(3);
+    await screenshot(page, 'refusal-explained');
+  });
+
+  it('sets a balance probe from the profile form; the header value is write-only', async () => {
+    await goTo(page, 'profiles');
+    await page.locator('[data-testid="profile-card"][data-name="default"]').click();
+    const editor = page.getByTestId('profile-editor');
+    await editor.getByTestId('profile-balance-url').fill(`${operator.url}/test/balance/{userId}`);
+    await editor.getByTestId('profile-balance-path').fill('$.data.balance');
+    await editor.getByTestId('profile-balance-units').selectOption('major');
+    await editor.getByTestId('profile-balance-headers').fill(`X-Staging-Token: ${CREDENTIAL}`);
+    await editor.getByTestId('profile-save').click();
+    await editor.locator('[data-testid="profile-balance-header-state"][data-name="X-Staging-Token"]').getByText(fingerprint(CREDENTIAL)).waitFor();
+    expect(await editor.getByTestId('profile-balance-headers').inputValue()).toBe('');
+    const stored = secretsOf(stack.desk).profile('default')!.balanceProbe!;
+    expect(stored).toMatchObject({
+      url: `${operator.url}/test/balance/{userId}`,
+      path: '$.data.balance',
+      units: 'major',
+      headers: [['X-Staging-Token', CREDENTIAL]],
+    });
+    // Sent once, on save; never in an answer, never in the page.
+    expect(apiTraffic.filter((t) => t.includes(CREDENTIAL)).length).toBe(1);
+    expect(await page.content()).not.toContain(CREDENTIAL);
+  });
+});
