@@ -131,13 +131,16 @@ export async function sendStep(ctx: OutboundDeps, env: StepEnv, step: CaseStep):
   const verdict = checkSignature(step.body, signature, [{ profile: env.secretLabel, secret: env.secret, primary: true }]);
   const report: SignatureReport = { ...verdict, notes: [NOTES[step.signature ?? 'valid'], ...verdict.notes] };
   const path = callbackPath(env.callbackPrefix, step.to);
-  const detail = await sendAndRecord(recordingDeps(ctx, env.profile ?? undefined, { prefix: env.callbackPrefix, amounts: env.amounts, currency: env.currency }), {
-    request: { url: joinUrl(env.base, path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
-    origin: env.origin,
-    sourceId: null,
-    signature: report,
-    tags: env.tags,
-  });
+  const detail = await sendAndRecord(
+    recordingDeps(ctx, env.profile ?? undefined, { prefix: env.callbackPrefix, amounts: env.amounts, currency: env.currency }),
+    {
+      request: { url: joinUrl(env.base, path), method: 'POST', headers, body: step.body, timeoutMs: env.timeoutMs, allowSelfSigned: env.allowSelfSigned },
+      origin: env.origin,
+      sourceId: null,
+      signature: report,
+      tags: env.tags,
+    },
+  );
   return {
     label: step.label,
     exchangeId: detail.id,
