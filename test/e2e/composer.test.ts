@@ -101,7 +101,8 @@ describe('the composer and the edge-case catalog in Chromium', () => {
     await screenshot(page, '10-composer-edited-refund');
 
     const sentId = await sendAndWait();
-    expect(await page.getByTestId('sent-status').textContent()).toBe('200');
+    // The operator never saw this deposit's pay: it answers 200 {"ignored": true}, which the composer flags.
+    expect(await page.getByTestId('sent-status').textContent()).toBe('200 ⚑ ignored');
     expect(await page.getByTestId('sent-verdict').getAttribute('data-verdict')).toBe('valid');
 
     // The operator's own record: the new amount, a signature valid over the exact bytes it received.

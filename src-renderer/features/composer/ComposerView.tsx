@@ -54,6 +54,9 @@ export function ComposerView() {
               </select>
             </>
           )}
+        </div>
+        {/* A row of its own: in the title row it would push the editor under an overflowing toolbar at 1280 px. */}
+        <div className="toolbar composer-saved-bar">
           <SavedRequestsMenu />
         </div>
         <ErrorBanner error={error} context="Composer" onDismiss={clearError} testId="composer-error" />
