@@ -69,6 +69,8 @@ export function createDesk(options: DeskOptions): Desk {
       if (first && !store.inTransaction()) return flush();
       if (first) queueMicrotask(flush);
     },
+    // A row announced to nobody is dropped at flush anyway: the proxy's writes then skip building it.
+    listening: () => listeners.size > 0,
   });
   if (options.requireSecretsKey) {
     try {

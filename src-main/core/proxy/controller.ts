@@ -363,12 +363,21 @@ export class ProxyController {
    * them) and every stored API key, looked up once per turn of the event loop, as the candidates are.
    */
   private secretsFor(candidates: () => SecretCandidate[]): () => readonly string[] {
-    return this.perTurn(() =>
-      secretsToRedact(
-        candidates().map((c) => c.secret),
-        this.host.apiKeys(),
-      ),
-    );
+    // Opening every API key and probe credential each turn cost two queries and a decryption per key:
+    // the list is kept until the profiles change (the routes are rebuilt on the same signal).
+    let version: number | null = null;
+    let secrets: readonly string[] = [];
+    return this.perTurn(() => {
+      const now = this.host.profilesVersion();
+      if (now !== version) {
+        secrets = secretsToRedact(
+          candidates().map((c) => c.secret),
+          this.host.apiKeys(),
+        );
+        version = now;
+      }
+      return secrets;
+    });
   }
 
   /** One look-up per turn of the event loop serves every request of that turn (a profile change applies to the next). */

@@ -248,7 +248,7 @@ export class Inbound {
   /** Records, at once, that the committed request got no answer. */
   private recordNoAnswer(error: string): void {
     try {
-      this.env.exchanges.complete(this.id, this.completion(null, error));
+      this.env.exchanges.finish(this.id, this.completion(null, error));
     } catch (err) {
       this.env.onCaptureFailure(err);
     }
@@ -343,8 +343,8 @@ export class Inbound {
       () => {
         const decided = this.decide(call);
         const exchanges = this.env.exchanges;
-        const id = exchanges.insert(decided.findings.length > 0 ? { ...row, findings: [...row.findings, ...decided.findings] } : row).id;
-        exchanges.complete(id, this.completion(decided.answer, decided.error));
+        const id = exchanges.record(decided.findings.length > 0 ? { ...row, findings: [...row.findings, ...decided.findings] } : row);
+        exchanges.finish(id, this.completion(decided.answer, decided.error));
         return { id, answer: decided.answer };
       },
       (err, out) => {
@@ -362,7 +362,7 @@ export class Inbound {
       () => {
         const decided = this.decide(call);
         if (decided.findings.length > 0) this.env.exchanges.addFindings(id, decided.findings);
-        this.env.exchanges.complete(id, this.completion(decided.answer, decided.error));
+        this.env.exchanges.finish(id, this.completion(decided.answer, decided.error));
         return decided.answer;
       },
       (err, answer) => {
@@ -396,7 +396,7 @@ export class Inbound {
   private commit(row: NewExchange, then: () => void): void {
     this.rowQueued = true;
     this.commits.write(
-      () => this.env.exchanges.insert(row).id,
+      () => this.env.exchanges.record(row),
       (err, id) => {
         if (err !== null || id === undefined) return this.dropped(err);
         this.recorded(id);
@@ -410,8 +410,8 @@ export class Inbound {
     this.rowQueued = true;
     this.commits.write(
       () => {
-        const id = this.env.exchanges.insert(row).id;
-        this.env.exchanges.complete(id, this.completion(answer, error));
+        const id = this.env.exchanges.record(row);
+        this.env.exchanges.finish(id, this.completion(answer, error));
         return id;
       },
       (err, id) => {
@@ -425,7 +425,7 @@ export class Inbound {
   private commitNow(row: NewExchange): boolean {
     this.rowQueued = true;
     try {
-      this.recorded(this.env.exchanges.insert(row).id);
+      this.recorded(this.env.exchanges.record(row));
       return true;
     } catch (err) {
       this.dropped(err);
@@ -454,7 +454,7 @@ export class Inbound {
   /** Records the proxy's own answer on the committed row, at once (not with the next group). */
   private recordAnswer(answer: ProxyAnswer, error: string | null): void {
     try {
-      this.env.exchanges.complete(this.id, this.completion(answer, error));
+      this.env.exchanges.finish(this.id, this.completion(answer, error));
     } catch (err) {
       this.env.onCaptureFailure(err);
     }
@@ -496,7 +496,7 @@ export class Inbound {
     const id = this.id;
     const completion = this.completion(outcome.response, outcome.error);
     this.commits.write(
-      () => this.env.exchanges.complete(id, completion),
+      () => this.env.exchanges.finish(id, completion),
       (err) => {
         if (err !== null) {
           this.env.onCaptureFailure(err);
@@ -512,7 +512,7 @@ export class Inbound {
     const id = this.id;
     const completion = this.completion(outcome.response, outcome.error);
     this.commits.write(
-      () => this.env.exchanges.complete(id, completion),
+      () => this.env.exchanges.finish(id, completion),
       (err) => {
         // The answer is out and the request row is durable; only the response record is lost (the desk closing, say).
         if (err !== null) this.env.onCaptureFailure(err);

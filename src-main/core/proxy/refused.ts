@@ -129,8 +129,8 @@ export function recordRefused(
   }
   commits.write(
     () => {
-      const id = env.exchanges.insert(row).id;
-      env.exchanges.complete(id, { ...completion, completedAt: new Date().toISOString() });
+      const id = env.exchanges.record(row);
+      env.exchanges.finish(id, { ...completion, completedAt: new Date().toISOString() });
       return id;
     },
     (err) => {

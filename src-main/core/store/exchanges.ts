@@ -120,6 +120,8 @@ export class ExchangeStore {
   constructor(
     db: Db,
     private readonly onChange: (summary: ExchangeSummary) => void = () => {},
+    /** Whether anyone reads the announcements now: when nobody does, the proxy's writes skip building them. */
+    private readonly listening: () => boolean = () => true,
   ) {
     // Positional parameters: better-sqlite3 looks each named one up in the object it is given, and with
     // 27 of them that made a capture's write path about 2 µs (7%) dearer (an A/B of this store in-process).
@@ -158,6 +160,22 @@ export class ExchangeStore {
    * return, or when the enclosing transaction commits (the proxy's group commit, a HAR import).
    */
   insert(x: NewExchange): ExchangeSummary {
+    const summary = toSummary(this.insertRow(x));
+    this.onChange(summary);
+    return summary;
+  }
+
+  /**
+   * As insert, returning only the new row's id: the proxy's write, which builds the row's summary only
+   * when someone listens for it (a headless `serve` has nobody; bench/proxy.ts: 2 to 3% of its CPU).
+   */
+  record(x: NewExchange): number {
+    const row = this.insertRow(x);
+    if (this.listening()) this.onChange(toSummary(row));
+    return row.id;
+  }
+
+  private insertRow(x: NewExchange): SummaryRow {
     const values = insertValues(x);
     const info = this.insertStmt.run(INSERT_COLUMNS.map((column) => values[column]));
     // Mapped from what was bound rather than read back (a SELECT a capture; bench/store.ts measured it,
@@ -167,13 +185,23 @@ export class ExchangeStore {
     const row = storedRow(id, values) ?? (this.summaryStmt.get(id) as SummaryRow);
     this.open.set(id, row);
     if (this.open.size > OPEN_SUMMARIES) this.open.delete(this.open.keys().next().value!);
-    const summary = toSummary(row);
-    this.onChange(summary);
-    return summary;
+    return row;
   }
 
   /** Records the response, or the error that stood in its place. */
   complete(id: number, c: ExchangeCompletion): ExchangeSummary {
+    const summary = toSummary(this.completeRow(id, c));
+    this.onChange(summary);
+    return summary;
+  }
+
+  /** As complete, returning nothing: the proxy's write, which announces the row only when someone listens. */
+  finish(id: number, c: ExchangeCompletion): void {
+    const row = this.completeRow(id, c);
+    if (this.listening()) this.onChange(toSummary(row));
+  }
+
+  private completeRow(id: number, c: ExchangeCompletion): SummaryRow {
     const before = this.open.get(id);
     this.open.delete(id);
     const values: Record<CompleteColumn, unknown> = {
@@ -186,14 +214,10 @@ export class ExchangeStore {
     };
     const info = this.completeStmt.run([...COMPLETE_COLUMNS.map((column) => values[column]), id]);
     if (info.changes === 0) throw new Error(`Exchange ${id} does not exist.`);
-    const row: SummaryRow =
-      before && intact(c.error)
-        ? // SQLite stores NaN as NULL.
-          { ...before, res_status: c.response?.status ?? null, error: c.error, duration_ms: Number.isNaN(c.durationMs) ? null : c.durationMs }
-        : (this.summaryStmt.get(id) as SummaryRow);
-    const summary = toSummary(row);
-    this.onChange(summary);
-    return summary;
+    return before && intact(c.error)
+      ? // SQLite stores NaN as NULL.
+        { ...before, res_status: c.response?.status ?? null, error: c.error, duration_ms: Number.isNaN(c.durationMs) ? null : c.durationMs }
+      : (this.summaryStmt.get(id) as SummaryRow);
   }
 
   /**

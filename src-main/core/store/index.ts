@@ -80,6 +80,8 @@ export function connectionOf(store: Store): Db {
 export interface StoreOptions {
   nativeBinding?: string;
   onExchange?: (summary: ExchangeSummary) => void;
+  /** Whether onExchange has anyone to tell now (default: always). */
+  listening?: () => boolean;
 }
 
 function sealedValues(db: Db): SealedValue[] {
@@ -107,7 +109,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     // The key is read when a secret is first needed: commands that need none (captures, show) work without it.
     const box = SecretBox.forKeyFile(join(dir, KEY_FILE), () => sealedValues(opened));
     const settings = new SettingsStore(opened);
-    const exchanges = new ExchangeStore(opened, options.onExchange);
+    const exchanges = new ExchangeStore(opened, options.onExchange, options.listening);
     const run = opened.transaction((fn: () => unknown) => fn());
     const dataVersion = opened.prepare('PRAGMA data_version').pluck();
     const store: Store = {

@@ -100,10 +100,13 @@ describe('serve over HTTPS, as documented', () => {
     const listed = JSON.parse((await runCli(['--home', home, 'captures', '--json'])).stdout) as Array<{
       id: number;
       depositId: string;
-      signature: { verdict: string };
+      signature: { verdict: string | null };
+      error: string | null;
     }>;
-    expect(listed, JSON.stringify(listed)).toHaveLength(1);
+    // Newest first: the signed pay, then the untrusted attempt's failed handshake (a row, no request).
+    expect(listed, JSON.stringify(listed)).toHaveLength(2);
     expect(listed[0]).toMatchObject({ depositId: 'dep-tls-1', signature: { verdict: 'valid' } });
+    expect(listed[1]!.error).toMatch(/the TLS handshake failed .*no request was received/s);
     const shown = JSON.parse((await runCli(['--home', home, 'show', String(listed[0]!.id), '--json'])).stdout) as { scheme: string };
     expect(shown.scheme).toBe('https');
 
