@@ -41,21 +41,6 @@ export const PRUNE_BATCH_ROWS = 500;
 const BATCH_TARGET_MS = 15;
 const MIN_BATCH_ROWS = 20;
 
-/**
- * The WAL bound while a prune runs. Every deleted row dirties a page or two of each index, and the WAL
- * only starts over once a checkpoint has caught up with it, which the passive checkpoints beside a
- * capturing proxy never do while batches keep coming: on a million rows it grew past 2 GB. Above this
- * size the prune checkpoints between two batches, passively first (beside the captures) and then with
- * RESTART, which holds writers back only for the few pages left and lets the WAL start over.
- */
-const PRUNE_WAL_BYTES = 64 * 1024 * 1024;
-
-function boundWal(db: Db): void {
-  if (db.memory || fileBytes(`${db.name}-wal`) < PRUNE_WAL_BYTES) return;
-  db.pragma('wal_checkpoint(PASSIVE)');
-  db.pragma('wal_checkpoint(RESTART)');
-}
-
 /** The next batch's size from the last one's: scaled to the target, at most doubled, within the bounds. */
 function nextBatchRows(rows: number, ms: number): number {
   const scaled = ms <= 0 ? rows * 2 : Math.floor((rows * BATCH_TARGET_MS) / ms);
@@ -125,7 +110,7 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
       detached += countDetached.get(params) as number;
       return remove.run(params).changes;
     });
-    for (let rows = PRUNE_BATCH_ROWS; ; ) {
+    for (let rows = PRUNE_BATCH_ROWS; ;) {
       const started = performance.now();
       let changes: number;
       try {
@@ -140,7 +125,6 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
       const took = performance.now() - started;
       rows = nextBatchRows(rows, took);
       await pauseAfter(took);
-      boundWal(db);
     }
   }
 
