@@ -841,6 +841,8 @@ export interface CheckReport {
   moneyObserved?: boolean;
   /** How many identical requests the concurrent-duplicate checks sent at once. */
   concurrency?: number;
+  /** Why the operator refused a correctly signed callback of the run, when it did (the explainer's probes). */
+  refusal?: RefusalExplanation;
   checks: CheckResult[];
 }
 

@@ -150,11 +150,18 @@ describe('a first day at 1280x800 and 1440x900, light and dark', () => {
         expect({ id, bottom: Math.min(box.y + 24, box.y + box.height) <= barNow.y }).toEqual({ id, bottom: true });
       }
       await page.getByTestId('show-pending-diff').click();
-      await page.waitForFunction(`(() => {
-        const diff = document.querySelector('[data-testid="pending-diff"]').getBoundingClientRect();
-        const bar = document.querySelector('.composer-actions').getBoundingClientRect();
-        return diff.top >= 0 && diff.top + 20 <= bar.top;
-      })()`);
+      // Polled through evaluate: waitForFunction compiles its string in the page, which the desk's CSP forbids.
+      await expect
+        .poll(
+          () =>
+            page.evaluate<boolean>(`(() => {
+              const diff = document.querySelector('[data-testid="pending-diff"]').getBoundingClientRect();
+              const bar = document.querySelector('.composer-actions').getBoundingClientRect();
+              return diff.top >= 0 && diff.top + 20 <= bar.top;
+            })()`),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       await screenshot(page, `first-day/${size.width}x${size.height}-composer-diff`);
     });
   }

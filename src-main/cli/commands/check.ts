@@ -68,6 +68,7 @@ export function registerCheck(program: Command): void {
         else {
           // The headline goes last too: progress lines have scrolled it away by the end of a run.
           if (report.headline) process.stdout.write(`${report.headline}\n`);
+          if (report.refusal) process.stdout.write(`why the operator refused a correctly signed callback: ${report.refusal.explanation}\n`);
           process.stdout.write(`${countsLine(report)}; report ${report.id}, ids ${report.runId ? runIdsPrefix(report.runId) : 'wd-'}*\n`);
         }
         if (report.failed > 0 || (report.blocked ?? 0) > 0) throw new NegativeAnswer();

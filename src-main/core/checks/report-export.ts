@@ -137,6 +137,7 @@ export function checkJson(report: CheckReport) {
     userId: report.userId,
     moneyObserved: report.moneyObserved ?? false,
     concurrency: report.concurrency ?? null,
+    ...(report.refusal ? { refusal: report.refusal } : {}),
     checks: report.checks.map((c) => ({
       id: c.id,
       title: c.title,

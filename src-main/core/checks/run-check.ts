@@ -11,6 +11,7 @@ import { DeskFailure } from '../result';
 import { Bodies } from './bodies';
 import { JUDGED_CHECKS, validIdOfPay } from './matrix';
 import { headlineOf } from './matrix/headline';
+import { explainRunRefusal } from './refused-valid';
 import { MatrixRun } from './matrix/run';
 import { newRunId, RunIds, runIdPrefix } from './run-ids';
 import { stepEnvFor } from './secrets';
@@ -59,6 +60,14 @@ export async function runConformanceCheck(
     },
   });
   for (const check of JUDGED_CHECKS) await run.run(check);
+  // The explainer signs its probes with the profile's secret: a run with a secret of its own is not explained.
+  const refusal =
+    options.customSecret !== undefined
+      ? null
+      : await explainRunRefusal(ctx, checks, {
+          ...(env.profile ? { profile: env.profile } : {}),
+          ...(options.confirmedProduction ? { confirmedProduction: true } : {}),
+        });
 
   const headline = headlineOf(JUDGED_CHECKS, checks, notServedLine);
   const count = (o: CheckOutcome) => checks.filter((c) => c.outcome === o).length;
@@ -75,6 +84,7 @@ export async function runConformanceCheck(
     notObservable: count('not-observable'),
     moneyObserved: observer.available,
     concurrency,
+    ...(refusal ? { refusal } : {}),
     checks,
   });
 }

@@ -13,7 +13,7 @@ import { joinUrl, sameOrigin } from './target';
 
 export interface ExplainOptions {
   confirmedProduction?: boolean;
-  /** The profile whose secret signs the probes (default: the active one). */
+  /** The profile whose secret signs the probes (default: the exchange's own, else the active one). */
   profile?: string;
 }
 
@@ -36,7 +36,7 @@ export async function explainRefusedExchange(ctx: OutboundDeps, id: number, opti
       `The signature of exchange ${id} is ${detail.signature.verdict ?? 'not judged'}, not valid: the operator was right to refuse it. Its signature diagnosis explains the platform's side.`,
     );
   }
-  const profile = ctx.profile(options.profile);
+  const profile = ctx.profile(options.profile ?? detail.profile ?? undefined);
   if (!profile?.secret) {
     throw new DeskFailure(
       'no-secret',

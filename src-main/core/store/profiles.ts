@@ -242,18 +242,36 @@ export class ProfileStore {
             : JSON.stringify(probeHeaders.map(([name, value]) => ({ name, fingerprint: fingerprint(value) }))),
     };
     const given = Object.entries(fields).filter(([, v]) => v !== undefined);
+    const prefixChanges = this.row(input.name) === undefined || checked.callback_prefix !== undefined;
     this.db
       .transaction(() => {
         if (reentering) this.clearUnreadable(now);
         this.db.prepare('INSERT OR IGNORE INTO profiles (name, created_at, updated_at) VALUES (?, ?, ?)').run(input.name, now, now);
         const sets = given.map(([k]) => `${k} = @${k}`).concat('updated_at = @updated_at');
         this.db.prepare(`UPDATE profiles SET ${sets.join(', ')} WHERE name = @name`).run({ ...Object.fromEntries(given), updated_at: now, name: input.name });
+        if (prefixChanges) this.adoptUnassigned(input.name);
         if (this.activeName() === null) this.settings.set(ACTIVE_KEY, input.name);
         // IMMEDIATE: the write lock first (waiting out busy_timeout). A deferred transaction that reads
         // before it writes fails at once, without waiting, when another process committed in between.
       })
       .immediate();
     return this.get(input.name)!;
+  }
+
+  /**
+   * Captures that arrived under no profile's prefix (before the first profile, or before this prefix was
+   * set) and lie under this profile's prefix are its captures: prefixes do not overlap, so this is the one
+   * profile they can be told to belong to, the rule the schema's migration applied to older rows.
+   */
+  private adoptUnassigned(name: string): void {
+    const prefix = this.row(name)?.callback_prefix ?? DEFAULT_CALLBACK_PREFIX;
+    const under = prefix.endsWith('/') ? prefix : `${prefix}/`;
+    this.db
+      .prepare(
+        `UPDATE exchanges SET profile = @name
+         WHERE profile IS NULL AND direction = 'inbound' AND (path = @prefix OR substr(path, 1, length(@under)) = @under)`,
+      )
+      .run({ name, prefix, under });
   }
 
   /**

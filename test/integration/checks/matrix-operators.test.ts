@@ -82,6 +82,7 @@ describe.each(['node', 'python'] as const)('the conformance check against a %s w
     expect(byOutcome(report, 'not-observable'), explain(report)).toEqual([]);
     expect(report.passed).toBe(report.checks.length);
     expect(report.headline).toBeUndefined();
+    expect(report.refusal).toBeUndefined();
     // The 404 USER_NOT_FOUND of a path that answered 200 is an answer, and "ignored unknown field" a warning.
     expect(result(report, 'long-user-id').actual.status).toBe(404);
     expect(result(report, 'unknown-extra-fields').evidence?.words ?? []).toEqual([]);
@@ -103,6 +104,11 @@ describe.each(['node', 'python'] as const)('the conformance check against a %s w
       expect(failed.evidence?.delta).not.toBe(failed.evidence?.expectedDelta);
     }
     expect(report.headline).toMatch(own.headline);
+    // An operator that verifies a re-serialization refuses the correctly signed spaced bodies: the run says why.
+    if (defect === 'verifies-reserialized') {
+      expect(report.refusal?.finding, JSON.stringify(report.refusal)).toBe('reserialization');
+      expect(report.refusal?.explanation).toMatch(/re-serialization of the body/);
+    }
   });
 });
 

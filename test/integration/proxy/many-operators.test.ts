@@ -180,3 +180,21 @@ describe('one proxy, many operators', () => {
     must(await desk.saveProfile({ name: 'acme', operatorId: 'op-1' }));
   });
 });
+
+describe('captures that arrived before their profile', () => {
+  it('are adopted by the profile whose prefix they lie under when it is created; the others stay unassigned', async () => {
+    const desk = openDesk();
+    const proxy = await serveAll(desk);
+    const first = await send(proxy.url, { path: '/acme/pay', headers: { 'content-type': 'application/json' }, body: pay('early-1') });
+    const other = await send(proxy.url, { path: '/elsewhere/pay', headers: { 'content-type': 'application/json' }, body: pay('early-2') });
+    expect([first.status, other.status].every((s) => s > 0)).toBe(true);
+    const before = await rows(desk, { allProfiles: true });
+    expect(before.map((r) => r.profile)).toEqual([null, null]);
+
+    must(await desk.saveProfile({ name: 'acme', callbackPrefix: '/acme', secret: 'acme-secret' }));
+    const after = await rows(desk, { allProfiles: true });
+    expect(Object.fromEntries(after.map((r) => [r.depositId, r.profile]))).toEqual({ 'early-1': 'acme', 'early-2': null });
+    // The active profile's list now holds the capture it adopted.
+    expect((await rows(desk, {})).map((r) => r.depositId)).toEqual(['early-1']);
+  });
+});
