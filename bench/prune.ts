@@ -144,7 +144,9 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       stop: stop.signal,
     });
     await new Promise((r) => setTimeout(r, (warmupSeconds + beforeSeconds) * 1000));
-    o.log(`  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP} starts after ${beforeSeconds} s`);
+    o.log(
+      `  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP} starts after ${warmupSeconds} s of warm-up and ${beforeSeconds} s measured`,
+    );
     const pruneStart = performance.now();
     const pruned = await prune(desk, home);
     const pruneEnd = performance.now();
