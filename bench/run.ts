@@ -107,6 +107,21 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       log(formatNdjsonResult(r));
       return { name, ok: r.allListed, result: r };
     }
+    case 'prune': {
+      const { runPruneBench, formatPruneResult } = await import('./prune');
+      log(heading(`prune: --keep 1000 of ${args.logRows.toLocaleString('en-US')} rows while serve takes captures`));
+      const r = await runPruneBench({
+        rows: args.logRows,
+        rate: args.quick ? 200 : 300,
+        quick: args.quick,
+        fromSource: args.fromSource,
+        storeDir: args.storeDir,
+        scratch,
+        log,
+      });
+      log(formatPruneResult(r));
+      return { name, ok: r.allRecorded, result: r };
+    }
     case 'tail': {
       const { runTailBench, formatTailResult } = await import('./tail');
       log(heading('tail: following the log from another process at full load'));

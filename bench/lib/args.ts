@@ -1,8 +1,8 @@
 // Command-line options of `npm run bench`. Every count and time has a bound; --quick shrinks them all
 // to a smoke run of a few seconds a benchmark.
 
-export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail';
-export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui', 'writes', 'judge', 'redeliver', 'ndjson', 'tail'];
+export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune';
+export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui', 'writes', 'judge', 'redeliver', 'ndjson', 'tail', 'prune'];
 
 export interface BenchArgs {
   quick: boolean;
@@ -36,7 +36,7 @@ export interface BenchArgs {
   /** redeliver: captures sent again (at the first rate; the other rates send 10 seconds' worth), and the rates asked. */
   redeliverSends: number;
   redeliverRates: number[];
-  /** redeliver (selection) and ndjson: exchanges in the log. */
+  /** redeliver (selection), ndjson and prune: exchanges in the log. */
   logRows: number;
   /** Run the desk from the TypeScript source (tsx) instead of out/main/cli.js. */
   fromSource: boolean;
@@ -79,7 +79,7 @@ function positive(name: string, value: string | undefined): number {
   return n;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,tail] [--json FILE]
+export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
   [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;

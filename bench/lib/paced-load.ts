@@ -10,6 +10,16 @@ import type { LoadResult } from './load';
 import type { SignedCallback } from './payload';
 import { percentile } from './stats';
 
+/** Per-request outcomes for a caller that splits the run into phases (bench/prune.ts), and an early stop. */
+export interface PacedObserver {
+  /** Request `index`, due at `due` (performance.now()), answered with `status` after `ms`. */
+  answered?(index: number, due: number, ms: number, status: number): void;
+  /** Request `index` failed: refused, reset, or its answer cut. */
+  failed?(index: number, due: number): void;
+  /** Aborting ends the run early: nothing more is sent, requests in flight are dropped. */
+  stop?: AbortSignal;
+}
+
 /** Sends `amount` requests at `rate` a second over at most `connections` keep-alive connections. */
 export function pacedLoad(
   base: string,
@@ -18,6 +28,7 @@ export function pacedLoad(
   amount: number,
   rate: number,
   maxSeconds: number,
+  observer: PacedObserver = {},
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -62,10 +73,13 @@ export function pacedLoad(
       const settle = (outcome: 'answered' | 'failed', status = 0): void => {
         if (over) return;
         over = true;
+        // Requests dropped by finish() are not the server's failures.
+        if (done) return;
         inFlight.delete(req);
-        if (outcome === 'failed') errors++;
+        if (outcome === 'failed') (errors++, observer.failed?.(index, due));
         else {
           lastResponse = performance.now();
+          observer.answered?.(index, due, lastResponse - due, status);
           if (status >= 200 && status < 300) latencies.push(lastResponse - due);
           else non2xx++;
         }
@@ -86,5 +100,6 @@ export function pacedLoad(
       while (sent < due) send(sent++);
     }, 1);
     const deadline = setTimeout(finish, maxSeconds * 1000);
+    observer.stop?.addEventListener('abort', finish, { once: true });
   });
 }

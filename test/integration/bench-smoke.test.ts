@@ -13,6 +13,7 @@ import type { NdjsonBenchResult } from '../../bench/ndjson';
 import type { RedeliverBenchResult } from '../../bench/redeliver';
 import type { TailBenchResult } from '../../bench/tail';
 import type { ProxyBenchResult } from '../../bench/proxy';
+import type { PruneBenchResult } from '../../bench/prune';
 import type { StoreBenchResult } from '../../bench/store';
 import type { UiBenchResult } from '../../bench/ui';
 import type { WriteBenchResult } from '../../bench/writes';
@@ -240,6 +241,28 @@ describe('bench smoke (--quick)', () => {
     expect(r.fifth.lines).toBe(1_000);
     expect(r.baseline.lines).toBe(1_000);
     expect(positive(r.full.rssPeak) && positive(r.baseline.rssPeak)).toBe(true);
+  }, 200_000);
+});
+
+describe('bench smoke (--quick): prune', () => {
+  it('prune: --keep 1000 under a paced load, every phase measured, no failure and no answer without its row', async () => {
+    const run = await bench('prune');
+    const r = resultOf<PruneBenchResult>(run, 'prune');
+    expect(r.rows).toBe(5_000);
+    expect(r.phases.map((p) => p.name)).toEqual(['before', 'during', 'after']);
+    for (const p of r.phases) {
+      expect(p.failed).toBe(0);
+      expect(p.non2xx).toBe(0);
+      expect(p.answered).toBeGreaterThan(0);
+      expect(positive(p.p50) && positive(p.p99) && positive(p.max)).toBe(true);
+    }
+    expect(r.answeredWithoutRow).toBe(0);
+    expect(r.pruneOutput).toMatch(/^pruned \d+ exchanges/m);
+    expect(positive(r.pruneSeconds)).toBe(true);
+    // Kept: the newest 1,000 when the prune fixed its edge, and every capture of the load after it.
+    expect(r.remainingAfter).toBeGreaterThan(1_000);
+    expect(r.remainingAfter).toBeLessThan(r.rows);
+    expect(run.stdout).toMatch(/rows check prune: answered=\d+ kept=\d+ pruned with the old rows=\d+ lost=0; failures=0/);
   }, 200_000);
 });
 

@@ -28,8 +28,24 @@ export interface PruneOptions extends SharedPruneOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Rows deleted per transaction. */
+/** Rows deleted per transaction, at most. */
 export const PRUNE_BATCH_ROWS = 500;
+
+/**
+ * How long one batch should hold the write lock. A capture that finds the lock taken waits in SQLite's
+ * busy handler, which blocks the proxy's event loop and sleeps in growing steps (1, 2, 5, 10, 15, 20,
+ * 25 ms...), so it waits for the batch plus up to one step more. On a big log a row's delete touches a
+ * page of each index that is seldom cached (random deposit and user ids), so 500 rows can take far
+ * longer than this: the batch shrinks to what fits, and grows back when rows are cheap.
+ */
+const BATCH_TARGET_MS = 15;
+const MIN_BATCH_ROWS = 20;
+
+/** The next batch's size from the last one's: scaled to the target, at most doubled, within the bounds. */
+function nextBatchRows(rows: number, ms: number): number {
+  const scaled = ms <= 0 ? rows * 2 : Math.floor((rows * BATCH_TARGET_MS) / ms);
+  return Math.max(MIN_BATCH_ROWS, Math.min(PRUNE_BATCH_ROWS, rows * 2, scaled));
+}
 
 /** The wait between two batches: as long as the batch took (at least 1 ms), so the prune holds the lock at most half the time. */
 const pauseAfter = (batchMs: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(batchMs))));
@@ -86,26 +102,29 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
   let detached = 0;
   const cond = condition(db, options, cutoff);
   if (cond !== null) {
-    const batch = `SELECT id FROM exchanges WHERE ${cond.where} ORDER BY id LIMIT ${PRUNE_BATCH_ROWS}`;
+    const batch = `SELECT id FROM exchanges WHERE ${cond.where} ORDER BY id LIMIT @limit`;
     const countDetached = db.prepare(`SELECT count(*) FROM exchanges WHERE source_id IN (${batch}) AND NOT (${cond.where})`).pluck();
     const remove = db.prepare(`DELETE FROM exchanges WHERE id IN (${batch})`);
-    const oneBatch = db.transaction(() => {
-      detached += countDetached.get(cond.params) as number;
-      return remove.run(cond.params).changes;
+    const oneBatch = db.transaction((limit: number) => {
+      const params = { ...cond.params, limit };
+      detached += countDetached.get(params) as number;
+      return remove.run(params).changes;
     });
-    for (;;) {
+    for (let rows = PRUNE_BATCH_ROWS; ;) {
       const started = performance.now();
       let changes: number;
       try {
-        changes = oneBatch.immediate();
+        changes = oneBatch.immediate(rows);
       } catch (err) {
         if (err instanceof Error && deleted > 0)
           err.message += ` (${deleted} exchanges were deleted before this, in whole batches; run the prune again to go on)`;
         throw err;
       }
       deleted += changes;
-      if (changes < PRUNE_BATCH_ROWS) break;
-      await pauseAfter(performance.now() - started);
+      if (changes < rows) break;
+      const took = performance.now() - started;
+      rows = nextBatchRows(rows, took);
+      await pauseAfter(took);
     }
   }
 

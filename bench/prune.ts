@@ -1,0 +1,213 @@
+// Benchmark: `wager-desk prune --keep 1000` on a big log while `serve` (sandbox mode) takes a steady
+// callback load on the same data directory. The prune runs in its own process, as a user runs it; the
+// load is open-loop (bench/lib/paced-load.ts: a request's latency counts from when it was due), so a
+// capture held behind a prune batch shows up in full. Reported per phase (before the prune, while it
+// runs, after it): answers, resets and other failures, latency p50 / p99 / max. The correctness check:
+// no failure at all, and every request answered from the prune's start on is a row after it.
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../src-main/core/store';
+import { DATABASE_FILE } from '../src-main/core/store';
+import { startChild } from './lib/child';
+import { deskCommand, startServe, type DeskCommand } from './lib/desk-cli';
+import { BENCH_SECRET } from './lib/exchange-rows';
+import { filledHome } from './lib/filled-home';
+import { pacedLoad } from './lib/paced-load';
+import { distinctPays, type SignedCallback } from './lib/payload';
+import { fmtInt, fmtMs, percentile } from './lib/stats';
+import { table } from './lib/table';
+
+const KEEP = 1_000;
+const CONNECTIONS = 16;
+/** Every answer slower than this is listed with its time relative to the prune's start. */
+const SLOW_MS = 100;
+
+export interface PruneBenchOptions {
+  rows: number;
+  rate: number;
+  quick: boolean;
+  fromSource: boolean;
+  /** Keep the filled log here and prune a copy of it (the next run skips the fill). */
+  storeDir: string | null;
+  scratch: string;
+  log: (line: string) => void;
+}
+
+export interface PrunePhase {
+  name: 'before' | 'during' | 'after';
+  answered: number;
+  failed: number;
+  non2xx: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface PruneBenchResult {
+  rows: number;
+  rate: number;
+  connections: number;
+  deskLabel: string;
+  pruneSeconds: number;
+  pruneOutput: string;
+  remainingAfter: number;
+  phases: PrunePhase[];
+  /** Answers slower than SLOW_MS: ms after the prune started (negative: before) and latency. */
+  slow: Array<{ atMs: number; ms: number }>;
+  /** 2XX answers without their row afterwards that the prune had no right to delete (newer than its edge). */
+  answeredWithoutRow: number;
+  allRecorded: boolean;
+}
+
+interface Sample {
+  index: number;
+  due: number;
+  ms: number | null;
+  status: number;
+}
+
+function phaseOf(name: PrunePhase['name'], samples: readonly Sample[]): PrunePhase {
+  const ok = samples.filter((s) => s.ms !== null && s.status >= 200 && s.status < 300).map((s) => s.ms!);
+  return {
+    name,
+    answered: ok.length,
+    failed: samples.filter((s) => s.ms === null).length,
+    non2xx: samples.filter((s) => s.ms !== null && (s.status < 200 || s.status >= 300)).length,
+    p50: percentile(ok, 50),
+    p99: percentile(ok, 99),
+    max: ok.length === 0 ? Number.NaN : Math.max(...ok),
+  };
+}
+
+/** Runs the prune in its own process; resolves when it exits, with its output and duration. */
+async function prune(desk: DeskCommand, home: string): Promise<{ seconds: number; output: string; code: number | null }> {
+  const t0 = performance.now();
+  const child = startChild(process.execPath, [...desk.nodeArgs, '--home', home, 'prune', '--keep', String(KEEP)], { env: { WAGER_DESK_HOME: home } });
+  const code = await new Promise<number | null>((resolve) => child.proc.on('exit', resolve));
+  return { seconds: (performance.now() - t0) / 1000, output: child.output().trim(), code };
+}
+
+/** The deposit ids recorded for inbound rows of this load (its users share the tag). */
+function recordedDeposits(home: string, tag: string): Set<string> {
+  const db = openDatabase(join(home, DATABASE_FILE), { readonly: true });
+  try {
+    const ids = db.prepare(`SELECT deposit_id FROM exchanges WHERE direction = 'inbound' AND user_id LIKE ?`).pluck().all(`${tag}-%`) as string[];
+    return new Set(ids);
+  } finally {
+    db.close();
+  }
+}
+
+function remaining(home: string): number {
+  const db = openDatabase(join(home, DATABASE_FILE), { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+const depositOf = (p: SignedCallback): string => (JSON.parse(p.body.toString('utf8')) as { depositId: string }).depositId;
+
+/** A data directory with the filled log: the scratch one, or a copy of the one kept in --store-dir. */
+function prunableHome(o: PruneBenchOptions): string {
+  if (o.storeDir === null) return filledHome(o.scratch, o.rows, o.log);
+  const source = join(resolve(o.storeDir), `filled-${o.rows}`);
+  if (!existsSync(join(source, DATABASE_FILE))) filledHome(resolve(o.storeDir), o.rows, o.log);
+  const home = join(o.scratch, 'prune-home');
+  mkdirSync(home, { recursive: true });
+  o.log(`  copying the log kept in ${source}`);
+  for (const file of [DATABASE_FILE, `${DATABASE_FILE}-wal`]) if (existsSync(join(source, file))) copyFileSync(join(source, file), join(home, file));
+  return home;
+}
+
+export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchResult> {
+  const home = prunableHome(o);
+  const desk = await deskCommand(o.fromSource);
+  o.log(`  desk: ${desk.label}`);
+  // The first seconds warm serve up (JIT, page cache) and count in no phase.
+  const warmupSeconds = o.quick ? 1 : 5;
+  const beforeSeconds = o.quick ? 2 : 10;
+  const afterSeconds = o.quick ? 1 : 5;
+  const maxSeconds = o.quick ? 60 : 20 * 60;
+  const tag = `prune-load-${process.pid}`;
+  // Enough distinct pays for the longest run the deadline allows; each its own deposit, so each answer can be found as a row.
+  const pool = distinctPays(Math.min(o.rate * maxSeconds, 400_000), tag);
+  const serve = await startServe(desk, { home, upstream: null, secret: BENCH_SECRET, ui: false });
+  const samples: Sample[] = [];
+  const stop = new AbortController();
+  try {
+    const started = performance.now();
+    const running = pacedLoad(serve.proxyUrl, pool, CONNECTIONS, pool.length, o.rate, maxSeconds, {
+      answered: (index, due, ms, status) => void samples.push({ index, due, ms, status }),
+      failed: (index, due) => void samples.push({ index, due, ms: null, status: 0 }),
+      stop: stop.signal,
+    });
+    await new Promise((r) => setTimeout(r, (warmupSeconds + beforeSeconds) * 1000));
+    o.log(
+      `  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP} starts after ${warmupSeconds} s of warm-up and ${beforeSeconds} s measured`,
+    );
+    const pruneStart = performance.now();
+    const pruned = await prune(desk, home);
+    const pruneEnd = performance.now();
+    o.log(`  prune: ${pruned.seconds.toFixed(1)} s: ${pruned.output.split('\n')[0] ?? ''}`);
+    await new Promise((r) => setTimeout(r, afterSeconds * 1000));
+    stop.abort();
+    const load = await running;
+    await serve.child.stop();
+    const byPhase = (from: number, to: number): Sample[] => samples.filter((s) => s.due >= from && s.due < to);
+    const phases = [
+      phaseOf('before', byPhase(started + warmupSeconds * 1000, pruneStart)),
+      phaseOf('during', byPhase(pruneStart, pruneEnd)),
+      phaseOf('after', byPhase(pruneEnd, Number.POSITIVE_INFINITY)),
+    ];
+    const recorded = recordedDeposits(home, tag);
+    const answeredOk = samples.filter((s) => s.ms !== null && s.status >= 200 && s.status < 300);
+    const hasRow = (s: Sample): boolean => recorded.has(depositOf(pool[s.index % pool.length]!));
+    // The prune fixes its edge (the newest row beyond --keep) when it starts deleting, a moment after its
+    // process started, so rows of this load older than the edge go with the rest. A row is written
+    // before its answer, so a request sent after a kept row was answered is newer than the edge and must
+    // have stayed: a missing one is a lost row. (Due times are at or before the send: no false alarm.)
+    const firstKeptAnswer = Math.min(...answeredOk.filter(hasRow).map((s) => s.due + s.ms!));
+    const missing = answeredOk.filter((s) => !hasRow(s));
+    const answeredWithoutRow = missing.filter((s) => s.due > firstKeptAnswer).length;
+    const slow = samples
+      .filter((s) => s.ms !== null && s.ms > SLOW_MS)
+      .map((s) => ({ atMs: s.due - pruneStart, ms: s.ms! }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 20);
+    const failures = samples.filter((s) => s.ms === null).length;
+    o.log(
+      `  rows check prune: answered=${answeredOk.length} kept=${answeredOk.length - missing.length} pruned with the old rows=${missing.length - answeredWithoutRow} lost=${answeredWithoutRow}; failures=${failures}`,
+    );
+    return {
+      rows: o.rows,
+      rate: o.rate,
+      connections: CONNECTIONS,
+      deskLabel: desk.label,
+      pruneSeconds: pruned.seconds,
+      pruneOutput: pruned.output,
+      remainingAfter: remaining(home),
+      phases,
+      slow,
+      answeredWithoutRow,
+      allRecorded: failures === 0 && answeredWithoutRow === 0 && load.non2xx === 0 && pruned.code === 0,
+    };
+  } finally {
+    stop.abort();
+    await serve.child.stop();
+  }
+}
+
+export function formatPruneResult(r: PruneBenchResult): string {
+  const rows = r.phases.map((p) => [p.name, fmtInt(p.answered), fmtInt(p.failed), fmtInt(p.non2xx), fmtMs(p.p50), fmtMs(p.p99), fmtMs(p.max)]);
+  const slow =
+    r.slow.length === 0
+      ? `no answer slower than ${SLOW_MS} ms`
+      : `slowest answers (ms after the prune started: latency): ${r.slow.map((s) => `${Math.round(s.atMs)}: ${fmtMs(s.ms)}`).join(', ')}`;
+  return `${table(['phase', 'answered', 'failed', 'non-2XX', 'p50', 'p99', 'max'], rows)}
+prune --keep ${KEEP} of ${fmtInt(r.rows)} rows: ${r.pruneSeconds.toFixed(1)} s, ${fmtInt(r.remainingAfter)} rows left; ${r.rate} req/s over ${r.connections} connections
+${slow}
+answers without their row: ${r.answeredWithoutRow}
+(${r.deskLabel})`;
+}
