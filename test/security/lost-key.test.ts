@@ -25,7 +25,7 @@ async function homeWithSecrets(): Promise<string> {
   const desk = createDesk({ home });
   try {
     expect((await desk.saveProfile({ name: 'p', secret: SECRET })).ok).toBe(true);
-    expect((await desk.saveProfile({ name: 'q', secret: OTHER_SECRET, apiKey: 'lost-key-api-key' })).ok).toBe(true);
+    expect((await desk.saveProfile({ name: 'q', callbackPrefix: '/q', secret: OTHER_SECRET, apiKey: 'lost-key-api-key' })).ok).toBe(true);
     const { url } = await startProxy(desk);
     expect((await send(url, { body, headers: { 'x-server-authorization': sign(Buffer.from(body), SECRET) } })).status).toBe(200);
   } finally {

@@ -1,12 +1,15 @@
 // Which profile an action acts on. Lists, timelines, tails, exports, redeliveries and re-verifications
 // stay inside one operator: the profile named, else the active one. Listing, tail and export may span
 // every profile when asked (allProfiles); a desk without profiles has only unassigned rows, all shown.
+import { DeskFailure } from '../result';
 import type { DeskContext } from './context';
 
 /** The named profile (an unknown name is not-found), else the active one; null: the desk has no profile. */
 export function actingProfile(ctx: DeskContext, named?: string | null): string | null {
   if (typeof named === 'string') {
-    ctx.profile(named);
+    // Only whether it exists: reading it whole would open its sealed secrets, which a list or a timeline
+    // never needs (a desk with a lost key still lists and shows captures).
+    if (!ctx.store.profiles.get(named)) throw new DeskFailure('not-found', `No profile named "${named}".`);
     return named;
   }
   return ctx.store.profiles.activeName();

@@ -147,7 +147,7 @@ describe('registerDeskIpc', () => {
     ['setSandboxBalance', ['u-1', '100'], 'balance'],
     ['startProxy', [{ port: '8787' }], 'config.port'],
     ['send', [{ draft: { method: 'POST', path: '/platform/pay', headers: [['a', 1]], bodyBase64: '' } }], 'request.draft.headers[0][1]'],
-    ['getTimeline', ['d-1', 'extra'], 'takes 1 argument'],
+    ['getTimeline', ['d-1', 'p', 'extra'], 'takes 2 arguments'],
   ])('answers %s with wrong arguments %j by bad-input naming %s, before the desk is called', async (method, args, named) => {
     const { api, calls } = counted(desk);
     registerDeskIpc(ipc, api, () => APP_URL);
