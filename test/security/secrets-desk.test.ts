@@ -74,7 +74,7 @@ describe('secrets stay secret (desk, web mode, files)', () => {
         operatorId: OPERATOR_ID,
       }),
     );
-    keep('saveProfile other', await desk.saveProfile({ name: 'other', secret: CANARY_OTHER_SECRET }));
+    keep('saveProfile other', await desk.saveProfile({ name: 'other', callbackPrefix: '/other', secret: CANARY_OTHER_SECRET }));
     keep('useProfile', await desk.useProfile('canary'));
     keep('duplicateProfile', await desk.duplicateProfile('canary', 'copy'));
 

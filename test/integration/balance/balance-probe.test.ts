@@ -108,7 +108,7 @@ describe('balance probe', () => {
     expect((await read(desk, 'alice')).evidence).toEqual({ kind: 'unavailable', reason: expect.stringContaining('no balance at $.data.wallet') });
     must(await desk.saveProfile({ name: 'staging', balancePath: '$.data.balance', balanceHeaders: null }));
     expect((await read(desk, 'alice')).evidence).toEqual({ kind: 'unavailable', reason: 'the balance probe answered 401 for user "alice"' });
-    must(await desk.saveProfile({ name: 'bare' }));
+    must(await desk.saveProfile({ name: 'bare', callbackPrefix: '/bare' }));
     expect((await read(desk, 'alice', 'bare')).evidence).toMatchObject({ kind: 'unavailable', reason: expect.stringContaining('no balance probe') });
   });
 

@@ -37,8 +37,9 @@ describe('profile callback settings', () => {
     expect(created.ok && created.value).toMatchObject({ callbackPrefix: '/platform', amounts: 'integer' });
     const changed = await desk.saveProfile({ name: 'plain', callbackPrefix: '/acme', amounts: 'decimal' });
     expect(changed.ok && changed.value).toMatchObject({ callbackPrefix: '/acme', amounts: 'decimal' });
+    // One proxy serves both: the copy cannot share the prefix, it gets one named after it.
     const copy = await desk.duplicateProfile('plain', 'copy');
-    expect(copy.ok && copy.value).toMatchObject({ callbackPrefix: '/acme', amounts: 'decimal' });
+    expect(copy.ok && copy.value).toMatchObject({ callbackPrefix: '/copy', amounts: 'decimal' });
     const cleared = await desk.saveProfile({ name: 'plain', callbackPrefix: null });
     expect(cleared.ok && cleared.value.callbackPrefix).toBe('/platform');
     const bad = await desk.saveProfile({ name: 'plain', callbackPrefix: 'acme' });

@@ -154,7 +154,7 @@ describe('wager-desk tail', () => {
     const lines = await tail.waitForLines(3);
     const line = (id: number): string => lines.find((l) => l.includes(`#${id} `))!;
     expect(line(refused)).toMatch(/ desk 502 .* by the desk: the desk could not reach the operator at 127\.0\.0\.1:9: connection refused$/);
-    expect(line(accepted)).toMatch(/ mismatch .* 200 ⚑ .* ⚑ accepted-bad-signature: the operator accepted a callback whose signature is mismatch$/);
+    expect(line(accepted)).toMatch(/ mismatch .* 200 ⚑ .* ⚑ accepted-bad-signature: the operator accepted a callback whose signature does not match its body$/);
     expect(line(fine)).not.toMatch(/desk|⚑/);
 
     // The reader leaves (as `| head` does): the next line meets a closed pipe and tail ends as on SIGTERM.

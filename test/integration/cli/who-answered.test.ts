@@ -91,18 +91,18 @@ describe('who answered, in the CLI', { timeout: 180_000 }, () => {
     const lines = table.stdout.split('\n');
     expect(lines[0]).toMatch(/status\s+depositId\s+userId\s+amount\s+note$/);
     const bad = lines.find((l) => new RegExp(`^\\s*${accepted}\\s`).test(l))!;
-    expect(bad).toMatch(/mismatch\s+200 ⚑\s+d-bad .*⚑ accepted-bad-signature: the operator accepted a callback whose signature is mismatch/);
+    expect(bad).toMatch(/mismatch\s+200 ⚑\s+d-bad .*⚑ accepted-bad-signature: the operator accepted a callback whose signature does not match its body/);
     const good = lines.find((l) => new RegExp(`^\\s*${clean}\\s`).test(l))!;
     expect(good).not.toContain('⚑');
 
     const shown = await runCli(['--home', home, 'show', String(accepted)]);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain('⚑ accepted-bad-signature: the operator accepted a callback whose signature is mismatch (answered 200)');
+    expect(shown.stdout).toContain('⚑ accepted-bad-signature: the operator accepted a callback whose signature does not match its body (answered 200)');
     expect(shown.stdout).toMatch(/^response: 200 from the operator/m);
     expect(shown.stdout).toMatch(/^deposit d-bad: 2 anomalies$/m);
     expect(shown.stdout).toMatch(new RegExp(`^  ⚑ duplicate-pay: The pay was sent 2 times.*\\(#${accepted} this one, #\\d+\\)$`, 'm'));
     expect(shown.stdout).toMatch(
-      new RegExp(`^  ⚑ accepted-bad-signature: The operator accepted a callback whose signature is mismatch\\. \\(#${accepted} this one\\)$`, 'm'),
+      new RegExp(`^  ⚑ accepted-bad-signature: The operator accepted a callback whose signature does not match its body\\. \\(#${accepted} this one\\)$`, 'm'),
     );
     const json = JSON.parse((await runCli(['--home', home, 'show', String(accepted), '--json'])).stdout) as { depositFlags: Array<{ flag: string }> };
     expect(json.depositFlags.map((f) => f.flag).sort()).toEqual(['accepted-bad-signature', 'duplicate-pay']);
