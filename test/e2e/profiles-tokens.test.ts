@@ -65,6 +65,8 @@ describe('profiles and test tokens in Chromium', () => {
     await page.locator('[data-testid="profile-card"][data-name="default"][data-active="true"]').waitFor();
     await page.getByTestId('profile-new').click();
     await page.getByTestId('profile-name').fill('acme-staging');
+    // One proxy serves every profile: each needs a callback prefix of its own.
+    await page.getByTestId('profile-callback-prefix').fill('/acme-staging');
     await page.getByTestId('profile-operator-url').fill('http://127.0.0.1:9/operator');
     await page.getByTestId('profile-base-url').fill(tokens.url);
     await page.getByTestId('profile-operator-id').fill(OPERATOR_ID);

@@ -116,7 +116,8 @@ describe('reaching the desk in Chromium', () => {
       expect(await page.getByTestId('status-error').textContent()).toContain('still runs on');
       expect(await page.locator('[data-testid="proxy-state"]').getAttribute('data-running')).toBe('true');
       const body = JSON.stringify({ userId: 'u-reach', depositId: 'dep-after-busy', currency: 'EUR', amount: 5 });
-      const res = await sendCallback(`http://127.0.0.1:${port}`, '/platform/pay', body, { secret: TEST_SECRET });
+      // Under the staging profile's own prefix: one proxy serves every profile, each to its own upstream.
+      const res = await sendCallback(`http://127.0.0.1:${port}`, '/staging/pay', body, { secret: TEST_SECRET });
       expect(res.status).toBe(200);
       await screenshot(page, '72-port-in-use');
       await page.getByRole('button', { name: 'Cancel' }).click();
@@ -127,7 +128,7 @@ describe('reaching the desk in Chromium', () => {
 
   it('making a profile with an upstream active asks whether to apply it; applying keeps the port', async () => {
     const port = await proxyPort();
-    must(await stack.desk.saveProfile({ name: 'staging', secret: TEST_SECRET, upstream: operator.url }));
+    must(await stack.desk.saveProfile({ name: 'staging', callbackPrefix: '/staging', secret: TEST_SECRET, upstream: operator.url }));
     await goTo(page, 'profiles');
     await page.locator('[data-testid="profile-card"][data-name="staging"]').click();
     await page.getByTestId('profile-switch').click();
@@ -140,7 +141,8 @@ describe('reaching the desk in Chromium', () => {
     expect(await proxyPort()).toBe(port);
 
     const body = JSON.stringify({ userId: 'u-reach', depositId: 'dep-forwarded-reach', currency: 'EUR', amount: 5 });
-    const res = await sendCallback(`http://127.0.0.1:${port}`, '/platform/pay', body, { secret: TEST_SECRET });
+    // Under the staging profile's own prefix: one proxy serves every profile, each to its own upstream.
+    const res = await sendCallback(`http://127.0.0.1:${port}`, '/staging/pay', body, { secret: TEST_SECRET });
     expect(res.status).toBe(200);
     expect(operator.received.map((r) => JSON.parse(r.body.toString()).depositId)).toEqual(['dep-forwarded-reach']);
   });

@@ -11,6 +11,8 @@ export function insertCaptures(desk: Desk, count: number): void {
   const store = storeOf(desk);
   const start = Date.parse('2026-01-01T00:00:00Z');
   const encoder = new TextEncoder();
+  // Captures of the active profile, as its proxy would record them: the list shows the active profile's rows.
+  const profile = store.profiles.activeName();
   connectionOf(store).transaction(() => {
     for (let i = 0; i < count; i++) {
       const isPay = i % 3 !== 2;
@@ -38,6 +40,7 @@ export function insertCaptures(desk: Desk, count: number): void {
         findings: [],
         keys: { depositId, userId, result: isPay ? null : 'WIN', gameId: isPay ? null : 'blocks', amount: body.amount, currency: 'EUR', tournamentId: null },
         sourceId: null,
+        profile,
       });
       store.exchanges.complete(summary.id, {
         response: { status: 200, headers: [['content-type', 'application/json']], body: encoder.encode('{"status":"ok"}') },
