@@ -91,7 +91,10 @@ describe('the text index', () => {
   it('indexes every row of a database written before the index existed, at its first search', () => {
     const home = tempDir();
     const db = new Database(join(home, DATABASE_FILE));
-    const before = MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === 'search-and-saved-requests'));
+    const before = MIGRATIONS.slice(
+      0,
+      MIGRATIONS.findIndex((m) => m.name === 'search-and-saved-requests'),
+    );
     migrate(db, 0, before);
     const insert = db.prepare(
       `INSERT INTO exchanges (direction, kind, origin, at, method, path, req_headers, req_body, req_size, deposit_id, res_status, res_headers, res_body)
