@@ -77,7 +77,7 @@ describe('bench smoke (--quick)', () => {
     const run = await bench('proxy', ['--connections', '8,32']);
     const r = resultOf<ProxyBenchResult>(run, 'proxy');
     const mitm = r.mitmdump !== 'not installed' && r.mitmdump !== 'skipped';
-    const targets = ['floor', 'desk-forward', 'desk-sandbox', ...(mitm ? ['mitmdump'] : [])];
+    const targets = ['floor', 'desk-forward', 'desk-forward-10', 'desk-sandbox', ...(mitm ? ['mitmdump'] : [])];
     expect(r.rows.map((x) => `${x.target}@${x.connections}`)).toEqual([8, 32].flatMap((c) => targets.map((t) => `${t}@${c}`)));
     expect(run.stdout).toContain(mitm ? `mitmdump: ${r.mitmdump}` : 'mitmdump: not installed');
     for (const row of r.rows) {
@@ -127,7 +127,7 @@ describe('bench smoke (--quick)', () => {
     expect(r.distinctKeys).toBe(true);
     expect(run.stdout).toContain('a user and a deposit of its own in every request');
     const desks = r.rows.filter((row) => row.target.startsWith('desk-'));
-    expect(desks.map((row) => row.target)).toEqual(['desk-forward', 'desk-sandbox']);
+    expect(desks.map((row) => row.target)).toEqual(['desk-forward', 'desk-forward-10', 'desk-sandbox']);
     for (const row of desks) {
       const one = row.runs[0]!;
       const answered = one.warmup.completed + one.load.completed;
@@ -142,7 +142,7 @@ describe('bench smoke (--quick)', () => {
     const r = resultOf<WriteBenchResult>(run, 'writes');
     expect(r.requests).toBe(2_200);
     expect(r.allWritten).toBe(true);
-    expect(r.rows.map((x) => x.name)).toEqual(['shipped', 'one key', 'no key indexes', 'no indexes']);
+    expect(r.rows.map((x) => x.name)).toEqual(['shipped', 'one key', 'no key indexes', 'no indexes', 'no text index']);
     for (const row of r.rows) {
       expect(positive(row.writeUs) && positive(row.framesPerCommit) && positive(row.vsShipped)).toBe(true);
       expect(row.runs.map((x) => x.written)).toEqual([true]);
