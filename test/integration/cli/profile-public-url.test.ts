@@ -21,7 +21,9 @@ describe('profile --public-url and profile use', () => {
   it('profile use names how to apply an upstream to a running proxy, and says nothing more without one', async () => {
     const home = tempDir();
     expect((await runCli(['--home', home, 'profile', 'set', 'plain'])).code).toBe(0);
-    expect((await runCli(['--home', home, 'profile', 'set', 'staging', '--upstream', 'https://staging.operator.example/api'])).code).toBe(0);
+    expect(
+      (await runCli(['--home', home, 'profile', 'set', 'staging', '--callback-prefix', '/staging', '--upstream', 'https://staging.operator.example/api'])).code,
+    ).toBe(0);
     const used = await runCli(['--home', home, 'profile', 'use', 'staging']);
     expect(used.code).toBe(0);
     expect(used.stdout.split('\n')).toEqual([

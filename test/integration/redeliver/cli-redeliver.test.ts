@@ -76,7 +76,7 @@ describe('wager-desk redeliver', () => {
     const elsewhere = await runCli(['--home', dir, 'redeliver', '--to', other.url, '--confirm-production']);
     expect(elsewhere.code).toBe(1);
     expect(elsewhere.stdout).toContain('sent 1, 2XX 0, failed 1');
-    expect(elsewhere.stdout).toMatch(/failed: capture \d+ -> exchange \d+: 401/);
+    expect(elsewhere.stdout).toMatch(/failed: capture \d+ \(deposit d-1\) -> exchange \d+: 401/);
   });
   it('stops on Ctrl+C after the send in flight, and the same command resumes', async () => {
     const { dir, operator } = await home(4);
