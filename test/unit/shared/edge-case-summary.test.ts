@@ -15,7 +15,7 @@ describe('summarizeEdgeCases', () => {
   it('counts passed, failed, blocked and not judged; blocked is not a failure but not a success either', () => {
     const s = summarizeEdgeCases([run(true, 'pass'), run(false, 'fail'), run(false, 'blocked'), run(null), run(null)]);
     expect(s).toEqual({ passed: 1, failed: 1, blocked: 1, notObservable: 0, notJudged: 2 });
-    expect(edgeCaseCountsLine(s)).toBe('1 passed, 1 failed, 1 blocked, 2 not judged');
+    expect(edgeCaseCountsLine(s)).toBe('1 passed, 1 failed, 1 blocked, 0 not observable, 2 not judged');
     expect(edgeCasesSucceeded(s)).toBe(false);
     expect(edgeCasesSucceeded(summarizeEdgeCases([run(false, 'blocked')]))).toBe(false);
     expect(edgeCasesSucceeded(summarizeEdgeCases([run(true), run(null)]))).toBe(true);
