@@ -169,12 +169,16 @@ export function registerServe(program: Command): void {
         // A warning that arises while serving (a capture that could not be written, requests that could
         // not be judged) is printed when it changes, so a headless run does not hide it until a restart.
         let lastWarning = status.warning;
-        const offStatus = desk.on((name, payload) => {
-          if (name !== 'status') return;
-          const warning = (payload as DeskStatus).proxy.warning;
-          if (warning !== null && warning !== lastWarning) process.stderr.write(`warning: ${warning}\n`);
-          lastWarning = warning;
-        });
+        // Status events only: a listener of every event would make each capture build its row's summary.
+        const offStatus = desk.on(
+          (name, payload) => {
+            if (name !== 'status') return;
+            const warning = (payload as DeskStatus).proxy.warning;
+            if (warning !== null && warning !== lastWarning) process.stderr.write(`warning: ${warning}\n`);
+            lastWarning = warning;
+          },
+          ['status'],
+        );
 
         let ui: { url: string; close(): Promise<void> } | null = null;
         if (opts.ui !== false) {

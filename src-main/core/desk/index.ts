@@ -21,8 +21,11 @@ export type { DeskOptions } from './context';
 
 /** The application object: DeskApi for the shells, plus event subscription and shutdown. */
 export interface Desk extends DeskApi {
-  /** Subscribes to every event; returns the unsubscribe function. */
-  on(listener: DeskEventListener): () => void;
+  /**
+   * Subscribes to every event, or only to the events named in `only`; returns the unsubscribe function.
+   * Naming them matters on the capture path: rows are summarized for events only while someone wants them.
+   */
+  on(listener: DeskEventListener, only?: readonly DeskEventName[]): () => void;
   close(): Promise<void>;
 }
 
@@ -30,9 +33,12 @@ const MiB = 1024 * 1024;
 
 /** Opens the data directory and assembles the desk from its parts. */
 export function createDesk(options: DeskOptions): Desk {
-  const listeners = new Set<DeskEventListener>();
+  /** Each listener with the events it wants (null: every event). */
+  const listeners = new Map<DeskEventListener, ReadonlySet<DeskEventName> | null>();
+  let exchangeListeners = 0;
   const emit: DeskEventListener = <K extends DeskEventName>(name: K, payload: DeskEvents[K]) => {
-    for (const l of listeners) {
+    for (const [l, wanted] of listeners) {
+      if (wanted !== null && !wanted.has(name)) continue;
       try {
         l(name, payload);
       } catch {
@@ -70,7 +76,7 @@ export function createDesk(options: DeskOptions): Desk {
       if (first) queueMicrotask(flush);
     },
     // A row announced to nobody is dropped at flush anyway: the proxy's writes then skip building it.
-    listening: () => listeners.size > 0,
+    listening: () => exchangeListeners > 0,
   });
   if (options.requireSecretsKey) {
     try {
@@ -108,14 +114,25 @@ export function createDesk(options: DeskOptions): Desk {
     ...redeliverPart(ctx),
     ...followPart(ctx),
     ...reverifyPart(ctx),
-    on(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    on(listener, only) {
+      if (listeners.has(listener)) return () => undefined;
+      const wanted = only ? new Set(only) : null;
+      const counted = wanted === null || wanted.has('exchange');
+      listeners.set(listener, wanted);
+      if (counted) exchangeListeners++;
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        listeners.delete(listener);
+        if (counted) exchangeListeners--;
+      };
     },
     async close() {
       if (closed) return;
       closed = true;
       listeners.clear();
+      exchangeListeners = 0;
       await ctx.runClosers();
       store.close();
     },

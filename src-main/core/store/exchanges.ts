@@ -170,18 +170,23 @@ export class ExchangeStore {
    * when someone listens for it (a headless `serve` has nobody; bench/proxy.ts: 2 to 3% of its CPU).
    */
   record(x: NewExchange): number {
+    if (!this.listening()) return this.insertOnly(insertValues(x));
     const row = this.insertRow(x);
-    if (this.listening()) this.onChange(toSummary(row));
+    this.onChange(toSummary(row));
     return row.id;
+  }
+
+  /** The insert alone: no summary kept for the row's completion (whoever listens later reads it back). */
+  private insertOnly(values: Record<InsertColumn, unknown>): number {
+    return Number(this.insertStmt.run(INSERT_COLUMNS.map((column) => values[column])).lastInsertRowid);
   }
 
   private insertRow(x: NewExchange): SummaryRow {
     const values = insertValues(x);
-    const info = this.insertStmt.run(INSERT_COLUMNS.map((column) => values[column]));
+    const id = this.insertOnly(values);
     // Mapped from what was bound rather than read back (a SELECT a capture; bench/store.ts measured it,
     // and RETURNING, which is slower still). A string with a lone surrogate (JSON may carry "\ud800") is
     // stored altered: that rare row is read back instead.
-    const id = Number(info.lastInsertRowid);
     const row = storedRow(id, values) ?? (this.summaryStmt.get(id) as SummaryRow);
     this.open.set(id, row);
     if (this.open.size > OPEN_SUMMARIES) this.open.delete(this.open.keys().next().value!);
@@ -197,13 +202,26 @@ export class ExchangeStore {
 
   /** As complete, returning nothing: the proxy's write, which announces the row only when someone listens. */
   finish(id: number, c: ExchangeCompletion): void {
-    const row = this.completeRow(id, c);
-    if (this.listening()) this.onChange(toSummary(row));
+    if (!this.listening()) {
+      this.open.delete(id);
+      this.completeOnly(id, c);
+      return;
+    }
+    this.onChange(toSummary(this.completeRow(id, c)));
   }
 
   private completeRow(id: number, c: ExchangeCompletion): SummaryRow {
     const before = this.open.get(id);
     this.open.delete(id);
+    this.completeOnly(id, c);
+    return before && intact(c.error)
+      ? // SQLite stores NaN as NULL.
+        { ...before, res_status: c.response?.status ?? null, error: c.error, duration_ms: Number.isNaN(c.durationMs) ? null : c.durationMs }
+      : (this.summaryStmt.get(id) as SummaryRow);
+  }
+
+  /** The UPDATE alone. */
+  private completeOnly(id: number, c: ExchangeCompletion): void {
     const values: Record<CompleteColumn, unknown> = {
       res_status: c.response?.status ?? null,
       res_headers: c.response ? JSON.stringify(c.response.headers) : null,
@@ -214,10 +232,6 @@ export class ExchangeStore {
     };
     const info = this.completeStmt.run([...COMPLETE_COLUMNS.map((column) => values[column]), id]);
     if (info.changes === 0) throw new Error(`Exchange ${id} does not exist.`);
-    return before && intact(c.error)
-      ? // SQLite stores NaN as NULL.
-        { ...before, res_status: c.response?.status ?? null, error: c.error, duration_ms: Number.isNaN(c.durationMs) ? null : c.durationMs }
-      : (this.summaryStmt.get(id) as SummaryRow);
   }
 
   /**

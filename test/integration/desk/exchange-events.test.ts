@@ -51,4 +51,23 @@ describe('exchange events', () => {
     for (const e of seen) perCount.set(e.counts.inbound, [...(perCount.get(e.counts.inbound) ?? []), e.exchange.id]);
     for (const idsOfOneCommit of perCount.values()) expect(new Set(idsOfOneCommit).size).toBe(idsOfOneCommit.length);
   });
+
+  it('a listener of named events gets only those; a row joining later is announced in its final state', async () => {
+    const desk = openDesk();
+    const names: string[] = [];
+    desk.on((name) => names.push(name), ['status']);
+    const { url } = await startProxy(desk);
+    // Nobody listens for rows: the proxy writes them without building their summaries.
+    expect((await send(url, { body: JSON.stringify({ userId: 'u', depositId: 'quiet-1', currency: 'USD', amount: 1 }) })).status).toBe(200);
+    expect(names).not.toContain('exchange');
+    expect(names).toContain('status');
+    // A listener arriving while rows are in flight or after still sees every later row, complete.
+    const seen = exchangeEvents(desk);
+    expect((await send(url, { body: JSON.stringify({ userId: 'u', depositId: 'heard-1', currency: 'USD', amount: 1 }) })).status).toBe(200);
+    const last = seen.at(-1)!;
+    expect(last.exchange.depositId).toBe('heard-1');
+    expect(last.exchange.response?.status).toBe(200);
+    expect(last.counts).toEqual({ inbound: 2, outbound: 0 });
+    expect(names).not.toContain('exchange');
+  });
 });

@@ -13,6 +13,9 @@ describe('the desk’s cache of stored secrets', () => {
     const cli = openDesk(home);
     await cli.saveProfile({ name: 'acme', secret: 'new-secret' });
     await cli.close();
+    // Another process's commit is seen from the next turn of the event loop on (one turn of the proxy's
+    // work is judged against one state of the profiles).
+    await new Promise((next) => setImmediate(next));
 
     expect(secretsOf(serving).signingCandidates()[0]).toMatchObject({ profile: 'acme', secret: 'new-secret', primary: true });
   });
