@@ -492,32 +492,28 @@ export class Inbound {
    * request whose row could not be written is.
    */
   private recordThenRelease(outcome: { response: Response | null; error: string | null }, release: () => void): void {
-    this.state = 'answered';
-    const id = this.id;
-    const completion = this.completion(outcome.response, outcome.error);
-    this.commits.write(
-      () => this.env.exchanges.finish(id, completion),
-      (err) => {
-        if (err !== null) {
-          this.env.onCaptureFailure(err);
-          this.res.destroy();
-        } else this.guard(release);
-      },
-    );
+    this.recordRelayed(outcome, (err) => {
+      if (err !== null) {
+        this.env.onCaptureFailure(err);
+        this.res.destroy();
+      } else this.guard(release);
+    });
   }
 
   /** Records the end of an exchange whose answer is already out (a relayed one), with the next group. */
   private record(outcome: { response: Response | null; error: string | null }): void {
+    this.recordRelayed(outcome, (err) => {
+      // The answer is out and the request row is durable; only the response record is lost (the desk closing, say).
+      if (err !== null) this.env.onCaptureFailure(err);
+    });
+  }
+
+  /** Writes a relayed answer's record with the next group; `committed` learns how that went. */
+  private recordRelayed(outcome: { response: Response | null; error: string | null }, committed: (err: unknown) => void): void {
     this.state = 'answered';
     const id = this.id;
     const completion = this.completion(outcome.response, outcome.error);
-    this.commits.write(
-      () => this.env.exchanges.finish(id, completion),
-      (err) => {
-        // The answer is out and the request row is durable; only the response record is lost (the desk closing, say).
-        if (err !== null) this.env.onCaptureFailure(err);
-      },
-    );
+    this.commits.write(() => this.env.exchanges.finish(id, completion), committed);
   }
 }
 
