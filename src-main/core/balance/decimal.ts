@@ -1,14 +1,19 @@
 // Exact arithmetic on the decimal strings balances are read as ("1000", "998.50", "-0.5"): a balance
 // delta is judged to the last digit, so it is done on integers scaled by a power of ten, never on doubles.
+// The balance readings and the conformance check's money verdicts both work on these.
 
-interface Scaled {
+/** A decimal as an integer and where its point is: 10.50 is 1050 at scale 2. */
+export interface ScaledDecimal {
+  /** The digits without the point, signed. */
   units: bigint;
+  /** How many of them are after the point. */
   scale: number;
 }
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
 
-function parse(text: string): Scaled | null {
+/** A plain decimal ("10.50", "-3", " +1.5 "), as written; null for anything else (no exponent, no "1."). */
+export function parseDecimal(text: string): ScaledDecimal | null {
   const match = DECIMAL.exec(text.trim());
   if (!match) return null;
   const [, sign, whole, fraction = ''] = match;
@@ -16,11 +21,12 @@ function parse(text: string): Scaled | null {
   return { units: sign === '-' ? -units : units, scale: fraction.length };
 }
 
-function atScale(x: Scaled, scale: number): bigint {
+function atScale(x: ScaledDecimal, scale: number): bigint {
   return x.units * 10n ** BigInt(scale - x.scale);
 }
 
-function print(units: bigint, scale: number): string {
+/** units / 10^scale written out without trailing zeros: (1050n, 2) is "10.5", (100n, 2) is "1". */
+export function printDecimal(units: bigint, scale: number): string {
   const negative = units < 0n;
   let digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
   if (scale > 0) {
@@ -41,11 +47,11 @@ export function decimalOf(amount: number): string {
 
 /** after - before, exactly; null when either is not a plain decimal. */
 export function decimalDelta(before: string, after: string): string | null {
-  const a = parse(before);
-  const b = parse(after);
+  const a = parseDecimal(before);
+  const b = parseDecimal(after);
   if (!a || !b) return null;
   const scale = Math.max(a.scale, b.scale);
-  return print(atScale(b, scale) - atScale(a, scale), scale);
+  return printDecimal(atScale(b, scale) - atScale(a, scale), scale);
 }
 
 /** Whether two decimals are the same number (1.50 and 1.5 are). */
