@@ -4,7 +4,7 @@
 // cannot: a fraction of a minor unit, more decimals than the currency has, a number a double cannot hold.
 // Arithmetic is on BigInt minor units: no float drift, no size limit.
 import type { AmountsMode, BalanceUnits } from '../../shared/model';
-import { parseDecimal, printDecimal, type ScaledDecimal } from './decimal';
+import { parseDecimal, printDecimal, scaledOfNumber, significantDigits, type ScaledDecimal } from './decimal';
 
 /** Digits after the decimal point of a currency's major unit, where the profile says nothing: cents. */
 export const DEFAULT_CURRENCY_EXPONENT = 2;
@@ -15,27 +15,17 @@ export const DEFAULT_CURRENCY_EXPONENT = 2;
  */
 const MAX_EXACT_DIGITS = 15;
 
-const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
-
 export type MoneyReading = { ok: true; value: string } | { ok: false; reason: string };
 
 function readDecimal(raw: unknown): ScaledDecimal | string {
   if (typeof raw === 'number') {
     if (!Number.isFinite(raw)) return `${raw} is not a balance`;
-    const m = NUMBER_TEXT.exec(String(raw));
-    if (!m) return `${raw} is not a decimal number`;
-    const [, sign, whole = '', fraction = '', exponent = '0'] = m;
-    const significant = `${whole}${fraction}`.replace(/^0+/, '').replace(/0+$/, '');
-    if (significant.length > MAX_EXACT_DIGITS) {
+    const d = scaledOfNumber(raw);
+    if (!d) return `${raw} is not a decimal number`;
+    if (significantDigits(d) > MAX_EXACT_DIGITS) {
       return `${raw} has more than ${MAX_EXACT_DIGITS} significant digits: as a JSON number it cannot be read exactly (a numeric string can)`;
     }
-    let scale = fraction.length - Number(exponent);
-    let units = BigInt(`${whole}${fraction}`);
-    if (scale < 0) {
-      units *= 10n ** BigInt(-scale);
-      scale = 0;
-    }
-    return { units: sign === '-' ? -units : units, scale };
+    return d;
   }
   if (typeof raw === 'string') {
     return parseDecimal(raw) ?? `${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)} is not a number`;
