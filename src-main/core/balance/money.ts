@@ -4,6 +4,7 @@
 // cannot: a fraction of a minor unit, more decimals than the currency has, a number a double cannot hold.
 // Arithmetic is on BigInt minor units: no float drift, no size limit.
 import type { AmountsMode, BalanceUnits } from '../../shared/model';
+import { parseDecimal, printDecimal, scaledOfNumber, significantDigits, type ScaledDecimal } from './decimal';
 
 /** Digits after the decimal point of a currency's major unit, where the profile says nothing: cents. */
 export const DEFAULT_CURRENCY_EXPONENT = 2;
@@ -14,48 +15,26 @@ export const DEFAULT_CURRENCY_EXPONENT = 2;
  */
 const MAX_EXACT_DIGITS = 15;
 
-const NUMERIC_STRING = /^\s*([+-]?)(\d+)(?:\.(\d+))?\s*$/;
-const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
-
-interface Decimal {
-  /** The digits without the point, signed. */
-  units: bigint;
-  /** How many of them are after the point. */
-  scale: number;
-}
-
 export type MoneyReading = { ok: true; value: string } | { ok: false; reason: string };
 
-function decimalOf(raw: unknown): Decimal | string {
+function readDecimal(raw: unknown): ScaledDecimal | string {
   if (typeof raw === 'number') {
     if (!Number.isFinite(raw)) return `${raw} is not a balance`;
-    const m = NUMBER_TEXT.exec(String(raw));
-    if (!m) return `${raw} is not a decimal number`;
-    const [, sign, whole = '', fraction = '', exponent = '0'] = m;
-    const significant = `${whole}${fraction}`.replace(/^0+/, '').replace(/0+$/, '');
-    if (significant.length > MAX_EXACT_DIGITS) {
+    const d = scaledOfNumber(raw);
+    if (!d) return `${raw} is not a decimal number`;
+    if (significantDigits(d) > MAX_EXACT_DIGITS) {
       return `${raw} has more than ${MAX_EXACT_DIGITS} significant digits: as a JSON number it cannot be read exactly (a numeric string can)`;
     }
-    let scale = fraction.length - Number(exponent);
-    let units = BigInt(`${whole}${fraction}`);
-    if (scale < 0) {
-      units *= 10n ** BigInt(-scale);
-      scale = 0;
-    }
-    return { units: sign === '-' ? -units : units, scale };
+    return d;
   }
   if (typeof raw === 'string') {
-    const m = NUMERIC_STRING.exec(raw);
-    if (!m) return `${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)} is not a number`;
-    const [, sign, whole = '', fraction = ''] = m;
-    const units = BigInt(`${whole}${fraction}`);
-    return { units: sign === '-' ? -units : units, scale: fraction.length };
+    return parseDecimal(raw) ?? `${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)} is not a number`;
   }
   return `${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`} is not a balance (a number or a numeric string is)`;
 }
 
 /** The value in minor units, or why it has none exactly. */
-function minorUnits(d: Decimal, units: BalanceUnits, exponent: number): bigint | string {
+function minorUnits(d: ScaledDecimal, units: BalanceUnits, exponent: number): bigint | string {
   const shift = units === 'minor' ? 0 : exponent;
   // value = d.units / 10^d.scale major-or-minor units; in minor units: d.units * 10^(shift - scale).
   const by = shift - d.scale;
@@ -69,17 +48,12 @@ function minorUnits(d: Decimal, units: BalanceUnits, exponent: number): bigint |
 
 /** Minor units written in the profile's amounts: an integer, or a decimal without trailing zeros (10.5). */
 export function formatAmount(minor: bigint, mode: AmountsMode, exponent: number): string {
-  if (mode === 'integer' || exponent === 0) return minor.toString();
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, '0');
-  const whole = digits.slice(0, -exponent);
-  const fraction = digits.slice(-exponent).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+  return mode === 'integer' ? minor.toString() : printDecimal(minor, exponent);
 }
 
 /** The minor units of a balance written in the profile's amounts (what formatAmount wrote). */
 export function parseAmount(text: string, mode: AmountsMode, exponent: number): bigint {
-  const d = decimalOf(text);
+  const d = readDecimal(text);
   if (typeof d === 'string') throw new RangeError(d);
   const minor = minorUnits(d, mode === 'integer' ? 'minor' : 'major', exponent);
   if (typeof minor === 'string') throw new RangeError(minor);
@@ -94,7 +68,7 @@ export function balanceDelta(before: string, after: string, mode: AmountsMode, e
 /** A balance as a probe or an answer wrote it, in the profile's amounts, exactly; or why it cannot be. */
 export function readBalance(raw: unknown, units: BalanceUnits, mode: AmountsMode, exponent = DEFAULT_CURRENCY_EXPONENT): MoneyReading {
   if (!Number.isInteger(exponent) || exponent < 0 || exponent > 18) return { ok: false, reason: `a currency exponent is 0 to 18, not ${exponent}` };
-  const d = decimalOf(raw);
+  const d = readDecimal(raw);
   if (typeof d === 'string') return { ok: false, reason: d };
   const minor = minorUnits(d, units, exponent);
   if (typeof minor === 'string') return { ok: false, reason: `${String(raw)}: ${minor}` };

@@ -1,6 +1,9 @@
 import { forwardRef, useState } from 'react';
 import type { BalanceProbeView, BalanceUnits, ProfileInput } from '../../../src-main/shared/model';
 import { Badge } from '../../components/Badge';
+import { SelectField, TextField } from '../../components/FormFields';
+import { FormRow } from '../../components/FormRow';
+import type { SelectOption } from '../../components/field-props';
 
 /** The probe's fields as typed (the header values are not here: they live in the write-only textarea). */
 export interface ProbeDraft {
@@ -42,19 +45,11 @@ export function probeInput(draft: ProbeDraft, headerLines: string): Partial<Prof
   };
 }
 
-function Row(props: { label: string; hint: string; testId: string; children: React.ReactNode }) {
-  return (
-    <div className="form-row">
-      <label className="form-label" htmlFor={props.testId}>
-        {props.label}
-      </label>
-      <div className="form-control">
-        {props.children}
-        <div className="form-hint">{props.hint}</div>
-      </div>
-    </div>
-  );
-}
+const UNITS: ReadonlyArray<SelectOption<BalanceUnits | ''>> = [
+  { value: '', label: 'As the profile writes amounts' },
+  { value: 'minor', label: 'Minor units (1050 for 10.50)' },
+  { value: 'major', label: 'Major units (10.50)' },
+];
 
 interface Props {
   stored: BalanceProbeView | undefined;
@@ -74,49 +69,34 @@ export const BalanceProbeFields = forwardRef<HTMLTextAreaElement, Props>(functio
   return (
     <fieldset className="form-group" data-testid="profile-balance">
       <legend>Money evidence (balance probe)</legend>
-      <Row
+      <TextField
         label="Balance URL"
         hint="The operator's balance endpoint for test users (GET); {userId} stands for the user. Without a probe, the money rules of the check are “not observable”."
+        value={draft.url}
+        onChange={(url) => set({ url })}
+        placeholder="https://staging.operator.example/test/balance/{userId}"
         testId="profile-balance-url"
-      >
-        <input
-          id="profile-balance-url"
-          className="input"
-          value={draft.url}
-          placeholder="https://staging.operator.example/test/balance/{userId}"
-          spellCheck={false}
-          onChange={(e) => set({ url: e.target.value })}
-          data-testid="profile-balance-url"
-        />
-      </Row>
-      <Row label="Balance path" hint="Where the balance is in the answer, as a JSONPath ($.data.balance); may hold {userId}." testId="profile-balance-path">
-        <input
-          id="profile-balance-path"
-          className="input"
-          value={draft.path}
-          placeholder="$.data.balance"
-          spellCheck={false}
-          onChange={(e) => set({ path: e.target.value })}
-          data-testid="profile-balance-path"
-        />
-      </Row>
-      <Row label="Balance units" hint="How the probe and the answers write a balance." testId="profile-balance-units">
-        <select
-          id="profile-balance-units"
-          className="input"
-          value={draft.units}
-          onChange={(e) => set({ units: e.target.value as BalanceUnits | '' })}
-          data-testid="profile-balance-units"
-        >
-          <option value="">As the profile writes amounts</option>
-          <option value="minor">Minor units (1050 for 10.50)</option>
-          <option value="major">Major units (10.50)</option>
-        </select>
-      </Row>
-      <Row
+      />
+      <TextField
+        label="Balance path"
+        hint="Where the balance is in the answer, as a JSONPath ($.data.balance); may hold {userId}."
+        value={draft.path}
+        onChange={(path) => set({ path })}
+        placeholder="$.data.balance"
+        testId="profile-balance-path"
+      />
+      <SelectField
+        label="Balance units"
+        hint="How the probe and the answers write a balance."
+        value={draft.units}
+        onChange={(units) => set({ units })}
+        options={UNITS}
+        testId="profile-balance-units"
+      />
+      <FormRow
         label="Probe headers"
         hint="One per line, “Name: value” (a staging token, say). Stored encrypted, never shown again; typing new lines replaces the stored headers."
-        testId="profile-balance-headers"
+        controlId="profile-balance-headers"
       >
         <div className="secret-state">
           {(stored?.headers ?? []).map((h) => (
@@ -154,22 +134,15 @@ export const BalanceProbeFields = forwardRef<HTMLTextAreaElement, Props>(functio
           onChange={(e) => setTyped(e.target.value !== '')}
           data-testid="profile-balance-headers"
         />
-      </Row>
-      <Row
+      </FormRow>
+      <TextField
         label="Balance in answers"
         hint="Where an operator's answer to a callback carries the balance ($.balance), if it does: that counts as evidence too."
+        value={draft.answerPath}
+        onChange={(answerPath) => set({ answerPath })}
+        placeholder="$.balance"
         testId="profile-answer-balance-path"
-      >
-        <input
-          id="profile-answer-balance-path"
-          className="input"
-          value={draft.answerPath}
-          placeholder="$.balance"
-          spellCheck={false}
-          onChange={(e) => set({ answerPath: e.target.value })}
-          data-testid="profile-answer-balance-path"
-        />
-      </Row>
+      />
     </fieldset>
   );
 });

@@ -1,6 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AmountsMode, ProfileInput, ProfileView, ProxyStatus } from '../../../src-main/shared/model';
 import { currencyExponent, DEFAULT_CURRENCY, formatMoney, isCurrencyCode } from '../../../src-main/shared/money';
+import { SelectField, TextField } from '../../components/FormFields';
+import { FormRow } from '../../components/FormRow';
+import type { SelectOption } from '../../components/field-props';
 import { useDesk } from '../../store';
 import { BalanceProbeFields, probeDraftOf, probeInput } from './BalanceProbeFields';
 import { SecretField } from './SecretField';
@@ -32,27 +35,10 @@ function upstreamHint(typed: string, proxy: ProxyStatus | null, active: boolean)
   return `Where the capture proxy forwards callbacks (${own}).${running}`;
 }
 
-function TextRow(props: { label: string; hint: string; value: string; onChange(v: string): void; testId: string; placeholder?: string }) {
-  return (
-    <div className="form-row">
-      <label className="form-label" htmlFor={props.testId}>
-        {props.label}
-      </label>
-      <div className="form-control">
-        <input
-          id={props.testId}
-          className="input"
-          value={props.value}
-          placeholder={props.placeholder}
-          spellCheck={false}
-          onChange={(e) => props.onChange(e.target.value)}
-          data-testid={props.testId}
-        />
-        <div className="form-hint">{props.hint}</div>
-      </div>
-    </div>
-  );
-}
+const AMOUNTS: ReadonlyArray<SelectOption<AmountsMode>> = [
+  { value: 'integer', label: 'Integers in minor units (100 for 1.00)' },
+  { value: 'decimal', label: 'Decimals (1.50)' },
+];
 
 /**
  * One profile's settings. The two secrets are write-only: typed values are sent once, on save, and
@@ -131,11 +117,17 @@ export function ProfileForm(props: Props) {
   return (
     <form className="profile-form" onSubmit={(e) => void submit(e)} autoComplete="off" data-testid="profile-form">
       {profile === null && (
-        <TextRow label="Name" hint="Letters, digits, spaces, dots, dashes; for example “acme-staging”." value={name} onChange={setName} testId="profile-name" />
+        <TextField
+          label="Name"
+          hint="Letters, digits, spaces, dots, dashes; for example “acme-staging”."
+          value={name}
+          onChange={setName}
+          testId="profile-name"
+        />
       )}
       <fieldset className="form-group">
         <legend>Operator</legend>
-        <TextRow
+        <TextField
           label="Operator URL"
           hint={`Where replays, hand-crafted callbacks, edge cases and the conformance check are sent (base URL; ${callbackPrefix.trim() || '/platform'}/pay is appended).`}
           value={operatorUrl}
@@ -143,7 +135,7 @@ export function ProfileForm(props: Props) {
           placeholder="https://operator.example.com"
           testId="profile-operator-url"
         />
-        <TextRow
+        <TextField
           label="Callback prefix"
           hint="Where the operator mounts its callbacks: <prefix>/pay and <prefix>/results. The spec writes /platform as a stand-in; real operators use their own (/acme, /api/v2/acme)."
           value={callbackPrefix}
@@ -151,49 +143,38 @@ export function ProfileForm(props: Props) {
           placeholder="/platform"
           testId="profile-callback-prefix"
         />
-        <div className="form-row">
-          <label className="form-label" htmlFor="profile-amounts">
-            Amounts
-          </label>
-          <div className="form-control">
-            <select
-              id="profile-amounts"
-              className="input"
-              value={amounts}
-              onChange={(e) => setAmounts(e.target.value as AmountsMode)}
-              data-testid="profile-amounts"
-            >
-              <option value="integer">Integers in minor units (100 for 1.00)</option>
-              <option value="decimal">Decimals (1.50)</option>
-            </select>
-            <div className="form-hint">
-              How the operator writes amounts: the stakes, edge cases and templates follow it, and a fraction on an integer profile is an error finding.
-            </div>
-          </div>
-        </div>
-        <div className="form-row">
-          <label className="form-label" htmlFor="profile-currency">
-            Currency
-          </label>
-          <div className="form-control">
-            <input
-              id="profile-currency"
-              className="input input-short"
-              value={currency}
-              maxLength={3}
-              spellCheck={false}
-              onChange={(e) => setCurrency(e.target.value.toUpperCase())}
-              data-testid="profile-currency"
-            />
-            <div className="form-hint" data-testid="profile-currency-hint">
+        <SelectField
+          label="Amounts"
+          hint="How the operator writes amounts: the stakes, edge cases and templates follow it, and a fraction on an integer profile is an error finding."
+          value={amounts}
+          onChange={setAmounts}
+          options={AMOUNTS}
+          testId="profile-amounts"
+        />
+        <FormRow
+          label="Currency"
+          controlId="profile-currency"
+          hint={
+            <>
               The ISO 4217 code templates, checks and edge cases send.{' '}
               {isCurrencyCode(currency) && amounts === 'integer'
                 ? `An amount of 100 minor units shows as ${formatMoney(100, currency, true)} (${currencyExponent(currency)} decimal${currencyExponent(currency) === 1 ? '' : 's'} for ${currency}).`
                 : ''}
-            </div>
-          </div>
-        </div>
-        <TextRow
+            </>
+          }
+          hintTestId="profile-currency-hint"
+        >
+          <input
+            id="profile-currency"
+            className="input input-short"
+            value={currency}
+            maxLength={3}
+            spellCheck={false}
+            onChange={(e) => setCurrency(e.target.value.toUpperCase())}
+            data-testid="profile-currency"
+          />
+        </FormRow>
+        <TextField
           label="Proxy upstream"
           hint={upstreamHint(upstream, proxy, profile !== null && profile.name === activeName)}
           value={upstream}
@@ -201,7 +182,7 @@ export function ProfileForm(props: Props) {
           placeholder="https://operator.example.com (empty: sandbox)"
           testId="profile-upstream"
         />
-        <TextRow
+        <TextField
           label="Public URL"
           hint="The address the platform calls this desk at (a tunnel's, or the staging host's): the status bar shows it with the callback prefix as the URLs to configure in the platform."
           value={publicUrl}
@@ -230,7 +211,7 @@ export function ProfileForm(props: Props) {
       </fieldset>
       <fieldset className="form-group">
         <legend>Token service</legend>
-        <TextRow
+        <TextField
           label="Service base URL"
           hint="The platform's API, for test tokens (POST /v0/wager/operator/create-token)."
           value={baseUrl}
@@ -238,7 +219,7 @@ export function ProfileForm(props: Props) {
           placeholder="https://api.example.com"
           testId="profile-base-url"
         />
-        <TextRow label="Operator id" hint="Sent as x-operator-id." value={operatorId} onChange={setOperatorId} testId="profile-operator-id" />
+        <TextField label="Operator id" hint="Sent as x-operator-id." value={operatorId} onChange={setOperatorId} testId="profile-operator-id" />
         <SecretField
           ref={apiKeyRef}
           label="API key"

@@ -4,6 +4,8 @@ import { formatTime, kindLabel } from '../../components/format';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { CopyButton } from '../../components/CopyButton';
+import { InlineSelectField, InlineTextField } from '../../components/InlineFields';
+import type { SelectOption } from '../../components/field-props';
 import { useDesk } from '../../store';
 import { ProductionConfirm } from '../composer/ProductionConfirm';
 import { useActiveProfile } from '../profiles/use-active-profile';
@@ -17,6 +19,17 @@ interface Form {
   rate: string;
   signature: 'keep' | 'resign';
 }
+
+const KINDS: ReadonlyArray<SelectOption<Form['kind']>> = [
+  { value: '', label: 'pay and results' },
+  { value: 'pay', label: 'pay' },
+  { value: 'results', label: 'results' },
+];
+
+const SIGNATURES: ReadonlyArray<SelectOption<Form['signature']>> = [
+  { value: 'keep', label: 'keep the platform’s own' },
+  { value: 'resign', label: 're-sign with the profile’s secret' },
+];
 
 function filterOf(f: Form, verdict: string): RedeliveryFilter {
   return {
@@ -147,63 +160,25 @@ export function RedeliverDialog(props: { onClose(): void }) {
           <input type="checkbox" checked={form.failed} onChange={(e) => patch({ failed: e.target.checked })} data-testid="redeliver-failed" /> Only those whose
           forward got no 2XX answer
         </label>
-        <label>
-          Since{' '}
-          <input
-            className="input input-inline"
-            value={form.since}
-            onChange={(e) => patch({ since: e.target.value })}
-            placeholder="2h, 30m or ISO 8601"
-            data-testid="redeliver-since"
-          />
-        </label>
-        <label>
-          Until{' '}
-          <input
-            className="input input-inline"
-            value={form.until}
-            onChange={(e) => patch({ until: e.target.value })}
-            placeholder="ISO 8601 or relative"
-            data-testid="redeliver-until"
-          />
-        </label>
-        <label>
-          Kind{' '}
-          <select
-            className="input input-inline"
-            value={form.kind}
-            onChange={(e) => patch({ kind: e.target.value as Form['kind'] })}
-            data-testid="redeliver-kind"
-          >
-            <option value="">pay and results</option>
-            <option value="pay">pay</option>
-            <option value="results">results</option>
-          </select>
-        </label>
+        <InlineTextField label="Since" value={form.since} onChange={(since) => patch({ since })} placeholder="2h, 30m or ISO 8601" testId="redeliver-since" />
+        <InlineTextField label="Until" value={form.until} onChange={(until) => patch({ until })} placeholder="ISO 8601 or relative" testId="redeliver-until" />
+        <InlineSelectField label="Kind" value={form.kind} onChange={(kind) => patch({ kind })} options={KINDS} testId="redeliver-kind" />
         {verdict && <p className="muted small">Verdict {verdict}, as the list shows.</p>}
-        <label>
-          Per second at most{' '}
-          <input
-            className="input input-inline"
-            value={form.rate}
-            onChange={(e) => patch({ rate: e.target.value })}
-            inputMode="numeric"
-            size={6}
-            data-testid="redeliver-rate"
-          />
-        </label>
-        <label>
-          Signature{' '}
-          <select
-            className="input input-inline"
-            value={form.signature}
-            onChange={(e) => patch({ signature: e.target.value as Form['signature'] })}
-            data-testid="redeliver-signature"
-          >
-            <option value="keep">keep the platform’s own</option>
-            <option value="resign">re-sign with the profile’s secret</option>
-          </select>
-        </label>
+        <InlineTextField
+          label="Per second at most"
+          value={form.rate}
+          onChange={(rate) => patch({ rate })}
+          inputMode="numeric"
+          size={6}
+          testId="redeliver-rate"
+        />
+        <InlineSelectField
+          label="Signature"
+          value={form.signature}
+          onChange={(signature) => patch({ signature })}
+          options={SIGNATURES}
+          testId="redeliver-signature"
+        />
         <label>
           <input type="checkbox" checked={form.again} onChange={(e) => patch({ again: e.target.checked })} data-testid="redeliver-again" /> Also those already
           redelivered with a 2XX answer

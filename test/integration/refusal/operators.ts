@@ -55,7 +55,7 @@ export const refusingOperator = async (): Promise<Recorder> => closeAfterTest(aw
 
 /** The Python operator (json.dumps of the parsed body), on a port of its own choosing; killed after the test. */
 export async function pythonOperator(secret: string): Promise<{ url: string }> {
-  const script = fileURLToPath(new URL('./python_operator.py', import.meta.url));
+  const script = fileURLToPath(new URL('../../fixtures/operators/python_operator.py', import.meta.url));
   const child = spawn('python3', [script, secret], { stdio: ['ignore', 'pipe', 'inherit'] });
   closeAfterTest({
     close: async () => {

@@ -1,10 +1,9 @@
-// The parts of the matrix's verdict that need no operator: exact decimal deltas, the money verdict
-// without readings, a 404 that is an answer, words about a field, and the generator's stable ids.
+// The parts of the matrix's verdict that need no operator: the money verdict without readings, a 404 that
+// is an answer, words about a field, and the generator's stable ids.
 import { describe, expect, it } from 'vitest';
 import { notActedWords } from '../../../src-main/core/checks/judge';
 import { CONFORMANCE_CHECK_IDS, MATRIX } from '../../../src-main/core/checks/matrix';
 import { judgeAnswer, notServed } from '../../../src-main/core/checks/matrix/answer-verdict';
-import { decimalDelta, decimalOf } from '../../../src-main/core/checks/matrix/decimal';
 import { judgeMoney } from '../../../src-main/core/checks/matrix/money-verdict';
 import type { StepOutcome } from '../../../src-main/core/checks/steps';
 
@@ -19,15 +18,6 @@ const outcome = (status: number, body: string): StepOutcome => ({
 });
 
 describe('exact money', () => {
-  it('subtracts decimals exactly, whatever their scale', () => {
-    expect(decimalDelta('1000', '998.5')).toBe('-1.5');
-    expect(decimalDelta('0.1', '0.3')).toBe('0.2');
-    expect(decimalDelta('100000', '100000')).toBe('0');
-    expect(decimalDelta('12.30', '12.3')).toBe('0');
-    expect(decimalDelta('abc', '1')).toBeNull();
-    expect(decimalOf(1e21)).toBe('1000000000000000000000');
-  });
-
   it('is not observable without both readings, and never passes then', () => {
     const none = judgeMoney(-100, { kind: 'unavailable', reason: 'the probe answered 404' }, { kind: 'reading', value: '900', source: 'probe' }, 'set a probe');
     expect(none).toMatchObject({ outcome: 'not-observable', howToObserve: 'set a probe' });
