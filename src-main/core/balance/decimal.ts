@@ -88,8 +88,3 @@ export function decimalDelta(before: string, after: string): string | null {
 export function decimalEquals(x: string, y: string): boolean {
   return decimalDelta(x, y) === '0';
 }
-
-/** The negation of a decimal. */
-export function negated(x: string): string {
-  return x.startsWith('-') ? x.slice(1) : x === '0' ? x : `-${x}`;
-}
