@@ -130,6 +130,22 @@ describe('db copy between SQLite and PostgreSQL', () => {
     expect(into.ok).toBe(false);
   });
 
+  it('stops at a text PostgreSQL cannot hold (a NUL character), naming the row, and writes nothing of its batch', async () => {
+    const url = await server().newDatabase();
+    const a = openDesk();
+    await fillEveryColumn(a, 0);
+    sqliteOf(a)
+      .prepare(
+        `INSERT INTO exchanges (id, direction, kind, origin, at, method, path, req_headers, req_body, req_size, deposit_id)
+         VALUES (6, 'inbound', 'pay', 'proxy', 'x', 'POST', '/acme/pay', '[]', x'', 0, 'dep' || char(0) || '1')`,
+      )
+      .run();
+    const refused = await a.copyDatabase({ direction: 'to', url });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toMatch(/exchanges\.deposit_id holds a NUL character.*\(row 6\)/);
+    expect((await countsIn(url)).exchanges).toBe(0);
+  });
+
   it('runs from the CLI: migrate, then copy with a plain summary, never printing the password', async () => {
     const url = await server().newDatabase();
     const password = new URL(url).password;

@@ -24,4 +24,11 @@ describe('database URLs', () => {
     expect(clean).not.toMatch(/s3cr/);
     expect(clean).toContain('postgres://desk:***@db.example/team');
   });
+
+  it('keeps the URL readable when the password is also a word of it', () => {
+    const url = 'postgres://postgres:postgres@db.example/team';
+    expect(withoutPassword(`at ${url}: password authentication failed for user "postgres"`, url)).toBe(
+      'at postgres://postgres:***@db.example/team: password authentication failed for user "***"',
+    );
+  });
 });

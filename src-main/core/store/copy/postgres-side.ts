@@ -3,7 +3,9 @@
 // written to an identity table moves the table's id sequence past the ids it wrote, in its transaction.
 import type pg from 'pg';
 import type { ColumnKind, CopiedTable } from './copied-tables';
+import { DeskFailure } from '../../result';
 import { UnexpectedValueError, type CopySide, type Row, type Value } from './copy-side';
+import { describeKey, keyOf } from './key-order';
 
 /** PostgreSQL's limit on a statement's parameters. */
 const MAX_PARAMETERS = 65_535;
@@ -52,6 +54,14 @@ const marks = (from: number, n: number): string => Array.from({ length: n }, (_,
 export function postgresSide(client: pg.Client, label: string): CopySide {
   const params = (table: CopiedTable, columns: readonly string[], row: Row): unknown[] =>
     row.map((v, i) => parameter(label, table, columns[i]!, table.columns[columns[i]!]!, v));
+  /** A row's parameters; a value PostgreSQL cannot hold names the row it is in. */
+  const rowParams = (table: CopiedTable, columns: readonly string[], row: Row): unknown[] => {
+    try {
+      return params(table, columns, row);
+    } catch (err) {
+      throw new DeskFailure('bad-input', `${(err as Error).message} (row ${describeKey(keyOf(table, columns, row))}); nothing of this batch was written.`);
+    }
+  };
   const toRow = (table: CopiedTable, columns: readonly string[], raw: unknown[]): Row =>
     raw.map((v, i) => canonical(label, table, columns[i]!, table.columns[columns[i]!]!, v));
   const rows = async (sql: string, values: unknown[]): Promise<unknown[][]> => (await client.query<unknown[]>({ text: sql, values, rowMode: 'array' })).rows;
@@ -94,7 +104,7 @@ export function postgresSide(client: pg.Client, label: string): CopySide {
       try {
         for (let at = 0; at < batch.length; at += perStatement) {
           const chunk = batch.slice(at, at + perStatement);
-          const values = chunk.flatMap((row) => params(table, columns, row));
+          const values = chunk.flatMap((row) => rowParams(table, columns, row));
           const tuples = chunk.map((_, i) => `(${marks(i * columns.length + 1, columns.length)})`).join(', ');
           await client.query(`INSERT INTO "${table.name}" (${list(columns)}) VALUES ${tuples}`, values);
         }

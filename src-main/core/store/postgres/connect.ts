@@ -20,7 +20,7 @@ export function databaseFailure(url: string, err: unknown): DeskFailure {
 
 export async function connectPostgres(url: string, options: ConnectOptions = {}): Promise<pg.Client> {
   const problem = databaseUrlProblem(url);
-  if (problem) throw new DeskFailure('bad-input', `--database: ${problem}`);
+  if (problem) throw new DeskFailure('bad-input', `The database URL: ${problem}`);
   const client = new pg.Client({
     connectionString: url,
     application_name: 'wager-desk',

@@ -28,7 +28,7 @@ export function redactDatabaseUrl(url: string): string {
   return parsed.toString().replaceAll('%2A%2A%2A', '***');
 }
 
-/** `text` with every form of the URL's password (raw and percent-encoded) replaced by ***. */
+/** `text` with every form of the URL's password (raw and percent-encoded) replaced by ***, and the URL itself redacted. */
 export function withoutPassword(text: string, url: string): string {
   let parsed: URL;
   try {
@@ -36,15 +36,17 @@ export function withoutPassword(text: string, url: string): string {
   } catch {
     return text;
   }
-  const secrets = [parsed.password, ...SECRET_PARAMS.map((p) => parsed.searchParams.get(p) ?? '')].filter((s) => s.length > 0);
-  let out = text.replaceAll(url, redactDatabaseUrl(url));
-  for (const s of secrets) {
-    out = out.replaceAll(s, '***');
+  const raw = [parsed.password, ...SECRET_PARAMS.map((p) => parsed.searchParams.get(p) ?? '')].filter((s) => s.length > 0);
+  const secrets = raw.flatMap((s) => {
     try {
-      out = out.replaceAll(decodeURIComponent(s), '***');
+      return [s, decodeURIComponent(s)];
     } catch {
       // A password that is not valid percent-encoding appears only in its raw form.
+      return [s];
     }
-  }
-  return out;
+  });
+  const scrub = (part: string): string => secrets.reduce((out, s) => out.replaceAll(s, '***'), part);
+  // The URL's own occurrences become its redacted form whole, so a password that is also a word of the URL
+  // (a user named like it, the scheme) does not blot out the rest of it.
+  return text.split(url).map(scrub).join(redactDatabaseUrl(url));
 }
