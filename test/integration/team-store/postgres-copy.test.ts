@@ -128,6 +128,14 @@ describe('db copy between SQLite and PostgreSQL', () => {
     // The other way: a data directory with a log of its own is not overwritten either.
     const into = await other.copyDatabase({ direction: 'from', url });
     expect(into.ok).toBe(false);
+
+    // A column the copy does not know (a later SQLite migration's) stops it too, named, rather than be left behind.
+    const newer = openDesk();
+    await fillEveryColumn(newer, 1);
+    sqliteOf(newer).exec(`ALTER TABLE exchanges ADD COLUMN colour TEXT`);
+    const unknown = await newer.copyDatabase({ direction: 'to', url: await server().newDatabase() });
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.error.message).toMatch(/exchanges has column colour that this Wager Desk cannot copy; nothing was copied/);
   });
 
   it('stops at a text PostgreSQL cannot hold (a NUL character), naming the row, and writes nothing of its batch', async () => {
