@@ -59,7 +59,9 @@ export function teamStorePart(ctx: DeskContext): TeamStoreTools {
           const local = sqliteSide(connectionOf(store), sqliteLabel);
           const remote = postgresSide(client, pgLabel);
           const into = request.direction === 'to';
-          const migration = into ? await migrated(client, request.url) : (await checkCurrent(client, request.url), null);
+          let migration: DatabaseMigration | null = null;
+          if (into) migration = await migrated(client, request.url);
+          else await checkCurrent(client, request.url);
           try {
             const outcome = await copyTables(into ? local : remote, into ? remote : local, {
               ...(request.batchRows !== undefined ? { batchRows: request.batchRows } : {}),
