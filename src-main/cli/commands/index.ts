@@ -11,6 +11,7 @@ import { registerSandbox } from './sandbox';
 import { registerServe } from './serve';
 import { registerShow } from './show';
 import { registerCheck } from './check';
+import { registerDb } from './db';
 import { registerEdgeCases } from './edge-cases';
 import { registerReplay } from './replay';
 import { registerReverify } from './reverify';
@@ -44,4 +45,5 @@ export function registerCommands(program: Command): void {
   registerServe(program);
   registerSandbox(program);
   registerPrune(program);
+  registerDb(program);
 }

@@ -1,5 +1,6 @@
 import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../../shared/desk-api';
 import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
+import type { TeamStoreTools } from '../../shared/team-store';
 import { openStore } from '../store';
 import { balancePart } from './balance-part';
 import { composePart } from './compose-part';
@@ -15,12 +16,17 @@ import { redeliverPart } from './redeliver-part';
 import { refusalPart } from './refusal-part';
 import { registerSeams } from './seams';
 import { signingPart } from './signing-part';
+import { teamStorePart } from './team-store-part';
 import { tokenPart } from './token-part';
 
 export type { DeskOptions } from './context';
 
-/** The application object: DeskApi for the shells, plus event subscription and shutdown. */
-export interface Desk extends DeskApi {
+/**
+ * The application object: DeskApi for the shells, plus event subscription and shutdown, and the team
+ * store's tools (db migrate, db copy) for the CLI: those stay out of DeskApi, so the UI's channels never
+ * carry a database URL for the desk to dial.
+ */
+export interface Desk extends DeskApi, TeamStoreTools {
   /**
    * Subscribes to every event, or only to the events named in `only`; returns the unsubscribe function.
    * Naming them matters on the capture path: rows are summarized for events only while someone wants them.
@@ -114,6 +120,7 @@ export function createDesk(options: DeskOptions): Desk {
     ...redeliverPart(ctx),
     ...followPart(ctx),
     ...reverifyPart(ctx),
+    ...teamStorePart(ctx),
     on(listener, only) {
       if (listeners.has(listener)) return () => undefined;
       const wanted = only ? new Set(only) : null;

@@ -14,3 +14,4 @@ export { callbackPrefixProblem } from '../protocol/callback-path';
 export { isResultValue } from '../protocol/field-rules';
 export { checkJson, checkLine, countsLine, runIdsPrefix } from '../checks/report-export';
 export { parseHeaderLine } from '../balance/probe-config';
+export { databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';

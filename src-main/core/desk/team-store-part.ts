@@ -1,0 +1,79 @@
+// db migrate and db copy: the data directory's SQLite log and a team's PostgreSQL. A copy into PostgreSQL
+// first brings the database's schema up to date; a copy out of it needs a database at this version's
+// schema. The PostgreSQL side is named by its URL without the password in everything said back.
+import type { DatabaseCopyReport, DatabaseMigration, TeamStoreTools } from '../../shared/team-store';
+import { attempt, DeskFailure } from '../result';
+import { connectionOf, DATABASE_FILE } from '../store';
+import { copyTables, postgresSide, sqliteSide } from '../store/copy';
+import {
+  connectPostgres,
+  databaseFailure,
+  isPostgresError,
+  migratePostgres,
+  PG_LATEST_VERSION,
+  pgSchemaVersion,
+  redactDatabaseUrl,
+  tooNew,
+  withoutPassword,
+} from '../store/postgres';
+import type pg from 'pg';
+import type { DeskContext } from './context';
+
+async function migrated(client: pg.Client, url: string): Promise<DatabaseMigration> {
+  const r = await migratePostgres(client);
+  return { database: redactDatabaseUrl(url), from: r.from, to: r.to, applied: r.applied, trigramIndex: r.trigramIndex };
+}
+
+async function checkCurrent(client: pg.Client, url: string): Promise<void> {
+  const found = await pgSchemaVersion(client);
+  if (found > PG_LATEST_VERSION) throw tooNew(found);
+  if (found < PG_LATEST_VERSION) {
+    const what = found === 0 ? 'has no Wager Desk schema' : `is at schema ${found} (this version: ${PG_LATEST_VERSION})`;
+    throw new DeskFailure('bad-input', `${redactDatabaseUrl(url)} ${what}: run wager-desk db migrate --database URL first.`);
+  }
+}
+
+/** Runs `fn` on a connection to `url`, always closing it; failures come back without the password. */
+async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectPostgres(url, { bigints: true });
+  try {
+    return await fn(client);
+  } catch (err) {
+    if (err instanceof DeskFailure) throw err;
+    if (isPostgresError(err)) throw databaseFailure(url, err);
+    throw new DeskFailure('io-error', withoutPassword(err instanceof Error ? err.message : String(err), url));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export function teamStorePart(ctx: DeskContext): TeamStoreTools {
+  const { store } = ctx;
+  const sqliteLabel = `the SQLite log ${store.dir}/${DATABASE_FILE}`;
+  return {
+    migrateDatabase: (url) => attempt(() => withDatabase(url, (client) => migrated(client, url))),
+    copyDatabase: (request, onProgress) =>
+      attempt(() =>
+        withDatabase(request.url, async (client): Promise<DatabaseCopyReport> => {
+          const pgLabel = `PostgreSQL at ${redactDatabaseUrl(request.url)}`;
+          const local = sqliteSide(connectionOf(store), sqliteLabel);
+          const remote = postgresSide(client, pgLabel);
+          const into = request.direction === 'to';
+          let migration: DatabaseMigration | null = null;
+          if (into) migration = await migrated(client, request.url);
+          else await checkCurrent(client, request.url);
+          try {
+            const outcome = await copyTables(into ? local : remote, into ? remote : local, {
+              ...(request.batchRows !== undefined ? { batchRows: request.batchRows } : {}),
+              ...(request.stopAfterBatches !== undefined ? { stopAfterBatches: request.stopAfterBatches } : {}),
+              ...(onProgress ? { onProgress } : {}),
+            });
+            return { source: into ? sqliteLabel : pgLabel, target: into ? pgLabel : sqliteLabel, migration, ...outcome };
+          } finally {
+            // Rows written under the store's feet: its cached counts are read again.
+            if (!into) store.exchanges.recount();
+          }
+        }),
+      ),
+  };
+}

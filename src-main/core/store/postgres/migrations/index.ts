@@ -1,0 +1,18 @@
+// PostgreSQL's schema versions, numbered like SQLite's but a list of their own: version 1 already holds
+// everything SQLite reached in eleven steps. To change the schema, add the next numbered file and append
+// it here; never edit a shipped one. Each step is SQL run inside migrate's one transaction.
+import * as m001 from './001-initial';
+
+export interface PgMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const PG_MIGRATIONS: readonly PgMigration[] = [{ version: 1, name: 'initial', sql: m001.SQL }];
+
+PG_MIGRATIONS.forEach((m, i) => {
+  if (m.version !== i + 1) throw new Error(`PostgreSQL migration ${m.name} has version ${m.version}; expected ${i + 1}.`);
+});
+
+export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;
