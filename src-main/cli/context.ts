@@ -5,6 +5,8 @@ import type { Result } from '../shared/model';
 
 export interface GlobalOptions {
   home?: string;
+  /** --key-file: wins over WAGER_DESK_KEY_FILE and WAGER_DESK_KEY, which the desk reads itself (the app does too). */
+  keyFile?: string;
 }
 
 /** The data directory: --home, then WAGER_DESK_HOME, then the per-user default the desktop app uses too. */
@@ -16,7 +18,7 @@ export function homeOf(opts: GlobalOptions): string {
 export async function withDesk<T>(opts: GlobalOptions, fn: (desk: Desk) => Promise<T>): Promise<T> {
   let desk: Desk;
   try {
-    desk = createDesk({ home: homeOf(opts) });
+    desk = createDesk({ home: homeOf(opts), ...(opts.keyFile !== undefined ? { keyFile: opts.keyFile } : {}) });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -12,6 +12,10 @@ export function buildProgram(): Command {
     .description('Capture, verify, replay and check the signed callbacks of the operator interface.')
     .version(packageInfo()?.version ?? 'unknown', '-V, --version', 'print the version and exit')
     .option('--home <dir>', 'data directory (default: $WAGER_DESK_HOME, else the per-user app-data directory)')
+    .option(
+      '--key-file <file>',
+      "the key file that seals stored secrets, shared by a team's desks; never created (default: $WAGER_DESK_KEY_FILE, else $WAGER_DESK_KEY, else <data dir>/secrets.key)",
+    )
     .exitOverride()
     .showHelpAfterError(false)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

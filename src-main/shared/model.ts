@@ -496,9 +496,25 @@ export interface ProfileCallbackUrls extends CallbackUrls {
   profile: string | null;
 }
 
+/**
+ * Where the key that seals stored secrets comes from: never the key itself. `default-file` is
+ * `<data dir>/secrets.key`, made on first need; `given-file` a key file named by the CLI's `--key-file` (or
+ * DeskOptions.keyFile) or WAGER_DESK_KEY_FILE, which the desk never makes or changes; `environment` the
+ * key itself in WAGER_DESK_KEY.
+ */
+export interface SecretsKeySource {
+  from: 'default-file' | 'given-file' | 'environment';
+  /** The key file; null when the key comes from the environment. */
+  file: string | null;
+  /** What named the source: `--key-file`, `WAGER_DESK_KEY_FILE` or `WAGER_DESK_KEY`; null for the default file. */
+  namedBy: '--key-file' | 'WAGER_DESK_KEY_FILE' | 'WAGER_DESK_KEY' | null;
+}
+
 export interface DeskStatus {
   proxy: ProxyStatus;
-  /** Why the stored secrets cannot be opened (a lost, replaced or foreign key file), in one line; null when they can. */
+  /** Where the key that seals stored secrets comes from. */
+  secretsKey: SecretsKeySource;
+  /** Why the stored secrets cannot be opened (a lost, replaced, foreign or malformed key), in one line; null when they can. */
   secretsKeyProblem: string | null;
   activeProfile: string | null;
   counts: { inbound: number; outbound: number };

@@ -10,6 +10,7 @@ import { registerRedeliver } from './redeliver';
 import { registerSandbox } from './sandbox';
 import { registerServe } from './serve';
 import { registerShow } from './show';
+import { registerStatus } from './status';
 import { registerCheck } from './check';
 import { registerDb } from './db';
 import { registerEdgeCases } from './edge-cases';
@@ -44,6 +45,7 @@ export function registerCommands(program: Command): void {
   registerToken(program);
   registerServe(program);
   registerSandbox(program);
+  registerStatus(program);
   registerPrune(program);
   registerDb(program);
 }

@@ -7,8 +7,16 @@ import { createSecretCache } from '../secrets';
 import type { Store } from '../store';
 
 export interface DeskOptions {
-  /** The data directory (database and key file). */
+  /** The data directory (database, and the key file unless the key comes from elsewhere). */
   home: string;
+  /**
+   * A key file to read the secrets' key from instead of `<home>/secrets.key` (the CLI's --key-file): the
+   * one file every process of a team shares. The desk never makes or changes it. It wins over the
+   * environment's WAGER_DESK_KEY_FILE and WAGER_DESK_KEY.
+   */
+  keyFile?: string;
+  /** Where WAGER_DESK_KEY_FILE and WAGER_DESK_KEY are read (default: process.env). */
+  environment?: Readonly<Record<string, string | undefined>>;
   /** better_sqlite3.node for the running ABI, when it is not the default build (Electron). */
   nativeBinding?: string;
   /** Largest request body the proxy keeps (default 1 MiB). */
@@ -29,7 +37,8 @@ export interface DeskOptions {
 
 /** What every part of the desk shares: the store, the event channel, the secret look-ups, its options. Desk only. */
 export interface DeskContext extends OutboundDeps {
-  readonly options: Required<Omit<DeskOptions, 'nativeBinding'>> & Pick<DeskOptions, 'nativeBinding'>;
+  // The key's source is the store's (store.secretsKey): the options keep neither the environment nor the key.
+  readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment'>> & Pick<DeskOptions, 'nativeBinding'>;
   readonly emit: DeskEventListener;
   /** Drops cached secrets after a profile changed. */
   invalidateSecrets(): void;

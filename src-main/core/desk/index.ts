@@ -1,7 +1,7 @@
 import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../../shared/desk-api';
 import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
 import type { TeamStoreTools } from '../../shared/team-store';
-import { openStore } from '../store';
+import { chooseKeySource, openStore } from '../store';
 import { balancePart } from './balance-part';
 import { composePart } from './compose-part';
 import { createContext, type DeskOptions } from './context';
@@ -73,7 +73,9 @@ export function createDesk(options: DeskOptions): Desk {
         },
       });
   };
+  const keySource = chooseKeySource({ home: options.home, keyFile: options.keyFile, env: options.environment ?? process.env });
   const store = openStore(options.home, {
+    keySource,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     onExchange: (summary) => {
       const first = pending.size === 0;

@@ -35,6 +35,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const status = (proxyStatus: ProxyStatus = proxy.status()): DeskStatus => ({
     proxy: proxyStatus,
     activeProfile: store.profiles.activeName(),
+    secretsKey: store.secretsKey,
     secretsKeyProblem: store.profiles.keyProblem(),
     counts: store.exchanges.counts(),
     dataDir: ctx.options.home,

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeDeletion, ExchangeSummary } from '../../shared/model';
+import type { ExchangeDeletion, ExchangeSummary, SecretsKeySource } from '../../shared/model';
 import { SandboxLedger } from '../sandbox/ledger';
 import { Checkpointer } from './checkpointer';
 import { deleteExchanges, type DeleteOutcome } from './exchange-delete';
@@ -13,6 +13,7 @@ import { ReportStore } from './reports';
 import { SavedRequestStore } from './saved-requests';
 import { pruneExchanges, type PruneOptions, type PruneReport } from './retention';
 import { SecretBox, type SealedValue } from './secret-box';
+import { KEY_FILE, type KeySource } from './key-source';
 import { SettingsStore } from './settings';
 
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
@@ -25,11 +26,11 @@ export { ReportStore } from './reports';
 export { SavedRequestStore } from './saved-requests';
 export { SettingsStore } from './settings';
 export { SecretBox, SecretKeyError, type KeyProblem } from './secret-box';
+export { chooseKeySource, KEY_FILE, KEY_FILE_VARIABLE, KEY_VARIABLE, type KeySource } from './key-source';
 export type { Checkpointer } from './checkpointer';
 export type { PruneOptions, PruneReport } from './retention';
 
 export const DATABASE_FILE = 'wager-desk.sqlite';
-export const KEY_FILE = 'secrets.key';
 
 /**
  * The data directory's database and the stores over it. The store owns its connection: everything that
@@ -37,6 +38,8 @@ export const KEY_FILE = 'secrets.key';
  */
 export interface Store {
   readonly dir: string;
+  /** Where the key that seals the profiles' secrets comes from (never the key). */
+  readonly secretsKey: SecretsKeySource;
   readonly exchanges: ExchangeStore;
   readonly profiles: ProfileStore;
   readonly settings: SettingsStore;
@@ -82,6 +85,8 @@ export interface StoreOptions {
   onExchange?: (summary: ExchangeSummary) => void;
   /** Whether onExchange has anyone to tell now (default: always). */
   listening?: () => boolean;
+  /** Where the key that seals stored secrets is read (default: the data directory's secrets.key). */
+  keySource?: KeySource;
 }
 
 function sealedValues(db: Db): SealedValue[] {
@@ -115,7 +120,7 @@ function oncePerTurn(read: () => number): () => number {
   };
 }
 
-/** Opens the data directory: the database and the key file that seals its secrets. */
+/** Opens the data directory: the database, and the key (its own file unless another source is given) that seals its secrets. */
 export function openStore(dir: string, options: StoreOptions = {}): Store {
   let db: Db | undefined;
   try {
@@ -127,7 +132,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     db = openDatabase(join(dir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
     const opened = db;
     // The key is read when a secret is first needed: commands that need none (captures, show) work without it.
-    const box = SecretBox.forKeyFile(join(dir, KEY_FILE), () => sealedValues(opened));
+    const box = SecretBox.forSource(options.keySource ?? { from: 'default-file', file: join(dir, KEY_FILE) }, () => sealedValues(opened));
     const settings = new SettingsStore(opened);
     const exchanges = new ExchangeStore(opened, options.onExchange, options.listening);
     const run = opened.transaction((fn: () => unknown) => fn());
@@ -135,6 +140,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     const dataVersion = oncePerTurn(() => dataVersionStmt.get() as number);
     const store: Store = {
       dir,
+      secretsKey: box.describeSource(),
       exchanges,
       profiles: new ProfileStore(opened, box, settings),
       settings,

@@ -1,24 +1,21 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeFileSync, type Stats } from 'node:fs';
+import type { SecretsKeySource } from '../../shared/model';
 import { DeskFailure } from '../result';
+import { keyProblemMessage, type KeyProblem, type SealedValue } from './key-messages';
+import { decodeKeyText, describeKeySource, KEY_BYTES, type KeySource } from './key-source';
 
-/** A sealed value in the database, with the profile it belongs to (named in messages, never opened there). */
-export interface SealedValue {
-  profile: string;
-  sealed: Uint8Array;
-}
-
-/** Why the key file cannot be used. */
-export type KeyProblem = 'missing' | 'wrong-key' | 'foreign-owner' | 'loose-mode' | 'damaged';
+export type { KeyProblem, SealedValue } from './key-messages';
 
 /**
- * The key file cannot open the stored secrets, or must not be trusted. Thrown by everything that needs a
- * secret; its message is one line that names the key file and the ways out.
+ * The key cannot open the stored secrets, or must not be trusted. Thrown by everything that needs a
+ * secret; its message is one line that names the key file (or the variable that holds the key, never the
+ * key) and the ways out.
  */
 export class SecretKeyError extends DeskFailure {
   constructor(
     readonly problem: KeyProblem,
-    readonly file: string,
+    readonly source: SecretsKeySource,
     message: string,
   ) {
     super('no-secret', message);
@@ -26,40 +23,16 @@ export class SecretKeyError extends DeskFailure {
   }
 }
 
-const KEY_BYTES = 32;
-
-function profileList(values: readonly SealedValue[]): string {
-  const names = [...new Set(values.map((v) => v.profile))];
-  return names.length === 1 ? `profile "${names[0]}"` : `profiles ${names.map((n) => `"${n}"`).join(', ')}`;
-}
-
-const REENTER =
-  're-enter them with `wager-desk profile set NAME --secret-env VAR` (and `--api-key-env VAR`), which clears every stored secret the key cannot open';
-
-function problemMessage(problem: KeyProblem, file: string, unreadable: readonly SealedValue[], detail: string): string {
-  const whose = unreadable.length > 0 ? ` (the secrets of ${profileList(unreadable)})` : '';
-  switch (problem) {
-    case 'missing':
-      return `The key file ${file} is missing, and the database holds secrets sealed with it${whose}. Restore it from the data directory the database came from, or ${REENTER}.`;
-    case 'wrong-key':
-      return `The key file ${file} does not open the secrets stored in the database${whose}: it is not the key they were sealed with. Restore the right key file, or ${REENTER}.`;
-    case 'foreign-owner':
-      return `The key file ${file} belongs to another user (${detail}): Wager Desk does not use a key that someone else made or can replace. Remove it if it is not yours, or restore your own key file; then restart.`;
-    case 'loose-mode':
-      return `The key file ${file} can be read by group or others (mode ${detail}): whoever read it can open the stored secrets. Make it private (chmod 600 ${file}) and consider changing the secrets, or remove it and ${REENTER}.`;
-    case 'damaged':
-      return `The key file ${file} is damaged (${detail}). Restore it from a backup, or remove it and ${REENTER}.`;
-  }
-}
-
 /**
- * Encrypts stored secrets with AES-256-GCM under a key that lives in its own file (mode 0600) beside the
- * database, so the database file and its WAL alone reveal no secret. Layout of a sealed value:
- * 12-byte IV | 16-byte tag | ciphertext.
+ * Encrypts stored secrets with AES-256-GCM under a key kept outside the database, so the database file
+ * and its WAL alone reveal no secret. Layout of a sealed value: 12-byte IV | 16-byte tag | ciphertext.
  *
- * The key is read on first use and checked against every sealed value in the database: a new key is made
- * only when the database holds no sealed secret, because a key made beside sealed secrets would silently
- * lose them. A key file owned by another user or readable by others is refused: someone else may know it.
+ * The key comes from a KeySource: the data directory's own file (mode 0600), a key file given from
+ * outside, or the environment. It is read on first use and checked against every sealed value in the
+ * database: a new key is made only for the default file and only when the database holds no sealed
+ * secret, because a key made beside sealed secrets would silently lose them, and one made in place of a
+ * team's shared key would seal secrets no other process can open. A key file owned by another user or
+ * readable by others is refused, wherever it is: someone else may know it.
  */
 export class SecretBox {
   private key: Buffer | null = null;
@@ -67,20 +40,25 @@ export class SecretBox {
   private checked = false;
 
   private constructor(
-    readonly file: string,
+    private readonly source: KeySource,
     private readonly sealedValues: () => SealedValue[],
   ) {}
 
-  static forKeyFile(file: string, sealedValues: () => SealedValue[]): SecretBox {
-    return new SecretBox(file, sealedValues);
+  static forSource(source: KeySource, sealedValues: () => SealedValue[]): SecretBox {
+    return new SecretBox(source, sealedValues);
   }
 
-  /** Throws SecretKeyError when the key file is missing, foreign, readable by others, or does not open the stored secrets. */
+  /** Where the key comes from, as the status shows it (never the key). */
+  describeSource(): SecretsKeySource {
+    return describeKeySource(this.source);
+  }
+
+  /** Throws SecretKeyError when the key is missing, foreign, readable by others, malformed, or does not open the stored secrets. */
   check(): void {
     this.ready();
   }
 
-  /** The problem with the key file, or null when every stored secret opens. */
+  /** The problem with the key, or null when every stored secret opens. */
   problem(): SecretKeyError | null {
     try {
       this.ready();
@@ -102,10 +80,8 @@ export class SecretBox {
   open(sealed: Uint8Array): string {
     const key = this.ready();
     const plain = openWith(key, sealed);
-    if (plain === null) {
-      // Sealed by another process after this one checked (with another key): the same refusal.
-      throw new SecretKeyError('wrong-key', this.file, problemMessage('wrong-key', this.file, [], ''));
-    }
+    // Sealed by another process after this one checked (with another key): the same refusal.
+    if (plain === null) throw this.refuse('wrong-key', []);
     return plain;
   }
 
@@ -115,16 +91,17 @@ export class SecretBox {
   }
 
   /**
-   * The way out when the key is lost: the user re-enters a secret. A missing key file is made afresh; a
-   * key file that opens nothing stays (it is the user's). The caller clears, in the same transaction,
-   * every sealed value that does not open (`opens` is false). A foreign, loose or damaged key file is not
-   * a lost key: it must be fixed or removed first.
+   * The way out when the key is lost: the user re-enters a secret. A missing default key file is made
+   * afresh; a key that opens nothing stays (it is the user's, or the team's). The caller clears, in the
+   * same transaction, every sealed value that does not open (`opens` is false). A missing given key file
+   * is not made (the team's key belongs there), and a foreign, loose, damaged or malformed key is not a
+   * lost key: each must be fixed first.
    */
   startOver(): void {
     const problem = this.problem();
     if (problem === null) return;
-    if (problem.problem !== 'missing' && problem.problem !== 'wrong-key') throw problem;
-    if (problem.problem === 'missing') this.key = this.createKey();
+    if (problem.problem === 'missing' && this.source.from === 'default-file') this.key = this.createKey(this.source.file);
+    else if (problem.problem !== 'wrong-key') throw problem;
     this.failure = null;
     this.checked = true;
   }
@@ -147,19 +124,25 @@ export class SecretBox {
   }
 
   private refuse(problem: KeyProblem, unreadable: readonly SealedValue[], detail = ''): SecretKeyError {
-    return new SecretKeyError(problem, this.file, problemMessage(problem, this.file, unreadable, detail));
+    return new SecretKeyError(problem, describeKeySource(this.source), keyProblemMessage(this.source, problem, unreadable, detail));
   }
 
   private load(): Buffer {
     const sealed = this.sealedValues();
+    if (this.source.from === 'environment') {
+      const key = decodeKeyText(this.source.read());
+      if (key === null) throw this.refuse('malformed', sealed);
+      return this.accept(key, sealed);
+    }
+    const file = this.source.file;
     let fd: number;
     try {
       // Non-blocking: a FIFO put in the key's place must not hang the open (it is refused below, by type).
-      fd = openSync(this.file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+      fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      if (sealed.length > 0) throw this.refuse('missing', sealed);
-      return this.createKey();
+      if (sealed.length > 0 || this.source.from !== 'default-file') throw this.refuse('missing', sealed);
+      return this.createKey(file);
     }
     let key: Buffer;
     try {
@@ -180,21 +163,26 @@ export class SecretBox {
     } finally {
       closeSync(fd);
     }
+    return this.accept(key, sealed);
+  }
+
+  /** Keeps the key (startOver may still use it) and refuses it when a stored secret does not open with it. */
+  private accept(key: Buffer, sealed: readonly SealedValue[]): Buffer {
     const unreadable = sealed.filter((v) => openWith(key, v.sealed) === null);
     this.key = key;
     if (unreadable.length > 0) throw this.refuse('wrong-key', unreadable);
     return key;
   }
 
-  private createKey(): Buffer {
+  private createKey(file: string): Buffer {
     try {
       // 'wx' fails if another process created the file first; then theirs is checked like any other.
-      writeFileSync(this.file, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
+      writeFileSync(file, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       return this.load();
     }
-    return readFileSync(this.file);
+    return readFileSync(file);
   }
 }
 
