@@ -73,7 +73,7 @@ describe('two data directories sharing one key file', () => {
     // Without the team's key, B's own default key file is missing beside sealed secrets: refused, as a lost key.
     const withoutKey = await runCli(['--home', homeB, 'verify', '--signature', signature, '-'], { input: body });
     expectOneLineRefusal(withoutKey, /secrets\.key is missing.*profile "p"/);
-  }, 60_000);
+  }, 180_000);
 
   it('two desks on one data directory, one given the file and one WAGER_DESK_KEY_FILE, open what the other sealed', async () => {
     const root = tempDir();
@@ -90,7 +90,7 @@ describe('two data directories sharing one key file', () => {
     const cli = await runCli(['--home', home, '--key-file', keyFile, 'status', '--json']);
     expect(cli.code, cli.stderr).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ secretsKey: { from: 'given-file', file: keyFile, namedBy: '--key-file' }, secretsKeyProblem: null });
-  });
+  }, 180_000);
 });
 
 describe('a given key file that does not exist', () => {
@@ -118,7 +118,7 @@ describe('a given key file that does not exist', () => {
     expect(existsSync(keyFile)).toBe(false);
     expect(existsSync(join(root, 'keys'))).toBe(false);
     expect(existsSync(join(home, KEY_FILE))).toBe(false);
-  });
+  }, 180_000);
 
   it('beside sealed secrets: serve and verify refuse naming it, captures and show still work', async () => {
     const root = tempDir();
@@ -146,7 +146,30 @@ describe('a given key file that does not exist', () => {
     const reentered = await runCli(['--home', home, '--key-file', elsewhere, 'profile', 'set', 'p', '--secret-env', 'S'], { env: { S: SECRET } });
     expectOneLineRefusal(reentered, why);
     expect(existsSync(elsewhere)).toBe(false);
-  }, 60_000);
+  }, 180_000);
+});
+
+describe('a given key file that is not the key the secrets were sealed with', () => {
+  it('is refused naming it; re-entering a secret seals with it and leaves the file as it was', async () => {
+    const root = tempDir();
+    const { file: sealingKey } = teamKeyFile(root, 'sealing.key');
+    const { file: otherKey } = teamKeyFile(root, 'other.key');
+    const before = readFileSync(otherKey);
+    const home = join(root, 'home');
+    const sealed = await runCli(['--home', home, '--key-file', sealingKey, 'profile', 'set', 'p', '--secret-env', 'S'], { env: { S: SECRET } });
+    expect(sealed.code, sealed.stderr).toBe(0);
+
+    const refused = await runCli(['--home', home, '--key-file', otherKey, 'verify', '--signature', signature, '-'], { input: body });
+    expectOneLineRefusal(refused, /other\.key \(given by --key-file\) does not open the secrets stored in the database \(the secrets of profile "p"\)/);
+    expect(refused.stderr).toContain(otherKey);
+
+    const reentered = await runCli(['--home', home, '--key-file', otherKey, 'profile', 'set', 'p', '--secret-env', 'S'], { env: { S: SECRET } });
+    expect(reentered.code, reentered.stderr).toBe(0);
+    const verified = await runCli(['--home', home, '--key-file', otherKey, 'verify', '--signature', signature, '-'], { input: body });
+    expect(verified.code, verified.stderr).toBe(0);
+    expect(readFileSync(otherKey)).toEqual(before);
+    expect(existsSync(join(home, KEY_FILE))).toBe(false);
+  }, 180_000);
 });
 
 describe("a given key file gets the default file's checks", () => {
@@ -194,7 +217,7 @@ describe('the key in WAGER_DESK_KEY', () => {
     const verified = await runCli(['--home', home, '--key-file', keyFile, 'verify', '--signature', signature, '-'], { input: body });
     expect(verified.code, verified.stderr).toBe(0);
     expect(existsSync(join(home, KEY_FILE))).toBe(false);
-  });
+  }, 180_000);
 
   it('malformed: refused in one line that names the variable and quotes nothing of it', async () => {
     const home = tempDir();
@@ -215,7 +238,7 @@ describe('the key in WAGER_DESK_KEY', () => {
       }
     }
     expect(existsSync(join(home, KEY_FILE))).toBe(false);
-  });
+  }, 180_000);
 
   it('never appears in any output, message or file of the data directory, also when it is the wrong key', async () => {
     const home = tempDir();
@@ -258,5 +281,5 @@ describe('the key in WAGER_DESK_KEY', () => {
     }
     for (const name of readdirSync(home)) expect(readFileSync(join(home, name)).includes(key), `${name} holds the key's bytes`).toBe(false);
     expect(existsSync(join(home, KEY_FILE))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });

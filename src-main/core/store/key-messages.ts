@@ -59,7 +59,7 @@ function givenFileMessage(file: string, namedBy: string, problem: KeyProblem, wh
       return `${subject} does not exist${sealed}: Wager Desk never makes a key file it is given. Copy the key file the team's desks share to that place, ${rename}. ${MEANWHILE}`;
     }
     case 'wrong-key':
-      return `${subject} does not open the secrets stored in the database${whose}: it is not the key they were sealed with. Give the key file they were sealed with, or ${REENTER}.`;
+      return `${subject} does not open the secrets stored in the database${whose}: it is not the key they were sealed with. Give the key file they were sealed with (the team's), or, if that key is lost for good, ${REENTER}.`;
     case 'foreign-owner':
       return `${subject} belongs to another user (${detail}): Wager Desk does not use a key that someone else can replace. Keep a copy of the key that you own (mode 600), ${rename}. ${MEANWHILE}`;
     case 'loose-mode':
@@ -73,7 +73,7 @@ function givenFileMessage(file: string, namedBy: string, problem: KeyProblem, wh
 function environmentMessage(problem: KeyProblem, whose: string): string {
   switch (problem) {
     case 'wrong-key':
-      return `The key in ${KEY_VARIABLE} does not open the secrets stored in the database${whose}: it is not the key they were sealed with. Set ${KEY_VARIABLE} to the key they were sealed with, or ${REENTER}.`;
+      return `The key in ${KEY_VARIABLE} does not open the secrets stored in the database${whose}: it is not the key they were sealed with. Set ${KEY_VARIABLE} to the key they were sealed with (the team's), or, if that key is lost for good, ${REENTER}.`;
     default:
       // The value is not described at all (not its length, not a character): it may be a key with a typo.
       return `${KEY_VARIABLE} does not hold a key: it must be the 32 bytes of a key file in base64 (44 characters, as \`base64 < ${KEY_FILE}\` prints them). Set it again, or unset it to use a key file. ${MEANWHILE}`;
