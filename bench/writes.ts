@@ -11,12 +11,15 @@
 //   one key         every row the same deposit and user: what `--only proxy` sends unless --distinct-keys
 //   no key indexes  without the deposit and user indexes (what those two cost)
 //   no indexes      without any secondary index (the table alone)
-//   no text index   without the text index's triggers (idle for new rows: what their WHEN clause costs)
+//   old text triggers  with the text index's update triggers of migration 009 put back (idle for new rows:
+//                      what their WHEN clause, which reads exchange_text_state per answer, cost the answer UPDATE;
+//                      migration 012 removed them)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src-main/core/store/open';
 import { ExchangeStore } from '../src-main/core/store/exchanges';
 import type { ExchangeCompletion, NewExchange } from '../src-main/core/store';
+import { answerText, hasAnswer, requestText } from '../src-main/core/store/migrations/009-search-and-saved-requests';
 import { generateRows } from './lib/exchange-rows';
 import { fmtRatio, percentile } from './lib/stats';
 import { table } from './lib/table';
@@ -29,7 +32,23 @@ export interface WriteVariant {
   dropTriggers?: readonly string[];
   /** Every row gets the first row's deposit and user. */
   oneKey: boolean;
+  /** SQL run before writing (triggers of an older schema). */
+  add?: string;
 }
+
+const INDEXED = (r: 'new' | 'old'): string => `${r}.id <= (SELECT indexed_upto FROM exchange_text_state)`;
+
+/** The update triggers migration 009 created and 012 dropped, as they were. */
+export const OLD_TEXT_TRIGGERS = `
+CREATE TRIGGER exchange_text_request
+AFTER UPDATE OF method, path, query, target, req_headers, req_body, deposit_id, user_id, game_id, tournament_id ON exchanges
+WHEN ${INDEXED('new')} BEGIN
+  INSERT OR REPLACE INTO exchange_text (rowid, text) VALUES (new.id * 2, ${requestText('new')});
+END;
+CREATE TRIGGER exchange_text_answer AFTER UPDATE OF res_status, res_headers, res_body, error ON exchanges WHEN ${INDEXED('old')} BEGIN
+  DELETE FROM exchange_text WHERE ${hasAnswer('old')} AND rowid = old.id * 2 + 1;
+  INSERT INTO exchange_text (rowid, text) SELECT new.id * 2 + 1, ${answerText('new')} WHERE ${hasAnswer('new')};
+END;`;
 
 export const VARIANTS: readonly WriteVariant[] = [
   { name: 'shipped', drop: [], oneKey: false },
@@ -40,12 +59,7 @@ export const VARIANTS: readonly WriteVariant[] = [
     drop: ['exchanges_direction', 'exchanges_deposit', 'exchanges_user', 'exchanges_verdict', 'exchanges_kind', 'exchanges_source'],
     oneKey: false,
   },
-  {
-    name: 'no text index',
-    drop: [],
-    dropTriggers: ['exchange_text_request', 'exchange_text_answer', 'exchange_text_delete'],
-    oneKey: false,
-  },
+  { name: 'old text triggers', drop: [], add: OLD_TEXT_TRIGGERS, oneKey: false },
 ];
 
 export interface WriteRun {
@@ -102,6 +116,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
   try {
     for (const index of v.drop) db.exec(`DROP INDEX ${index}`);
     for (const trigger of v.dropTriggers ?? []) db.exec(`DROP TRIGGER ${trigger}`);
+    if (v.add) db.exec(v.add);
     db.pragma('wal_autocheckpoint = 0');
     const store = new ExchangeStore(db);
     const commit = db.transaction((work: () => void) => work());
