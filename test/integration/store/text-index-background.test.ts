@@ -17,10 +17,7 @@ const indexedUpto = (store: Store): number => connectionOf(store).prepare('SELEC
 const listed = (store: Store): number[] => connectionOf(store).prepare('SELECT id FROM exchange_text_unanswered ORDER BY id').pluck().all() as number[];
 /** The exchanges the index itself (not the direct test) finds for a phrase. */
 const inIndex = (store: Store, phrase: string): number[] =>
-  connectionOf(store)
-    .prepare('SELECT DISTINCT rowid >> 1 FROM exchange_text WHERE exchange_text MATCH ? ORDER BY 1')
-    .pluck()
-    .all(`"${phrase}"`) as number[];
+  connectionOf(store).prepare('SELECT DISTINCT rowid >> 1 FROM exchange_text WHERE exchange_text MATCH ? ORDER BY 1').pluck().all(`"${phrase}"`) as number[];
 const answer = (body: string): ExchangeCompletion => ({
   response: { status: 200, headers: [], body: Buffer.from(body) },
   error: null,

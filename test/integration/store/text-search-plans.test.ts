@@ -21,7 +21,14 @@ interface Filter {
   userId?: string;
 }
 
-const FILTERS: Filter[] = [{}, { kind: 'pay' }, { verdict: 'missing' }, { verdict: 'missing', kind: 'pay' }, { userId: 'user-3' }, { userId: 'user-5', kind: 'results' }];
+const FILTERS: Filter[] = [
+  {},
+  { kind: 'pay' },
+  { verdict: 'missing' },
+  { verdict: 'missing', kind: 'pay' },
+  { userId: 'user-3' },
+  { userId: 'user-5', kind: 'results' },
+];
 const SEARCHES = ['lapwing', 'CURLEW', 'redshank 1', '"memo"', 'late answer', '/platform/pay', 'no such text'];
 
 function whereOf(f: Filter): { where: string[]; params: Record<string, unknown> } {
@@ -70,14 +77,21 @@ describe('the two plans of a text search', () => {
     });
     // Most rows answered; the old ones in flight get indexed without their answer.
     for (const [i, id] of made.entries()) {
-      if (i % 97 !== 5) store.exchanges.complete(id, { response: { status: 200, headers: [], body: Buffer.from('{"status":"ok"}') }, error: null, durationMs: 1, completedAt: '' });
+      if (i % 97 !== 5)
+        store.exchanges.complete(id, {
+          response: { status: 200, headers: [], body: Buffer.from('{"status":"ok"}') },
+          error: null,
+          durationMs: 1,
+          completedAt: '',
+        });
     }
     // The first 330 rows indexed; then the listed rows get their answers (read from the row, not the index).
     const index = new TextIndex(connectionOf(store));
     let indexed = 0;
     while (indexed < 330) indexed += index.batch(Math.min(100, 330 - indexed)).indexed;
     for (const [i, id] of made.entries()) {
-      if (i % 97 === 5) store.exchanges.complete(id, { response: { status: 504, headers: [], body: Buffer.from('late answer') }, error: null, durationMs: 1, completedAt: '' });
+      if (i % 97 === 5)
+        store.exchanges.complete(id, { response: { status: 504, headers: [], body: Buffer.from('late answer') }, error: null, durationMs: 1, completedAt: '' });
     }
   });
 
