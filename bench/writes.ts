@@ -67,6 +67,8 @@ export interface WriteRun {
   writeUs: number;
   /** The checkpoints' share per request, in µs (the checkpoint worker's share in the proxy). */
   checkpointUs: number;
+  /** The answer's UPDATE per request, in µs (part of writeUs): what an answer trigger adds to. */
+  completeUs: number;
   /** WAL frames per commit, from the checkpoints' own counts. */
   framesPerCommit: number;
   /** Every capture is a row with its response recorded, read back from the file at the end. */
@@ -77,6 +79,9 @@ export interface WriteRow extends WriteVariant {
   runs: WriteRun[];
   writeUs: number;
   checkpointUs: number;
+  completeUs: number;
+  /** Median of the per-round ratios of completeUs to the shipped variant's. */
+  completeVsShipped: number | null;
   framesPerCommit: number;
   /** Median of the per-round ratios of (write + checkpoint) to the shipped variant's. */
   vsShipped: number | null;
@@ -124,6 +129,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
     let previous: Array<{ id: number; completion: ExchangeCompletion }> = [];
     let writeMs = 0;
     let checkpointMs = 0;
+    let completeMs = 0;
     let frames = 0;
     let commits = 0;
     for (let start = 0; start < rows.length; start += batch) {
@@ -131,7 +137,9 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
       const t = performance.now();
       commit.immediate(() => {
         const ids = group.map((c) => ({ id: store.insert(v.oneKey ? { ...c.row, keys } : c.row).id, completion: c.completion }));
+        const c = performance.now();
         for (const p of previous) store.complete(p.id, p.completion);
+        completeMs += performance.now() - c;
         previous = ids;
       });
       writeMs += performance.now() - t;
@@ -160,6 +168,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
     return {
       writeUs: (writeMs * 1000) / rows.length,
       checkpointUs: (checkpointMs * 1000) / rows.length,
+      completeUs: (completeMs * 1000) / rows.length,
       framesPerCommit: frames / commits,
       written: counted.n === rows.length && counted.answered === rows.length && counted.deposits === expectedDeposits && left === 0,
     };
@@ -179,7 +188,7 @@ export function runWriteBench(o: WriteBenchOptions): WriteBenchResult {
       const run = runVariant(v, rows, o.batch);
       runs.set(v.name, [...(runs.get(v.name) ?? []), run]);
       o.log(
-        `  r${round} ${v.name}: ${run.writeUs.toFixed(1)} µs write + ${run.checkpointUs.toFixed(1)} µs checkpoint a request, ` +
+        `  r${round} ${v.name}: ${run.writeUs.toFixed(1)} µs write (${run.completeUs.toFixed(1)} the answer's UPDATE) + ${run.checkpointUs.toFixed(1)} µs checkpoint a request, ` +
           `${run.framesPerCommit.toFixed(1)} WAL frames a commit, rows check: ${run.written ? 'ok' : 'MISMATCH'}`,
       );
     }
@@ -194,6 +203,7 @@ export function runWriteBench(o: WriteBenchOptions): WriteBenchResult {
     rows: VARIANTS.map((v) => {
       const mine = runs.get(v.name) ?? [];
       const ratios = mine.flatMap((r, i) => (shipped[i] ? [total(r) / total(shipped[i])] : []));
+      const completeRatios = mine.flatMap((r, i) => (shipped[i] && shipped[i].completeUs > 0 ? [r.completeUs / shipped[i].completeUs] : []));
       return {
         ...v,
         runs: mine,
@@ -205,6 +215,11 @@ export function runWriteBench(o: WriteBenchOptions): WriteBenchResult {
           mine.map((r) => r.checkpointUs),
           50,
         ),
+        completeUs: percentile(
+          mine.map((r) => r.completeUs),
+          50,
+        ),
+        completeVsShipped: completeRatios.length > 0 ? percentile(completeRatios, 50) : null,
         framesPerCommit: percentile(
           mine.map((r) => r.framesPerCommit),
           50,
@@ -219,8 +234,16 @@ export function formatWriteResult(r: WriteBenchResult): string {
   return [
     `median of ${r.rounds} rounds; ${r.requests.toLocaleString('en-US')} captures a run, ${r.batch} requests a commit`,
     table(
-      ['variant', 'write µs/req', 'checkpoint µs/req', 'WAL frames/commit', 'vs shipped'],
-      r.rows.map((row) => [row.name, row.writeUs.toFixed(1), row.checkpointUs.toFixed(1), row.framesPerCommit.toFixed(1), fmtRatio(row.vsShipped)]),
+      ['variant', 'write µs/req', 'answer UPDATE µs/req', 'checkpoint µs/req', 'WAL frames/commit', 'vs shipped', 'answer UPDATE vs shipped'],
+      r.rows.map((row) => [
+        row.name,
+        row.writeUs.toFixed(1),
+        row.completeUs.toFixed(1),
+        row.checkpointUs.toFixed(1),
+        row.framesPerCommit.toFixed(1),
+        fmtRatio(row.vsShipped),
+        fmtRatio(row.completeVsShipped),
+      ]),
     ),
   ].join('\n');
 }
