@@ -18,6 +18,10 @@ export const IN_FLIGHT_WAIT_ROWS = 2_000;
 /** The statements of one batch; parameters: @after, @rows, @cutoff (ISO time), @waitRows, @upTo. */
 export const TEXT_INDEX_SQL = {
   upTo: 'SELECT indexed_upto FROM exchange_text_state',
+  /** Whether a batch has anything to do: read without the write lock, so an idle indexer never takes it. */
+  work: `
+    SELECT (SELECT coalesce(max(id), 0) FROM exchanges) > (SELECT indexed_upto FROM exchange_text_state)
+        OR EXISTS (SELECT 1 FROM exchange_text_unanswered AS u CROSS JOIN exchanges AS e ON e.id = u.id WHERE ${isComplete('e')})`,
   maxId: 'SELECT coalesce(max(id), 0) FROM exchanges',
   /** The last id this batch indexes: at most @rows rows, up to the newest, short of a row in flight that may still get its answer. */
   bound: `

@@ -3,7 +3,7 @@
 // sized to hold the write lock about BATCH_TARGET_MS, and the worker pauses between two batches as long
 // as the batch took: a capture that finds the lock taken waits one short batch, and the proxy has the
 // lock at least half the time while a backlog is indexed (a million rows after an upgrade, say). Once
-// caught up the worker looks again every IDLE_MS. A search never waits for it: what is not indexed yet
+// caught up the worker looks again every IDLE_MS, without the write lock when there is nothing to do. A search never waits for it: what is not indexed yet
 // is read directly (text-search.ts). Should the worker fail to start or die, searches stay right, only
 // slower as the unindexed part grows.
 import { createRequire } from 'node:module';
@@ -48,6 +48,10 @@ function step() {
   if (closing) return;
   let wait = o.idleMs;
   try {
+    if (!s.work.pluck().get()) {
+      timer = setTimeout(step, wait);
+      return;
+    }
     const t0 = performance.now();
     const r = batch.immediate(rows, new Date(Date.now() - o.waitMs).toISOString());
     const ms = performance.now() - t0;
@@ -85,7 +89,6 @@ export class TextIndexer {
   private worker: Worker | null = null;
   private last: IndexerProgress | null = null;
   private failure: string | null = null;
-  private readonly watchers = new Set<(p: IndexerProgress) => void>();
 
   private constructor() {}
 
@@ -121,7 +124,6 @@ export class TextIndexer {
     indexer.worker.on('message', (m: IndexerProgress | { failed: string }) => {
       if ('failed' in m) return void (indexer.failure = m.failed);
       indexer.last = { indexedUpto: m.indexedUpto, pending: m.pending };
-      for (const w of indexer.watchers) w(indexer.last);
     });
     indexer.worker.on('error', (err) => {
       indexer.failure = err.message;
@@ -141,17 +143,10 @@ export class TextIndexer {
     return this.failure;
   }
 
-  /** Calls `fn` after every batch; returns the function that stops it. */
-  onProgress(fn: (p: IndexerProgress) => void): () => void {
-    this.watchers.add(fn);
-    return () => this.watchers.delete(fn);
-  }
-
   /** Ends the worker: the batch under way commits, then its connection closes. */
   async stop(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    this.watchers.clear();
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage('close');
