@@ -332,7 +332,8 @@ export function formatStoreResult(r: StoreBenchResult): string {
     `database: ${fmtBytes(r.fileBytes)}, ${fmtInt(r.bytesPerRow)} bytes per row`,
     r.textIndex
       ? `text index: a backlog of ${fmtInt(r.textIndex.backlog)} rows indexed in the background in ${(r.textIndex.ms / 1000).toFixed(1)} s, ` +
-        `while ${fmtInt(r.textIndex.captures)} captures were written (commit p50 ${fmtMs(r.textIndex.commitP50)}, p99 ${fmtMs(r.textIndex.commitP99)}, max ${fmtMs(r.textIndex.commitMax)})`
+        `while ${fmtInt(r.textIndex.captures)} captures were written (commit p50 ${fmtMs(r.textIndex.commitP50)}, p99 ${fmtMs(r.textIndex.commitP99)}, max ${fmtMs(r.textIndex.commitMax)}); ` +
+        `those captures indexed ${(r.textIndex.catchUpMs / 1000).toFixed(1)} s after the writes stopped`
       : null,
   ].filter((l): l is string => l !== null);
   const rows = r.queries.map((q) => [
