@@ -62,7 +62,7 @@ export function pinnedTo(start: string, where: readonly string[]): string[] {
 type Plan = { kind: 'filter-first'; start: string } | { kind: 'index-first' };
 
 /**
- * Pages of the text search, newest first, under the other filters. Two plans, chosen per call by two
+ * Pages of the text search, newest first, under the other filters. Two plans, chosen per call by a few
  * counts capped small (each reads at most a few thousand index entries):
  * - index first: the index is walked in reverse rowid order (newest first) and each document's exchange
  *   is read by its key and filtered, so the first page of a common word costs about a page of rows,
