@@ -1,8 +1,9 @@
 // The text index's backlog indexed by the background indexer (src-main/core/store/text-indexer.ts, its
 // worker thread and connection) while captures keep arriving on the main connection, as the proxy
-// writes them: a few captures a commit (insert + complete), every few ms. Reports how long the backlog
-// took and what each capture commit cost meanwhile (waiting for the lock included): the indexer's
-// batches must leave the write path a lock to take.
+// writes them: a few captures a commit (insert + complete), every few ms, with the WAL checkpointer
+// running as it does beside the proxy. Reports how long the backlog took and what each capture commit
+// cost meanwhile (waiting for the lock included): the indexer's batches must leave the write path a lock
+// to take.
 import { performance } from 'node:perf_hooks';
 import { connectionOf, type Store } from '../../src-main/core/store';
 import { TextIndexer } from '../../src-main/core/store/text-indexer';
@@ -34,6 +35,8 @@ export async function indexBacklogUnderWrites(store: Store, log: (line: string) 
   if (backlog <= 0) return null;
   const indexer = TextIndexer.start(db);
   if (!indexer) throw new Error('the background indexer did not start');
+  // As under serve: WAL checkpoints on their own worker, not in whichever capture commit crosses the line.
+  const checkpointer = store.checkpointInBackground();
   const rows = generateRows(10_000_000, 99, []);
   const commit = db.transaction(() => {
     for (let k = 0; k < GROUP; k++) {
@@ -76,6 +79,6 @@ export async function indexBacklogUnderWrites(store: Store, log: (line: string) 
       commitMax: commits.reduce((m, x) => Math.max(m, x), 0),
     };
   } finally {
-    await indexer.stop();
+    await Promise.all([indexer.stop(), checkpointer?.stop()]);
   }
 }
