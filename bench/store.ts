@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectionOf, DATABASE_FILE, ExchangeStore, openStore, type Store } from '../src-main/core/store';
 import { SUMMARY_COLUMNS } from '../src-main/core/store/exchange-rows';
+import { TextSearch, textMatchParams } from '../src-main/core/store/text-search';
 import type { ExchangeQuery } from '../src-main/shared/model';
 import { generateRows, userIdOf, USERS } from './lib/exchange-rows';
 import { indexBacklogUnderWrites, type BacklogRun } from './lib/text-backlog';
@@ -131,6 +132,7 @@ function specs(store: Store, iterations: number): QuerySpec[] {
   const maxId = connectionOf(store).prepare('SELECT max(id) FROM exchanges').pluck().get() as number;
   const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
   const page = (x: ExchangeStore, q: ExchangeQuery): number => x.list(q).items.length;
+  const text = new TextSearch(connectionOf(store));
   // The capture list asks for 200 rows a page (src-renderer/store/captures-slice.ts PAGE_SIZE).
   const limit = 200;
   return [
@@ -181,6 +183,19 @@ function specs(store: Store, iterations: number): QuerySpec[] {
       run: (x) => page(x, { search: '/pay', verdict: 'missing', kind: 'pay', limit }),
     },
     { name: 'text: no match', call: "list({search:'no-such-text'})", run: (x, i) => page(x, { search: `no-such-text-${i}`, limit }) },
+    // A common word with a narrow filter: the plan starts from the filter's index; the same call index
+    // first (the plan not taken) for comparison.
+    { name: 'text: common + a user', call: "list({search:'/pay',userId})", run: (x) => page(x, { search: '/pay', userId: user(), limit }) },
+    {
+      name: 'text: common + a user, index first',
+      call: 'TextSearch.indexFirst (forced)',
+      run: () => {
+        const u = user();
+        const where = ['direction = @direction', 'user_id = @user'];
+        const bound = { direction: 'inbound', user: u, ...textMatchParams('/pay') };
+        return Math.min(limit, text.indexFirst(where, bound, Number.MAX_SAFE_INTEGER, limit).length);
+      },
+    },
     { name: 'one exchange (detail)', call: 'get(id)', run: (x, i) => (x.get(1 + ((i * 7919) % maxId)) ? 1 : 0) },
     { name: 'counts (status bar)', call: 'counts()', run: (x) => x.counts().inbound },
   ];
