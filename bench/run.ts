@@ -28,7 +28,7 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       const dir = args.storeDir ? resolve(args.storeDir) : join(scratch, 'store');
       const storeClass = args.exchangeStore ? ((await import(resolve(args.exchangeStore))) as { ExchangeStore: StoreClass }).ExchangeStore : undefined;
       if (args.exchangeStore) log(`ExchangeStore from ${args.exchangeStore}`);
-      const r = runStoreBench({
+      const r = await runStoreBench({
         ...(storeClass ? { storeClass } : {}),
         rows: args.rows,
         iterations: args.iterations,

@@ -11,12 +11,15 @@
 //   one key         every row the same deposit and user: what `--only proxy` sends unless --distinct-keys
 //   no key indexes  without the deposit and user indexes (what those two cost)
 //   no indexes      without any secondary index (the table alone)
-//   no text index   without the text index's triggers (idle for new rows: what their WHEN clause costs)
+//   old text triggers  with the text index's update triggers of migration 009 put back (idle for new rows:
+//                      what their WHEN clause, which reads exchange_text_state per answer, cost the answer UPDATE;
+//                      migration 012 removed them)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src-main/core/store/open';
 import { ExchangeStore } from '../src-main/core/store/exchanges';
 import type { ExchangeCompletion, NewExchange } from '../src-main/core/store';
+import { answerText, hasAnswer, requestText } from '../src-main/core/store/migrations/009-search-and-saved-requests';
 import { generateRows } from './lib/exchange-rows';
 import { fmtRatio, percentile } from './lib/stats';
 import { table } from './lib/table';
@@ -29,7 +32,23 @@ export interface WriteVariant {
   dropTriggers?: readonly string[];
   /** Every row gets the first row's deposit and user. */
   oneKey: boolean;
+  /** SQL run before writing (triggers of an older schema). */
+  add?: string;
 }
+
+const INDEXED = (r: 'new' | 'old'): string => `${r}.id <= (SELECT indexed_upto FROM exchange_text_state)`;
+
+/** The update triggers migration 009 created and 012 dropped, as they were. */
+export const OLD_TEXT_TRIGGERS = `
+CREATE TRIGGER exchange_text_request
+AFTER UPDATE OF method, path, query, target, req_headers, req_body, deposit_id, user_id, game_id, tournament_id ON exchanges
+WHEN ${INDEXED('new')} BEGIN
+  INSERT OR REPLACE INTO exchange_text (rowid, text) VALUES (new.id * 2, ${requestText('new')});
+END;
+CREATE TRIGGER exchange_text_answer AFTER UPDATE OF res_status, res_headers, res_body, error ON exchanges WHEN ${INDEXED('old')} BEGIN
+  DELETE FROM exchange_text WHERE ${hasAnswer('old')} AND rowid = old.id * 2 + 1;
+  INSERT INTO exchange_text (rowid, text) SELECT new.id * 2 + 1, ${answerText('new')} WHERE ${hasAnswer('new')};
+END;`;
 
 export const VARIANTS: readonly WriteVariant[] = [
   { name: 'shipped', drop: [], oneKey: false },
@@ -40,12 +59,7 @@ export const VARIANTS: readonly WriteVariant[] = [
     drop: ['exchanges_direction', 'exchanges_deposit', 'exchanges_user', 'exchanges_verdict', 'exchanges_kind', 'exchanges_source'],
     oneKey: false,
   },
-  {
-    name: 'no text index',
-    drop: [],
-    dropTriggers: ['exchange_text_request', 'exchange_text_answer', 'exchange_text_delete'],
-    oneKey: false,
-  },
+  { name: 'old text triggers', drop: [], add: OLD_TEXT_TRIGGERS, oneKey: false },
 ];
 
 export interface WriteRun {
@@ -53,6 +67,8 @@ export interface WriteRun {
   writeUs: number;
   /** The checkpoints' share per request, in µs (the checkpoint worker's share in the proxy). */
   checkpointUs: number;
+  /** The answer's UPDATE per request, in µs (part of writeUs): what an answer trigger adds to. */
+  completeUs: number;
   /** WAL frames per commit, from the checkpoints' own counts. */
   framesPerCommit: number;
   /** Every capture is a row with its response recorded, read back from the file at the end. */
@@ -63,6 +79,9 @@ export interface WriteRow extends WriteVariant {
   runs: WriteRun[];
   writeUs: number;
   checkpointUs: number;
+  completeUs: number;
+  /** Median of the per-round ratios of completeUs to the shipped variant's. */
+  completeVsShipped: number | null;
   framesPerCommit: number;
   /** Median of the per-round ratios of (write + checkpoint) to the shipped variant's. */
   vsShipped: number | null;
@@ -102,6 +121,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
   try {
     for (const index of v.drop) db.exec(`DROP INDEX ${index}`);
     for (const trigger of v.dropTriggers ?? []) db.exec(`DROP TRIGGER ${trigger}`);
+    if (v.add) db.exec(v.add);
     db.pragma('wal_autocheckpoint = 0');
     const store = new ExchangeStore(db);
     const commit = db.transaction((work: () => void) => work());
@@ -109,6 +129,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
     let previous: Array<{ id: number; completion: ExchangeCompletion }> = [];
     let writeMs = 0;
     let checkpointMs = 0;
+    let completeMs = 0;
     let frames = 0;
     let commits = 0;
     for (let start = 0; start < rows.length; start += batch) {
@@ -116,7 +137,9 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
       const t = performance.now();
       commit.immediate(() => {
         const ids = group.map((c) => ({ id: store.insert(v.oneKey ? { ...c.row, keys } : c.row).id, completion: c.completion }));
+        const c = performance.now();
         for (const p of previous) store.complete(p.id, p.completion);
+        completeMs += performance.now() - c;
         previous = ids;
       });
       writeMs += performance.now() - t;
@@ -145,6 +168,7 @@ function runVariant(v: WriteVariant, rows: ReturnType<typeof captures>, batch: n
     return {
       writeUs: (writeMs * 1000) / rows.length,
       checkpointUs: (checkpointMs * 1000) / rows.length,
+      completeUs: (completeMs * 1000) / rows.length,
       framesPerCommit: frames / commits,
       written: counted.n === rows.length && counted.answered === rows.length && counted.deposits === expectedDeposits && left === 0,
     };
@@ -164,7 +188,7 @@ export function runWriteBench(o: WriteBenchOptions): WriteBenchResult {
       const run = runVariant(v, rows, o.batch);
       runs.set(v.name, [...(runs.get(v.name) ?? []), run]);
       o.log(
-        `  r${round} ${v.name}: ${run.writeUs.toFixed(1)} µs write + ${run.checkpointUs.toFixed(1)} µs checkpoint a request, ` +
+        `  r${round} ${v.name}: ${run.writeUs.toFixed(1)} µs write (${run.completeUs.toFixed(1)} the answer's UPDATE) + ${run.checkpointUs.toFixed(1)} µs checkpoint a request, ` +
           `${run.framesPerCommit.toFixed(1)} WAL frames a commit, rows check: ${run.written ? 'ok' : 'MISMATCH'}`,
       );
     }
@@ -179,6 +203,7 @@ export function runWriteBench(o: WriteBenchOptions): WriteBenchResult {
     rows: VARIANTS.map((v) => {
       const mine = runs.get(v.name) ?? [];
       const ratios = mine.flatMap((r, i) => (shipped[i] ? [total(r) / total(shipped[i])] : []));
+      const completeRatios = mine.flatMap((r, i) => (shipped[i] && shipped[i].completeUs > 0 ? [r.completeUs / shipped[i].completeUs] : []));
       return {
         ...v,
         runs: mine,
@@ -190,6 +215,11 @@ export function runWriteBench(o: WriteBenchOptions): WriteBenchResult {
           mine.map((r) => r.checkpointUs),
           50,
         ),
+        completeUs: percentile(
+          mine.map((r) => r.completeUs),
+          50,
+        ),
+        completeVsShipped: completeRatios.length > 0 ? percentile(completeRatios, 50) : null,
         framesPerCommit: percentile(
           mine.map((r) => r.framesPerCommit),
           50,
@@ -204,8 +234,16 @@ export function formatWriteResult(r: WriteBenchResult): string {
   return [
     `median of ${r.rounds} rounds; ${r.requests.toLocaleString('en-US')} captures a run, ${r.batch} requests a commit`,
     table(
-      ['variant', 'write µs/req', 'checkpoint µs/req', 'WAL frames/commit', 'vs shipped'],
-      r.rows.map((row) => [row.name, row.writeUs.toFixed(1), row.checkpointUs.toFixed(1), row.framesPerCommit.toFixed(1), fmtRatio(row.vsShipped)]),
+      ['variant', 'write µs/req', 'answer UPDATE µs/req', 'checkpoint µs/req', 'WAL frames/commit', 'vs shipped', 'answer UPDATE vs shipped'],
+      r.rows.map((row) => [
+        row.name,
+        row.writeUs.toFixed(1),
+        row.completeUs.toFixed(1),
+        row.checkpointUs.toFixed(1),
+        row.framesPerCommit.toFixed(1),
+        fmtRatio(row.vsShipped),
+        fmtRatio(row.completeVsShipped),
+      ]),
     ),
   ].join('\n');
 }

@@ -55,5 +55,6 @@ export function queryPlan(db: Db, call: SpiedCall): string[] {
 
 /** The same statement with every read of `exchanges` barred from its indexes (the rowid stays usable). */
 export function withoutIndexes(sql: string): string {
-  return sql.replace(/\bFROM exchanges\b(?! NOT INDEXED)/g, 'FROM exchanges NOT INDEXED');
+  // NOT INDEXED follows the alias when there is one (`FROM exchanges AS new NOT INDEXED`).
+  return sql.replace(/\bFROM exchanges( AS \w+)?\b(?! NOT INDEXED)/g, (_, alias: string | undefined) => `FROM exchanges${alias ?? ''} NOT INDEXED`);
 }

@@ -36,6 +36,7 @@ import {
   type ProxyStartOptions,
 } from './options';
 import { Checkpointer } from './checkpointer';
+import { TextIndexer } from '../store/text-indexer';
 import { routingFor, type RouteSource } from './route-plan';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';
@@ -88,6 +89,8 @@ export class ProxyController {
   private readonly draining = new Set<CaptureServer>();
   /** WAL checkpoints off the capture path, from the first listener up to the stop (one across changes). */
   private checkpointer: Checkpointer | null = null;
+  /** Keeps the text index up to date off the capture path while the proxy writes. */
+  private textIndexer: TextIndexer | null = null;
 
   constructor(private readonly host: ProxyHost) {}
 
@@ -294,6 +297,7 @@ export class ProxyController {
 
   private nowServing(server: CaptureServer, plan: Plan, fresh: boolean): ProxyStatus {
     this.checkpointer ??= Checkpointer.start(plan.env.db, plan.env.nativeBinding);
+    this.textIndexer ??= TextIndexer.start(plan.env.db, plan.env.nativeBinding);
     this.server = server;
     this.running = plan;
     this.config = plan.config;
@@ -354,8 +358,10 @@ export class ProxyController {
     // Listeners still finishing a change's exchanges get the short grace of a stop too.
     await Promise.all([server?.close(), ...[...this.draining].map((d) => d.close(CLOSE_GRACE_MS))]);
     const checkpointer = this.checkpointer;
+    const textIndexer = this.textIndexer;
     this.checkpointer = null;
-    await checkpointer?.stop();
+    this.textIndexer = null;
+    await Promise.all([checkpointer?.stop(), textIndexer?.stop()]);
   }
 
   /**

@@ -4,7 +4,6 @@
 import type { ExchangeDeletion, ExchangeQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Db } from './db';
-import { indexForSearch } from './text-search';
 import { filterWhere } from './row-filter';
 
 /** The most ids one delete takes (the UI's selection is a page or a few). */
@@ -19,10 +18,8 @@ function idsOf(target: ExchangeDeletion): number[] | null {
   return ids;
 }
 
-function filterOf(db: Db, target: ExchangeDeletion): ExchangeQuery {
-  const filter = (target as { filter?: ExchangeQuery }).filter ?? {};
-  indexForSearch(db, filter);
-  return filter;
+function filterOf(target: ExchangeDeletion): ExchangeQuery {
+  return (target as { filter?: ExchangeQuery }).filter ?? {};
 }
 
 export interface DeleteOutcome {
@@ -41,7 +38,7 @@ export function deleteExchanges(db: Db, target: ExchangeDeletion, dryRun: boolea
   const { where, params } =
     ids !== null
       ? { where: ['id IN (SELECT value FROM json_each(@ids))'], params: { ids: JSON.stringify(ids) } as Record<string, unknown> }
-      : filterWhere(filterOf(db, target));
+      : filterWhere(filterOf(target));
   // Rows recorded after the user saw the count (the proxy is live) are not deleted with the ones counted.
   const upToId = 'filter' in target ? target.upToId : undefined;
   if (upToId !== undefined) {

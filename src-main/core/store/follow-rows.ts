@@ -4,7 +4,6 @@
 import type { ExchangeSummary, FollowPage } from '../../shared/model';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
 import type { Db } from './open';
-import { indexForSearch } from './text-search';
 import { filterWhere, type RowFilter } from './row-filter';
 
 /** Rows a follow call returns at most; a caller that gets `more` calls again at once. */
@@ -36,7 +35,6 @@ export class FollowRows {
     if (pendingIds.length > 0) {
       for (const r of this.byIdsStmt.all(JSON.stringify(pendingIds)) as FollowRow[]) isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id);
     }
-    indexForSearch(this.db, filter);
     const { where, params } = filterWhere(filter);
     const sql = `SELECT ${SUMMARY_SELECT}, completed_at FROM exchanges WHERE ${[...where, 'id > @after'].join(' AND ')} ORDER BY id LIMIT @limit`;
     let stmt = this.newCache.get(sql);

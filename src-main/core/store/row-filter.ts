@@ -1,7 +1,8 @@
 // The list's filters as SQL, for the walks that read rows in id order (re-verification, following the
-// log): each clause is on an indexed column, the primary key, or the text index.
+// log): each clause is on an indexed column, the primary key, or the text index (and, for the rows it
+// does not hold yet, their text tested directly).
 import type { ExchangeQuery } from '../../shared/model';
-import { TEXT_MATCH_CONDITION, isTextSearch, textPhrase } from './text-search';
+import { TEXT_MATCH_CONDITION, isTextSearch, textMatchParams } from './text-search';
 
 /** `profile`: one profile's rows; null: unassigned rows only; absent: every row (the desk resolves the default). */
 export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit' | 'profile'> & { ids?: readonly number[]; profile?: string | null };
@@ -24,7 +25,7 @@ export function filterWhere(f: RowFilter): { where: string[]; params: Record<str
   if (f.verdict) (where.push('verdict = @verdict'), (params.verdict = f.verdict));
   if (f.depositId) (where.push('deposit_id = @deposit'), (params.deposit = f.depositId));
   if (f.userId) (where.push('user_id = @user'), (params.user = f.userId));
-  if (f.search && isTextSearch(f.search)) (where.push(TEXT_MATCH_CONDITION), (params.phrase = textPhrase(f.search)));
+  if (f.search && isTextSearch(f.search)) (where.push(TEXT_MATCH_CONDITION), Object.assign(params, textMatchParams(f.search)));
   else if (f.search) {
     // The list's short search: a prefix over depositId and userId, as index ranges on both columns.
     where.push('((deposit_id >= @s AND deposit_id < @sEnd) OR (user_id >= @s AND user_id < @sEnd))');

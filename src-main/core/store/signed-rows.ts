@@ -4,7 +4,6 @@
 import type { HeaderList, SignatureReport } from '../../shared/model';
 import type { Db } from './open';
 import { filterWhere, type RowFilter } from './row-filter';
-import { indexForSearch } from './text-search';
 
 export type SignedRowFilter = RowFilter;
 
@@ -41,7 +40,6 @@ export class SignedRows {
 
   /** Up to `limit` rows after `afterId`, in id order. */
   page(filter: SignedRowFilter, afterId: number, limit: number): SignedRow[] {
-    indexForSearch(this.db, filter);
     const { where, params } = whereOf(filter);
     const sql = `SELECT id, req_headers, req_body, verdict FROM exchanges WHERE ${[...where, 'id > @after'].join(' AND ')} ORDER BY id LIMIT @limit`;
     let stmt = this.pageCache.get(sql);

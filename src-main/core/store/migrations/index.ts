@@ -18,6 +18,7 @@ import * as m008 from './008-exchange-profile';
 import * as m009 from './009-search-and-saved-requests';
 import * as m010 from './010-profile-currency';
 import * as m011 from './011-profile-balance-probe';
+import * as m012 from './012-text-index-in-background';
 
 export interface Migration {
   version: number;
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'search-and-saved-requests', up: m009.up },
   { version: 10, name: 'profile-currency', up: m010.up },
   { version: 11, name: 'profile-balance-probe', up: m011.up },
+  { version: 12, name: 'text-index-in-background', up: m012.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */

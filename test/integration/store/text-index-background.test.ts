@@ -1,0 +1,175 @@
+// The text index is filled off the capture path: by batches that stop at a row still in flight (its
+// answer comes later), on a worker thread with its own connection while the store is written; a row
+// in flight for long is indexed without its answer, which is found from the row until it is indexed.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_FILE, connectionOf, openStore, type Store } from '../../../src-main/core/store';
+import { MIGRATIONS, migrate } from '../../../src-main/core/store/migrations';
+import { IN_FLIGHT_WAIT_MS, TEXT_INDEX_SQL, TextIndex } from '../../../src-main/core/store/text-index';
+import { TextIndexer } from '../../../src-main/core/store/text-indexer';
+import type { ExchangeCompletion } from '../../../src-main/core/store';
+import { inboundRow } from '../../helpers/exchanges';
+import { tempDir } from '../../helpers/temp';
+
+const ids = (page: { items: ReadonlyArray<{ id: number }> }): number[] => page.items.map((x) => x.id);
+const indexedUpto = (store: Store): number => connectionOf(store).prepare('SELECT indexed_upto FROM exchange_text_state').pluck().get() as number;
+const listed = (store: Store): number[] => connectionOf(store).prepare('SELECT id FROM exchange_text_unanswered ORDER BY id').pluck().all() as number[];
+/** The exchanges the index itself (not the direct test) finds for a phrase. */
+const inIndex = (store: Store, phrase: string): number[] =>
+  connectionOf(store).prepare('SELECT DISTINCT rowid >> 1 FROM exchange_text WHERE exchange_text MATCH ? ORDER BY 1').pluck().all(`"${phrase}"`) as number[];
+const answer = (body: string): ExchangeCompletion => ({
+  response: { status: 200, headers: [], body: Buffer.from(body) },
+  error: null,
+  durationMs: 1,
+  completedAt: new Date().toISOString(),
+});
+const longAgo = (): string => new Date(Date.now() - IN_FLIGHT_WAIT_MS - 60_000).toISOString();
+
+/** Polls `check` until it holds, or fails after `ms`. */
+async function until(check: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('filling the text index', () => {
+  it('finds a row captured just now, before anything is indexed, and its answer once recorded', () => {
+    const store = openStore(tempDir());
+    const row = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Gannet"}') }));
+    expect(indexedUpto(store)).toBe(0);
+    expect(ids(store.exchanges.list({ search: 'gannet' }))).toEqual([row.id]);
+    expect(ids(store.exchanges.list({ search: 'puffin' }))).toEqual([]);
+    store.exchanges.complete(row.id, answer('{"seen":"Puffin"}'));
+    expect(ids(store.exchanges.list({ search: 'puffin' }))).toEqual([row.id]);
+    expect(indexedUpto(store)).toBe(0);
+    store.close();
+  });
+
+  it('stops at a row in flight, so its answer is indexed with it once it comes', () => {
+    const store = openStore(tempDir());
+    const index = new TextIndex(connectionOf(store));
+    const done = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Heron"}') }));
+    store.exchanges.complete(done.id, answer('Heron answered'));
+    const flying = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Heron too"}') }));
+    expect(index.indexAll()).toBe(1);
+    expect(indexedUpto(store)).toBe(done.id);
+    expect(listed(store)).toEqual([]);
+    store.exchanges.complete(flying.id, answer('Kittiwake'));
+    expect(ids(store.exchanges.list({ search: 'kittiwake' }))).toEqual([flying.id]);
+    expect(index.indexAll()).toBe(1);
+    expect(inIndex(store, 'kittiwake')).toEqual([flying.id]);
+    expect(ids(store.exchanges.list({ search: 'heron' }))).toEqual([flying.id, done.id]);
+    store.close();
+  });
+
+  it('indexes a row in flight for long without its answer, and its answer when it comes, searchable all along', () => {
+    const store = openStore(tempDir());
+    const index = new TextIndex(connectionOf(store));
+    const stuck = store.exchanges.insert(inboundRow({ at: longAgo(), body: Buffer.from('{"memo":"Osprey"}') }));
+    const next = store.exchanges.insert(inboundRow({ body: Buffer.from('{"memo":"Osprey two"}') }));
+    store.exchanges.complete(next.id, answer('fine'));
+    expect(index.indexAll()).toBe(2);
+    expect(listed(store)).toEqual([stuck.id]);
+    expect(ids(store.exchanges.list({ search: 'osprey' }))).toEqual([next.id, stuck.id]);
+    // The answer arrives after its row was indexed: no trigger; the search reads it from the row.
+    store.exchanges.complete(stuck.id, answer('{"late":"Cormorant"}'));
+    expect(inIndex(store, 'cormorant')).toEqual([]);
+    expect(ids(store.exchanges.list({ search: 'cormorant' }))).toEqual([stuck.id]);
+    expect(ids(store.exchanges.list({ search: 'cormorant', kind: 'pay' }))).toEqual([stuck.id]);
+    // The next batch indexes it and takes the row off the list.
+    index.batch();
+    expect(listed(store)).toEqual([]);
+    expect(inIndex(store, 'cormorant')).toEqual([stuck.id]);
+    expect(ids(store.exchanges.list({ search: 'cormorant' }))).toEqual([stuck.id]);
+    store.close();
+  });
+
+  it('takes a row out of the search when it is deleted or pruned, indexed, listed or not indexed yet', async () => {
+    const store = openStore(tempDir());
+    const index = new TextIndex(connectionOf(store));
+    const made: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const row = store.exchanges.insert(inboundRow({ at: i === 4 ? longAgo() : new Date().toISOString(), body: Buffer.from(`{"memo":"Plover ${i}"}`) }));
+      if (i !== 4 && i < 6) store.exchanges.complete(row.id, answer(`Plover answer ${i}`));
+      made.push(row.id);
+    }
+    // 0-5 indexed (4 without its answer, listed); 6-8 in flight and young, not indexed.
+    expect(index.indexAll()).toBe(6);
+    expect(listed(store)).toEqual([made[4]]);
+    store.deleteExchanges({ ids: [made[1]!, made[4]!, made[7]!] });
+    expect(ids(store.exchanges.list({ search: 'plover' }))).toEqual([made[8], made[6], made[5], made[3], made[2], made[0]]);
+    expect(listed(store)).toEqual([]);
+    expect(inIndex(store, 'plover')).toEqual([made[0], made[2], made[3], made[5]]);
+    await store.prune({ keep: 2 });
+    expect(ids(store.exchanges.list({ search: 'plover' }))).toEqual([made[8], made[6]]);
+    expect(inIndex(store, 'plover')).toEqual([]);
+    store.close();
+  });
+
+  it('fills the index on a worker thread while the store is being written', async () => {
+    const store = openStore(tempDir());
+    const write = (n: number, word: string): number => {
+      let last = 0;
+      store.immediate(() => {
+        for (let i = 0; i < n; i++) {
+          last = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"${word} ${i}"}`) })).id;
+          store.exchanges.complete(last, answer('ok'));
+        }
+      });
+      return last;
+    };
+    write(3_000, 'Backlog');
+    const indexer = TextIndexer.start(connectionOf(store));
+    expect(indexer).not.toBeNull();
+    try {
+      // Captures keep coming while the backlog is indexed: every commit gets the lock.
+      let last = 0;
+      for (let round = 0; round < 40; round++) {
+        last = write(25, 'Fresh');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await until(() => indexedUpto(store) >= last, 60_000, 'the indexer to reach the newest row');
+      expect(indexer!.lastFailure()).toBeNull();
+      expect(inIndex(store, 'backlog').length).toBe(3_000);
+      expect(inIndex(store, 'fresh').length).toBe(1_000);
+      expect(store.exchanges.list({ search: 'fresh', limit: 1000 }).items.length).toBe(1_000);
+    } finally {
+      await indexer!.stop();
+    }
+    store.close();
+  }, 90_000);
+
+  it('keeps a database indexed by the answer triggers right: its rows indexed in flight find their answers', () => {
+    const home = tempDir();
+    const db = new Database(join(home, DATABASE_FILE));
+    migrate(
+      db,
+      0,
+      MIGRATIONS.filter((m) => m.version < 12),
+    );
+    const insert = db.prepare(
+      `INSERT INTO exchanges (direction, kind, origin, at, method, path, req_headers, req_body, req_size, res_status, res_headers, res_body)
+       VALUES ('inbound', 'pay', 'proxy', '2026-01-01T00:00:00Z', 'POST', '/platform/pay', '[]', ?, 2, ?, '[]', ?)`,
+    );
+    insert.run(Buffer.from('{"memo":"Avocet answered"}'), 200, Buffer.from('Dunlin'));
+    insert.run(Buffer.from('{"memo":"Avocet in flight"}'), null, null);
+    // Indexed as 009 did it (every row up to the newest, in flight or not).
+    db.prepare(TEXT_INDEX_SQL.fill).run({ after: 0, upTo: 2 });
+    db.prepare(TEXT_INDEX_SQL.advance).run({ upTo: 2 });
+    db.close();
+
+    const store = openStore(home);
+    expect(listed(store)).toEqual([2]);
+    expect(ids(store.exchanges.list({ search: 'avocet' }))).toEqual([2, 1]);
+    expect(ids(store.exchanges.list({ search: 'dunlin' }))).toEqual([1]);
+    store.exchanges.complete(2, answer('Sanderling'));
+    expect(ids(store.exchanges.list({ search: 'sanderling' }))).toEqual([2]);
+    new TextIndex(connectionOf(store)).batch();
+    expect(inIndex(store, 'sanderling')).toEqual([2]);
+    expect(listed(store)).toEqual([]);
+    store.close();
+  });
+});
