@@ -16,15 +16,18 @@ import { WalBound } from './wal-bound';
 /** Rows deleted per transaction, at most. */
 export const PRUNE_BATCH_ROWS = 500;
 
-/** How long one batch may hold the write lock, commit included (its deletes stop a little before). */
+/** How long one batch may hold the write lock, commit included. */
 export const PRUNE_BATCH_MS = 10;
-/** The share of a batch's time left for its commit, which writes the pages the deletes changed to the log. */
-const COMMIT_SHARE = 0.2;
 /** The first chunk of a prune, before a row's cost is known; chunks stay between 1 and MAX_CHUNK_ROWS. */
 const FIRST_CHUNK_ROWS = 4;
 const MAX_CHUNK_ROWS = 64;
 /** The write lock is left free between two batches for at least this long, and as long as the last one held it. */
 const MIN_PAUSE_MS = 2;
+/**
+ * How often the log is copied back between batches. Each copy ends with two fsyncs: after every batch
+ * they took more time than the batches did; a proxy's own checkpointer copies on a similar period.
+ */
+const WAL_STEP_MS = 250;
 
 export interface PruneSelection {
   /** An SQL condition over exchanges' columns that selects the rows to delete. */
@@ -36,7 +39,7 @@ export interface PruneBatch {
   rows: number;
   /** How long the batch held the write lock (from BEGIN to the end of COMMIT), in ms. */
   holdMs: number;
-  /** Frames in the write-ahead log after the batch and its checkpoint. */
+  /** Frames in the write-ahead log after the checkpoint that followed the batch; -1: none followed it. */
   walFrames: number;
 }
 
@@ -64,16 +67,19 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
   const remove = db.prepare(`DELETE FROM exchanges WHERE id > @after AND id <= @last AND (${where})`);
   const wal = db.memory ? null : new WalBound(db);
 
-  // The cost of one row, measured over the last chunk (ms); sizes the next chunk.
+  // What one row costs (ms): its delete, measured over the last chunk, and its share of the commit,
+  // which writes every page the deletes changed to the log (measured over the last batch). They size
+  // the next chunk, and end the batch when the commit would take it past its time.
   let rowMs = 0;
+  let commitRowMs = 0;
   const batch = db.transaction((from: number) => {
     const began = performance.now();
-    const deleteBy = began + PRUNE_BATCH_MS * (1 - COMMIT_SHARE);
+    const endBy = began + PRUNE_BATCH_MS;
     let after = from;
     let rows = 0;
     let detached = 0;
     let done = false;
-    let chunk = rowMs > 0 ? chunkFor(deleteBy - began, rowMs) : FIRST_CHUNK_ROWS;
+    let chunk = rowMs > 0 ? chunkFor(PRUNE_BATCH_MS, rowMs + commitRowMs) : FIRST_CHUNK_ROWS;
     for (;;) {
       const limit = Math.min(chunk, PRUNE_BATCH_ROWS - rows);
       const chunkStart = performance.now();
@@ -90,13 +96,15 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
         done = true;
         break;
       }
-      if (rows >= PRUNE_BATCH_ROWS || now >= deleteBy) break;
-      chunk = chunkFor(deleteBy - now, rowMs);
+      const left = endBy - now - rows * commitRowMs;
+      if (rows >= PRUNE_BATCH_ROWS || left <= rowMs) break;
+      chunk = chunkFor(left, rowMs + commitRowMs);
     }
-    return { after, rows, detached, done, began };
+    return { after, rows, detached, done, began, deletedAt: performance.now() };
   });
 
   let after = 0;
+  let lastStep = performance.now();
   let deleted = 0;
   let detached = 0;
   const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
@@ -112,11 +120,17 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
           err.message += ` (${deleted} exchanges were deleted before this, in whole batches; run the prune again to go on)`;
         throw err;
       }
-      const holdMs = performance.now() - result.began;
+      const committedAt = performance.now();
+      const holdMs = committedAt - result.began;
+      if (result.rows > 0) commitRowMs = (committedAt - result.deletedAt) / result.rows;
       after = result.after;
       deleted += result.rows;
       detached += result.detached;
-      const step = wal?.step() ?? { frames: 0, lockMs: 0 };
+      let step = { frames: -1, lockMs: 0 };
+      if (wal && committedAt - lastStep >= WAL_STEP_MS) {
+        step = wal.step();
+        lastStep = performance.now();
+      }
       onBatch?.({ rows: result.rows, holdMs, walFrames: step.frames });
       if (result.done) break;
       await pause(Math.max(MIN_PAUSE_MS, Math.ceil(Math.max(holdMs, step.lockMs))));
