@@ -36,11 +36,13 @@ export class GroupCommit {
   private retries = 0;
   private retry: NodeJS.Timeout | null = null;
 
+  /** The last try of the batch failed: the next runs each write in a savepoint of its own. */
+  private isolate = false;
+
   private readonly lock: WriteLock;
   private readonly lockWaitMs: number;
   // Made once: db.transaction() builds four wrappers and defines their properties, a cost each call paid.
-  // Called inside the transaction the lock began, they run as savepoints.
-  private readonly all;
+  // Called inside the transaction the lock began, it runs as a savepoint.
   private readonly one;
 
   constructor(
@@ -49,9 +51,6 @@ export class GroupCommit {
   ) {
     this.lock = new WriteLock(db);
     this.lockWaitMs = options.lockWaitMs ?? BUSY_TIMEOUT_MS;
-    this.all = db.transaction((batch: Pending[], values: unknown[]) => {
-      for (let i = 0; i < batch.length; i++) values[i] = batch[i]!.write();
-    });
     this.one = db.transaction((write: () => unknown) => write());
   }
 
@@ -79,7 +78,7 @@ export class GroupCommit {
     if (this.lock.tryBegin()) {
       this.waitingSince = null;
       this.retries = 0;
-      this.commitBatch();
+      this.commitBatch(false);
       return;
     }
     const now = performance.now();
@@ -88,6 +87,7 @@ export class GroupCommit {
       const error = lockWaitError(this.db.name, now - this.waitingSince);
       this.waitingSince = null;
       this.retries = 0;
+      this.isolate = false;
       this.failBatch(error);
       return;
     }
@@ -104,41 +104,52 @@ export class GroupCommit {
     try {
       this.lock.beginWaiting();
     } catch (err) {
+      this.isolate = false;
       this.failBatch(err);
       return;
     }
-    this.commitBatch();
+    this.commitBatch(true);
   }
 
   /** Runs and commits the queued writes in the transaction just begun, then tells each its outcome. */
-  private commitBatch(): void {
+  private commitBatch(waiting: boolean): void {
     const batch = this.pending;
     this.pending = [];
     const values: unknown[] = new Array(batch.length);
     const errors: unknown[] = new Array(batch.length).fill(null);
+    const isolated = this.isolate;
     try {
-      try {
-        this.all(batch, values);
-      } catch (err) {
-        // One bad write must not sink its neighbours: each again in its own savepoint, so only the
-        // culprit fails. A write of several statements (the sandbox's) is still all or nothing.
-        if (!this.db.inTransaction) throw err;
-        for (let i = 0; i < batch.length; i++) {
-          try {
-            values[i] = this.one(batch[i]!.write);
-          } catch (e) {
-            // An error that ended the whole transaction (SQLite rolls back on some) sinks the batch.
-            if (!this.db.inTransaction) throw e;
-            errors[i] = e;
-          }
-        }
-      }
+      if (isolated) this.runEachAlone(batch, values, errors);
+      else for (let i = 0; i < batch.length; i++) values[i] = batch[i]!.write();
       this.lock.commit();
     } catch (err) {
       this.lock.rollback();
+      if (!isolated) {
+        // One bad write must not sink its neighbours: the batch again, each write in a savepoint of its
+        // own, so only the culprit fails (the common case, no failure, pays for no savepoint).
+        this.isolate = true;
+        this.pending = batch.concat(this.pending);
+        if (waiting) this.flushWaiting();
+        else this.flush();
+        return;
+      }
       errors.fill(err);
     }
+    this.isolate = false;
     for (let i = 0; i < batch.length; i++) batch[i]!.done?.(errors[i], errors[i] === null ? values[i] : undefined);
+  }
+
+  /** Each write in its own savepoint: a failing one is undone alone (a write of several statements, the sandbox's, all or nothing). */
+  private runEachAlone(batch: Pending[], values: unknown[], errors: unknown[]): void {
+    for (let i = 0; i < batch.length; i++) {
+      try {
+        values[i] = this.one(batch[i]!.write);
+      } catch (err) {
+        // An error that ended the whole transaction (SQLite rolls back on some) sinks the batch.
+        if (!this.db.inTransaction) throw err;
+        errors[i] = err;
+      }
+    }
   }
 
   private failBatch(error: unknown): void {

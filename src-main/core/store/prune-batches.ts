@@ -65,7 +65,6 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
     )
     .pluck();
   const remove = db.prepare(`DELETE FROM exchanges WHERE id > @after AND id <= @last AND (${where})`);
-  const wal = db.memory ? null : new WalBound(db);
 
   // What one row costs (ms): its delete, measured over the last chunk, and its share of the commit,
   // which writes every page the deletes changed to the log (measured over the last batch). They size
@@ -108,7 +107,10 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
   let deleted = 0;
   let detached = 0;
   const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  // The log is copied back between batches (wal-bound.ts), not inside a batch's commit.
+  // The log is copied back between batches (wal-bound.ts), not inside a batch's commit. Not when the
+  // automatic checkpoint is off already: a proxy runs in this process (the app), its worker thread
+  // copies the log, and a checkpoint here (its fsyncs) would stall the proxy's thread.
+  const wal = db.memory || autocheckpoint === 0 ? null : new WalBound(db);
   if (wal) db.pragma('wal_autocheckpoint = 0');
   try {
     for (;;) {

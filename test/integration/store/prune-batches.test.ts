@@ -29,10 +29,15 @@ describe('prune batches', () => {
     db.transaction(() => {
       for (let i = 0; i < ROWS; i++) storeOf(desk).exchanges.insert(inboundRow({ keys: { ...inboundRow().keys, depositId: `old-${i}` } }));
     })();
+    // As in the app with its proxy running: a worker thread copies the log back (the checkpointer turned
+    // the automatic checkpoint off on both connections), so the prune leaves the log to it, and this
+    // thread only deletes and captures.
+    db.pragma('wal_autocheckpoint = 0');
     db.function('spend_a_millisecond', () => spend(1));
     db.exec('CREATE TEMP TRIGGER slow_delete BEFORE DELETE ON exchanges BEGIN SELECT spend_a_millisecond(); END');
 
     const other = closeAfterTest(openDatabase(db.name));
+    other.pragma('wal_autocheckpoint = 0');
     const commits = new GroupCommit(other);
     const insert = other.prepare('INSERT INTO beside (n) VALUES (?)');
     // What happened, in order: 'b' a batch committed, 'w' a write of the other connection committed.
@@ -48,23 +53,29 @@ describe('prune batches', () => {
         .finally(() => (pruned = true));
     });
     const waits: number[] = [];
+    let committedWhilePruning = 0;
     for (let n = 0; !pruned; n++) {
       const asked = performance.now();
       const failed = await new Promise((resolve) => commits.write(() => insert.run(n), resolve));
       expect(failed).toBeNull();
       waits.push(performance.now() - asked);
       events.push('w');
+      if (!pruned) committedWhilePruning++;
     }
     const report = await pruning!;
     commits.close();
 
     expect(report.deleted).toBe(ROWS - KEEP);
-    // The other connection never waited for more than a batch.
-    expect(Math.max(...waits)).toBeLessThan(100);
+    // The other connection's writes went in while the prune ran, not only after it.
+    expect(committedWhilePruning).toBeGreaterThan(0);
+    // While the batches ran, the other connection never waited for more than about one of them (the
+    // last write may also wait for the end of the prune: the log truncated, once, as before). The bounds
+    // leave room for a loaded machine; deleting all 290 rows at once holds the lock for 300 ms or more.
+    expect(Math.max(...waits.slice(0, -1))).toBeLessThan(150);
     expect(batches.reduce((sum, b) => sum + b.rows, 0)).toBe(ROWS - KEEP);
     // About 10 rows a batch, not 500 (today's upper bound) nor all of them at once.
     expect(batches.length).toBeGreaterThanOrEqual(10);
-    expect(Math.max(...batches.map((b) => b.holdMs))).toBeLessThan(60);
+    expect(Math.max(...batches.map((b) => b.holdMs))).toBeLessThan(100);
     // Between any two batches the other connection committed at least once.
     expect(events.join('')).not.toMatch(/bb/);
     expect(other.prepare('SELECT count(*) FROM beside').pluck().get()).toBe(waits.length);
