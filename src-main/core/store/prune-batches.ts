@@ -130,7 +130,7 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
       detached += result.detached;
       let step = { frames: -1, lockMs: 0 };
       if (wal && committedAt - lastStep >= WAL_STEP_MS) {
-        step = wal.step();
+        step = await wal.step();
         lastStep = performance.now();
       }
       onBatch?.({ rows: result.rows, holdMs, walFrames: step.frames });
