@@ -3,8 +3,11 @@
 // load is open-loop (bench/lib/paced-load.ts: a request's latency counts from when it was due), so a
 // capture held behind a prune batch shows up in full. Reported per phase (before the prune, while it
 // runs, after it): answers, resets and other failures, latency p50 / p99 / max. The correctness check:
-// no failure at all, and every request answered from the prune's start on is a row after it.
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+// no failure at all, and every request answered from the prune's start on is a row after it. Also
+// reported: how many of the generated rows went and how fast, and the largest the write-ahead log grew.
+// --prune-seconds N stops the prune (SIGTERM) after N seconds, for a run shorter than a whole prune:
+// batches are transactions, so what it deleted stays deleted and the database stays sound.
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../src-main/core/store';
 import { DATABASE_FILE } from '../src-main/core/store';
@@ -29,6 +32,8 @@ export interface PruneBenchOptions {
   fromSource: boolean;
   /** Keep the filled log here and prune a copy of it (the next run skips the fill). */
   storeDir: string | null;
+  /** Stop the prune after this many seconds; null: let it finish. */
+  pruneSeconds: number | null;
   scratch: string;
   log: (line: string) => void;
 }
@@ -49,11 +54,19 @@ export interface PruneBenchResult {
   connections: number;
   deskLabel: string;
   pruneSeconds: number;
+  /** The prune was stopped at --prune-seconds, before it finished. */
+  pruneStopped: boolean;
   pruneOutput: string;
   remainingAfter: number;
+  /** Of the generated rows (all older than the prune's edge), how many were deleted. */
+  generatedDeleted: number;
+  /** The largest size of the write-ahead log seen during the prune (sampled every 250 ms), in bytes. */
+  maxWalBytes: number;
   phases: PrunePhase[];
-  /** Answers slower than SLOW_MS: ms after the prune started (negative: before) and latency. */
+  /** The slowest answer of each second with answers slower than SLOW_MS: ms after the prune started (negative: before) and latency. */
   slow: Array<{ atMs: number; ms: number }>;
+  /** Answers slower than SLOW_MS, all phases. */
+  slowCount: number;
   /** 2XX answers without their row afterwards that the prune had no right to delete (newer than its edge). */
   answeredWithoutRow: number;
   allRecorded: boolean;
@@ -75,16 +88,38 @@ function phaseOf(name: PrunePhase['name'], samples: readonly Sample[]): PrunePha
     non2xx: samples.filter((s) => s.ms !== null && (s.status < 200 || s.status >= 300)).length,
     p50: percentile(ok, 50),
     p99: percentile(ok, 99),
-    max: ok.length === 0 ? Number.NaN : Math.max(...ok),
+    max: ok.length === 0 ? Number.NaN : ok.reduce((a, b) => Math.max(a, b)),
   };
 }
 
-/** Runs the prune in its own process; resolves when it exits, with its output and duration. */
-async function prune(desk: DeskCommand, home: string): Promise<{ seconds: number; output: string; code: number | null }> {
+interface PruneRun {
+  seconds: number;
+  output: string;
+  code: number | null;
+  stopped: boolean;
+  maxWalBytes: number;
+}
+
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs the prune in its own process (stopped after `limitSeconds`, if given); resolves when it exits. */
+async function prune(desk: DeskCommand, home: string, limitSeconds: number | null): Promise<PruneRun> {
   const t0 = performance.now();
   const child = startChild(process.execPath, [...desk.nodeArgs, '--home', home, 'prune', '--keep', String(KEEP)], { env: { WAGER_DESK_HOME: home } });
+  let stopped = false;
+  const limit = limitSeconds === null ? null : setTimeout(() => ((stopped = true), child.proc.kill('SIGTERM')), limitSeconds * 1000);
+  let maxWalBytes = 0;
+  const sampler = setInterval(() => (maxWalBytes = Math.max(maxWalBytes, fileSize(join(home, `${DATABASE_FILE}-wal`)))), 250);
   const code = await new Promise<number | null>((resolve) => child.proc.on('exit', resolve));
-  return { seconds: (performance.now() - t0) / 1000, output: child.output().trim(), code };
+  clearTimeout(limit ?? undefined);
+  clearInterval(sampler);
+  return { seconds: (performance.now() - t0) / 1000, output: child.output().trim(), code, stopped, maxWalBytes };
 }
 
 /** The deposit ids recorded for inbound rows of this load (its users share the tag). */
@@ -98,10 +133,14 @@ function recordedDeposits(home: string, tag: string): Set<string> {
   }
 }
 
-function remaining(home: string): number {
+/** All rows left, and those left of the `generated` rows the log started with (ids 1 to `generated`). */
+function remaining(home: string, generated: number): { all: number; generated: number } {
   const db = openDatabase(join(home, DATABASE_FILE), { readonly: true });
   try {
-    return db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number;
+    return {
+      all: db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number,
+      generated: db.prepare('SELECT count(*) FROM exchanges WHERE id <= ?').pluck().get(generated) as number,
+    };
   } finally {
     db.close();
   }
@@ -148,9 +187,9 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       `  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP} starts after ${warmupSeconds} s of warm-up and ${beforeSeconds} s measured`,
     );
     const pruneStart = performance.now();
-    const pruned = await prune(desk, home);
+    const pruned = await prune(desk, home, o.pruneSeconds);
     const pruneEnd = performance.now();
-    o.log(`  prune: ${pruned.seconds.toFixed(1)} s: ${pruned.output.split('\n')[0] ?? ''}`);
+    o.log(`  prune: ${pruned.seconds.toFixed(1)} s${pruned.stopped ? ' (stopped)' : ''}: ${pruned.output.split('\n')[0] ?? ''}`);
     await new Promise((r) => setTimeout(r, afterSeconds * 1000));
     stop.abort();
     const load = await running;
@@ -168,15 +207,22 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
     // process started, so rows of this load older than the edge go with the rest. A row is written
     // before its answer, so a request sent after a kept row was answered is newer than the edge and must
     // have stayed: a missing one is a lost row. (Due times are at or before the send: no false alarm.)
-    const firstKeptAnswer = Math.min(...answeredOk.filter(hasRow).map((s) => s.due + s.ms!));
+    const firstKeptAnswer = answeredOk.filter(hasRow).reduce((first, s) => Math.min(first, s.due + s.ms!), Number.POSITIVE_INFINITY);
     const missing = answeredOk.filter((s) => !hasRow(s));
     const answeredWithoutRow = missing.filter((s) => s.due > firstKeptAnswer).length;
-    const slow = samples
-      .filter((s) => s.ms !== null && s.ms > SLOW_MS)
-      .map((s) => ({ atMs: s.due - pruneStart, ms: s.ms! }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, 20);
+    // One answer a stall: answers held by the same stall are released together, so the slowest of each
+    // second stands for it; the 20 longest stalls are listed.
+    const slowest = new Map<number, { atMs: number; ms: number }>();
+    for (const s of samples) {
+      if (s.ms === null || s.ms <= SLOW_MS) continue;
+      const at = { atMs: s.due - pruneStart, ms: s.ms };
+      const second = Math.floor((at.atMs + at.ms) / 1000);
+      if ((slowest.get(second)?.ms ?? 0) < at.ms) slowest.set(second, at);
+    }
+    const slow = [...slowest.values()].sort((a, b) => b.ms - a.ms).slice(0, 20);
+    const slowCount = samples.filter((s) => s.ms !== null && s.ms > SLOW_MS).length;
     const failures = samples.filter((s) => s.ms === null).length;
+    const left = remaining(home, o.rows);
     o.log(
       `  rows check prune: answered=${answeredOk.length} kept=${answeredOk.length - missing.length} pruned with the old rows=${missing.length - answeredWithoutRow} lost=${answeredWithoutRow}; failures=${failures}`,
     );
@@ -186,12 +232,16 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       connections: CONNECTIONS,
       deskLabel: desk.label,
       pruneSeconds: pruned.seconds,
+      pruneStopped: pruned.stopped,
       pruneOutput: pruned.output,
-      remainingAfter: remaining(home),
+      remainingAfter: left.all,
+      generatedDeleted: o.rows - left.generated,
+      maxWalBytes: pruned.maxWalBytes,
       phases,
       slow,
+      slowCount,
       answeredWithoutRow,
-      allRecorded: failures === 0 && answeredWithoutRow === 0 && load.non2xx === 0 && pruned.code === 0,
+      allRecorded: failures === 0 && answeredWithoutRow === 0 && load.non2xx === 0 && (pruned.code === 0 || pruned.stopped),
     };
   } finally {
     stop.abort();
@@ -204,9 +254,10 @@ export function formatPruneResult(r: PruneBenchResult): string {
   const slow =
     r.slow.length === 0
       ? `no answer slower than ${SLOW_MS} ms`
-      : `slowest answers (ms after the prune started: latency): ${r.slow.map((s) => `${Math.round(s.atMs)}: ${fmtMs(s.ms)}`).join(', ')}`;
+      : `${fmtInt(r.slowCount)} answers slower than ${SLOW_MS} ms; the slowest of each second (ms after the prune started: latency): ${r.slow.map((s) => `${Math.round(s.atMs)}: ${fmtMs(s.ms)}`).join(', ')}`;
   return `${table(['phase', 'answered', 'failed', 'non-2XX', 'p50', 'p99', 'max'], rows)}
-prune --keep ${KEEP} of ${fmtInt(r.rows)} rows: ${r.pruneSeconds.toFixed(1)} s, ${fmtInt(r.remainingAfter)} rows left; ${r.rate} req/s over ${r.connections} connections
+prune --keep ${KEEP} of ${fmtInt(r.rows)} rows: ${r.pruneSeconds.toFixed(1)} s${r.pruneStopped ? ' (stopped there)' : ''}, ${fmtInt(r.generatedDeleted)} generated rows deleted (${fmtInt(r.generatedDeleted / r.pruneSeconds)} a second), ${fmtInt(r.remainingAfter)} rows left; ${r.rate} req/s over ${r.connections} connections
+largest write-ahead log during the prune: ${(r.maxWalBytes / 1024 / 1024).toFixed(1)} MiB
 ${slow}
 answers without their row: ${r.answeredWithoutRow}
 (${r.deskLabel})`;

@@ -116,6 +116,7 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
         quick: args.quick,
         fromSource: args.fromSource,
         storeDir: args.storeDir,
+        pruneSeconds: args.pruneSeconds,
         scratch,
         log,
       });

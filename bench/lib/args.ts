@@ -38,6 +38,8 @@ export interface BenchArgs {
   redeliverRates: number[];
   /** redeliver (selection), ndjson and prune: exchanges in the log. */
   logRows: number;
+  /** prune: stop the prune (SIGTERM) after this many seconds; null: let it finish. */
+  pruneSeconds: number | null;
   /** Run the desk from the TypeScript source (tsx) instead of out/main/cli.js. */
   fromSource: boolean;
   /** Write V8 CPU profiles of the desk's serve process into this directory. */
@@ -82,7 +84,7 @@ function positive(name: string, value: string | undefined): number {
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
-  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;
+  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const quick = argv.includes('--quick');
@@ -108,6 +110,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     redeliverSends: d.redeliverSends,
     redeliverRates: quick ? [1000] : [1000, 100],
     logRows: d.logRows,
+    pruneSeconds: null,
     fromSource: false,
     cpuProf: null,
     baseline: null,
@@ -187,6 +190,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--log-rows':
         a.logRows = positive(flag, value());
+        break;
+      case '--prune-seconds':
+        a.pruneSeconds = positive(flag, value());
         break;
       case '--from-source':
         a.fromSource = true;

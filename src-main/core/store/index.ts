@@ -58,7 +58,7 @@ export interface Store {
   inTransaction(): boolean;
   /** Moves whenever another connection (another process) commits: a cue to drop what was cached. Read once per turn of the event loop. */
   dataVersion(): number;
-  /** Deletes old exchanges in batches of PRUNE_BATCH_ROWS, each its own transaction, pausing between them so captures get through; then compacts the file. */
+  /** Deletes old exchanges in short transactions bounded by time, pausing between them so captures get through; then compacts the file. */
   prune(options?: PruneOptions): Promise<PruneReport>;
   /** Deletes the given exchanges (ids, or a filter's rows) in one transaction; with dryRun only counts them. */
   deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): DeleteOutcome;

@@ -1,9 +1,8 @@
-// Retention: prunes old exchanges by age or by count, and keeps the database file compact.
+// Retention: prunes old exchanges by age or by count, and keeps the database compact.
 //
-// Deletion goes in short batches (PRUNE_BATCH_ROWS rows, each batch its own IMMEDIATE transaction) with
-// a pause between them as long as the batch took: a proxy capturing on the same database (the app, in
-// this process, or `serve` in another) gets the write lock between two batches, so a capture waits for
-// at most one batch instead of the whole prune (a million rows in one transaction held it for seconds).
+// Deletion goes in short write transactions bounded by time (prune-batches.ts) with the write lock left
+// free between them, so a proxy capturing on the same database (the app, in this process, or `serve`
+// in another) gets in between two batches: a capture waits for at most one batch, a few milliseconds.
 // A prune that fails part-way (a full disk, a lock it could not get) leaves whole batches deleted, and
 // its error says how many rows went. The rows to delete are fixed at the start (the age cut, the id of
 // the newest row beyond --keep): rows recorded meanwhile are newer and stay. A replay whose source row is pruned keeps its own row:
@@ -11,44 +10,27 @@
 //
 // Space: SQLite keeps freed pages in the file for reuse by new rows, so a pruned database stops growing
 // but does not shrink. `vacuum` rebuilds the file (and switches it to incremental auto-vacuum, so later
-// prunes hand their free pages back on their own). The WAL is checkpointed and truncated last, so the
-// pruned bodies are not left behind in it either.
+// prunes hand their free pages back on their own, in steps as short as the batches). The WAL is
+// checkpointed and truncated last, so the pruned bodies are not left behind in it either.
 import { statSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import type { PruneOptions as SharedPruneOptions, PruneReport } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Db } from './open';
+import { deleteInBatches, type PruneBatch } from './prune-batches';
+import { truncateWal, vacuumIncrementally } from './prune-space';
+
+export type { PruneBatch } from './prune-batches';
 
 export type { PruneReport } from '../../shared/model';
 
 export interface PruneOptions extends SharedPruneOptions {
   /** The clock for olderThanDays (tests). */
   now?: Date;
+  /** Told of every batch once it is committed (tests, diagnosis). */
+  onBatch?: (batch: PruneBatch) => void;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Rows deleted per transaction, at most. */
-export const PRUNE_BATCH_ROWS = 500;
-
-/**
- * How long one batch should hold the write lock. A capture that finds the lock taken waits in SQLite's
- * busy handler, which blocks the proxy's event loop and sleeps in growing steps (1, 2, 5, 10, 15, 20,
- * 25 ms...), so it waits for the batch plus up to one step more. On a big log a row's delete touches a
- * page of each index that is seldom cached (random deposit and user ids), so 500 rows can take far
- * longer than this: the batch shrinks to what fits, and grows back when rows are cheap.
- */
-const BATCH_TARGET_MS = 15;
-const MIN_BATCH_ROWS = 20;
-
-/** The next batch's size from the last one's: scaled to the target, at most doubled, within the bounds. */
-function nextBatchRows(rows: number, ms: number): number {
-  const scaled = ms <= 0 ? rows * 2 : Math.floor((rows * BATCH_TARGET_MS) / ms);
-  return Math.max(MIN_BATCH_ROWS, Math.min(PRUNE_BATCH_ROWS, rows * 2, scaled));
-}
-
-/** The wait between two batches: as long as the batch took (at least 1 ms), so the prune holds the lock at most half the time. */
-const pauseAfter = (batchMs: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(batchMs))));
 
 function fileBytes(file: string): number {
   try {
@@ -101,32 +83,7 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
   let deleted = 0;
   let detached = 0;
   const cond = condition(db, options, cutoff);
-  if (cond !== null) {
-    const batch = `SELECT id FROM exchanges WHERE ${cond.where} ORDER BY id LIMIT @limit`;
-    const countDetached = db.prepare(`SELECT count(*) FROM exchanges WHERE source_id IN (${batch}) AND NOT (${cond.where})`).pluck();
-    const remove = db.prepare(`DELETE FROM exchanges WHERE id IN (${batch})`);
-    const oneBatch = db.transaction((limit: number) => {
-      const params = { ...cond.params, limit };
-      detached += countDetached.get(params) as number;
-      return remove.run(params).changes;
-    });
-    for (let rows = PRUNE_BATCH_ROWS; ;) {
-      const started = performance.now();
-      let changes: number;
-      try {
-        changes = oneBatch.immediate(rows);
-      } catch (err) {
-        if (err instanceof Error && deleted > 0)
-          err.message += ` (${deleted} exchanges were deleted before this, in whole batches; run the prune again to go on)`;
-        throw err;
-      }
-      deleted += changes;
-      if (changes < rows) break;
-      const took = performance.now() - started;
-      rows = nextBatchRows(rows, took);
-      await pauseAfter(took);
-    }
-  }
+  if (cond !== null) ({ deleted, detached } = await deleteInBatches(db, cond, options.onBatch));
 
   let vacuumed = false;
   if (options.vacuum) {
@@ -143,17 +100,17 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
     }
     vacuumed = true;
   } else if (deleted > 0 && db.pragma('auto_vacuum', { simple: true }) === 2) {
-    db.pragma('incremental_vacuum');
+    await vacuumIncrementally(db);
   }
 
-  const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number; log: number; checkpointed: number }>;
+  const truncated = await truncateWal(db);
   return {
     deleted,
     remaining: db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number,
     detached,
     cutoff,
     vacuumed,
-    walTruncated: checkpoint !== undefined && checkpoint.busy === 0 && fileBytes(`${db.name}-wal`) === 0,
+    walTruncated: truncated && fileBytes(`${db.name}-wal`) === 0,
     bytesBefore,
     bytesAfter: storedBytes(db),
     freePages: db.pragma('freelist_count', { simple: true }) as number,

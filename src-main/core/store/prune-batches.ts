@@ -1,0 +1,149 @@
+// The deletion of a prune, in write transactions short enough to fit between a proxy's captures.
+//
+// A batch is bounded by time, not by a row count guessed from the last one: inside its transaction it
+// deletes small chunks of rows (in id order, from where the last chunk ended) and commits once its time
+// is spent or PRUNE_BATCH_ROWS rows are gone. A chunk is sized from the cost per row measured so far, so
+// a batch overshoots its time by at most about one row. Rows are not equally cheap: on a big log each
+// delete touches a page of every index keyed by random ids (deposits, users), seldom in the cache.
+//
+// Between two batches the write lock is free for at least as long as the last batch held it, so a
+// writer waiting for it (a capture) gets in, and the write-ahead log is copied back and kept short
+// (wal-bound.ts). A writer in another process sees a pause of a few milliseconds per batch.
+import { performance } from 'node:perf_hooks';
+import type { Db } from './db';
+import { WalBound } from './wal-bound';
+
+/** Rows deleted per transaction, at most. */
+export const PRUNE_BATCH_ROWS = 500;
+
+/** How long one batch may hold the write lock, commit included. */
+export const PRUNE_BATCH_MS = 10;
+/** The first chunk of a prune, before a row's cost is known; chunks stay between 1 and MAX_CHUNK_ROWS. */
+const FIRST_CHUNK_ROWS = 4;
+const MAX_CHUNK_ROWS = 64;
+/** The write lock is left free between two batches for at least this long, and as long as the last one held it. */
+const MIN_PAUSE_MS = 2;
+/**
+ * How often the log is copied back between batches. Each copy ends with two fsyncs: after every batch
+ * they took more time than the batches did; a proxy's own checkpointer copies on a similar period.
+ */
+const WAL_STEP_MS = 250;
+
+export interface PruneSelection {
+  /** An SQL condition over exchanges' columns that selects the rows to delete. */
+  where: string;
+  params: Record<string, unknown>;
+}
+
+export interface PruneBatch {
+  rows: number;
+  /** How long the batch held the write lock (from BEGIN to the end of COMMIT), in ms. */
+  holdMs: number;
+  /** Frames in the write-ahead log after the checkpoint that followed the batch; -1: none followed it. */
+  walFrames: number;
+}
+
+export interface BatchedDeletion {
+  deleted: number;
+  /** Kept rows whose source was deleted (the foreign key clears their link). */
+  detached: number;
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Deletes every row `selection` picks, in short batches; resolves when none is left. A failure ends it
+ * with the batches before it deleted for good, its message saying how many rows went.
+ */
+export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch?: (batch: PruneBatch) => void): Promise<BatchedDeletion> {
+  const { where, params } = selection;
+  const pick = db.prepare(`SELECT id FROM exchanges WHERE id > @after AND (${where}) ORDER BY id LIMIT @limit`).pluck();
+  const countDetached = db
+    .prepare(
+      `SELECT count(*) FROM exchanges WHERE source_id > @after AND source_id <= @last AND NOT (${where})
+         AND source_id IN (SELECT id FROM exchanges WHERE id > @after AND id <= @last AND (${where}))`,
+    )
+    .pluck();
+  const remove = db.prepare(`DELETE FROM exchanges WHERE id > @after AND id <= @last AND (${where})`);
+
+  // What one row costs (ms): its delete, measured over the last chunk, and its share of the commit,
+  // which writes every page the deletes changed to the log (measured over the last batch). They size
+  // the next chunk, and end the batch when the commit would take it past its time.
+  let rowMs = 0;
+  let commitRowMs = 0;
+  const batch = db.transaction((from: number) => {
+    const began = performance.now();
+    const endBy = began + PRUNE_BATCH_MS;
+    let after = from;
+    let rows = 0;
+    let detached = 0;
+    let done = false;
+    let chunk = rowMs > 0 ? chunkFor(PRUNE_BATCH_MS, rowMs + commitRowMs) : FIRST_CHUNK_ROWS;
+    for (;;) {
+      const limit = Math.min(chunk, PRUNE_BATCH_ROWS - rows);
+      const chunkStart = performance.now();
+      const ids = pick.all({ ...params, after, limit }) as number[];
+      if (ids.length > 0) {
+        const range = { ...params, after, last: ids[ids.length - 1]! };
+        detached += countDetached.get(range) as number;
+        rows += remove.run(range).changes;
+        after = range.last;
+      }
+      const now = performance.now();
+      if (ids.length > 0) rowMs = (now - chunkStart) / ids.length;
+      if (ids.length < limit) {
+        done = true;
+        break;
+      }
+      const left = endBy - now - rows * commitRowMs;
+      if (rows >= PRUNE_BATCH_ROWS || left <= rowMs) break;
+      chunk = chunkFor(left, rowMs + commitRowMs);
+    }
+    return { after, rows, detached, done, began, deletedAt: performance.now() };
+  });
+
+  let after = 0;
+  let lastStep = performance.now();
+  let deleted = 0;
+  let detached = 0;
+  const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  // The log is copied back between batches (wal-bound.ts), not inside a batch's commit. Not when the
+  // automatic checkpoint is off already: a proxy runs in this process (the app), its worker thread
+  // copies the log, and a checkpoint here (its fsyncs) would stall the proxy's thread.
+  const wal = db.memory || autocheckpoint === 0 ? null : new WalBound(db);
+  if (wal) db.pragma('wal_autocheckpoint = 0');
+  try {
+    for (;;) {
+      let result: ReturnType<typeof batch>;
+      try {
+        result = batch.immediate(after);
+      } catch (err) {
+        if (err instanceof Error && deleted > 0)
+          err.message += ` (${deleted} exchanges were deleted before this, in whole batches; run the prune again to go on)`;
+        throw err;
+      }
+      const committedAt = performance.now();
+      const holdMs = committedAt - result.began;
+      if (result.rows > 0) commitRowMs = (committedAt - result.deletedAt) / result.rows;
+      after = result.after;
+      deleted += result.rows;
+      detached += result.detached;
+      let step = { frames: -1, lockMs: 0 };
+      if (wal && committedAt - lastStep >= WAL_STEP_MS) {
+        step = await wal.step();
+        lastStep = performance.now();
+      }
+      onBatch?.({ rows: result.rows, holdMs, walFrames: step.frames });
+      if (result.done) break;
+      await pause(Math.max(MIN_PAUSE_MS, Math.ceil(Math.max(holdMs, step.lockMs))));
+    }
+  } finally {
+    if (wal && db.open) db.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+  }
+  return { deleted, detached };
+}
+
+/** Rows that fit in `ms` at `rowMs` a row, within 1 and MAX_CHUNK_ROWS. */
+function chunkFor(ms: number, rowMs: number): number {
+  return Math.max(1, Math.min(MAX_CHUNK_ROWS, Math.floor(ms / Math.max(rowMs, 0.001))));
+}

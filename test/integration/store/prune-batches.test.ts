@@ -1,0 +1,84 @@
+// A prune's batches are bounded by time, however slow a row is to delete, and another writer's commits
+// go in between two of them: the prune beside a capturing proxy, with the proxy's own group commit on a
+// second connection to the same file. Rows are made slow by a trigger that spends a millisecond each
+// (what a big log's index pages cost, made certain).
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from '../../../src-main/core/proxy/group-commit';
+import { openDatabase } from '../../../src-main/core/store';
+import type { PruneBatch, PruneReport } from '../../../src-main/core/store/retention';
+import { closeAfterTest } from '../../helpers/closing';
+import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
+import { inboundRow } from '../../helpers/exchanges';
+
+const ROWS = 300;
+const KEEP = 10;
+
+/** Spends `ms` of the calling thread, as a delete that reads and writes pages does. */
+function spend(ms: number): null {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+  return null;
+}
+
+describe('prune batches', () => {
+  it('hold the write lock about 10 ms each with rows of 1 ms, and a writer on another connection commits between every two', { timeout: 60_000 }, async () => {
+    const desk = openDesk();
+    const db = sqliteOf(desk);
+    db.exec('CREATE TABLE beside (n INTEGER NOT NULL)');
+    db.transaction(() => {
+      for (let i = 0; i < ROWS; i++) storeOf(desk).exchanges.insert(inboundRow({ keys: { ...inboundRow().keys, depositId: `old-${i}` } }));
+    })();
+    // As in the app with its proxy running: a worker thread copies the log back (the checkpointer turned
+    // the automatic checkpoint off on both connections), so the prune leaves the log to it, and this
+    // thread only deletes and captures.
+    db.pragma('wal_autocheckpoint = 0');
+    db.function('spend_a_millisecond', () => spend(1));
+    db.exec('CREATE TEMP TRIGGER slow_delete BEFORE DELETE ON exchanges BEGIN SELECT spend_a_millisecond(); END');
+
+    const other = closeAfterTest(openDatabase(db.name));
+    other.pragma('wal_autocheckpoint = 0');
+    const commits = new GroupCommit(other);
+    const insert = other.prepare('INSERT INTO beside (n) VALUES (?)');
+    // What happened, in order: 'b' a batch committed, 'w' a write of the other connection committed.
+    const events: string[] = [];
+    const batches: PruneBatch[] = [];
+    let pruned = false;
+    let pruning: Promise<PruneReport> | null = null;
+    // The prune starts in the next turn, with the first write already waiting for its own turn: a
+    // batch run on this thread holds that write back for as long as it takes.
+    setImmediate(() => {
+      pruning = storeOf(desk)
+        .prune({ keep: KEEP, onBatch: (b) => (batches.push(b), events.push('b')) })
+        .finally(() => (pruned = true));
+    });
+    const waits: number[] = [];
+    let committedWhilePruning = 0;
+    for (let n = 0; !pruned; n++) {
+      const asked = performance.now();
+      const failed = await new Promise((resolve) => commits.write(() => insert.run(n), resolve));
+      expect(failed).toBeNull();
+      waits.push(performance.now() - asked);
+      events.push('w');
+      if (!pruned) committedWhilePruning++;
+    }
+    const report = await pruning!;
+    commits.close();
+
+    expect(report.deleted).toBe(ROWS - KEEP);
+    // The other connection's writes went in while the prune ran, not only after it.
+    expect(committedWhilePruning).toBeGreaterThan(0);
+    // While the batches ran, the other connection never waited for more than about one of them (the
+    // last write may also wait for the end of the prune: the log truncated, once, as before). The bounds
+    // leave room for a loaded machine; deleting all 290 rows at once holds the lock for 300 ms or more.
+    expect(Math.max(...waits.slice(0, -1))).toBeLessThan(150);
+    expect(batches.reduce((sum, b) => sum + b.rows, 0)).toBe(ROWS - KEEP);
+    // About 10 rows a batch, not 500 (today's upper bound) nor all of them at once.
+    expect(batches.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...batches.map((b) => b.holdMs))).toBeLessThan(100);
+    // Between any two batches the other connection committed at least once.
+    expect(events.join('')).not.toMatch(/bb/);
+    expect(other.prepare('SELECT count(*) FROM beside').pluck().get()).toBe(waits.length);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+});
