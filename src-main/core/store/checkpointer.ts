@@ -5,9 +5,9 @@
 // blocking it, at a fixed period, so each hot page is copied once a period instead of once per 1000
 // pages. Durability is untouched: a commit is durable once it is in the WAL, checkpointed or not.
 // Should the worker fail to start or die, the connection's automatic checkpoint is switched back on.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
+import { betterSqlitePath } from './worker-module';
 
 const PERIOD_MS = 500;
 
@@ -46,12 +46,8 @@ export class Checkpointer {
   /** Takes over checkpointing for `db`; returns null (and changes nothing) where that cannot apply. */
   static start(db: Db, nativeBinding?: string): Checkpointer | null {
     if (db.memory || db.readonly) return null;
-    let modulePath: string;
-    try {
-      modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
-    } catch {
-      return null;
-    }
+    const modulePath = betterSqlitePath();
+    if (modulePath === null) return null;
     const previous = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     const c = new Checkpointer(db, previous);
     try {

@@ -6,10 +6,10 @@
 // caught up the worker looks again every IDLE_MS, without the write lock when there is nothing to do. A search never waits for it: what is not indexed yet
 // is read directly (text-search.ts). Should the worker fail to start or die, searches stay right, only
 // slower as the unindexed part grows.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
+import { betterSqlitePath } from './worker-module';
 
 /** How long one batch should hold the write lock (prune's batches aim at 15 ms: see retention.ts). */
 const BATCH_TARGET_MS = 10;
@@ -116,12 +116,8 @@ export class TextIndexer {
   /** Starts indexing `db`'s file in the background; null (nothing started) for a database without a file or a worker. */
   static start(db: Db, nativeBinding?: string): TextIndexer | null {
     if (db.memory || db.readonly) return null;
-    let modulePath: string;
-    try {
-      modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
-    } catch {
-      return null;
-    }
+    const modulePath = betterSqlitePath();
+    if (modulePath === null) return null;
     const indexer = new TextIndexer();
     const workerData = {
       modulePath,

@@ -1,6 +1,6 @@
 // One end of a copy: the tables of one database, read and written in the copy's canonical values. Each
 // engine's side converts its own values to these and back, so a row read from either compares exactly.
-import type { CopiedTable } from './copied-tables';
+import type { ColumnKind, CopiedTable } from './copied-tables';
 
 /** A value as the copy carries it: int and flag as bigint, real as number, text as string, bytes as Buffer. */
 export type Value = bigint | number | string | Buffer | null;
@@ -38,4 +38,31 @@ export class UnexpectedValueError extends Error {
     super(`${side}: ${table}.${column} holds a ${found === null ? 'null' : typeof found} value this copy cannot carry exactly.`);
     this.name = 'UnexpectedValueError';
   }
+}
+
+/**
+ * A value read from either side in its canonical form, or UnexpectedValueError. A flag is 0 or 1 in
+ * SQLite and a boolean in PostgreSQL; both become 0n / 1n.
+ */
+export function canonical(label: string, table: CopiedTable, column: string, kind: ColumnKind, v: unknown): Value {
+  if (v === null) return null;
+  switch (kind) {
+    case 'flag':
+    case 'int':
+      // SQLite keeps a flag as an integer.
+      if (kind === 'flag' && typeof v === 'boolean') return v ? 1n : 0n;
+      if (typeof v === 'bigint') return v;
+      if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+      break;
+    case 'real':
+      if (typeof v === 'number') return v;
+      break;
+    case 'text':
+      if (typeof v === 'string') return v;
+      break;
+    case 'bytes':
+      if (Buffer.isBuffer(v)) return v;
+      break;
+  }
+  throw new UnexpectedValueError(label, table.name, column, v);
 }

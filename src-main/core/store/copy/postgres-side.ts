@@ -4,34 +4,11 @@
 import type pg from 'pg';
 import type { ColumnKind, CopiedTable } from './copied-tables';
 import { DeskFailure } from '../../result';
-import { UnexpectedValueError, type CopySide, type Row, type Value } from './copy-side';
+import { canonical, UnexpectedValueError, type CopySide, type Row, type Value } from './copy-side';
 import { describeKey, keyOf } from './key-order';
 
 /** PostgreSQL's limit on a statement's parameters. */
 const MAX_PARAMETERS = 65_535;
-
-function canonical(label: string, table: CopiedTable, column: string, kind: ColumnKind, v: unknown): Value {
-  if (v === null) return null;
-  switch (kind) {
-    case 'int':
-      if (typeof v === 'bigint') return v;
-      if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-      break;
-    case 'flag':
-      if (typeof v === 'boolean') return v ? 1n : 0n;
-      break;
-    case 'real':
-      if (typeof v === 'number') return v;
-      break;
-    case 'text':
-      if (typeof v === 'string') return v;
-      break;
-    case 'bytes':
-      if (Buffer.isBuffer(v)) return v;
-      break;
-  }
-  throw new UnexpectedValueError(label, table.name, column, v);
-}
 
 /** A canonical value as a query parameter of its column's type. */
 function parameter(label: string, table: CopiedTable, column: string, kind: ColumnKind, v: Value): unknown {

@@ -1,29 +1,8 @@
 // The SQLite end of a copy: the data directory's database. Integers are read as BigInt (safeIntegers), so
 // every 64-bit value survives; text keys compare as SQLite's BINARY, the byte order PostgreSQL's "C" has.
 import type { Db } from '../db';
-import type { ColumnKind, CopiedTable } from './copied-tables';
-import { UnexpectedValueError, type CopySide, type Row, type Value } from './copy-side';
-
-function canonical(label: string, table: CopiedTable, column: string, kind: ColumnKind, v: unknown): Value {
-  if (v === null) return null;
-  switch (kind) {
-    case 'int':
-    case 'flag':
-      if (typeof v === 'bigint') return v;
-      if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-      break;
-    case 'real':
-      if (typeof v === 'number') return v;
-      break;
-    case 'text':
-      if (typeof v === 'string') return v;
-      break;
-    case 'bytes':
-      if (Buffer.isBuffer(v)) return v;
-      break;
-  }
-  throw new UnexpectedValueError(label, table.name, column, v);
-}
+import type { CopiedTable } from './copied-tables';
+import { canonical, type CopySide, type Row } from './copy-side';
 
 const list = (columns: readonly string[]): string => columns.map((c) => `"${c}"`).join(', ');
 const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
