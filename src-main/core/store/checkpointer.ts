@@ -7,7 +7,7 @@
 // Should the worker fail to start or die, the connection's automatic checkpoint is switched back on.
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
-import { betterSqlitePath } from './worker-module';
+import { betterSqlitePath, closeWorker } from './worker-module';
 
 const PERIOD_MS = 500;
 
@@ -74,12 +74,7 @@ export class Checkpointer {
     const worker = this.worker;
     this.fallBack();
     if (!worker) return;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.postMessage('close');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)))]);
-    clearTimeout(timer);
-    await worker.terminate();
+    await closeWorker(worker);
   }
 
   private fallBack(): void {

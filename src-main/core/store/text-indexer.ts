@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
-import { betterSqlitePath } from './worker-module';
+import { betterSqlitePath, closeWorker } from './worker-module';
 
 /** How long one batch should hold the write lock (prune's batches aim at 15 ms: see retention.ts). */
 const BATCH_TARGET_MS = 10;
@@ -167,11 +167,6 @@ export class TextIndexer {
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.postMessage('close');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)))]);
-    clearTimeout(timer);
-    await worker.terminate();
+    await closeWorker(worker);
   }
 }
