@@ -232,9 +232,12 @@ export class SecretForms {
     if (found >= 0) return found;
     const views: string[] = [];
     if (text.includes('%') || text.includes('+')) {
-      const once = urlDecoded(text, true);
-      views.push(once, urlDecoded(text, false));
-      if (once.includes('%')) views.push(urlDecoded(once, true));
+      // "+" is a space in a form-encoded query and itself elsewhere; a secret may hold one either way,
+      // at either level of a twice-encoded text (a URL echoed, encoded, in a header).
+      for (const once of new Set([urlDecoded(text, true), urlDecoded(text, false)])) {
+        views.push(once);
+        if (once.includes('%')) views.push(urlDecoded(once, true), urlDecoded(once, false));
+      }
     }
     if (text.includes('\\u')) views.push(unescapedUnicode(text));
     for (const v of views) if ((found = this.formIn(v)) >= 0) return found;

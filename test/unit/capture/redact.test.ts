@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactBytes, redactedMarker, redactHeaders, redactText, redactUrlPart } from '../../../src-main/core/redact';
 import { formsIn } from '../../security/helpers/canary';
+import { revealed } from '../../security/helpers/secret-oracle';
 
 const S = 'redact/me+please-9f3c';
 const M = redactedMarker(S);
@@ -77,6 +78,14 @@ describe('redaction', () => {
       expect(redactText(form, [S]), form).toBe(M);
       expect(Buffer.from(redactBytes(Buffer.from(`{"k":"${form}","n":1}`), [S]).bytes).toString(), form).toBe(`{"k":"${M}","n":1}`);
     }
+  });
+
+  it('a partly encoded secret holding "+", encoded once more (a URL echoed in a header): "+" kept as itself', () => {
+    const partly = `${S.slice(0, 2)}%${S.charCodeAt(2).toString(16)}${S.slice(3)}`;
+    const echoed = encodeURIComponent(`/platform/pay?q=${partly}&n=20`);
+    expect(redactHeaders([['X-Echo-Url', echoed]], [S])).toEqual([['X-Echo-Url', M]]);
+    expect(revealed(redactText(echoed, [S]), S)).toEqual([]);
+    expect(revealed(redactBytes(Buffer.from(`<p>${echoed}</p>`), [S]).bytes, S)).toEqual([]);
   });
 
   it('stays linear on hostile bodies: a megabyte-long token with escapes, thousands of base64 copies', () => {
