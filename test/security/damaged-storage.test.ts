@@ -147,7 +147,8 @@ describe('a full disk', () => {
         expect(acknowledged.filter((a) => !stored.has(a.depositId))).toEqual([]);
         const refused = answers.filter((a) => !stored.has(a.depositId));
         expect(refused.map((a) => a.depositId)).toEqual(expect.arrayContaining(['full-4', 'full-5']));
-        for (const r of refused) expect(r.status, r.depositId).toBe('no answer');
+        // Answered 503, which the platform retries: never acknowledged.
+        for (const r of refused) expect(r.status, r.depositId).toBe(503);
         // Forward mode: nothing unrecorded reached the operator.
         const forwarded = upstream.received.map((r) => (JSON.parse(r.body.toString()) as { depositId: string }).depositId);
         expect(forwarded.filter((d) => !stored.has(d))).toEqual([]);

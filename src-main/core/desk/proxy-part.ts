@@ -1,6 +1,7 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus } from '../../shared/model';
-import { ProxyController } from '../proxy';
+import { GroupCommit, ProxyController, type CaptureTx } from '../proxy';
+import { connectionOf } from '../store';
 import { attempt, DeskFailure } from '../result';
 import { callbackSettings } from '../outbound/callback-settings';
 import { SandboxOperator } from '../sandbox';
@@ -40,10 +41,14 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     counts: store.exchanges.counts(),
     dataDir: ctx.options.home,
   });
+  const sandbox = new SandboxOperator(ledger);
+  // Each write of the proxy runs inside the group's transaction on the desk's own connection.
+  const sqliteTx: CaptureTx = { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) };
   const proxy: ProxyController = new ProxyController({
-    store,
+    sqlite: connectionOf(store),
+    openCaptureWriter: () => new GroupCommit(connectionOf(store), sqliteTx),
+    faults: store.faults,
     ...(ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {}),
-    sandbox: new SandboxOperator(ledger),
     defaults: { maxBodyBytes: ctx.options.maxBodyBytes, upstreamTimeoutMs: ctx.options.upstreamTimeoutMs, guardRails: ctx.options.proxyGuardRails },
     dataDir: ctx.options.home,
     profilePublicUrl: (name) => {

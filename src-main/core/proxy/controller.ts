@@ -19,11 +19,12 @@ import { listenFailure } from '../listen-failure';
 import type { CallbackSettings } from '../outbound/callback-settings';
 import { secretsToRedact } from '../redact';
 import { DeskFailure } from '../result';
-import type { SandboxOperator } from '../sandbox';
 import type { SecretCandidate } from '../signing';
-import { connectionOf, type Store } from '../store';
+import type { Db } from '../store';
 import { explainStorageFailure } from '../store/open-errors';
+import type { CaptureWriter } from './capture-writer';
 import { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
+import type { FaultSource } from './faults';
 import {
   callbackUrlsOf,
   checkPort,
@@ -43,9 +44,13 @@ import { loadTls, type TlsMaterial } from './tls';
 
 /** What the controller needs from the desk. */
 export interface ProxyHost extends RouteSource {
-  readonly store: Store;
+  /** The SQLite log's connection, or null when the log is elsewhere (PostgreSQL). */
+  readonly sqlite: Db | null;
   readonly nativeBinding?: string;
-  readonly sandbox: SandboxOperator;
+  /** A writer into the exchange log, for one listener (each has its own group commit). */
+  openCaptureWriter(): CaptureWriter;
+  /** The faults to apply to callbacks (absent: none). */
+  readonly faults?: FaultSource;
   /** guardRails: the desk's own (DeskOptions.proxyGuardRails), over DEFAULT_GUARD_RAILS; a start's options win over both. */
   readonly defaults: { maxBodyBytes: number; upstreamTimeoutMs: number; guardRails?: Partial<GuardRails> };
   /** The data directory: a self-signed certificate is kept there (without one, none can be made). */
@@ -221,14 +226,13 @@ export class ProxyController {
         maxConnections: limits.maxConnections,
       };
       const env: CaptureEnv = {
-        db: connectionOf(this.host.store),
+        openWriter: () => this.host.openCaptureWriter(),
+        sqlite: this.host.sqlite,
         ...(this.host.nativeBinding ? { nativeBinding: this.host.nativeBinding } : {}),
-        exchanges: this.host.store.exchanges,
-        sandbox: this.host.sandbox,
         routes,
         maxBodyBytes: limits.maxBodyBytes,
         upstreamTimeoutMs: limits.upstreamTimeoutMs,
-        faults: this.host.store.faults,
+        ...(this.host.faults ? { faults: this.host.faults } : {}),
         faultHoldMs: limits.requestTimeoutMs,
         // Any route's candidates hold every stored secret (the primary's, the start's own, too).
         secrets: this.secretsFor(() => routes().routes[0]!.candidates()),
@@ -296,8 +300,11 @@ export class ProxyController {
   }
 
   private nowServing(server: CaptureServer, plan: Plan, fresh: boolean): ProxyStatus {
-    this.checkpointer ??= Checkpointer.start(plan.env.db, plan.env.nativeBinding);
-    this.textIndexer ??= TextIndexer.start(plan.env.db, plan.env.nativeBinding);
+    const sqlite = plan.env.sqlite;
+    if (sqlite !== null) {
+      this.checkpointer ??= Checkpointer.start(sqlite, plan.env.nativeBinding);
+      this.textIndexer ??= TextIndexer.start(sqlite, plan.env.nativeBinding);
+    }
     this.server = server;
     this.running = plan;
     this.config = plan.config;
@@ -412,7 +419,7 @@ export class ProxyController {
 
   private captureFailed(err: unknown): void {
     const reason = explainStorageFailure(err)?.message ?? (err as Error)?.message ?? String(err);
-    const message = `A capture could not be written to the database, so its request was dropped unanswered: ${reason}`;
+    const message = `A capture could not be written to the database, so its request was answered 503 (not forwarded, not acknowledged): ${reason}`;
     if (message === this.failure) return;
     this.failure = message;
     this.host.statusChanged(this.status());

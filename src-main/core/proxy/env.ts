@@ -1,28 +1,28 @@
 // What one running proxy needs from the rest of the desk, resolved once at start.
-import type { SandboxOperator } from '../sandbox';
-import type { Db, ExchangeStore } from '../store';
+import type { Db } from '../store';
+import type { CaptureWriter } from './capture-writer';
 import { DEFAULT_MAX_CONNECTIONS } from './connection-budget';
 import type { FaultSource } from './faults';
 import type { RoutingTable } from './routes';
 
 export interface CaptureEnv {
-  /** The desk's database: the proxy groups its writes into transactions on it. */
-  readonly db: Db;
+  /** A writer for one listener: the proxy groups its writes into transactions through it (one engine or the other). */
+  openWriter(): CaptureWriter;
+  /** The SQLite file's connection, when the log is SQLite: its WAL checkpoints and text index are kept off the capture path. */
+  readonly sqlite: Db | null;
   /** better_sqlite3.node for the running ABI, when not the default (Electron); the checkpoint worker loads it too. */
   readonly nativeBinding?: string;
-  readonly exchanges: ExchangeStore;
   /** Which profile each request belongs to (its secrets, prefix, upstream). Called per request: must be cheap. */
   routes(): RoutingTable;
   /** Every stored secret and API key, none of which is stored in clear. Called per request: must be cheap. */
   secrets(): readonly string[];
-  readonly sandbox: SandboxOperator;
   readonly maxBodyBytes: number;
   readonly upstreamTimeoutMs: number;
   /** The faults to apply to callbacks (absent: none). Called per callback: must be cheap. */
   readonly faults?: FaultSource;
   /** How long a timeout fault holds a connection at most (the proxy's request timeout). */
   readonly faultHoldMs?: number;
-  /** A capture could not be committed: the request was dropped unanswered (nothing unrecorded gets an answer). */
+  /** A capture could not be committed: the request was answered 503 (nothing unrecorded is acknowledged or forwarded). */
   onCaptureFailure(err: unknown): void;
   /** A request could not be judged (a bug): its row was recorded with the error instead of a verdict. */
   onUnjudged(err: unknown): void;

@@ -13,7 +13,8 @@ export type ProxyErrorCode =
   | 'HEADERS_TOO_LARGE'
   | 'METHOD_NOT_ALLOWED'
   | 'EXPECTATION_FAILED'
-  | 'INTERNAL_ERROR';
+  | 'INTERNAL_ERROR'
+  | 'CAPTURE_NOT_STORED';
 
 export interface ProxyAnswer {
   status: number;
@@ -32,6 +33,8 @@ const STATUS: Record<ProxyErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   EXPECTATION_FAILED: 417,
   INTERNAL_ERROR: 500,
+  // The request's row could not be committed: nothing was forwarded or decided, and the platform retries a 503.
+  CAPTURE_NOT_STORED: 503,
 };
 
 export function jsonAnswer(status: number, body: string, extra: HeaderList = []): ProxyAnswer {

@@ -13,9 +13,10 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../store';
 import { BUSY_TIMEOUT_MS } from '../store/open';
 import { lockWaitError, WriteLock } from '../store/write-lock';
+import type { CaptureTx, CaptureWriter, WriteDone } from './capture-writer';
 
 interface Pending {
-  write: () => unknown;
+  write: (tx: CaptureTx) => unknown;
   done: ((error: unknown, value: unknown) => void) | null;
 }
 
@@ -27,7 +28,8 @@ export interface GroupCommitOptions {
 /** The wait before the n-th retry for the lock (from 0): 1 ms at first, then 2 ms. */
 const retryDelayMs = (retries: number): number => (retries < 4 ? 1 : 2);
 
-export class GroupCommit {
+/** The SQLite engine's capture writer. */
+export class GroupCommit implements CaptureWriter {
   private pending: Pending[] = [];
   private scheduled = false;
   private closed = false;
@@ -47,15 +49,17 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Db,
+    /** What every write works on (the desk's exchange store and sandbox, over this same connection). */
+    private readonly tx: CaptureTx,
     options: GroupCommitOptions = {},
   ) {
     this.lock = new WriteLock(db);
     this.lockWaitMs = options.lockWaitMs ?? BUSY_TIMEOUT_MS;
-    this.one = db.transaction((write: () => unknown) => write());
+    this.one = db.transaction((write: (tx: CaptureTx) => unknown) => write(this.tx));
   }
 
   /** Queues a write; `done` runs once it is committed (error null), or with the error that stopped it. */
-  write<T>(write: () => T, done?: (error: unknown, value: T | undefined) => void): void {
+  write<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void {
     if (this.closed) {
       done?.(new Error('The proxy is closing; nothing more is written.'), undefined);
       return;
@@ -120,7 +124,7 @@ export class GroupCommit {
     const isolated = this.isolate;
     try {
       if (isolated) this.runEachAlone(batch, values, errors);
-      else for (let i = 0; i < batch.length; i++) values[i] = batch[i]!.write();
+      else for (let i = 0; i < batch.length; i++) values[i] = batch[i]!.write(this.tx);
       this.lock.commit();
     } catch (err) {
       this.lock.rollback();
@@ -158,8 +162,25 @@ export class GroupCommit {
     for (const p of batch) p.done?.(error, undefined);
   }
 
-  close(): void {
+  /** Commits at once, outside the group (waiting out another process's lock as any write of the desk does). */
+  writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void {
+    if (this.closed) {
+      done?.(new Error('The proxy is closing; nothing more is written.'), undefined);
+      return;
+    }
+    let value: T;
+    try {
+      value = this.one.immediate(write) as T;
+    } catch (err) {
+      done?.(err, undefined);
+      return;
+    }
+    done?.(null, value);
+  }
+
+  close(): Promise<void> {
     this.flushWaiting();
     this.closed = true;
+    return Promise.resolve();
   }
 }

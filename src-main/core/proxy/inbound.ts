@@ -11,9 +11,10 @@
 // COMMIT the row, and only then answer or forward. Rows go through the group commit (one transaction
 // per turn of the event loop): in sandbox mode the row, the decision and the answer share one; a relayed
 // answer is held back by its last chunk until its record is committed with the next group; a request refused before it is judged (413, HTTP/0.9) has its
-// row and its refusal in one write. Two writes commit at once, outside the group, because the answer
-// goes out right after them: the record of an error answer to a committed request (502, 504, 500:
-// recordAnswer) and the row of a parser failure mid-body (failWhileReading).
+// row and its refusal in one write. Two writes go out through `writeNow`, because the answer goes out
+// right after them: the record of the proxy's own answer to a committed request (502, 504, 500, a
+// fault's: recordNow) and the row of a parser failure mid-body (failWhileReading). SQLite commits those
+// at once; PostgreSQL with the next group. A row that cannot be committed is answered 503, never 2XX.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared/model';
@@ -27,7 +28,7 @@ import { faultAnswer, faultError, faultFinding } from './faults';
 import { flatten } from './headers';
 import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
-import type { GroupCommit } from './group-commit';
+import type { CaptureTx, CaptureWriter } from './capture-writer';
 import { unassignedReason, type ProfileRoute } from './routes';
 
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */
@@ -64,7 +65,7 @@ export class Inbound {
     /** The profile whose prefix the path lies under; null: none (recorded unassigned, answered 404). */
     private readonly route: ProfileRoute | null,
     private readonly forwarder: Forwarder | null,
-    private readonly commits: GroupCommit,
+    private readonly commits: CaptureWriter,
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
     /** Node's maxHeadersCount: a request with this many headers may have had more, dropped. */
@@ -93,13 +94,28 @@ export class Inbound {
    * with the answer the server is about to write raw to the socket. Does nothing once the row exists
    * (the request is past receiving, and the failure is not about it).
    */
-  failWhileReading(answer: ProxyAnswer, error: string): void {
-    if (this.state !== 'receiving') return;
-    // The server writes the answer as soon as this returns: the row must be durable now, not next turn.
-    if (this.commitNow(this.unjudgedRow(this.body(), error))) {
-      this.recordAnswer(answer, error);
-      this.state = 'answered';
-    }
+  failWhileReading(answer: ProxyAnswer, error: string, then: () => void): void {
+    if (this.state !== 'receiving') return then();
+    // The server writes the answer raw once `then` runs: the row and its answer must be durable first
+    // (committed at once where the engine can, so the answer leaves in this same turn).
+    this.state = 'recording';
+    this.rowQueued = true;
+    const row = this.unjudgedRow(this.body(), error);
+    const completion = this.completion(answer, error);
+    this.commits.writeNow(
+      (tx) => {
+        const id = tx.rows.record(row);
+        tx.rows.finish(id, completion);
+        return id;
+      },
+      (err, id) => {
+        this.state = 'answered';
+        // The answer is a refusal, never an acknowledgment: it goes out even when its row could not be written.
+        if (err !== null || id === undefined) this.env.onCaptureFailure(err);
+        else this.id = id;
+        then();
+      },
+    );
   }
 
   /** The connection closed before the body was complete: records what arrived, with the reason. */
@@ -226,10 +242,8 @@ export class Inbound {
   private applyFault(fault: ProxyFault): void {
     const a = fault.action;
     if (a.type === 'status') return this.send(faultAnswer({ ...fault, action: a }), null);
-    this.recordNoAnswer(faultError(fault));
     this.state = 'answered';
-    if (a.type === 'reset') return this.reset();
-    this.hold();
+    this.recordNow(null, faultError(fault), () => (a.type === 'reset' ? this.reset() : this.hold()));
   }
 
   /** No answer until the client gives up, or the proxy's request timeout cuts it. */
@@ -243,15 +257,6 @@ export class Inbound {
     const socket = this.req.socket as typeof this.req.socket & { resetAndDestroy?: () => void };
     if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
     else socket.destroy();
-  }
-
-  /** Records, at once, that the committed request got no answer. */
-  private recordNoAnswer(error: string): void {
-    try {
-      this.env.exchanges.finish(this.id, this.completion(null, error));
-    } catch (err) {
-      this.env.onCaptureFailure(err);
-    }
   }
 
   private judged(body: Buffer, truncated: boolean, options: JudgeOptions = {}): Judgment {
@@ -340,11 +345,10 @@ export class Inbound {
     }
     this.rowQueued = true;
     this.commits.write(
-      () => {
-        const decided = this.decide(call);
-        const exchanges = this.env.exchanges;
-        const id = exchanges.record(decided.findings.length > 0 ? { ...row, findings: [...row.findings, ...decided.findings] } : row);
-        exchanges.finish(id, this.completion(decided.answer, decided.error));
+      (tx) => {
+        const decided = this.decide(tx, call);
+        const id = tx.rows.record(decided.findings.length > 0 ? { ...row, findings: [...row.findings, ...decided.findings] } : row);
+        tx.rows.finish(id, this.completion(decided.answer, decided.error));
         return { id, answer: decided.answer };
       },
       (err, out) => {
@@ -359,10 +363,10 @@ export class Inbound {
   private decideLater(call: SandboxCall): void {
     const id = this.id;
     this.commits.write(
-      () => {
-        const decided = this.decide(call);
-        if (decided.findings.length > 0) this.env.exchanges.addFindings(id, decided.findings);
-        this.env.exchanges.finish(id, this.completion(decided.answer, decided.error));
+      (tx) => {
+        const decided = this.decide(tx, call);
+        if (decided.findings.length > 0) tx.rows.addFindings(id, decided.findings);
+        tx.rows.finish(id, this.completion(decided.answer, decided.error));
         return decided.answer;
       },
       (err, answer) => {
@@ -373,9 +377,9 @@ export class Inbound {
   }
 
   /** The sandbox's answer; a bug in it answers 500 (recorded), a storage failure sinks the whole write. */
-  private decide(call: SandboxCall): { answer: ProxyAnswer; findings: Finding[]; error: string | null } {
+  private decide(tx: CaptureTx, call: SandboxCall): { answer: ProxyAnswer; findings: Finding[]; error: string | null } {
     try {
-      const decided = this.env.sandbox.handle(call);
+      const decided = tx.sandbox(call);
       return { answer: jsonAnswer(decided.answer.status, decided.answer.body, decided.answer.headers ?? []), findings: decided.findings, error: null };
     } catch (err) {
       if ((err as Error | null)?.name === 'SqliteError') throw err;
@@ -396,7 +400,7 @@ export class Inbound {
   private commit(row: NewExchange, then: () => void): void {
     this.rowQueued = true;
     this.commits.write(
-      () => this.env.exchanges.record(row),
+      (tx) => tx.rows.record(row),
       (err, id) => {
         if (err !== null || id === undefined) return this.dropped(err);
         this.recorded(id);
@@ -409,9 +413,9 @@ export class Inbound {
   private commitAnswered(row: NewExchange, answer: ProxyAnswer, error: string | null): void {
     this.rowQueued = true;
     this.commits.write(
-      () => {
-        const id = this.env.exchanges.record(row);
-        this.env.exchanges.finish(id, this.completion(answer, error));
+      (tx) => {
+        const id = tx.rows.record(row);
+        tx.rows.finish(id, this.completion(answer, error));
         return id;
       },
       (err, id) => {
@@ -422,42 +426,44 @@ export class Inbound {
     );
   }
 
-  private commitNow(row: NewExchange): boolean {
-    this.rowQueued = true;
-    try {
-      this.recorded(this.env.exchanges.record(row));
-      return true;
-    } catch (err) {
-      this.dropped(err);
-      return false;
-    }
-  }
-
-  /** Nothing unrecorded gets an answer: a request whose row could not be written is cut off. */
+  /**
+   * Nothing unrecorded is acknowledged or forwarded: a request whose row could not be committed is
+   * answered 503 (the platform retries a callback so answered), and counted in the status.
+   */
   private dropped(err: unknown): void {
     this.state = 'answered';
     this.env.onCaptureFailure(err);
-    this.res.destroy();
+    if (this.res.headersSent || this.res.destroyed) return void this.res.destroy();
+    const answer = proxyError('CAPTURE_NOT_STORED', true);
+    this.res.writeHead(answer.status, flatten(answer.headers));
+    this.res.end(answer.body);
   }
 
   private addFindings(findings: Finding[]): void {
     const id = this.id;
-    this.commits.write(() => this.env.exchanges.addFindings(id, findings));
+    this.commits.write((tx) => tx.rows.addFindings(id, findings));
   }
 
-  /** The proxy's own answer (errors): recorded at once, then sent, so the record is there when the client reads it. */
+  /** The proxy's own answer (errors): recorded first, then sent, so the record is there when the client reads it. */
   private send(answer: ProxyAnswer, error: string | null): void {
-    this.recordAnswer(answer, error);
-    this.write(answer);
+    this.state = 'answered';
+    this.recordNow(answer, error, () => this.write(answer));
   }
 
-  /** Records the proxy's own answer on the committed row, at once (not with the next group). */
-  private recordAnswer(answer: ProxyAnswer, error: string | null): void {
-    try {
-      this.env.exchanges.finish(this.id, this.completion(answer, error));
-    } catch (err) {
-      this.env.onCaptureFailure(err);
-    }
+  /**
+   * Records the end of the committed request (the proxy's own answer, or none) at once where the engine
+   * can, then runs `then`. The row is durable already: should this record fail, `then` still runs.
+   */
+  private recordNow(answer: ProxyAnswer | null, error: string | null, then: () => void): void {
+    const id = this.id;
+    const completion = this.completion(answer, error);
+    this.commits.writeNow(
+      (tx) => tx.rows.finish(id, completion),
+      (err) => {
+        if (err !== null) this.env.onCaptureFailure(err);
+        this.guard(then);
+      },
+    );
   }
 
   private write(answer: ProxyAnswer): void {
@@ -513,7 +519,7 @@ export class Inbound {
     this.state = 'answered';
     const id = this.id;
     const completion = this.completion(outcome.response, outcome.error);
-    this.commits.write(() => this.env.exchanges.finish(id, completion), committed);
+    this.commits.write((tx) => tx.rows.finish(id, completion), committed);
   }
 }
 

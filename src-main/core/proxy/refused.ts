@@ -10,7 +10,7 @@ import { redactBytes } from '../redact';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
-import type { GroupCommit } from './group-commit';
+import type { CaptureWriter } from './capture-writer';
 import { toPairs } from './headers';
 
 /** Bytes of a refused request kept in its row, at most. */
@@ -50,7 +50,7 @@ export function refusedOf(req: IncomingMessage): Refused {
  */
 export function recordRefused(
   env: CaptureEnv,
-  commits: GroupCommit,
+  commits: CaptureWriter,
   refused: Refused,
   /** The answer about to be written; null: none (the client is gone, or the connection is only cut). */
   answer: ProxyAnswer | null,
@@ -128,9 +128,9 @@ export function recordRefused(
     ).row;
   }
   commits.write(
-    () => {
-      const id = env.exchanges.record(row);
-      env.exchanges.finish(id, { ...completion, completedAt: new Date().toISOString() });
+    (tx) => {
+      const id = tx.rows.record(row);
+      tx.rows.finish(id, { ...completion, completedAt: new Date().toISOString() });
       return id;
     },
     (err) => {

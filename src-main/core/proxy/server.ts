@@ -11,7 +11,7 @@ import type { CaptureEnv, GuardRails } from './env';
 import { proxyError, rawResponse, type ProxyAnswer, type ProxyErrorCode } from './error-answers';
 import { flatten as flattenHeaders } from './headers';
 import { Forwarder } from './forward';
-import { GroupCommit } from './group-commit';
+import type { CaptureWriter } from './capture-writer';
 import { Inbound } from './inbound';
 import { ConnectionBudget } from './connection-budget';
 import { handshakeError, HandshakeFailureBudget } from './handshake-failures';
@@ -59,7 +59,7 @@ export class CaptureServer {
   private readonly forwarders = new Map<string, Forwarder>();
   /** Forwarders a change replaced: closed once the requests that may still use them are done. */
   private retired: Forwarder[] = [];
-  private readonly commits: GroupCommit;
+  private readonly commits: CaptureWriter;
   /** The request whose body is being read on each socket, so a parser failure can be recorded on it. */
   private readonly reading = new WeakMap<Socket, Inbound>();
   private maxHeaderBytes: number;
@@ -81,7 +81,7 @@ export class CaptureServer {
     readonly tls: TlsMaterial | null,
   ) {
     this.env = env;
-    this.commits = new GroupCommit(env.db);
+    this.commits = env.openWriter();
     const options: http.ServerOptions = {
       maxHeaderSize: rails.maxHeaderBytes,
       // Node refuses a headers timeout longer than the request timeout; the headers are part of the request.
@@ -242,8 +242,7 @@ export class CaptureServer {
     }
     const answer = proxyError(errorCodeFor(err), true);
     if (inbound) {
-      inbound.failWhileReading(answer, describe(err));
-      this.answerRaw(socket, answer);
+      inbound.failWhileReading(answer, describe(err), () => this.answerRaw(socket, answer));
       return;
     }
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && (err as { rawPacket?: Buffer }).rawPacket === undefined) {
@@ -386,7 +385,7 @@ export class CaptureServer {
     this.forwarders.clear();
     this.closeRetired();
     // Responses recorded in the last turn are still queued: write them before the desk closes the database.
-    this.commits.close();
+    await this.commits.close();
   }
 }
 

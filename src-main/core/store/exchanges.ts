@@ -2,102 +2,38 @@
 // and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
 // is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
 import type {
-  Direction,
   ExchangeDetail,
   ExchangeKind,
-  ExchangeOrigin,
   ExchangePage,
   ExchangeQuery,
   ExchangeSummary,
   Finding,
   FollowPage,
   HeaderList,
-  KeyFields,
   SignatureReport,
   Timeline,
 } from '../../shared/model';
 import type { Db } from './open';
+import {
+  COMPLETE_COLUMNS,
+  completionValues,
+  errorCount,
+  INSERT_COLUMNS,
+  insertValues,
+  type InsertColumn,
+  type NewExchange,
+  type ExchangeCompletion,
+} from './exchange-values';
+
+export type { NewExchange, ExchangeCompletion } from './exchange-values';
 import { SUMMARY_COLUMNS, SUMMARY_SELECT, faultFindingsOf, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
 import { FollowRows } from './follow-rows';
 import type { RowFilter } from './row-filter';
 import { SignedRows, type Rejudged, type SignedRow, type SignedRowFilter } from './signed-rows';
 
-export interface NewExchange {
-  direction: Direction;
-  kind: ExchangeKind;
-  origin: ExchangeOrigin;
-  at: string;
-  method: string;
-  path: string;
-  query: string;
-  target: string | null;
-  headers: HeaderList;
-  body: Uint8Array;
-  /** Bytes received; larger than body.length when truncated. */
-  size: number;
-  truncated: boolean;
-  remoteAddress: string | null;
-  signature: SignatureReport | null;
-  findings: Finding[];
-  keys: KeyFields;
-  sourceId: number | null;
-  tags?: string[];
-  /** How a captured request arrived; absent or null: not known (imports, outbound sends). */
-  scheme?: 'http' | 'https' | null;
-  /** The profile it belongs to (whose callback prefix received it, or used to send it); absent or null: unassigned. */
-  profile?: string | null;
-}
-
-export interface ExchangeCompletion {
-  response: { status: number; headers: HeaderList; body: Uint8Array } | null;
-  error: string | null;
-  durationMs: number;
-  completedAt: string;
-}
-
-/** The columns a new row sets, in the order their values are bound. */
-const INSERT_COLUMNS = [
-  'direction',
-  'kind',
-  'origin',
-  'at',
-  'method',
-  'path',
-  'query',
-  'target',
-  'req_headers',
-  'req_body',
-  'req_size',
-  'truncated',
-  'remote_address',
-  'verdict',
-  'sig_notes',
-  'diagnosis',
-  'findings',
-  'error_count',
-  'deposit_id',
-  'user_id',
-  'result',
-  'game_id',
-  'amount',
-  'currency',
-  'tournament_id',
-  'source_id',
-  'tags',
-  'scheme',
-  'sig_secret',
-  'profile',
-] as const;
-type InsertColumn = (typeof INSERT_COLUMNS)[number];
-/** The columns a completion sets, in the order their values are bound (then the id). */
-const COMPLETE_COLUMNS = ['res_status', 'res_headers', 'res_body', 'duration_ms', 'completed_at', 'error'] as const;
-type CompleteColumn = (typeof COMPLETE_COLUMNS)[number];
-
 /** Summary rows kept for rows inserted here and not completed yet (exchanges in flight), at most. */
 const OPEN_SUMMARIES = 4096;
-
-const blob = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 export class ExchangeStore {
   private readonly insertStmt;
@@ -222,14 +158,7 @@ export class ExchangeStore {
 
   /** The UPDATE alone. */
   private completeOnly(id: number, c: ExchangeCompletion): void {
-    const values: Record<CompleteColumn, unknown> = {
-      res_status: c.response?.status ?? null,
-      res_headers: c.response ? JSON.stringify(c.response.headers) : null,
-      res_body: c.response ? blob(c.response.body) : null,
-      duration_ms: c.durationMs,
-      completed_at: c.completedAt,
-      error: c.error,
-    };
+    const values = completionValues(c);
     const info = this.completeStmt.run([...COMPLETE_COLUMNS.map((column) => values[column]), id]);
     if (info.changes === 0) throw new Error(`Exchange ${id} does not exist.`);
   }
@@ -308,41 +237,6 @@ export class ExchangeStore {
   }
 }
 
-function insertValues(x: NewExchange): Record<InsertColumn, unknown> {
-  return {
-    direction: x.direction,
-    kind: x.kind,
-    origin: x.origin,
-    at: x.at,
-    method: x.method,
-    path: x.path,
-    query: x.query,
-    target: x.target,
-    req_headers: JSON.stringify(x.headers),
-    req_body: blob(x.body),
-    req_size: x.size,
-    truncated: x.truncated ? 1 : 0,
-    remote_address: x.remoteAddress,
-    verdict: x.signature?.verdict ?? null,
-    sig_notes: x.signature ? JSON.stringify(x.signature.notes) : null,
-    diagnosis: x.signature?.diagnosis ? JSON.stringify(x.signature.diagnosis) : null,
-    findings: JSON.stringify(x.findings),
-    error_count: errorCount(x.findings),
-    deposit_id: x.keys.depositId,
-    user_id: x.keys.userId,
-    result: x.keys.result,
-    game_id: x.keys.gameId,
-    amount: x.keys.amount,
-    currency: x.keys.currency,
-    tournament_id: x.keys.tournamentId,
-    source_id: x.sourceId,
-    tags: x.tags && x.tags.length > 0 ? JSON.stringify(x.tags) : null,
-    scheme: x.scheme ?? null,
-    sig_secret: x.signature?.secret ?? null,
-    profile: x.profile ?? null,
-  };
-}
-
 /** The summary columns a new row's values set (the rest: its id, and the completion's, still empty). */
 const SUMMARY_FROM_INSERT = SUMMARY_COLUMNS.split(', ').filter((c): c is InsertColumn => (INSERT_COLUMNS as readonly string[]).includes(c));
 
@@ -365,10 +259,4 @@ function storedRow(id: number, v: Record<InsertColumn, unknown>): SummaryRow | n
     row[column] = typeof value === 'number' && Number.isNaN(value) ? null : value;
   }
   return row as unknown as SummaryRow;
-}
-
-function errorCount(findings: readonly Finding[]): number {
-  let n = 0;
-  for (const f of findings) if (f.level === 'error') n++;
-  return n;
 }

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProxyController } from '../../../src-main/core/proxy';
+import { GroupCommit, ProxyController } from '../../../src-main/core/proxy';
 import { MAX_REFUSED_BYTES } from '../../../src-main/core/proxy/refused';
 import { SandboxOperator } from '../../../src-main/core/sandbox';
 import { sign } from '../../../src-main/core/signing';
-import { DATABASE_FILE, openStore } from '../../../src-main/core/store';
+import { connectionOf, DATABASE_FILE, openStore } from '../../../src-main/core/store';
 import type { Desk } from '../../../src-main/core/desk';
 import { openDesk } from '../../helpers/desk';
 import { closeAfterTest } from '../../helpers/closing';
@@ -152,9 +152,10 @@ describe('every request that reaches the proxy has a row', () => {
     // The secrets cannot be read once the proxy runs (a sealed secret that no longer opens, say): judging throws.
     // The start itself reads them once (a lost key refuses the start), so they fail only after it.
     let running = false;
+    const sandbox = new SandboxOperator(store.sandbox);
     const controller = new ProxyController({
-      store,
-      sandbox: new SandboxOperator(store.sandbox),
+      sqlite: connectionOf(store),
+      openCaptureWriter: () => new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) }),
       defaults: { maxBodyBytes: 1024 * 1024, upstreamTimeoutMs: 5_000 },
       profileUpstream: () => null,
       profileNames: () => [],

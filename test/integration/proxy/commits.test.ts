@@ -2,7 +2,7 @@
 // neighbours) and the checkpoint worker that takes WAL checkpoints off the event loop while it runs.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../../src-main/core/proxy/group-commit';
+import { bareGroupCommit } from '../../helpers/group-commit';
 import { captures, send, startProxy } from './helpers';
 import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
 
@@ -11,7 +11,7 @@ describe('group commit', () => {
     const desk = openDesk();
     const db = sqliteOf(desk);
     db.exec('CREATE TABLE t (v INTEGER NOT NULL)');
-    const commits = new GroupCommit(db);
+    const commits = bareGroupCommit(db);
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     const outcomes = await Promise.all(
       [1, 2, null, 4].map(

@@ -4,7 +4,8 @@
 // an error that names the database file.
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../../src-main/core/proxy/group-commit';
+import type { GroupCommit } from '../../../src-main/core/proxy/group-commit';
+import { bareGroupCommit } from '../../helpers/group-commit';
 import { openDatabase } from '../../../src-main/core/store';
 import { BUSY_TIMEOUT_MS } from '../../../src-main/core/store/open';
 import { closeAfterTest } from '../../helpers/closing';
@@ -29,7 +30,7 @@ describe('group commit against another connection holding the write lock', () =>
     db.exec('CREATE TABLE t (v INTEGER NOT NULL)');
     const other = closeAfterTest(openDatabase(db.name));
     other.exec('BEGIN IMMEDIATE');
-    const commits = new GroupCommit(db);
+    const commits = bareGroupCommit(db);
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     let settled = 0;
     const first = written(commits, () => insert.run(1)).finally(() => settled++);
@@ -53,7 +54,7 @@ describe('group commit against another connection holding the write lock', () =>
     db.exec('CREATE TABLE t (v INTEGER NOT NULL)');
     const other = closeAfterTest(openDatabase(db.name));
     other.exec('BEGIN IMMEDIATE');
-    const commits = new GroupCommit(db, { lockWaitMs: 30 });
+    const commits = bareGroupCommit(db, { lockWaitMs: 30 });
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     const failed = await written(commits, () => insert.run(1));
     expect(failed).toBeInstanceOf(Error);
@@ -69,7 +70,7 @@ describe('group commit against another connection holding the write lock', () =>
   it('close commits what is queued, waiting out the lock as the busy timeout allows', async () => {
     const db = sqliteOf(openDesk());
     db.exec('CREATE TABLE t (v INTEGER NOT NULL)');
-    const commits = new GroupCommit(db);
+    const commits = bareGroupCommit(db);
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     const queued = written(commits, () => insert.run(1));
     commits.close();

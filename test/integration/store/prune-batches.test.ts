@@ -4,7 +4,7 @@
 // (what a big log's index pages cost, made certain).
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../../src-main/core/proxy/group-commit';
+import { bareGroupCommit } from '../../helpers/group-commit';
 import { openDatabase } from '../../../src-main/core/store';
 import type { PruneBatch, PruneReport } from '../../../src-main/core/store/retention';
 import { closeAfterTest } from '../../helpers/closing';
@@ -38,7 +38,7 @@ describe('prune batches', () => {
 
     const other = closeAfterTest(openDatabase(db.name));
     other.pragma('wal_autocheckpoint = 0');
-    const commits = new GroupCommit(other);
+    const commits = bareGroupCommit(other);
     const insert = other.prepare('INSERT INTO beside (n) VALUES (?)');
     // What happened, in order: 'b' a batch committed, 'w' a write of the other connection committed.
     const events: string[] = [];

@@ -1,0 +1,36 @@
+// The proxy's write path, as the capture code sees it whatever the engine: writes queued during one turn
+// of the event loop commit together, and each learns when it is durable. A write is a synchronous
+// function over the rows it may touch; SQLite runs it inside the group's transaction (group-commit.ts),
+// PostgreSQL runs it against a buffer that one round of statements then commits (store/postgres).
+import type { Finding } from '../../shared/model';
+import type { SandboxCall, SandboxOutcome } from '../sandbox';
+import type { ExchangeCompletion, NewExchange } from '../store';
+
+/** What one write may do to the exchanges: a capture's row, its answer, findings made later. */
+export interface CaptureRows {
+  /** The new row's id, known at once (the engine commits it with the group). */
+  record(x: NewExchange): number;
+  finish(id: number, c: ExchangeCompletion): void;
+  addFindings(id: number, findings: readonly Finding[]): void;
+}
+
+/** What a write works on: the rows, and the sandbox operator's books in the same transaction. */
+export interface CaptureTx {
+  readonly rows: CaptureRows;
+  /** Decides a sandboxed callback against the books, all or nothing with the write's rows. */
+  sandbox(call: SandboxCall): SandboxOutcome;
+}
+
+export type WriteDone<T> = (error: unknown, value: T | undefined) => void;
+
+export interface CaptureWriter {
+  /** Queues a write with the next group; `done` runs once it is committed (error null), or with the error that stopped it. */
+  write<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void;
+  /**
+   * A write whose answer goes out right after it: committed before this returns where the engine can
+   * (SQLite, `done` called synchronously), else with the next group (`done` later).
+   */
+  writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void;
+  /** Commits what is queued, then refuses more writes. */
+  close(): Promise<void>;
+}
