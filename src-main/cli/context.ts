@@ -7,6 +7,16 @@ export interface GlobalOptions {
   home?: string;
   /** --key-file: wins over WAGER_DESK_KEY_FILE and WAGER_DESK_KEY, which the desk reads itself (the app does too). */
   keyFile?: string;
+  /** --database: a team's PostgreSQL holds the exchange log (else WAGER_DESK_DATABASE_URL; else the data directory's SQLite). */
+  database?: string;
+}
+
+export const DATABASE_ENV = 'WAGER_DESK_DATABASE_URL';
+
+/** The team's PostgreSQL the exchange log is in: --database, else WAGER_DESK_DATABASE_URL; undefined: the data directory's. */
+export function databaseOf(opts: GlobalOptions): string | undefined {
+  const url = opts.database ?? process.env[DATABASE_ENV];
+  return url === undefined || url === '' ? undefined : url;
 }
 
 /** The data directory: --home, then WAGER_DESK_HOME, then the per-user default the desktop app uses too. */
@@ -14,11 +24,20 @@ export function homeOf(opts: GlobalOptions): string {
   return opts.home ?? defaultHome();
 }
 
-/** Opens the desk for one command and always closes it, whatever the command does. */
-export async function withDesk<T>(opts: GlobalOptions, fn: (desk: Desk) => Promise<T>): Promise<T> {
+/**
+ * Opens the desk for one command and always closes it, whatever the command does. `ownLog`: the command
+ * works on the data directory's own log whatever --database says (db migrate and db copy name the
+ * PostgreSQL themselves).
+ */
+export async function withDesk<T>(opts: GlobalOptions, fn: (desk: Desk) => Promise<T>, ownLog = false): Promise<T> {
   let desk: Desk;
+  const database = ownLog ? undefined : databaseOf(opts);
   try {
-    desk = createDesk({ home: homeOf(opts), ...(opts.keyFile !== undefined ? { keyFile: opts.keyFile } : {}) });
+    desk = createDesk({
+      home: homeOf(opts),
+      ...(opts.keyFile !== undefined ? { keyFile: opts.keyFile } : {}),
+      ...(database !== undefined ? { database } : {}),
+    });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -16,6 +16,10 @@ export function buildProgram(): Command {
       '--key-file <file>',
       "the key file that seals stored secrets, shared by a team's desks; never created (default: $WAGER_DESK_KEY_FILE, else $WAGER_DESK_KEY, else <data dir>/secrets.key)",
     )
+    .option(
+      '--database <url>',
+      "a team's PostgreSQL that holds the exchange log: serve captures into it, captures, show and tail read it (default: $WAGER_DESK_DATABASE_URL, else the data directory's SQLite)",
+    )
     .exitOverride()
     .showHelpAfterError(false)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

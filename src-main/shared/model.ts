@@ -519,6 +519,10 @@ export interface DeskStatus {
   activeProfile: string | null;
   counts: { inbound: number; outbound: number };
   dataDir: string;
+  /** Where the exchange log is when it is not the data directory's SQLite file: a team's PostgreSQL, named without its password. */
+  exchangeLog?: string;
+  /** Why that exchange log cannot be read now (the counts are then the last ones read); absent when it can. */
+  exchangeLogProblem?: string;
 }
 
 /** One row written or changed by a commit, with the log's counts after that commit (what the status bar shows). */

@@ -5,11 +5,9 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { databaseUrlProblem, redactDatabaseUrl } from '../../core/desk/shell-kit';
 import type { DatabaseCopyProgress, DatabaseCopyReport, DatabaseMigration } from '../../shared/team-store';
-import { must, withDesk } from '../context';
+import { DATABASE_ENV, must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
-
-export const DATABASE_ENV = 'WAGER_DESK_DATABASE_URL';
 
 function rows(value: string): number {
   const n = Number(value);
@@ -74,11 +72,15 @@ export function registerDb(program: Command): void {
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
       const url = databaseUrl('db migrate', undefined, opts.database as string | undefined);
-      await withDesk(opts, async (desk) => {
-        const m = must(await desk.migrateDatabase(url));
-        if (opts.json) printJson(m);
-        else process.stdout.write(`${migrationLines(m).join('\n')}\n`);
-      });
+      await withDesk(
+        opts,
+        async (desk) => {
+          const m = must(await desk.migrateDatabase(url));
+          if (opts.json) printJson(m);
+          else process.stdout.write(`${migrationLines(m).join('\n')}\n`);
+        },
+        true,
+      );
     });
   db.command('copy')
     .description("copy the data directory's log into PostgreSQL (--to) or out of it (--from): whole, exact, resumable")
@@ -92,22 +94,26 @@ export function registerDb(program: Command): void {
       if ((opts.to === undefined) === (opts.from === undefined)) throw new UsageError('db copy: give one of --to or --from');
       const direction = opts.to !== undefined ? 'to' : 'from';
       const url = databaseUrl('db copy', (opts.to ?? opts.from) as string | true, opts.database as string | undefined);
-      await withDesk(opts, async (desk) => {
-        const bar = progressBar();
-        let result;
-        try {
-          result = await desk.copyDatabase({ direction, url, ...(opts.batchSize !== undefined ? { batchRows: opts.batchSize as number } : {}) }, (p) =>
-            bar.update(p),
-          );
-        } finally {
-          bar.stop();
-        }
-        const report = must(result);
-        if (opts.json) printJson(report);
-        else {
-          if (report.migration && report.migration.applied.length > 0) process.stdout.write(`${migrationLines(report.migration).join('\n')}\n`);
-          process.stdout.write(copySummary(report));
-        }
-      });
+      await withDesk(
+        opts,
+        async (desk) => {
+          const bar = progressBar();
+          let result;
+          try {
+            result = await desk.copyDatabase({ direction, url, ...(opts.batchSize !== undefined ? { batchRows: opts.batchSize as number } : {}) }, (p) =>
+              bar.update(p),
+            );
+          } finally {
+            bar.stop();
+          }
+          const report = must(result);
+          if (opts.json) printJson(report);
+          else {
+            if (report.migration && report.migration.applied.length > 0) process.stdout.write(`${migrationLines(report.migration).join('\n')}\n`);
+            process.stdout.write(copySummary(report));
+          }
+        },
+        true,
+      );
     });
 }

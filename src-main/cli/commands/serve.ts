@@ -164,6 +164,8 @@ export function registerServe(program: Command): void {
         const { proxy: status } = must(await desk.startProxy(options));
         process.stdout.write(`proxy: ${status.url}\n`);
         process.stderr.write(status.mode === 'forward' ? `mode: forward to ${status.upstream}\n` : 'mode: sandbox operator\n');
+        const log = must(await desk.getStatus()).exchangeLog;
+        if (log) process.stderr.write(`exchange log: ${log}\n`);
         if (status.warning) process.stderr.write(`warning: ${status.warning}\n`);
         for (const line of reachLines(status)) process.stdout.write(`${line}\n`);
         // A warning that arises while serving (a capture that could not be written, requests that could

@@ -22,9 +22,17 @@ export function registerStatus(program: Command): void {
       const opts = cmd.optsWithGlobals();
       await withDesk(opts, async (desk) => {
         const status = must(await desk.getStatus());
-        const { dataDir, secretsKey, secretsKeyProblem, activeProfile, counts } = status;
+        const { dataDir, secretsKey, secretsKeyProblem, activeProfile, counts, exchangeLog, exchangeLogProblem } = status;
         if (opts.json) {
-          printJson({ dataDir, secretsKey, secretsKeyProblem, activeProfile, counts });
+          printJson({
+            dataDir,
+            secretsKey,
+            secretsKeyProblem,
+            activeProfile,
+            counts,
+            ...(exchangeLog ? { exchangeLog } : {}),
+            ...(exchangeLogProblem ? { exchangeLogProblem } : {}),
+          });
           return;
         }
         const lines = [
@@ -32,6 +40,7 @@ export function registerStatus(program: Command): void {
           `key: ${keySourceLine(secretsKey)}`,
           secretsKeyProblem === null ? 'secrets: the key opens every stored secret' : `secrets: ${secretsKeyProblem}`,
           `active profile: ${activeProfile ?? 'none'}`,
+          `exchange log: ${exchangeLog ?? "the data directory's SQLite file"}${exchangeLogProblem ? ` (cannot be read now: ${exchangeLogProblem})` : ''}`,
           `exchanges: ${counts.inbound} inbound, ${counts.outbound} outbound`,
         ];
         process.stdout.write(`${lines.join('\n')}\n`);

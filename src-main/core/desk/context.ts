@@ -5,6 +5,7 @@ import type { GuardRails } from '../proxy';
 import type { OutboundDeps } from '../outbound/deps';
 import { createSecretCache } from '../secrets';
 import type { Store } from '../store';
+import type { TeamLog } from '../store/postgres';
 
 export interface DeskOptions {
   /** The data directory (database, and the key file unless the key comes from elsewhere). */
@@ -19,6 +20,12 @@ export interface DeskOptions {
   environment?: Readonly<Record<string, string | undefined>>;
   /** better_sqlite3.node for the running ABI, when it is not the default build (Electron). */
   nativeBinding?: string;
+  /**
+   * A team's PostgreSQL (a postgres:// URL): the exchange log lives there instead of in the data
+   * directory's SQLite file. The proxy commits its captures into it, and the list, `show` and `tail`
+   * read it; profiles, the key and the faults stay in the data directory.
+   */
+  database?: string;
   /** Largest request body the proxy keeps (default 1 MiB). */
   maxBodyBytes?: number;
   /** How long the proxy waits for the upstream (default 30 s). */
@@ -38,7 +45,9 @@ export interface DeskOptions {
 /** What every part of the desk shares: the store, the event channel, the secret look-ups, its options. Desk only. */
 export interface DeskContext extends OutboundDeps {
   // The key's source is the store's (store.secretsKey): the options keep neither the environment nor the key.
-  readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment'>> & Pick<DeskOptions, 'nativeBinding'>;
+  readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment' | 'database'>> & Pick<DeskOptions, 'nativeBinding'>;
+  /** The team's exchange log in PostgreSQL (DeskOptions.database), or null: the data directory's SQLite. */
+  readonly teamLog: TeamLog | null;
   readonly emit: DeskEventListener;
   /** Drops cached secrets after a profile changed. */
   invalidateSecrets(): void;
@@ -50,7 +59,12 @@ export interface DeskContext extends OutboundDeps {
   balanceObserver(profile: string | undefined): BalanceObserver;
 }
 
-export function createContext(store: Store, options: DeskContext['options'], emit: DeskEventListener): DeskContext & { runClosers(): Promise<void> } {
+export function createContext(
+  store: Store,
+  options: DeskContext['options'],
+  emit: DeskEventListener,
+  teamLog: TeamLog | null = null,
+): DeskContext & { runClosers(): Promise<void> } {
   const closers: Array<() => Promise<void> | void> = [];
   const secrets = createSecretCache(store.profiles, () => store.dataVersion());
   // Both only grow, so their sum moves whenever either does.
@@ -58,6 +72,7 @@ export function createContext(store: Store, options: DeskContext['options'], emi
   return {
     options,
     store,
+    teamLog,
     emit,
     profile: (name) => secrets.profile(name),
     signingCandidates: (name) => secrets.signingCandidates(name),

@@ -5,11 +5,16 @@ import { actingProfile, scopedQuery } from './scope';
 
 export function exchangesPart(ctx: DeskContext): Pick<DeskApi, 'listExchanges' | 'getExchange' | 'getTimeline'> {
   const { exchanges } = ctx.store;
+  const team = ctx.teamLog;
   return {
-    listExchanges: (query) => attempt(() => exchanges.list(scopedQuery(ctx, query ?? {}))),
-    getExchange: (id) =>
+    listExchanges: (query) =>
       attempt(() => {
-        const found = exchanges.get(Number(id));
+        const scoped = scopedQuery(ctx, query ?? {});
+        return team ? team.run(() => team.reads.list(scoped)) : exchanges.list(scoped);
+      }),
+    getExchange: (id) =>
+      attempt(async () => {
+        const found = team ? await team.run(() => team.reads.get(Number(id))) : exchanges.get(Number(id));
         if (!found) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
         return found;
       }),

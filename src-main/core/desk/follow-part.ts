@@ -11,7 +11,10 @@ export function followPart(ctx: DeskContext): Pick<DeskApi, 'followExchanges'> {
       attempt(() => {
         const afterId = cursor?.afterId ?? null;
         if (afterId !== null && (!Number.isInteger(afterId) || afterId < 0)) throw new DeskFailure('bad-input', 'afterId is a row id (0 or more) or null.');
-        return ctx.store.exchanges.follow(scopedQuery(ctx, cursor?.query ?? {}), afterId, cursor?.pendingIds ?? []);
+        const filter = scopedQuery(ctx, cursor?.query ?? {});
+        const pending = cursor?.pendingIds ?? [];
+        const team = ctx.teamLog;
+        return team ? team.run(() => team.reads.follow(filter, afterId, pending)) : ctx.store.exchanges.follow(filter, afterId, pending);
       }),
   };
 }

@@ -2,6 +2,9 @@ import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../.
 import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
 import type { TeamStoreTools } from '../../shared/team-store';
 import { chooseKeySource, openStore } from '../store';
+import { databaseUrlProblem, TeamLog } from '../store/postgres';
+import { DeskFailure } from '../result';
+import { limitToTeamLog } from './team-log-scope';
 import { balancePart } from './balance-part';
 import { composePart } from './compose-part';
 import { createContext, type DeskOptions } from './context';
@@ -94,6 +97,15 @@ export function createDesk(options: DeskOptions): Desk {
       throw err;
     }
   }
+  let teamLog: TeamLog | null = null;
+  if (options.database !== undefined) {
+    const problem = databaseUrlProblem(options.database);
+    if (problem) {
+      store.close();
+      throw new DeskFailure('bad-input', `The database URL: ${problem}`);
+    }
+    teamLog = new TeamLog(options.database);
+  }
   const ctx = createContext(
     store,
     {
@@ -106,6 +118,7 @@ export function createDesk(options: DeskOptions): Desk {
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     },
     emit,
+    teamLog,
   );
   let closed = false;
   const desk: Desk = {
@@ -143,9 +156,11 @@ export function createDesk(options: DeskOptions): Desk {
       listeners.clear();
       exchangeListeners = 0;
       await ctx.runClosers();
+      await teamLog?.close();
       store.close();
     },
   };
+  if (teamLog !== null) limitToTeamLog(desk, teamLog.label);
   registerSeams(desk, ctx);
   return desk;
 }

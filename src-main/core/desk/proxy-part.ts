@@ -1,6 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus } from '../../shared/model';
-import { GroupCommit, ProxyController, type CaptureTx } from '../proxy';
+import { GroupCommit, ProxyController, type CaptureTx, type ProxyHost } from '../proxy';
 import { connectionOf } from '../store';
 import { attempt, DeskFailure } from '../result';
 import { callbackSettings } from '../outbound/callback-settings';
@@ -33,20 +33,24 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const ledger = store.sandbox;
   // The sandbox a person looks at and edits is the active profile's books.
   const book = (): string => store.profiles.activeName() ?? '';
+  const team = ctx.teamLog;
+  // Over PostgreSQL the counts are a query away: read by getStatus, and the last ones reused by status events.
+  let teamCounts = { inbound: 0, outbound: 0 };
   const status = (proxyStatus: ProxyStatus = proxy.status()): DeskStatus => ({
     proxy: proxyStatus,
     activeProfile: store.profiles.activeName(),
     secretsKey: store.secretsKey,
     secretsKeyProblem: store.profiles.keyProblem(),
-    counts: store.exchanges.counts(),
+    counts: team ? teamCounts : store.exchanges.counts(),
     dataDir: ctx.options.home,
+    ...(team ? { exchangeLog: team.label } : {}),
   });
   const sandbox = new SandboxOperator(ledger);
   // Each write of the proxy runs inside the group's transaction on the desk's own connection.
   const sqliteTx: CaptureTx = { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) };
-  const proxy: ProxyController = new ProxyController({
-    sqlite: connectionOf(store),
-    openCaptureWriter: () => new GroupCommit(connectionOf(store), sqliteTx),
+  const proxyHost: ProxyHost = {
+    sqlite: team ? null : connectionOf(store),
+    openCaptureWriter: () => (team ? team.openWriter() : new GroupCommit(connectionOf(store), sqliteTx)),
     faults: store.faults,
     ...(ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {}),
     defaults: { maxBodyBytes: ctx.options.maxBodyBytes, upstreamTimeoutMs: ctx.options.upstreamTimeoutMs, guardRails: ctx.options.proxyGuardRails },
@@ -74,16 +78,36 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       return callbackSettings(name === null ? null : store.profiles.get(name), callbackPrefix !== undefined ? { callbackPrefix } : {});
     },
     statusChanged: (proxyStatus) => ctx.emit('status', status(proxyStatus)),
-  });
+  };
+  const proxy = new ProxyController(proxyHost);
   ctx.onClose(() => proxy.stop().then(() => undefined));
 
   return {
-    getStatus: () => attempt(() => status()),
+    getStatus: () =>
+      attempt(async () => {
+        if (!team) return status();
+        // The status is how a person learns that the database is away: it must not fail with it.
+        try {
+          teamCounts = await team.run(() => team.reads.counts());
+          return status();
+        } catch (err) {
+          return { ...status(), exchangeLogProblem: (err as Error).message };
+        }
+      }),
     startProxy: (config) =>
       attempt(async () => {
         const c = config ?? {};
         // An unknown profile is an error, not the active one (it names the secret and the upstream).
         if (typeof c.profile === 'string') ctx.profile(c.profile);
+        if (team) {
+          const upstream = c.upstream !== undefined ? c.upstream || null : proxyHost.profileUpstream(c.profile ?? undefined);
+          if (upstream === null)
+            throw new DeskFailure(
+              'bad-input',
+              `The sandbox operator's books are not kept in PostgreSQL yet: over ${team.label} the proxy forwards (give an upstream).`,
+            );
+          await team.checkSchema();
+        }
         const started = await proxy.start({ ...c, ...(c.upstream === '' ? { upstream: null } : {}) });
         return status(started);
       }),

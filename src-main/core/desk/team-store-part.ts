@@ -10,10 +10,8 @@ import {
   databaseFailure,
   isPostgresError,
   migratePostgres,
-  PG_LATEST_VERSION,
-  pgSchemaVersion,
   redactDatabaseUrl,
-  tooNew,
+  requireCurrentSchema,
   withoutPassword,
 } from '../store/postgres';
 import type pg from 'pg';
@@ -22,15 +20,6 @@ import type { DeskContext } from './context';
 async function migrated(client: pg.Client, url: string): Promise<DatabaseMigration> {
   const r = await migratePostgres(client);
   return { database: redactDatabaseUrl(url), from: r.from, to: r.to, applied: r.applied, trigramIndex: r.trigramIndex };
-}
-
-async function checkCurrent(client: pg.Client, url: string): Promise<void> {
-  const found = await pgSchemaVersion(client);
-  if (found > PG_LATEST_VERSION) throw tooNew(found);
-  if (found < PG_LATEST_VERSION) {
-    const what = found === 0 ? 'has no Wager Desk schema' : `is at schema ${found} (this version: ${PG_LATEST_VERSION})`;
-    throw new DeskFailure('bad-input', `${redactDatabaseUrl(url)} ${what}: run wager-desk db migrate --database URL first.`);
-  }
 }
 
 /** Runs `fn` on a connection to `url`, always closing it; failures come back without the password. */
@@ -61,7 +50,7 @@ export function teamStorePart(ctx: DeskContext): TeamStoreTools {
           const into = request.direction === 'to';
           let migration: DatabaseMigration | null = null;
           if (into) migration = await migrated(client, request.url);
-          else await checkCurrent(client, request.url);
+          else await requireCurrentSchema(client, redactDatabaseUrl(request.url));
           try {
             const outcome = await copyTables(into ? local : remote, into ? remote : local, {
               ...(request.batchRows !== undefined ? { batchRows: request.batchRows } : {}),

@@ -3,12 +3,24 @@ import pg from 'pg';
 import { DeskFailure } from '../../result';
 import { databaseUrlProblem, redactDatabaseUrl, withoutPassword } from './database-url';
 
-/** PostgreSQL's type ids whose text form the copy reads exactly: bigint (int8) as a BigInt. */
+/** PostgreSQL's type id of bigint (int8): read as a BigInt (exact, for the copy) or a number (ids), as asked. */
 const INT8 = 20;
 
 export interface ConnectOptions {
   /** Read bigint columns as BigInt (exact past 2^53) instead of pg's default string. */
   bigints?: boolean;
+  /** Read bigint columns as numbers: row ids and sizes, far below 2^53. */
+  numbers?: boolean;
+  /** How long connecting may take (default 15 s). */
+  connectTimeoutMs?: number;
+  /** How long one statement may take before the client gives up on it (default: no limit). */
+  queryTimeoutMs?: number;
+}
+
+function int8Parser(options: ConnectOptions): ((v: string) => unknown) | null {
+  if (options.bigints) return (v) => BigInt(v);
+  if (options.numbers) return Number;
+  return null;
 }
 
 /** A failure of the database named by `url`, as a desk failure whose message carries no password. */
@@ -21,15 +33,17 @@ export function databaseFailure(url: string, err: unknown): DeskFailure {
 export async function connectPostgres(url: string, options: ConnectOptions = {}): Promise<pg.Client> {
   const problem = databaseUrlProblem(url);
   if (problem) throw new DeskFailure('bad-input', `The database URL: ${problem}`);
+  const int8 = int8Parser(options);
   const client = new pg.Client({
     connectionString: url,
     application_name: 'wager-desk',
-    connectionTimeoutMillis: 15_000,
-    ...(options.bigints
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 15_000,
+    ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}),
+    ...(int8 !== null
       ? {
           types: {
             getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-              oid === INT8 ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+              oid === INT8 ? int8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
           },
         }
       : {}),

@@ -37,6 +37,16 @@ export function tooNew(found: number): DeskFailure {
   );
 }
 
+/** Refuses a database whose schema is not this version's, saying what to do (`label` names it, without a password). */
+export async function requireCurrentSchema(client: pg.Client, label: string): Promise<void> {
+  const found = await pgSchemaVersion(client);
+  if (found > PG_LATEST_VERSION) throw tooNew(found);
+  if (found < PG_LATEST_VERSION) {
+    const what = found === 0 ? 'has no Wager Desk schema' : `is at schema ${found} (this version: ${PG_LATEST_VERSION})`;
+    throw new DeskFailure('bad-input', `${label} ${what}: run wager-desk db migrate --database URL first.`);
+  }
+}
+
 /**
  * Search's trigram index, where pg_trgm can be had. pg_trgm is a trusted extension (PostgreSQL 13 and
  * later): a role with CREATE on the database may install it; otherwise someone who may installs it once

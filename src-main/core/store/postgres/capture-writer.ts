@@ -1,0 +1,289 @@
+// The PostgreSQL engine's capture writer: the proxy's writes of one turn (and of every turn while the
+// previous group is still committing) run against a buffer, then commit in one transaction of a few
+// statements: ids drawn from the exchanges' sequence, the new rows in one INSERT of one array per
+// column, older rows' answers in one UPDATE, and a NOTIFY that wakes every desk following the log.
+// Only then does any write learn that it is durable, so nothing is answered before its row commits.
+//
+// When the database is away (a refused or broken connection), the group fails at once and its
+// requests are answered 503; the writer then tries to connect again at most every RECONNECT_MS, failing
+// the groups in between without waiting, and carries on by itself once the database is back.
+import type pg from 'pg';
+import type { CaptureTx, CaptureWriter, WriteDone } from '../../proxy/capture-writer';
+import type { SandboxCall, SandboxOutcome } from '../../sandbox';
+import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../exchange-values';
+import { isPostgresError } from './connect';
+import { RowBuffer, type BufferedStatements } from './row-buffer';
+
+/** The channel every commit of captures notifies (its payload: the highest id committed). */
+export const EXCHANGES_CHANNEL = 'wager_desk_exchanges';
+
+const RECONNECT_MS = 500;
+
+const PG_TYPE: Record<InsertColumn | CompleteColumn, string> = {
+  direction: 'text',
+  kind: 'text',
+  origin: 'text',
+  at: 'text',
+  method: 'text',
+  path: 'text',
+  query: 'text',
+  target: 'text',
+  req_headers: 'text',
+  req_body: 'bytea',
+  req_size: 'bigint',
+  truncated: 'boolean',
+  remote_address: 'text',
+  verdict: 'text',
+  sig_notes: 'text',
+  diagnosis: 'text',
+  findings: 'text',
+  error_count: 'integer',
+  deposit_id: 'text',
+  user_id: 'text',
+  result: 'text',
+  game_id: 'text',
+  amount: 'double precision',
+  currency: 'text',
+  tournament_id: 'text',
+  source_id: 'bigint',
+  tags: 'text',
+  scheme: 'text',
+  sig_secret: 'text',
+  profile: 'text',
+  res_status: 'integer',
+  res_headers: 'text',
+  res_body: 'bytea',
+  duration_ms: 'double precision',
+  completed_at: 'text',
+  error: 'text',
+};
+
+const ROW_COLUMNS = [...INSERT_COLUMNS, ...COMPLETE_COLUMNS];
+
+// One array per column: the statement's text never changes with the group's size, so the server plans it once.
+const INSERT_SQL = `INSERT INTO exchanges (id, ${ROW_COLUMNS.join(', ')})
+  SELECT * FROM unnest($1::bigint[], ${ROW_COLUMNS.map((c, i) => `$${i + 2}::${PG_TYPE[c]}[]`).join(', ')})`;
+
+const FINISH_SQL = `UPDATE exchanges AS e SET ${COMPLETE_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+  FROM unnest($1::bigint[], ${COMPLETE_COLUMNS.map((c, i) => `$${i + 2}::${PG_TYPE[c]}[]`).join(', ')}) AS u(id, ${COMPLETE_COLUMNS.join(', ')})
+  WHERE e.id = u.id RETURNING e.id`;
+
+// Findings are a JSON array's text: appended as text, so the row is never read back.
+const APPEND_SQL = `UPDATE exchanges SET
+  findings = CASE WHEN findings IS NULL OR findings = '[]' THEN $2 ELSE left(findings, -1) || ',' || substr($2, 2) END,
+  error_count = error_count + $3
+  WHERE id = $1`;
+
+const RESERVE_SQL = "SELECT nextval(pg_get_serial_sequence('exchanges', 'id'))::float8 AS id FROM generate_series(1, $1)";
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL in a text column (an id from a JSON body, an error text)
+ * is stored as U+FFFD. The bodies are bytea and keep every byte.
+ */
+function textOf(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\u0000') ? value.replace(/\u0000/g, '\uFFFD') : value;
+}
+
+/** A column's value as PostgreSQL takes it: SQLite's 0/1 flag as a boolean, NaN as NULL (as SQLite stores it). */
+function pgValue(column: InsertColumn | CompleteColumn, value: unknown): unknown {
+  if (column === 'truncated') return value === 1 || value === true;
+  if (typeof value === 'number' && Number.isNaN(value)) return null;
+  return textOf(value);
+}
+
+function columnArrays<C extends InsertColumn | CompleteColumn>(columns: readonly C[], rows: ReadonlyArray<Record<C, unknown>>): unknown[][] {
+  return columns.map((c) => rows.map((r) => pgValue(c, r[c])));
+}
+
+/** A row a write names is not there (deleted meanwhile): that write's own failure. */
+class MissingRow extends Error {}
+
+/** Whether the failure says the connection itself is gone (rather than one statement refused). */
+function connectionLost(err: unknown): boolean {
+  if (err instanceof MissingRow) return false;
+  if (!isPostgresError(err)) return true;
+  // Class 08: connection exceptions; 57P0x: the server is shutting down or restarting.
+  const code = (err as { code?: string }).code ?? '';
+  return code.startsWith('08') || code.startsWith('57P');
+}
+
+interface Pending {
+  write: (tx: CaptureTx) => unknown;
+  done: WriteDone<unknown> | null;
+}
+
+export interface PgWriterSource {
+  /** A new connection for the writer (the engine's URL and settings). */
+  connect(): Promise<pg.Client>;
+  /** The sandbox operator's decisions, over books kept in PostgreSQL; absent: this log has none. */
+  sandbox?: (call: SandboxCall) => SandboxOutcome;
+}
+
+export class PgCaptureWriter implements CaptureWriter {
+  private pending: Pending[] = [];
+  private scheduled = false;
+  private committing: Promise<void> | null = null;
+  private closed = false;
+  private client: pg.Client | null = null;
+  /** When the last connection attempt failed: until RECONNECT_MS after it, groups fail without trying. */
+  private downSince: number | null = null;
+  private lastFailure: unknown = null;
+
+  constructor(private readonly source: PgWriterSource) {}
+
+  write<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void {
+    if (this.closed) {
+      done?.(new Error('The proxy is closing; nothing more is written.'), undefined);
+      return;
+    }
+    this.pending.push({ write, done: (done as WriteDone<unknown>) ?? null });
+    this.schedule();
+  }
+
+  /** PostgreSQL cannot commit synchronously: the write joins the next group. */
+  writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void {
+    this.write(write, done);
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.committing !== null) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.committing = this.commitGroup(batch).finally(() => {
+      this.committing = null;
+      if (this.pending.length > 0) this.schedule();
+    });
+  }
+
+  private async commitGroup(batch: Pending[]): Promise<void> {
+    const client = await this.connection();
+    if (client === null) return fail(batch, this.lastFailure);
+    try {
+      const outcomes = await this.commitOnce(client, batch);
+      settle(batch, outcomes);
+    } catch (err) {
+      if (connectionLost(err)) {
+        this.drop(client, err);
+        return fail(batch, err);
+      }
+      // One refused write (a constraint) must not sink its neighbours: each again, alone.
+      if (batch.length === 1) return fail(batch, err);
+      for (const one of batch) {
+        try {
+          settle([one], await this.commitOnce(client, [one]));
+        } catch (alone) {
+          if (connectionLost(alone)) this.drop(client, alone);
+          fail([one], alone);
+        }
+      }
+    }
+  }
+
+  /** Runs the writes against a buffer and commits what they buffered; each write's value or error. */
+  private async commitOnce(client: pg.Client, batch: Pending[]): Promise<Array<{ error: unknown; value: unknown }>> {
+    // Drawn for this group only, never kept for a later one: an id drawn long before its row commits
+    // would be a gap that followers (tail) stop looking at before it fills.
+    const drawn = await client.query<{ id: number }>(RESERVE_SQL, [batch.length]);
+    const buffer = new RowBuffer(drawn.rows.map((r) => r.id));
+    const tx: CaptureTx = {
+      rows: buffer,
+      sandbox: (call) => {
+        if (!this.source.sandbox) throw new Error('This exchange log keeps no sandbox books.');
+        return this.source.sandbox(call);
+      },
+    };
+    const outcomes = batch.map((p) => {
+      try {
+        return { error: null, value: buffer.run(() => p.write(tx)) };
+      } catch (error) {
+        return { error: error ?? new Error('write failed'), value: undefined };
+      }
+    });
+    await this.send(client, buffer.statements());
+    return outcomes;
+  }
+
+  private async send(client: pg.Client, s: BufferedStatements): Promise<void> {
+    if (s.inserts.length === 0 && s.finishes.length === 0 && s.appends.length === 0) return;
+    await client.query('BEGIN');
+    try {
+      if (s.inserts.length > 0) await client.query({ name: 'wd-insert-exchanges', text: INSERT_SQL, values: [s.ids, ...columnArrays(ROW_COLUMNS, s.inserts)] });
+      if (s.finishes.length > 0) {
+        const done = await client.query({
+          name: 'wd-finish-exchanges',
+          text: FINISH_SQL,
+          values: [
+            s.finishes.map((f) => f.id),
+            ...columnArrays(
+              COMPLETE_COLUMNS,
+              s.finishes.map((f) => f.values),
+            ),
+          ],
+        });
+        if (done.rowCount !== s.finishes.length) {
+          const found = new Set(done.rows.map((r: { id: string | number }) => Number(r.id)));
+          throw new MissingRow(`Exchange ${s.finishes.find((f) => !found.has(f.id))?.id} does not exist.`);
+        }
+      }
+      for (const a of s.appends) {
+        const changed = await client.query({ name: 'wd-append-findings', text: APPEND_SQL, values: [a.id, textOf(a.findings), a.errors] });
+        if (changed.rowCount === 0) throw new MissingRow(`Exchange ${a.id} does not exist.`);
+      }
+      const highest = s.ids.length > 0 ? Math.max(...s.ids) : Math.max(...s.finishes.map((f) => f.id), ...s.appends.map((a) => a.id));
+      await client.query('SELECT pg_notify($1, $2)', [EXCHANGES_CHANNEL, String(highest)]);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async connection(): Promise<pg.Client | null> {
+    if (this.client !== null) return this.client;
+    if (this.downSince !== null && Date.now() - this.downSince < RECONNECT_MS) return null;
+    try {
+      this.client = await this.source.connect();
+      this.downSince = null;
+      return this.client;
+    } catch (err) {
+      this.downSince = Date.now();
+      this.lastFailure = err;
+      return null;
+    }
+  }
+
+  private drop(client: pg.Client, err: unknown): void {
+    if (this.client === client) this.client = null;
+    this.downSince = Date.now();
+    this.lastFailure = err;
+    void client.end().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // What is queued still commits (the last answers' records), then the connection ends.
+    while (this.committing !== null || this.pending.length > 0) {
+      if (this.committing === null) this.flush();
+      await this.committing;
+    }
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+function settle(batch: Pending[], outcomes: Array<{ error: unknown; value: unknown }>): void {
+  batch.forEach((p, i) => p.done?.(outcomes[i]!.error, outcomes[i]!.error === null ? outcomes[i]!.value : undefined));
+}
+
+function fail(batch: Pending[], error: unknown): void {
+  for (const p of batch) p.done?.(error ?? new Error('The database could not be reached.'), undefined);
+}

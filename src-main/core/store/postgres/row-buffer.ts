@@ -1,0 +1,99 @@
+// The rows one group of the proxy's writes touches, gathered in memory and then written to PostgreSQL
+// in a few statements: every new row in one INSERT (its answer already merged in when it came in the
+// same group), the answers of older rows in one UPDATE, findings appended to older rows one by one.
+// A write runs synchronously against the buffer (as it runs inside SQLite's transaction); a write
+// that throws leaves nothing in it.
+import type { Finding } from '../../../shared/model';
+import type { CaptureRows } from '../../proxy/capture-writer';
+import {
+  COMPLETE_COLUMNS,
+  completionValues,
+  errorCount,
+  insertValues,
+  type CompleteColumn,
+  type ExchangeCompletion,
+  type InsertColumn,
+  type NewExchange,
+} from '../exchange-values';
+
+type RowValues = Record<InsertColumn | CompleteColumn, unknown>;
+
+type Op =
+  | { type: 'insert'; id: number; values: RowValues }
+  | { type: 'finish'; id: number; values: Record<CompleteColumn, unknown> }
+  | { type: 'findings'; id: number; findings: readonly Finding[] };
+
+export interface BufferedStatements {
+  inserts: RowValues[];
+  ids: number[];
+  /** Answers of rows committed by an earlier group: the last one per row. */
+  finishes: Array<{ id: number; values: Record<CompleteColumn, unknown> }>;
+  /** Findings appended to rows committed by an earlier group, as the JSON of the findings and their error count. */
+  appends: Array<{ id: number; findings: string; errors: number }>;
+}
+
+const EMPTY_COMPLETION = Object.fromEntries(COMPLETE_COLUMNS.map((c) => [c, null])) as Record<CompleteColumn, unknown>;
+
+export class RowBuffer implements CaptureRows {
+  private ops: Op[] = [];
+
+  constructor(
+    /** Ids drawn from the exchanges' sequence before the group ran: each new row takes the next. */
+    private readonly ids: number[],
+  ) {}
+
+  record(x: NewExchange): number {
+    const id = this.ids.shift();
+    if (id === undefined) throw new Error('No row id was reserved for this write.');
+    this.ops.push({ type: 'insert', id, values: { ...(insertValues(x) as Record<InsertColumn, unknown>), ...EMPTY_COMPLETION } });
+    return id;
+  }
+
+  finish(id: number, c: ExchangeCompletion): void {
+    this.ops.push({ type: 'finish', id, values: completionValues(c) });
+  }
+
+  addFindings(id: number, findings: readonly Finding[]): void {
+    if (findings.length > 0) this.ops.push({ type: 'findings', id, findings });
+  }
+
+  /** Runs one write; if it throws, what it buffered is dropped and the ids it took are given back. */
+  run<T>(write: (rows: CaptureRows) => T): T {
+    const mark = this.ops.length;
+    try {
+      return write(this);
+    } catch (err) {
+      const undone = this.ops.splice(mark);
+      for (let i = undone.length - 1; i >= 0; i--) {
+        const op = undone[i]!;
+        if (op.type === 'insert') this.ids.unshift(op.id);
+      }
+      throw err;
+    }
+  }
+
+  /** The statements' data: each new row whole, and what happened to older rows. */
+  statements(): BufferedStatements {
+    const inserted = new Map<number, RowValues>();
+    const finishes = new Map<number, Record<CompleteColumn, unknown>>();
+    const appends = new Map<number, Finding[]>();
+    for (const op of this.ops) {
+      const row = inserted.get(op.id);
+      if (op.type === 'insert') inserted.set(op.id, op.values);
+      else if (op.type === 'finish') {
+        if (row) Object.assign(row, op.values);
+        else finishes.set(op.id, op.values);
+      } else if (row) {
+        const merged = [...(JSON.parse(row.findings as string) as Finding[]), ...op.findings];
+        row.findings = JSON.stringify(merged);
+        row.error_count = errorCount(merged);
+      } else appends.set(op.id, [...(appends.get(op.id) ?? []), ...op.findings]);
+    }
+    return {
+      inserts: [...inserted.values()],
+      ids: [...inserted.keys()],
+      finishes: [...finishes].map(([id, values]) => ({ id, values })),
+      appends: [...appends].map(([id, findings]) => ({ id, findings: JSON.stringify(findings), errors: errorCount(findings) })),
+    };
+  }
+}

@@ -1,0 +1,83 @@
+// A team's exchange log in PostgreSQL, as one desk uses it: writers for the proxy's listeners (each its
+// own connection, so that its group commit never waits behind a read) and one connection for reads,
+// opened on first use and opened again after the database went away.
+import type pg from 'pg';
+import type { SandboxCall, SandboxOutcome } from '../../sandbox';
+import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
+import { PgCaptureWriter } from './capture-writer';
+import { redactDatabaseUrl } from './database-url';
+import { PgExchangeReads } from './exchange-reads';
+import { requireCurrentSchema } from './migrate';
+
+/** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
+const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000 };
+const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryTimeoutMs: 30_000 };
+
+export class TeamLog {
+  readonly reads: PgExchangeReads;
+  private reader: Promise<pg.Client> | null = null;
+  private readonly writers = new Set<PgCaptureWriter>();
+
+  constructor(readonly url: string) {
+    this.reads = new PgExchangeReads(() => this.readConnection());
+  }
+
+  /** The URL as it may be shown: without its password. */
+  get label(): string {
+    return `PostgreSQL at ${redactDatabaseUrl(this.url)}`;
+  }
+
+  /** Refuses a database that cannot be reached or whose schema is not this version's, saying what to do. */
+  async checkSchema(): Promise<void> {
+    try {
+      await requireCurrentSchema(await this.readConnection(), redactDatabaseUrl(this.url));
+    } catch (err) {
+      throw databaseFailure(this.url, err);
+    }
+  }
+
+  /** A writer for one listener of the proxy; closed with it. */
+  openWriter(sandbox?: (call: SandboxCall) => SandboxOutcome): PgCaptureWriter {
+    const writer = new PgCaptureWriter({ connect: () => connectPostgres(this.url, WRITER), ...(sandbox ? { sandbox } : {}) });
+    this.writers.add(writer);
+    const close = writer.close.bind(writer);
+    writer.close = () => close().finally(() => this.writers.delete(writer));
+    return writer;
+  }
+
+  /** Runs reads on the reading connection; a failure names the database (never its password). */
+  async run<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+    try {
+      return await fn(await this.readConnection());
+    } catch (err) {
+      throw databaseFailure(this.url, err);
+    }
+  }
+
+  private readConnection(): Promise<pg.Client> {
+    if (this.reader === null) {
+      const opening = connectPostgres(this.url, READER).then((client) => {
+        // A connection the server ends is opened again on the next read.
+        client.on('end', () => {
+          if (this.reader === opening) this.reader = null;
+        });
+        client.on('error', (err) => {
+          if (!isPostgresError(err) && this.reader === opening) this.reader = null;
+        });
+        return client;
+      });
+      opening.catch(() => {
+        if (this.reader === opening) this.reader = null;
+      });
+      this.reader = opening;
+    }
+    return this.reader;
+  }
+
+  async close(): Promise<void> {
+    for (const w of [...this.writers]) await w.close();
+    const reader = this.reader;
+    this.reader = null;
+    if (reader) await (await reader.catch(() => null))?.end().catch(() => undefined);
+  }
+}
