@@ -50,7 +50,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const sqliteTx: CaptureTx = { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) };
   const proxyHost: ProxyHost = {
     sqlite: team ? null : connectionOf(store),
-    openCaptureWriter: () => (team ? team.openWriter() : new GroupCommit(connectionOf(store), sqliteTx)),
+    openCaptureWriter: () =>
+      team ? team.openWriter({ operator: sandbox, startingBalance: () => ledger.startingBalance() }) : new GroupCommit(connectionOf(store), sqliteTx),
     faults: store.faults,
     ...(ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {}),
     defaults: { maxBodyBytes: ctx.options.maxBodyBytes, upstreamTimeoutMs: ctx.options.upstreamTimeoutMs, guardRails: ctx.options.proxyGuardRails },
@@ -99,15 +100,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         const c = config ?? {};
         // An unknown profile is an error, not the active one (it names the secret and the upstream).
         if (typeof c.profile === 'string') ctx.profile(c.profile);
-        if (team) {
-          const upstream = c.upstream !== undefined ? c.upstream || null : proxyHost.profileUpstream(c.profile ?? undefined);
-          if (upstream === null)
-            throw new DeskFailure(
-              'bad-input',
-              `The sandbox operator's books are not kept in PostgreSQL yet: over ${team.label} the proxy forwards (give an upstream).`,
-            );
-          await team.checkSchema();
-        }
+        if (team) await team.checkSchema();
         const started = await proxy.start({ ...c, ...(c.upstream === '' ? { upstream: null } : {}) });
         return status(started);
       }),

@@ -34,3 +34,12 @@ export interface CaptureWriter {
   /** Commits what is queued, then refuses more writes. */
   close(): Promise<void>;
 }
+
+/**
+ * Whether an error thrown inside a write belongs to the engine (a storage failure, books still to be
+ * loaded) and must stop the whole write, rather than be answered as the sandbox's own 500.
+ */
+export function sinksTheWrite(err: unknown): boolean {
+  const e = err as { name?: unknown; sinksWrite?: unknown } | null;
+  return e?.name === 'SqliteError' || e?.sinksWrite === true;
+}

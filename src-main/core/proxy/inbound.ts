@@ -28,7 +28,7 @@ import { faultAnswer, faultError, faultFinding } from './faults';
 import { flatten } from './headers';
 import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
-import type { CaptureTx, CaptureWriter } from './capture-writer';
+import { sinksTheWrite, type CaptureTx, type CaptureWriter } from './capture-writer';
 import { unassignedReason, type ProfileRoute } from './routes';
 
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */
@@ -382,7 +382,7 @@ export class Inbound {
       const decided = tx.sandbox(call);
       return { answer: jsonAnswer(decided.answer.status, decided.answer.body, decided.answer.headers ?? []), findings: decided.findings, error: null };
     } catch (err) {
-      if ((err as Error | null)?.name === 'SqliteError') throw err;
+      if (sinksTheWrite(err)) throw err;
       return { answer: proxyError('INTERNAL_ERROR'), findings: [], error: `internal error: ${messageOf(err)}` };
     }
   }

@@ -41,12 +41,22 @@ interface DepositRow {
   results_response: string | null;
 }
 
+/** What deciding a callback reads and writes of the books; `book` is the profile's name ('' without profiles). */
+export interface SandboxBooks {
+  /** A user the sandbox has not seen yet has the configured starting balance. */
+  balanceOf(book: string, userId: string): number;
+  setBalance(book: string, userId: string, balance: number): void;
+  deposit(book: string, depositId: string): DepositRecord | null;
+  addDeposit(book: string, d: { depositId: string; userId: string; amount: number; currency: string; at: string; answer: StoredAnswer }): void;
+  settle(book: string, depositId: string, outcome: ResultValue, at: string, answer: StoredAnswer): void;
+}
+
 /** A balance as stored: the sums are exact already (exact-money); this keeps -0 out of the books. */
 export function money(value: number): number {
   return addExact(value, 0);
 }
 
-export class SandboxLedger {
+export class SandboxLedger implements SandboxBooks {
   private readonly balanceStmt;
   private readonly upsertBalanceStmt;
   private readonly depositStmt;

@@ -21,7 +21,7 @@ import {
   type SandboxAnswer,
 } from './answers';
 import { addExact, subtractExact } from './exact-money';
-import type { SandboxLedger } from './ledger';
+import type { SandboxBooks, SandboxLedger } from './ledger';
 
 export interface SandboxCall {
   kind: CallbackPathKind;
@@ -84,26 +84,42 @@ export class SandboxOperator {
   private readonly decide;
 
   constructor(readonly ledger: SandboxLedger) {
-    this.decide = ledger.db.transaction((call: SandboxCall) => (call.kind === 'pay' ? this.pay(call) : this.results(call)));
+    this.decide = ledger.db.transaction((call: SandboxCall) => this.decideWith(ledger, call));
   }
 
+  /** Decides against the desk's own books, in one SQLite transaction. */
   handle(call: SandboxCall): SandboxOutcome {
+    return this.answer(call, () => this.decide.immediate(call) as SandboxOutcome);
+  }
+
+  /**
+   * Decides against other books (a team's, in PostgreSQL), inside the transaction their owner holds:
+   * what was read and written commits or rolls back with the capture's row.
+   */
+  handleWith(books: SandboxBooks, call: SandboxCall): SandboxOutcome {
+    return this.answer(call, () => this.decideWith(books, call));
+  }
+
+  private answer(call: SandboxCall, decide: () => SandboxOutcome): SandboxOutcome {
     if (call.kind === 'other') return { answer: notFound(), findings: [] };
     if (call.method !== 'POST') return { answer: methodNotAllowed(), findings: [] };
     if (call.secretConfigured && call.verdict !== 'valid') {
       return { answer: invalidSignature(), findings: [note('info', '$', `refused with 401: the signature is ${call.verdict ?? 'absent'}`)] };
     }
-    const outcome: SandboxOutcome = this.decide.immediate(call);
-    return withRedactedFindings(outcome, call.secrets ?? []);
+    return withRedactedFindings(decide(), call.secrets ?? []);
   }
 
-  private pay(call: SandboxCall): SandboxOutcome {
+  private decideWith(books: SandboxBooks, call: SandboxCall): SandboxOutcome {
+    return call.kind === 'pay' ? this.pay(books, call) : this.results(books, call);
+  }
+
+  private pay(books: SandboxBooks, call: SandboxCall): SandboxOutcome {
     const parsed = parse(call, payRequestSchema);
     if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
     const { userId, depositId, amount, currency } = parsed.value;
     const findings: Finding[] = [];
 
-    const seen = this.ledger.deposit(call.book, depositId);
+    const seen = books.deposit(call.book, depositId);
     if (seen) {
       findings.push(note('info', '$.depositId', `depositId ${JSON.stringify(depositId)} was already paid: not deducted again, the first answer repeated`));
       const differs = (['userId', 'amount', 'currency'] as const).filter((k) => seen[k] !== parsed.value[k]);
@@ -113,20 +129,20 @@ export class SandboxOperator {
       return { answer: seen.payAnswer, findings };
     }
 
-    const balance = this.ledger.balanceOf(call.book, userId);
+    const balance = books.balanceOf(call.book, userId);
     if (balance < amount) {
       // A refused pay is not stored: nothing was deducted, so a later retry is judged afresh.
       return { answer: insufficientBalance(), findings: [note('info', '$.amount', `refused: balance ${balance} is below the amount ${amount}`)] };
     }
     const after = subtractExact(balance, amount);
-    this.ledger.setBalance(call.book, userId, after);
+    books.setBalance(call.book, userId, after);
     const answer = payAccepted(depositId, userId, after);
-    this.ledger.addDeposit(call.book, { depositId, userId, amount, currency, at: call.at, answer });
+    books.addDeposit(call.book, { depositId, userId, amount, currency, at: call.at, answer });
     return { answer, findings };
   }
 
-  private results(call: SandboxCall): SandboxOutcome {
-    const unknownRefund = this.unknownRefund(call);
+  private results(books: SandboxBooks, call: SandboxCall): SandboxOutcome {
+    const unknownRefund = this.unknownRefund(books, call);
     if (unknownRefund) return unknownRefund;
     const parsed = parse(call, resultRequestSchema);
     if (!parsed.ok) return { answer: invalidRequest(), findings: [note('info', '$', `refused with 400: ${parsed.reason}`)] };
@@ -134,7 +150,7 @@ export class SandboxOperator {
     const { depositId, result } = message;
     const findings: Finding[] = [];
 
-    const deposit = this.ledger.deposit(call.book, depositId);
+    const deposit = books.deposit(call.book, depositId);
     if (!deposit) {
       findings.push(
         result === 'REFUND'
@@ -167,11 +183,11 @@ export class SandboxOperator {
       );
     }
     const credit = this.creditOf(message, deposit.amount, deposit.currency, findings);
-    const balance = this.ledger.balanceOf(call.book, deposit.userId);
+    const balance = books.balanceOf(call.book, deposit.userId);
     const after = credit === 0 ? balance : addExact(balance, credit);
-    if (credit !== 0) this.ledger.setBalance(call.book, deposit.userId, after);
+    if (credit !== 0) books.setBalance(call.book, deposit.userId, after);
     const answer = resultProcessed(depositId, result, deposit.userId, after);
-    this.ledger.settle(call.book, depositId, result as ResultValue, call.at, answer);
+    books.settle(call.book, depositId, result as ResultValue, call.at, answer);
     return { answer, findings };
   }
 
@@ -180,12 +196,12 @@ export class SandboxOperator {
    * its body lacks (the operator has nothing to refund, so nothing else matters). The finding still
    * names what the body misses.
    */
-  private unknownRefund(call: SandboxCall): SandboxOutcome | null {
+  private unknownRefund(books: SandboxBooks, call: SandboxCall): SandboxOutcome | null {
     const { body } = call;
     const read = call.read ?? readJsonBody(body);
     if (!read.ok || typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return null;
     const { result, depositId } = withRedactedIds(read.value as Record<string, unknown>, call.secrets ?? []);
-    if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || this.ledger.deposit(call.book, depositId)) return null;
+    if (result !== 'REFUND' || typeof depositId !== 'string' || depositId === '' || books.deposit(call.book, depositId)) return null;
     const broken = [
       ...new Set(
         inspect('results', body)

@@ -9,10 +9,12 @@
 // the groups in between without waiting, and carries on by itself once the database is back.
 import type pg from 'pg';
 import type { CaptureTx, CaptureWriter, WriteDone } from '../../proxy/capture-writer';
-import type { SandboxCall, SandboxOutcome } from '../../sandbox';
+import type { SandboxOperator } from '../../sandbox';
 import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../exchange-values';
 import { isPostgresError } from './connect';
+import { pgText } from './pg-text';
 import { RowBuffer, type BufferedStatements } from './row-buffer';
+import { BooksNotLoaded, PgBooks } from './sandbox-books';
 
 /** The channel every commit of captures notifies (its payload: the highest id committed). */
 export const EXCHANGES_CHANNEL = 'wager_desk_exchanges';
@@ -76,19 +78,11 @@ const APPEND_SQL = `UPDATE exchanges SET
 
 const RESERVE_SQL = "SELECT nextval(pg_get_serial_sequence('exchanges', 'id'))::float8 AS id FROM generate_series(1, $1)";
 
-/**
- * PostgreSQL text cannot hold U+0000: a NUL in a text column (an id from a JSON body, an error text)
- * is stored as U+FFFD. The bodies are bytea and keep every byte.
- */
-function textOf(value: unknown): unknown {
-  return typeof value === 'string' && value.includes('\u0000') ? value.replace(/\u0000/g, '\uFFFD') : value;
-}
-
 /** A column's value as PostgreSQL takes it: SQLite's 0/1 flag as a boolean, NaN as NULL (as SQLite stores it). */
 function pgValue(column: InsertColumn | CompleteColumn, value: unknown): unknown {
   if (column === 'truncated') return value === 1 || value === true;
   if (typeof value === 'number' && Number.isNaN(value)) return null;
-  return textOf(value);
+  return pgText(value);
 }
 
 function columnArrays<C extends InsertColumn | CompleteColumn>(columns: readonly C[], rows: ReadonlyArray<Record<C, unknown>>): unknown[][] {
@@ -107,6 +101,15 @@ function connectionLost(err: unknown): boolean {
   return code.startsWith('08') || code.startsWith('57P');
 }
 
+/** A write that met another transaction's commit of the same row: worth running again. */
+function metAnotherCommit(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  // unique_violation, serialization_failure, deadlock_detected.
+  return code === '23505' || code === '40001' || code === '40P01';
+}
+
+const CONFLICT_ATTEMPTS = 3;
+
 interface Pending {
   write: (tx: CaptureTx) => unknown;
   done: WriteDone<unknown> | null;
@@ -115,9 +118,18 @@ interface Pending {
 export interface PgWriterSource {
   /** A new connection for the writer (the engine's URL and settings). */
   connect(): Promise<pg.Client>;
-  /** The sandbox operator's decisions, over books kept in PostgreSQL; absent: this log has none. */
-  sandbox?: (call: SandboxCall) => SandboxOutcome;
+  /** The sandbox operator, deciding over books kept in this database; absent: the proxy only forwards. */
+  sandbox?: PgSandbox;
 }
+
+export interface PgSandbox {
+  operator: SandboxOperator;
+  /** What a user the books have not seen starts with (the desk's setting). */
+  startingBalance(): number;
+}
+
+/** Loading the books a write asks for, then running it again: a write needs a handful of rows at most. */
+const MAX_LOADS = 8;
 
 export class PgCaptureWriter implements CaptureWriter {
   private pending: Pending[] = [];
@@ -166,53 +178,88 @@ export class PgCaptureWriter implements CaptureWriter {
     const client = await this.connection();
     if (client === null) return fail(batch, this.lastFailure);
     try {
-      const outcomes = await this.commitOnce(client, batch);
-      settle(batch, outcomes);
+      settle(batch, await this.commitOnce(client, batch));
+      return;
     } catch (err) {
       if (connectionLost(err)) {
         this.drop(client, err);
         return fail(batch, err);
       }
-      // One refused write (a constraint) must not sink its neighbours: each again, alone.
-      if (batch.length === 1) return fail(batch, err);
-      for (const one of batch) {
+    }
+    // One refused write (a constraint) must not sink its neighbours: each again, alone. A write that
+    // met another proxy's commit of the same row (a deposit both decided) runs again and then sees it.
+    for (const one of batch) {
+      if (this.client !== client) {
+        fail([one], this.lastFailure);
+        continue;
+      }
+      for (let attempt = 1; ; attempt++) {
         try {
           settle([one], await this.commitOnce(client, [one]));
-        } catch (alone) {
-          if (connectionLost(alone)) this.drop(client, alone);
-          fail([one], alone);
+          break;
+        } catch (err) {
+          if (connectionLost(err)) this.drop(client, err);
+          else if (attempt < CONFLICT_ATTEMPTS && metAnotherCommit(err)) continue;
+          fail([one], err);
+          break;
         }
       }
     }
   }
 
-  /** Runs the writes against a buffer and commits what they buffered; each write's value or error. */
+  /**
+   * Runs the writes against a buffer and commits what they buffered; each write's value or error. The
+   * transaction begins when a write first needs the sandbox's books (they are read locked, inside it),
+   * else just before the statements.
+   */
   private async commitOnce(client: pg.Client, batch: Pending[]): Promise<Array<{ error: unknown; value: unknown }>> {
-    // Drawn for this group only, never kept for a later one: an id drawn long before its row commits
-    // would be a gap that followers (tail) stop looking at before it fills.
-    const drawn = await client.query<{ id: number }>(RESERVE_SQL, [batch.length]);
-    const buffer = new RowBuffer(drawn.rows.map((r) => r.id));
-    const tx: CaptureTx = {
-      rows: buffer,
-      sandbox: (call) => {
-        if (!this.source.sandbox) throw new Error('This exchange log keeps no sandbox books.');
-        return this.source.sandbox(call);
-      },
-    };
-    const outcomes = batch.map((p) => {
-      try {
-        return { error: null, value: buffer.run(() => p.write(tx)) };
-      } catch (error) {
-        return { error: error ?? new Error('write failed'), value: undefined };
+    let begun = false;
+    try {
+      // Drawn for this group only, never kept for a later one: an id drawn long before its row commits
+      // would be a gap that followers (tail) stop looking at before it fills.
+      const drawn = await client.query<{ id: number }>(RESERVE_SQL, [batch.length]);
+      const buffer = new RowBuffer(drawn.rows.map((r) => r.id));
+      const sandbox = this.source.sandbox;
+      const books = sandbox ? new PgBooks(sandbox.startingBalance()) : null;
+      const tx: CaptureTx = {
+        rows: buffer,
+        sandbox: (call) => {
+          if (!sandbox || !books) throw new Error('This proxy keeps no sandbox books: it forwards.');
+          return sandbox.operator.handleWith(books, call);
+        },
+      };
+      const outcomes: Array<{ error: unknown; value: unknown }> = [];
+      for (const p of batch) {
+        for (let loads = 0; ; loads++) {
+          try {
+            outcomes.push({ error: null, value: buffer.run(() => (books ? books.run(() => p.write(tx)) : p.write(tx))) });
+            break;
+          } catch (error) {
+            if (!(error instanceof BooksNotLoaded) || books === null || loads === MAX_LOADS) {
+              outcomes.push({ error: error ?? new Error('write failed'), value: undefined });
+              break;
+            }
+            if (!begun) await client.query('BEGIN');
+            begun = true;
+            await books.load(client, error);
+          }
+        }
       }
-    });
-    await this.send(client, buffer.statements());
-    return outcomes;
+      await this.send(client, buffer.statements(), books, begun);
+      return outcomes;
+    } catch (err) {
+      if (begun) await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
   }
 
-  private async send(client: pg.Client, s: BufferedStatements): Promise<void> {
-    if (s.inserts.length === 0 && s.finishes.length === 0 && s.appends.length === 0) return;
-    await client.query('BEGIN');
+  /** Writes the group's statements and commits; `begun`: the transaction is open already. */
+  private async send(client: pg.Client, s: BufferedStatements, books: PgBooks | null, begun: boolean): Promise<void> {
+    if (s.inserts.length === 0 && s.finishes.length === 0 && s.appends.length === 0 && !books?.changed()) {
+      if (begun) await client.query('COMMIT');
+      return;
+    }
+    if (!begun) await client.query('BEGIN');
     try {
       if (s.inserts.length > 0) await client.query({ name: 'wd-insert-exchanges', text: INSERT_SQL, values: [s.ids, ...columnArrays(ROW_COLUMNS, s.inserts)] });
       if (s.finishes.length > 0) {
@@ -233,11 +280,12 @@ export class PgCaptureWriter implements CaptureWriter {
         }
       }
       for (const a of s.appends) {
-        const changed = await client.query({ name: 'wd-append-findings', text: APPEND_SQL, values: [a.id, textOf(a.findings), a.errors] });
+        const changed = await client.query({ name: 'wd-append-findings', text: APPEND_SQL, values: [a.id, pgText(a.findings), a.errors] });
         if (changed.rowCount === 0) throw new MissingRow(`Exchange ${a.id} does not exist.`);
       }
-      const highest = s.ids.length > 0 ? Math.max(...s.ids) : Math.max(...s.finishes.map((f) => f.id), ...s.appends.map((a) => a.id));
-      await client.query('SELECT pg_notify($1, $2)', [EXCHANGES_CHANNEL, String(highest)]);
+      if (books?.changed()) await books.write(client);
+      const touched = [...s.ids, ...s.finishes.map((f) => f.id), ...s.appends.map((a) => a.id)];
+      if (touched.length > 0) await client.query('SELECT pg_notify($1, $2)', [EXCHANGES_CHANNEL, String(Math.max(...touched))]);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -2,9 +2,8 @@
 // own connection, so that its group commit never waits behind a read) and one connection for reads,
 // opened on first use and opened again after the database went away.
 import type pg from 'pg';
-import type { SandboxCall, SandboxOutcome } from '../../sandbox';
 import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
-import { PgCaptureWriter } from './capture-writer';
+import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
 import { PgExchangeReads } from './exchange-reads';
 import { requireCurrentSchema } from './migrate';
@@ -37,7 +36,7 @@ export class TeamLog {
   }
 
   /** A writer for one listener of the proxy; closed with it. */
-  openWriter(sandbox?: (call: SandboxCall) => SandboxOutcome): PgCaptureWriter {
+  openWriter(sandbox?: PgSandbox): PgCaptureWriter {
     const writer = new PgCaptureWriter({ connect: () => connectPostgres(this.url, WRITER), ...(sandbox ? { sandbox } : {}) });
     this.writers.add(writer);
     const close = writer.close.bind(writer);
