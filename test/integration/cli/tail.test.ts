@@ -1,74 +1,14 @@
 // `wager-desk tail` in its own process follows what another process records: `serve` (a third process)
 // or a desk in the test process. Lines are awaited as they arrive; nothing sleeps.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sign } from '../../../src-main/core/signing';
 import type { ExchangeSummary } from '../../../src-main/shared/model';
 import { capture } from '../../helpers/captures';
-import { cliCommand } from '../../helpers/cli';
 import { openDesk, storeOf } from '../../helpers/desk';
 import { must } from '../../helpers/must';
 import { tempDir } from '../../helpers/temp';
 import { startServe } from '../proxy/serve-process';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-interface TailProcess {
-  lines(): string[];
-  /** Resolves once `n` stdout lines were printed. */
-  waitForLines(n: number): Promise<string[]>;
-  stop(signal: NodeJS.Signals): Promise<number | null>;
-  /** Closes the reading end of tail's stdout, as a reader that stops reading does. */
-  closeOutput(): void;
-  exited: Promise<number | null>;
-}
-
-/** Starts `tail`, resolved once it has read its starting point (its stderr line). */
-function startTail(args: string[]): Promise<TailProcess> {
-  const { cmd, args: pre } = cliCommand();
-  const child = spawn(cmd, [...pre, 'tail', ...args], { cwd: root, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  onTestFinished(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  let out = '';
-  let err = '';
-  const waiters: Array<() => void> = [];
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    for (const w of [...waiters]) w();
-  });
-  const lines = (): string[] => out.split('\n').filter((l) => l !== '');
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      if (!err.includes('following the exchange log')) return;
-      resolve({
-        lines,
-        waitForLines: (n) =>
-          new Promise((done, fail) => {
-            const check = (): void => {
-              if (lines().length < n) return;
-              waiters.splice(waiters.indexOf(check), 1);
-              done(lines());
-            };
-            waiters.push(check);
-            void exited.then(() => fail(new Error(`tail exited with ${lines().length} of ${n} lines:\n${out}\n${err}`)));
-            check();
-          }),
-        stop: (signal) => {
-          child.kill(signal);
-          return exited;
-        },
-        closeOutput: () => child.stdout.destroy(),
-        exited,
-      });
-    });
-    void exited.then((code) => reject(new Error(`tail exited (${code}) before following:\n${out}\n${err}`)));
-  });
-}
+import { startTail } from './tail-process';
 
 const pay = (depositId: string): string => JSON.stringify({ depositId, userId: 'u-1', amount: 100, currency: 'EUR', gameId: 'blocks' });
 
