@@ -1,0 +1,187 @@
+// One contract, two engines: the exchange log as the proxy writes it (the capture writer: group commit,
+// a failing write alone, answers and findings in later groups, close) and as the desk reads it (list,
+// one exchange, follow), with the sandbox's books decided inside the writes. The same cases run
+// against the data directory's SQLite and a real PostgreSQL; what one engine does, the other must.
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createDesk, type Desk } from '../../src-main/core/desk';
+import { GroupCommit, type CaptureTx, type CaptureWriter } from '../../src-main/core/proxy';
+import { SandboxOperator, type SandboxCall } from '../../src-main/core/sandbox';
+import { connectionOf } from '../../src-main/core/store';
+import { connectPostgres, migratePostgres, TeamLog } from '../../src-main/core/store/postgres';
+import type { ExchangeCompletion, NewExchange } from '../../src-main/core/store';
+import type { Finding } from '../../src-main/shared/model';
+import { storeOf } from '../helpers/desk';
+import { inboundRow } from '../helpers/exchanges';
+import { must } from '../helpers/must';
+import { usePostgres } from '../helpers/postgres';
+import { tempDir } from '../helpers/temp';
+
+const server = usePostgres();
+
+interface Engine {
+  desk: Desk;
+  writer(): CaptureWriter;
+}
+
+async function sqliteEngine(): Promise<Engine> {
+  const desk = createDesk({ home: tempDir() });
+  onTestFinished(() => desk.close());
+  const store = storeOf(desk);
+  const operator = new SandboxOperator(store.sandbox);
+  const tx: CaptureTx = { rows: store.exchanges, sandbox: (call) => operator.handle(call) };
+  return { desk, writer: () => new GroupCommit(connectionOf(store), tx) };
+}
+
+async function postgresEngine(): Promise<Engine> {
+  const url = await server().newDatabase();
+  const c = await connectPostgres(url);
+  await migratePostgres(c).finally(() => c.end());
+  const desk = createDesk({ home: tempDir(), database: url });
+  onTestFinished(() => desk.close());
+  const log = new TeamLog(url);
+  onTestFinished(() => log.close());
+  const ledger = storeOf(desk).sandbox;
+  const operator = new SandboxOperator(ledger);
+  return { desk, writer: () => log.openWriter({ operator, startingBalance: () => ledger.startingBalance() }) };
+}
+
+/** A write's outcome, once the writer says so. */
+function written<T>(writer: CaptureWriter, write: (tx: CaptureTx) => T): Promise<{ error: unknown; value: T | undefined }> {
+  return new Promise((resolve) => writer.write(write, (error, value) => resolve({ error, value })));
+}
+
+const answer = (status: number, body = '{"status":"ok"}'): ExchangeCompletion => ({
+  response: { status, headers: [['content-type', 'application/json']], body: Buffer.from(body) },
+  error: null,
+  durationMs: 3.5,
+  completedAt: new Date().toISOString(),
+});
+
+const row = (depositId: string, extra: Partial<NewExchange> = {}): NewExchange =>
+  inboundRow({ body: Buffer.from(`{"depositId":"${depositId}"}`), keys: { ...inboundRow().keys, depositId }, profile: 'acme', ...extra });
+
+const payCall = (depositId: string, amount = 100): SandboxCall => ({
+  kind: 'pay',
+  method: 'POST',
+  body: Buffer.from(JSON.stringify({ userId: 'u-1', depositId, currency: 'EUR', amount })),
+  verdict: 'valid',
+  secretConfigured: true,
+  at: new Date().toISOString(),
+  book: 'acme',
+});
+
+const ENGINES: Array<[string, () => Promise<Engine>]> = [
+  ['SQLite', sqliteEngine],
+  ['PostgreSQL', postgresEngine],
+];
+
+describe.each(ENGINES)('the exchange log on %s', (_name, engine) => {
+  it('commits the writes of one turn together, each told its row id once durable; the desk reads them back whole', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const outcomes = await Promise.all(
+      ['d-1', 'd-2', 'd-3'].map((d) =>
+        written(w, (tx) => {
+          const id = tx.rows.record(row(d, { headers: [['x-server-authorization', 'ab'.repeat(32)]] }));
+          tx.rows.finish(id, answer(200, `{"depositId":"${d}"}`));
+          return id;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.error)).toEqual([null, null, null]);
+    const ids = outcomes.map((o) => o.value!);
+    expect(new Set(ids).size).toBe(3);
+    const page = must(await desk.listExchanges({ limit: 10 }));
+    expect(page.items.map((x) => x.id)).toEqual([...ids].sort((a, b) => b - a));
+    expect(page.items.map((x) => x.depositId)).toEqual(['d-3', 'd-2', 'd-1']);
+    for (const x of page.items)
+      expect(x).toMatchObject({ kind: 'pay', signature: { verdict: 'valid' }, response: { status: 200 }, durationMs: 3.5, profile: 'acme' });
+    const detail = must(await desk.getExchange(ids[1]!));
+    expect(Buffer.from(detail.request.bodyBase64, 'base64').toString()).toBe('{"depositId":"d-2"}');
+    expect(detail.request.headers).toEqual([['x-server-authorization', 'ab'.repeat(32)]]);
+    expect(Buffer.from(detail.response!.bodyBase64, 'base64').toString()).toBe('{"depositId":"d-2"}');
+    expect(detail.request.truncated).toBe(false);
+  });
+
+  it('a write that fails fails alone: its neighbours in the group commit', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const outcomes = await Promise.all([
+      written(w, (tx) => tx.rows.record(row('kept-1'))),
+      written(w, (tx) => {
+        tx.rows.record(row('dropped'));
+        throw new Error('this write fails after recording');
+      }),
+      written(w, (tx) => tx.rows.record(row('kept-2'))),
+    ]);
+    expect(outcomes.map((o) => (o.error === null ? 'ok' : (o.error as Error).message))).toEqual(['ok', 'this write fails after recording', 'ok']);
+    expect(must(await desk.listExchanges({ limit: 10 })).items.map((x) => x.depositId)).toEqual(['kept-2', 'kept-1']);
+  });
+
+  it('an answer and findings recorded in a later group land on the row; a write naming a missing row fails', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const id = (await written(w, (tx) => tx.rows.record(row('later', { findings: [{ level: 'info', path: '$', message: 'first' }] })))).value!;
+    const late: Finding[] = [{ level: 'error', path: '$.amount', message: 'cut answer' }];
+    expect((await written(w, (tx) => (tx.rows.addFindings(id, late), tx.rows.finish(id, answer(201))))).error).toBeNull();
+    const detail = must(await desk.getExchange(id));
+    expect(detail.findings.map((f) => f.message)).toEqual(['first', 'cut answer']);
+    expect(detail.errorCount).toBe(1);
+    expect(detail.response?.status).toBe(201);
+    const missing = await written(w, (tx) => tx.rows.finish(id + 1000, answer(200)));
+    expect((missing.error as Error).message).toMatch(/does not exist/);
+  });
+
+  it('follow: a row in flight is pending, then completed once its answer commits', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const start = must(await desk.followExchanges({ afterId: null }));
+    const id = (await written(w, (tx) => tx.rows.record(row('in-flight')))).value!;
+    const first = must(await desk.followExchanges({ afterId: start.afterId }));
+    expect(first).toMatchObject({ completed: [], pending: [id], afterId: id });
+    await written(w, (tx) => tx.rows.finish(id, answer(200)));
+    const second = must(await desk.followExchanges({ afterId: first.afterId, pendingIds: first.pending }));
+    expect(second.completed.map((x) => [x.id, x.response?.status])).toEqual([[id, 200]]);
+    expect(second.pending).toEqual([]);
+  });
+
+  it("the sandbox's books: a deposit twice in one group and again later is deducted once; its result settles once", async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const decide = (call: SandboxCall) =>
+      written(w, (tx) => {
+        const outcome = tx.sandbox(call);
+        const id = tx.rows.record(row(JSON.parse(Buffer.from(call.body).toString()).depositId as string));
+        tx.rows.finish(id, answer(outcome.answer.status, outcome.answer.body));
+        return outcome.answer;
+      });
+    const same = await Promise.all([decide(payCall('dep-1')), decide(payCall('dep-1')), decide(payCall('dep-2'))]);
+    expect(same.map((o) => o.error)).toEqual([null, null, null]);
+    expect(same[1]!.value).toEqual(same[0]!.value);
+    expect(JSON.parse(same[2]!.value!.body)).toMatchObject({ balance: 800 });
+    const again = await decide(payCall('dep-1'));
+    expect(again.value).toEqual(same[0]!.value);
+
+    const win = Buffer.from(JSON.stringify({ result: 'WIN', userId: 'u-1', depositId: 'dep-1', roomId: 'r', gameId: 'blocks', currency: 'EUR', amount: 150 }));
+    const settle = (): ReturnType<typeof decide> => decide({ ...payCall('dep-1'), kind: 'results', body: win });
+    const [first, second] = await Promise.all([settle(), settle()]);
+    expect(JSON.parse(first!.value!.body)).toMatchObject({ balance: 950 });
+    expect(second!.value).toEqual(first!.value);
+    expect(must(await desk.listExchanges({ limit: 10 })).items).toHaveLength(6);
+  });
+
+  it('close commits what is queued, then refuses more writes', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    const queued = written(w, (tx) => tx.rows.record(row('queued')));
+    await w.close();
+    expect((await queued).error).toBeNull();
+    expect((await written(w, (tx) => tx.rows.record(row('late')))).error).toBeInstanceOf(Error);
+    expect(must(await desk.listExchanges({ limit: 10 })).items.map((x) => x.depositId)).toEqual(['queued']);
+  });
+});
