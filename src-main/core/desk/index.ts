@@ -5,6 +5,7 @@ import { chooseKeySource, openStore } from '../store';
 import { databaseUrlProblem, TeamLog } from '../store/postgres';
 import { DeskFailure } from '../result';
 import { limitToTeamLog } from './team-log-scope';
+import { teamLogEvents } from './team-log-events';
 import { balancePart } from './balance-part';
 import { composePart } from './compose-part';
 import { createContext, type DeskOptions } from './context';
@@ -120,6 +121,8 @@ export function createDesk(options: DeskOptions): Desk {
     emit,
     teamLog,
   );
+  // Over a team's PostgreSQL, rows come from every proxy on it: heard while anyone listens for rows.
+  const teamNews = teamLog ? teamLogEvents(teamLog, emit) : { start: () => undefined, stop: () => Promise.resolve() };
   let closed = false;
   const desk: Desk = {
     ...exchangesPart(ctx),
@@ -141,13 +144,13 @@ export function createDesk(options: DeskOptions): Desk {
       const wanted = only ? new Set(only) : null;
       const counted = wanted === null || wanted.has('exchange');
       listeners.set(listener, wanted);
-      if (counted) exchangeListeners++;
+      if (counted && exchangeListeners++ === 0) teamNews.start();
       let subscribed = true;
       return () => {
         if (!subscribed) return;
         subscribed = false;
         listeners.delete(listener);
-        if (counted) exchangeListeners--;
+        if (counted && --exchangeListeners === 0) teamNews.stop();
       };
     },
     async close() {
@@ -155,6 +158,7 @@ export function createDesk(options: DeskOptions): Desk {
       closed = true;
       listeners.clear();
       exchangeListeners = 0;
+      await teamNews.stop();
       await ctx.runClosers();
       await teamLog?.close();
       store.close();

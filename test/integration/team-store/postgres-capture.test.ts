@@ -4,6 +4,7 @@
 // itself once it is back, with every 2XX it answered in the log.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
+import type { ExchangeEvent } from '../../../src-main/shared/model';
 import { connectPostgres, migratePostgres } from '../../../src-main/core/store/postgres';
 import { sign } from '../../../src-main/core/signing';
 import { must } from '../../helpers/must';
@@ -152,6 +153,26 @@ describe('the proxy over a PostgreSQL exchange log', () => {
     expect((await c.query("SELECT balance FROM sandbox_users WHERE profile = 'acme' AND user_id = 'u-1'")).rows[0].balance).toBe(450);
     const rows = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM exchanges WHERE kind = 'pay' AND res_status = 200");
     expect(rows.rows[0]!.n).toBe(2 * deposits.length);
+  });
+
+  it('another desk on the same database hears each capture as an event, live (LISTEN/NOTIFY)', async () => {
+    const url = await migrated();
+    const operator = await startOperator({ secret: SECRET });
+    onTestFinished(() => operator.close());
+    const capturing = await deskOn(url);
+    const watching = await deskOn(url);
+    const heard: ExchangeEvent[] = [];
+    const off = watching.on((name, payload) => void (name === 'exchange' && heard.push(payload as ExchangeEvent)), ['exchange']);
+    onTestFinished(off);
+    const proxy = await startProxy(capturing, { upstream: operator.url });
+    // Listening starts with the subscription: only what commits after it is news.
+    await expect.poll(() => send(proxy.url, signedPay('d-warm')).then(() => heard.length), { timeout: 10_000 }).toBeGreaterThan(0);
+    const deposits = ['d-live-1', 'd-live-2', 'd-live-3'];
+    for (const d of deposits) expect((await send(proxy.url, signedPay(d))).status).toBe(200);
+    await expect.poll(() => heard.map((e) => e.exchange.depositId).filter((d) => deposits.includes(d!)), { timeout: 10_000 }).toEqual(deposits);
+    const last = heard[heard.length - 1]!;
+    expect(last.exchange).toMatchObject({ response: { status: 200 }, signature: { verdict: 'valid' } });
+    expect(last.counts.inbound).toBeGreaterThanOrEqual(deposits.length + 1);
   });
 
   it('refuses to start on a database without the schema, naming the way out and not the password', async () => {

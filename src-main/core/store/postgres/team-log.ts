@@ -2,10 +2,12 @@
 // own connection, so that its group commit never waits behind a read) and one connection for reads,
 // opened on first use and opened again after the database went away.
 import type pg from 'pg';
+import type { ExchangeSummary } from '../../../shared/model';
 import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
 import { PgExchangeReads } from './exchange-reads';
+import { listenToLog, type LogListener } from './log-listener';
 import { requireCurrentSchema } from './migrate';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
@@ -16,6 +18,7 @@ export class TeamLog {
   readonly reads: PgExchangeReads;
   private reader: Promise<pg.Client> | null = null;
   private readonly writers = new Set<PgCaptureWriter>();
+  private readonly listeners = new Set<LogListener>();
 
   constructor(readonly url: string) {
     this.reads = new PgExchangeReads(() => this.readConnection());
@@ -42,6 +45,18 @@ export class TeamLog {
     const close = writer.close.bind(writer);
     writer.close = () => close().finally(() => this.writers.delete(writer));
     return writer;
+  }
+
+  /**
+   * Hands on every row any process commits from now on, once complete (LISTEN/NOTIFY, with a poll
+   * behind it). Its own connection for the LISTEN, and its own cursor over the reading one.
+   */
+  listen(onRows: (rows: ExchangeSummary[]) => Promise<void> | void): LogListener {
+    const listener = listenToLog(() => connectPostgres(this.url, READER), new PgExchangeReads(() => this.readConnection()), onRows);
+    this.listeners.add(listener);
+    return {
+      stop: () => listener.stop().finally(() => this.listeners.delete(listener)),
+    };
   }
 
   /** Runs reads on the reading connection; a failure names the database (never its password). */
@@ -75,6 +90,7 @@ export class TeamLog {
 
   async close(): Promise<void> {
     for (const w of [...this.writers]) await w.close();
+    for (const l of [...this.listeners]) await l.stop();
     const reader = this.reader;
     this.reader = null;
     if (reader) await (await reader.catch(() => null))?.end().catch(() => undefined);
