@@ -12,6 +12,7 @@ import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage } from '
 import { DeskFailure } from '../../result';
 import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from '../exchange-rows';
 import type { RowFilter } from '../row-filter';
+import { isTextSearch, MIN_TEXT_SEARCH } from '../text-search';
 
 const FOLLOW_PAGE = 1000;
 const MAX_LIMIT = 500;
@@ -42,8 +43,14 @@ export function pgFilterWhere(f: RowFilter, taken = 0): { where: string[]; param
   if (f.verdict) where.push(`verdict = ${param(f.verdict)}`);
   if (f.depositId) where.push(`deposit_id = ${param(f.depositId)}`);
   if (f.userId) where.push(`user_id = ${param(f.userId)}`);
+  if (f.search && isTextSearch(f.search)) {
+    throw new DeskFailure(
+      'bad-input',
+      `Searching the text of captures does not work over a team's PostgreSQL log yet (a search under ${MIN_TEXT_SEARCH} characters, an id prefix, does).`,
+    );
+  }
   if (f.search) {
-    // The list's short search (a prefix of a depositId or userId); the text search is SQLite's for now.
+    // The list's short search: a prefix of a depositId or userId.
     const s = param(f.search);
     const end = param(`${f.search}\u{10FFFF}`);
     where.push(`((deposit_id >= ${s} AND deposit_id < ${end}) OR (user_id >= ${s} AND user_id < ${end}))`);
