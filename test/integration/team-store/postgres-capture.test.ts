@@ -192,5 +192,11 @@ describe('the proxy over a PostgreSQL exchange log', () => {
       ok: false,
       error: { code: 'bad-input', message: expect.stringMatching(/^prune does not work over a team's PostgreSQL log yet/) },
     });
+    const searched = await desk.listExchanges({ search: 'anything in a body' });
+    expect(searched).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Searching the text of captures does not work over a team's PostgreSQL log yet/) },
+    });
+    expect(must(await desk.listExchanges({ search: 'd-' })).items).toEqual([]);
   });
 });
