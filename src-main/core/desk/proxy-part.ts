@@ -1,7 +1,8 @@
 import type { DeskApi } from '../../shared/desk-api';
-import type { DeskStatus, ProxyStatus } from '../../shared/model';
+import type { DeskStatus, ProxyStatus, SandboxState } from '../../shared/model';
 import { GroupCommit, ProxyController, type CaptureTx, type ProxyHost } from '../proxy';
 import { connectionOf } from '../store';
+import { readBooks, resetBooks, setBookBalance } from '../store/postgres/sandbox-books';
 import { attempt, DeskFailure } from '../result';
 import { callbackSettings } from '../outbound/callback-settings';
 import { SandboxOperator } from '../sandbox';
@@ -48,6 +49,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const sandbox = new SandboxOperator(ledger);
   // Each write of the proxy runs inside the group's transaction on the desk's own connection.
   const sqliteTx: CaptureTx = { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) };
+  // The books the sandbox decides with: the team's, in PostgreSQL, or the data directory's.
+  const state = (): SandboxState | Promise<SandboxState> => (team ? team.run((c) => readBooks(c, book(), ledger.startingBalance())) : ledger.state(book()));
   const proxyHost: ProxyHost = {
     sqlite: team ? null : connectionOf(store),
     openCaptureWriter: () =>
@@ -118,22 +121,27 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         if (!dryRun && deleted > 0) ctx.emit('status', after);
         return { deleted, lastId, dryRun, counts: after.counts };
       }),
-    getSandboxState: () => attempt(() => ledger.state(book())),
+    getSandboxState: () => attempt(() => state()),
     setSandboxBalance: (userId, balance) =>
-      attempt(() => {
+      attempt(async () => {
         if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A userId is required.');
-        ledger.setBalanceByHand(book(), userId, checkAmount('The balance', balance));
-        return ledger.state(book());
+        const amount = checkAmount('The balance', balance);
+        if (team) {
+          ledger.checkUnits('The balance', amount);
+          await team.run((c) => setBookBalance(c, book(), userId, amount));
+        } else ledger.setBalanceByHand(book(), userId, amount);
+        return state();
       }),
     setSandboxStartingBalance: (balance) =>
       attempt(() => {
         ledger.setStartingBalance(checkAmount('The starting balance', balance));
-        return ledger.state(book());
+        return state();
       }),
     resetSandbox: () =>
-      attempt(() => {
-        ledger.reset(book());
-        return ledger.state(book());
+      attempt(async () => {
+        if (team) await team.run((c) => resetBooks(c, book()));
+        else ledger.reset(book());
+        return state();
       }),
     listFaults: () => attempt(() => store.faults.list()),
     addFault: (input) => attempt(() => store.faults.add(input)),

@@ -1,7 +1,8 @@
-// What a desk whose exchange log is a team's PostgreSQL does so far. The proxy captures into it, and the
-// list, `show` and `tail` read it; profiles, signing and the proxy's faults are the data directory's
-// and work as ever. Everything else reads or writes the exchange log through the SQLite engine alone:
-// over PostgreSQL it answers one clear failure instead of quietly using the laptop's own file.
+// What a desk whose exchange log is a team's PostgreSQL does so far. The proxy captures into it, the
+// list, `show` and `tail` read it, and the sandbox's books are there; profiles, signing and the proxy's
+// faults are the data directory's and work as ever. Everything else reads or writes the exchange log
+// through the SQLite engine alone: over PostgreSQL it answers one clear failure instead of quietly
+// using the laptop's own file.
 import { DESK_METHODS, type DeskMethod } from '../../shared/desk-api';
 import type { Result } from '../../shared/model';
 
@@ -19,6 +20,10 @@ export const OVER_POSTGRES: ReadonlySet<DeskMethod> = new Set<DeskMethod>([
   'duplicateProfile',
   'useProfile',
   'removeProfile',
+  'getSandboxState',
+  'setSandboxBalance',
+  'setSandboxStartingBalance',
+  'resetSandbox',
   'listFaults',
   'addFault',
   'clearFaults',

@@ -93,7 +93,7 @@ export class SandboxLedger implements SandboxBooks {
   }
 
   /** On an integer profile a balance is a whole number of minor units: a fraction there is a typing mistake. */
-  private checkUnits(what: string, amount: number): void {
+  checkUnits(what: string, amount: number): void {
     if (this.amounts() === 'integer' && Number.isFinite(amount) && !Number.isSafeInteger(amount)) {
       throw new DeskFailure('bad-input', `${what} must be an integer: the active profile writes amounts in minor units (100 for 1.00); got ${amount}.`);
     }

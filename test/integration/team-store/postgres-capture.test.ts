@@ -151,6 +151,13 @@ describe('the proxy over a PostgreSQL exchange log', () => {
     expect(settled.map((r) => r.status)).toEqual([200, 200]);
     expect(settled[1]!.body.toString()).toBe(settled[0]!.body.toString());
     expect((await c.query("SELECT balance FROM sandbox_users WHERE profile = 'acme' AND user_id = 'u-1'")).rows[0].balance).toBe(450);
+    // The sandbox panel of any desk on the database shows the one ledger.
+    const books = must(await desks[1]!.getSandboxState());
+    expect(books.users).toEqual([{ userId: 'u-1', balance: 450 }]);
+    expect(books.deposits.map((d) => [d.depositId, d.outcome])).toEqual(
+      expect.arrayContaining([[deposits[0], 'WIN'], ...deposits.slice(1).map((d) => [d, null])]),
+    );
+    expect(must(await desks[0]!.setSandboxBalance('u-1', 1000)).users).toEqual([{ userId: 'u-1', balance: 1000 }]);
     const rows = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM exchanges WHERE kind = 'pay' AND res_status = 200");
     expect(rows.rows[0]!.n).toBe(2 * deposits.length);
   });

@@ -9,7 +9,7 @@
 // both INSERT, and the primary key lets one commit and fails the other's group, whose writes run again
 // and then find the row: the deposit is deducted once, by the constraint.
 import type pg from 'pg';
-import type { ResultValue } from '../../../shared/model';
+import type { ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../../shared/model';
 import type { DepositRecord, SandboxBooks, StoredAnswer } from '../../sandbox';
 import { pgText } from './pg-text';
 
@@ -232,4 +232,36 @@ function recordOf(r: DepositRow): DepositRecord {
     payAnswer: JSON.parse(r.pay_response) as StoredAnswer,
     resultsAnswer: r.results_response === null ? null : (JSON.parse(r.results_response) as StoredAnswer),
   };
+}
+
+/** One profile's books as the sandbox panel shows them (the same order as SQLite's). */
+export async function readBooks(client: pg.Client, book: string, startingBalance: number): Promise<SandboxState> {
+  const users = await client.query<SandboxUser>('SELECT user_id AS "userId", balance FROM sandbox_users WHERE profile = $1 ORDER BY user_id', [pgText(book)]);
+  const deposits = await client.query<SandboxDeposit>(
+    `SELECT deposit_id AS "depositId", user_id AS "userId", amount, currency, outcome, paid_at AS "paidAt", settled_at AS "settledAt"
+     FROM sandbox_deposits WHERE profile = $1 ORDER BY paid_at DESC, deposit_id`,
+    [pgText(book)],
+  );
+  return { startingBalance, users: users.rows, deposits: deposits.rows };
+}
+
+/** A balance set by a person: the row made or changed, at once. */
+export async function setBookBalance(client: pg.Client, book: string, userId: string, balance: number): Promise<void> {
+  await client.query(
+    'INSERT INTO sandbox_users (profile, user_id, balance) VALUES ($1, $2, $3) ON CONFLICT (profile, user_id) DO UPDATE SET balance = excluded.balance',
+    [pgText(book), pgText(userId), balance],
+  );
+}
+
+/** Forgets every balance and deposit of the book, in one transaction. */
+export async function resetBooks(client: pg.Client, book: string): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('DELETE FROM sandbox_deposits WHERE profile = $1', [pgText(book)]);
+    await client.query('DELETE FROM sandbox_users WHERE profile = $1', [pgText(book)]);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
 }
