@@ -38,8 +38,10 @@ function openDesk(): Desk {
     electronVersion: process.versions.electron ?? '',
   });
   const present = existsSync(binding);
+  // A team's PostgreSQL holds the exchange log when the environment names one, as for the CLI.
+  const database = process.env.WAGER_DESK_DATABASE_URL || undefined;
   try {
-    return createDesk({ home, requireSecretsKey: true, ...(present ? { nativeBinding: binding } : {}) });
+    return createDesk({ home, requireSecretsKey: true, ...(present ? { nativeBinding: binding } : {}), ...(database ? { database } : {}) });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw new Error(present ? reason : `${reason}\n\n${missingNativeHint(binding)}`);

@@ -7,13 +7,13 @@ import { createDesk, type Desk } from '../../src-main/core/desk';
 import { GroupCommit, type CaptureTx, type CaptureWriter } from '../../src-main/core/proxy';
 import { SandboxOperator, type SandboxCall } from '../../src-main/core/sandbox';
 import { connectionOf } from '../../src-main/core/store';
-import { connectPostgres, migratePostgres, TeamLog } from '../../src-main/core/store/postgres';
+import { TeamLog } from '../../src-main/core/store/postgres';
 import type { ExchangeCompletion, NewExchange } from '../../src-main/core/store';
 import type { Finding } from '../../src-main/shared/model';
 import { storeOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';
 import { must } from '../helpers/must';
-import { usePostgres } from '../helpers/postgres';
+import { migratedDatabase, usePostgres } from '../helpers/postgres';
 import { tempDir } from '../helpers/temp';
 
 const server = usePostgres();
@@ -33,9 +33,7 @@ async function sqliteEngine(): Promise<Engine> {
 }
 
 async function postgresEngine(): Promise<Engine> {
-  const url = await server().newDatabase();
-  const c = await connectPostgres(url);
-  await migratePostgres(c).finally(() => c.end());
+  const url = await migratedDatabase(server());
   const desk = createDesk({ home: tempDir(), database: url });
   onTestFinished(() => desk.close());
   const log = new TeamLog(url);
@@ -173,6 +171,43 @@ describe.each(ENGINES)('the exchange log on %s', (_name, engine) => {
     expect(JSON.parse(first!.value!.body)).toMatchObject({ balance: 950 });
     expect(second!.value).toEqual(first!.value);
     expect(must(await desk.listExchanges({ limit: 10 })).items).toHaveLength(6);
+  });
+
+  it('prune: by count and by age, in batches; a replay whose source goes keeps its row, unlinked', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const old = new Date(Date.now() - 10 * 24 * 3600_000).toISOString();
+    const ids: number[] = [];
+    for (const d of ['p-1', 'p-2', 'p-3', 'p-4', 'p-5']) ids.push((await written(w, (tx) => tx.rows.record(row(d, d === 'p-4' ? { at: old } : {})))).value!);
+    const replay = (await written(w, (tx) => tx.rows.record(row('p-1', { direction: 'outbound', origin: 'replay', sourceId: ids[0]! })))).value!;
+    // The newest four stay (p-3, p-4, p-5 and the replay)... but p-4 is ten days old.
+    const report = must(await desk.prune({ keep: 4, olderThanDays: 7 }));
+    expect(report).toMatchObject({ deleted: 3, remaining: 3, detached: 1 });
+    const left = must(await desk.listExchanges({ direction: 'all', limit: 10 })).items;
+    expect(left.map((x) => x.depositId)).toEqual(['p-1', 'p-5', 'p-3']);
+    expect(must(await desk.getExchange(replay)).sourceId).toBeNull();
+    expect(must(await desk.prune({ keep: 10 }))).toMatchObject({ deleted: 0, remaining: 3 });
+  });
+
+  it("a deposit's timeline: its rows and the replays that name no deposit, oldest first, with what looks wrong", async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const first = (await written(w, (tx) => tx.rows.record(row('t-1')))).value!;
+    await written(w, (tx) => tx.rows.record(row('t-other')));
+    const again = (await written(w, (tx) => tx.rows.record(row('t-1')))).value!;
+    const replay = (
+      await written(w, (tx) =>
+        tx.rows.record(row('t-1', { direction: 'outbound', origin: 'replay', sourceId: first, keys: { ...inboundRow().keys, depositId: null } })),
+      )
+    ).value!;
+    must(await desk.saveProfile({ name: 'acme' }));
+    must(await desk.saveProfile({ name: 'another', callbackPrefix: '/another' }));
+    const timeline = must(await desk.getTimeline('t-1', 'acme'));
+    expect(timeline.entries.map((e) => e.id)).toEqual([first, again, replay]);
+    expect(timeline.flags.map((f) => [f.flag, f.exchangeIds])).toContainEqual(['duplicate-pay', [first, again]]);
+    expect(must(await desk.getTimeline('t-1', 'another')).entries).toEqual([]);
   });
 
   it('close commits what is queued, then refuses more writes', async () => {

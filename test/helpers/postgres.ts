@@ -156,3 +156,16 @@ export function usePostgres(): () => TestPostgres {
     return server;
   };
 }
+
+/** A fresh database on the server, with this version's schema (as `db migrate` leaves it). */
+export async function migratedDatabase(server: TestPostgres): Promise<string> {
+  const url = await server.newDatabase();
+  const { connectPostgres, migratePostgres } = await import('../../src-main/core/store/postgres');
+  const client = await connectPostgres(url);
+  try {
+    await migratePostgres(client);
+  } finally {
+    await client.end();
+  }
+  return url;
+}

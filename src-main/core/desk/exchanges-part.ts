@@ -22,7 +22,8 @@ export function exchangesPart(ctx: DeskContext): Pick<DeskApi, 'listExchanges' |
       attempt(() => {
         if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
         // A deposit id under two profiles is two deposits: the timeline is the named (else active) profile's.
-        return exchanges.timeline(depositId, actingProfile(ctx, profile) ?? undefined);
+        const scope = actingProfile(ctx, profile) ?? undefined;
+        return team ? team.run(() => team.reads.timeline(depositId, scope)) : exchanges.timeline(depositId, scope);
       }),
   };
 }

@@ -2,6 +2,7 @@ import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus, SandboxState } from '../../shared/model';
 import { GroupCommit, ProxyController, type CaptureTx, type ProxyHost } from '../proxy';
 import { connectionOf } from '../store';
+import { prunePostgres } from '../store/postgres/prune';
 import { readBooks, resetBooks, setBookBalance } from '../store/postgres/sandbox-books';
 import { attempt, DeskFailure } from '../result';
 import { callbackSettings } from '../outbound/callback-settings';
@@ -111,7 +112,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       attempt(async () => {
         return status(await proxy.stop());
       }),
-    prune: (options) => attempt(() => store.prune(options ?? {})),
+    prune: (options) => attempt(() => (team ? team.run((c) => prunePostgres(c, options ?? {})) : store.prune(options ?? {}))),
     deleteExchanges: (target, options) =>
       attempt(() => {
         const dryRun = options?.dryRun === true;

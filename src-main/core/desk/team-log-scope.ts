@@ -1,5 +1,5 @@
 // What a desk whose exchange log is a team's PostgreSQL does so far. The proxy captures into it, the
-// list, `show` and `tail` read it, and the sandbox's books are there; profiles, signing and the proxy's
+// list, `show` and `tail` read it, `prune` keeps it short, and the sandbox's books are there; profiles, signing and the proxy's
 // faults are the data directory's and work as ever. Everything else reads or writes the exchange log
 // through the SQLite engine alone: over PostgreSQL it answers one clear failure instead of quietly
 // using the laptop's own file.
@@ -12,7 +12,9 @@ export const OVER_POSTGRES: ReadonlySet<DeskMethod> = new Set<DeskMethod>([
   'stopProxy',
   'listExchanges',
   'getExchange',
+  'getTimeline',
   'followExchanges',
+  'prune',
   'signBody',
   'verifySignature',
   'listProfiles',

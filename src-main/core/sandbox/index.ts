@@ -1,3 +1,3 @@
 export { SandboxOperator, type SandboxCall, type SandboxOutcome } from './operator';
-export { SandboxLedger, money, type DepositRecord, type SandboxBooks, type StoredAnswer } from './ledger';
+export { SandboxLedger, depositRecordOf, money, type DepositRecord, type DepositRow, type SandboxBooks, type StoredAnswer } from './ledger';
 export type { SandboxAnswer, SandboxErrorCode } from './answers';

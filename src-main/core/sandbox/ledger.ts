@@ -29,7 +29,8 @@ export interface DepositRecord {
   resultsAnswer: StoredAnswer | null;
 }
 
-interface DepositRow {
+/** A row of sandbox_deposits, as both engines read it. */
+export interface DepositRow {
   deposit_id: string;
   user_id: string;
   amount: number;
@@ -49,6 +50,18 @@ export interface SandboxBooks {
   deposit(book: string, depositId: string): DepositRecord | null;
   addDeposit(book: string, d: { depositId: string; userId: string; amount: number; currency: string; at: string; answer: StoredAnswer }): void;
   settle(book: string, depositId: string, outcome: ResultValue, at: string, answer: StoredAnswer): void;
+}
+
+export function depositRecordOf(r: DepositRow): DepositRecord {
+  return {
+    depositId: r.deposit_id,
+    userId: r.user_id,
+    amount: r.amount,
+    currency: r.currency,
+    outcome: r.outcome,
+    payAnswer: JSON.parse(r.pay_response) as StoredAnswer,
+    resultsAnswer: r.results_response === null ? null : (JSON.parse(r.results_response) as StoredAnswer),
+  };
 }
 
 /** A balance as stored: the sums are exact already (exact-money); this keeps -0 out of the books. */
@@ -122,16 +135,7 @@ export class SandboxLedger implements SandboxBooks {
 
   deposit(book: string, depositId: string): DepositRecord | null {
     const r = this.depositStmt.get(book, depositId) as DepositRow | undefined;
-    if (!r) return null;
-    return {
-      depositId: r.deposit_id,
-      userId: r.user_id,
-      amount: r.amount,
-      currency: r.currency,
-      outcome: r.outcome,
-      payAnswer: JSON.parse(r.pay_response) as StoredAnswer,
-      resultsAnswer: r.results_response === null ? null : (JSON.parse(r.results_response) as StoredAnswer),
-    };
+    return r ? depositRecordOf(r) : null;
   }
 
   addDeposit(book: string, d: { depositId: string; userId: string; amount: number; currency: string; at: string; answer: StoredAnswer }): void {

@@ -5,28 +5,17 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import type { ExchangeEvent } from '../../../src-main/shared/model';
-import { connectPostgres, migratePostgres } from '../../../src-main/core/store/postgres';
+import { connectPostgres } from '../../../src-main/core/store/postgres';
 import { sign } from '../../../src-main/core/signing';
 import { must } from '../../helpers/must';
 import { startOperator } from '../../helpers/operator';
-import { usePostgres } from '../../helpers/postgres';
+import { migratedDatabase, usePostgres } from '../../helpers/postgres';
 import { startRelay } from '../../helpers/tcp-relay';
 import { tempDir } from '../../helpers/temp';
 import { send, startProxy } from '../proxy/helpers';
 
 const server = usePostgres();
 const SECRET = 'team-capture-secret';
-
-async function migrated(): Promise<string> {
-  const url = await server().newDatabase();
-  const c = await connectPostgres(url);
-  try {
-    await migratePostgres(c);
-  } finally {
-    await c.end();
-  }
-  return url;
-}
 
 async function deskOn(database: string): Promise<Desk> {
   const desk = createDesk({ home: tempDir(), database });
@@ -53,7 +42,7 @@ async function rowsIn(url: string): Promise<Array<{ deposit_id: string; res_stat
 
 describe('the proxy over a PostgreSQL exchange log', () => {
   it('commits each forwarded callback, judged, and the desk reads it back whole', async () => {
-    const url = await migrated();
+    const url = await migratedDatabase(server());
     const operator = await startOperator({ secret: SECRET });
     onTestFinished(() => operator.close());
     const desk = await deskOn(url);
@@ -78,7 +67,7 @@ describe('the proxy over a PostgreSQL exchange log', () => {
   });
 
   it('answers 503 while the database is away, forwards nothing unrecorded, says why, and recovers by itself', async () => {
-    const url = await migrated();
+    const url = await migratedDatabase(server());
     const target = new URL(url);
     const relay = await startRelay({ host: target.hostname, port: Number(target.port) });
     onTestFinished(() => relay.close());
@@ -120,7 +109,7 @@ describe('the proxy over a PostgreSQL exchange log', () => {
   });
 
   it('sandbox mode on two proxies: the same deposit sent to both at once is deducted once, and settled once', async () => {
-    const url = await migrated();
+    const url = await migratedDatabase(server());
     const desks = [await deskOn(url), await deskOn(url)];
     const proxies = [await startProxy(desks[0]!), await startProxy(desks[1]!)];
     // Eight stakes of 100 fit the starting balance of 1000.
@@ -163,7 +152,7 @@ describe('the proxy over a PostgreSQL exchange log', () => {
   });
 
   it('another desk on the same database hears each capture as an event, live (LISTEN/NOTIFY)', async () => {
-    const url = await migrated();
+    const url = await migratedDatabase(server());
     const operator = await startOperator({ secret: SECRET });
     onTestFinished(() => operator.close());
     const capturing = await deskOn(url);
@@ -193,11 +182,11 @@ describe('the proxy over a PostgreSQL exchange log', () => {
   });
 
   it('says which desk methods do not work over PostgreSQL yet, instead of using the laptop file', async () => {
-    const desk = await deskOn(await migrated());
-    const pruned = await desk.prune({});
-    expect(pruned).toMatchObject({
+    const desk = await deskOn(await migratedDatabase(server()));
+    const exported = await desk.exportHar({});
+    expect(exported).toMatchObject({
       ok: false,
-      error: { code: 'bad-input', message: expect.stringMatching(/^prune does not work over a team's PostgreSQL log yet/) },
+      error: { code: 'bad-input', message: expect.stringMatching(/^exportHar does not work over a team's PostgreSQL log yet/) },
     });
     const searched = await desk.listExchanges({ search: 'anything in a body' });
     expect(searched).toMatchObject({

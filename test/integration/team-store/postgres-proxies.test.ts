@@ -4,12 +4,12 @@
 // acknowledged in the log.
 import { describe, expect, it } from 'vitest';
 import { sign } from '../../../src-main/core/signing';
-import { connectPostgres, migratePostgres } from '../../../src-main/core/store/postgres';
+import { connectPostgres } from '../../../src-main/core/store/postgres';
 import type { ExchangeSummary } from '../../../src-main/shared/model';
 import { runCli } from '../../helpers/cli';
 import { openDesk } from '../../helpers/desk';
 import { must } from '../../helpers/must';
-import { usePostgres } from '../../helpers/postgres';
+import { migratedDatabase, usePostgres } from '../../helpers/postgres';
 import { tempDir } from '../../helpers/temp';
 import { startTail } from '../cli/tail-process';
 import { send } from '../proxy/helpers';
@@ -17,17 +17,6 @@ import { startServe } from '../proxy/serve-process';
 
 const server = usePostgres();
 const SECRET = 'two-proxies-secret';
-
-async function migrated(): Promise<string> {
-  const url = await server().newDatabase();
-  const c = await connectPostgres(url);
-  try {
-    await migratePostgres(c);
-  } finally {
-    await c.end();
-  }
-  return url;
-}
 
 /** A data directory with the team's profile, as each proxy's host has. */
 async function home(): Promise<string> {
@@ -46,7 +35,7 @@ const signedPay = (depositId: string) => {
 
 describe('two serve processes on one PostgreSQL', () => {
   it("each captures into the one log; a third process's tail prints both, live; counts agree", async () => {
-    const url = await migrated();
+    const url = await migratedDatabase(server());
     const [a, b] = await Promise.all([
       home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),
       home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),
@@ -75,7 +64,7 @@ describe('two serve processes on one PostgreSQL', () => {
   });
 
   it('a proxy killed with SIGKILL under load: every callback it acknowledged is in the log, and the other carries on', async () => {
-    const url = await migrated();
+    const url = await migratedDatabase(server());
     const [a, b] = await Promise.all([
       home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),
       home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),

@@ -10,6 +10,7 @@
 import type pg from 'pg';
 import type { CaptureTx, CaptureWriter, WriteDone } from '../../proxy/capture-writer';
 import type { SandboxOperator } from '../../sandbox';
+import { COPIED_TABLES, type ColumnKind } from '../copy/copied-tables';
 import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../exchange-values';
 import { isPostgresError } from './connect';
 import { pgText } from './pg-text';
@@ -21,53 +22,19 @@ export const EXCHANGES_CHANNEL = 'wager_desk_exchanges';
 
 const RECONNECT_MS = 500;
 
-const PG_TYPE: Record<InsertColumn | CompleteColumn, string> = {
-  direction: 'text',
-  kind: 'text',
-  origin: 'text',
-  at: 'text',
-  method: 'text',
-  path: 'text',
-  query: 'text',
-  target: 'text',
-  req_headers: 'text',
-  req_body: 'bytea',
-  req_size: 'bigint',
-  truncated: 'boolean',
-  remote_address: 'text',
-  verdict: 'text',
-  sig_notes: 'text',
-  diagnosis: 'text',
-  findings: 'text',
-  error_count: 'integer',
-  deposit_id: 'text',
-  user_id: 'text',
-  result: 'text',
-  game_id: 'text',
-  amount: 'double precision',
-  currency: 'text',
-  tournament_id: 'text',
-  source_id: 'bigint',
-  tags: 'text',
-  scheme: 'text',
-  sig_secret: 'text',
-  profile: 'text',
-  res_status: 'integer',
-  res_headers: 'text',
-  res_body: 'bytea',
-  duration_ms: 'double precision',
-  completed_at: 'text',
-  error: 'text',
-};
+// Each column's array type, from the one list of the exchanges' columns and their kinds (the copy's).
+const EXCHANGE_COLUMNS = COPIED_TABLES.find((t) => t.name === 'exchanges')!.columns;
+const ARRAY_OF: Record<ColumnKind, string> = { int: 'bigint', real: 'double precision', flag: 'boolean', text: 'text', bytes: 'bytea' };
+const pgType = (column: InsertColumn | CompleteColumn): string => ARRAY_OF[EXCHANGE_COLUMNS[column]!];
 
 const ROW_COLUMNS = [...INSERT_COLUMNS, ...COMPLETE_COLUMNS];
 
 // One array per column: the statement's text never changes with the group's size, so the server plans it once.
 const INSERT_SQL = `INSERT INTO exchanges (id, ${ROW_COLUMNS.join(', ')})
-  SELECT * FROM unnest($1::bigint[], ${ROW_COLUMNS.map((c, i) => `$${i + 2}::${PG_TYPE[c]}[]`).join(', ')})`;
+  SELECT * FROM unnest($1::bigint[], ${ROW_COLUMNS.map((c, i) => `$${i + 2}::${pgType(c)}[]`).join(', ')})`;
 
 const FINISH_SQL = `UPDATE exchanges AS e SET ${COMPLETE_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
-  FROM unnest($1::bigint[], ${COMPLETE_COLUMNS.map((c, i) => `$${i + 2}::${PG_TYPE[c]}[]`).join(', ')}) AS u(id, ${COMPLETE_COLUMNS.join(', ')})
+  FROM unnest($1::bigint[], ${COMPLETE_COLUMNS.map((c, i) => `$${i + 2}::${pgType(c)}[]`).join(', ')}) AS u(id, ${COMPLETE_COLUMNS.join(', ')})
   WHERE e.id = u.id RETURNING e.id`;
 
 // Findings are a JSON array's text: appended as text, so the row is never read back.

@@ -8,10 +8,12 @@
 // commits, in milliseconds; ids of a group that failed, or drawn and never used, stay empty for good).
 import type pg from 'pg';
 import { FAULT_NOTE_MARK } from '../../../shared/answered-by';
-import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage } from '../../../shared/model';
+import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage, Timeline } from '../../../shared/model';
 import { DeskFailure } from '../../result';
 import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from '../exchange-rows';
 import type { RowFilter } from '../row-filter';
+import { timelineFlags } from '../timeline-flags';
+import { pgText } from './pg-text';
 import { isTextSearch, MIN_TEXT_SEARCH } from '../text-search';
 
 const FOLLOW_PAGE = 1000;
@@ -86,6 +88,24 @@ export class PgExchangeReads {
       row,
       derived.rows.map((r) => r.id),
     );
+  }
+
+  /** Every exchange naming the deposit (of one profile, or unassigned ones, when given), and their replays that name none, oldest first. */
+  async timeline(depositId: string, profile?: string | null): Promise<Timeline> {
+    const params: unknown[] = [pgText(depositId)];
+    const scope = profile === undefined ? '' : profile === null ? 'profile IS NULL AND ' : (params.push(profile), 'profile = $2 AND ');
+    const rows = (
+      await (
+        await this.client()
+      ).query<SummaryRow>(
+        `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE ${scope}deposit_id = $1
+         UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE ${scope}deposit_id = $1)
+         ORDER BY id`,
+        params,
+      )
+    ).rows;
+    const entries = rows.map((r) => toSummary(r));
+    return { depositId, profile: profile ?? null, entries, flags: timelineFlags(entries) };
   }
 
   async counts(): Promise<{ inbound: number; outbound: number }> {

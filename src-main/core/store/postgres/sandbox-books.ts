@@ -10,7 +10,7 @@
 // and then find the row: the deposit is deducted once, by the constraint.
 import type pg from 'pg';
 import type { ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../../shared/model';
-import type { DepositRecord, SandboxBooks, StoredAnswer } from '../../sandbox';
+import { depositRecordOf, type DepositRecord, type DepositRow, type SandboxBooks, type StoredAnswer } from '../../sandbox';
 import { pgText } from './pg-text';
 
 interface Key {
@@ -36,17 +36,6 @@ interface UserRow {
   balance: number;
   /** Whether the row exists in the database (an UPDATE), or is new in this group (an INSERT). */
   stored: boolean;
-}
-
-interface DepositRow {
-  profile: string;
-  deposit_id: string;
-  user_id: string;
-  amount: number;
-  currency: string;
-  outcome: ResultValue | null;
-  pay_response: string;
-  results_response: string | null;
 }
 
 export class PgBooks implements SandboxBooks {
@@ -149,7 +138,7 @@ export class PgBooks implements SandboxBooks {
     }
     const deposits = need.deposits.filter((d) => !this.deposits.has(keyOf(d.book, d.id)));
     if (deposits.length > 0) {
-      const found = await client.query<DepositRow>(
+      const found = await client.query<DepositRow & { profile: string }>(
         'SELECT * FROM sandbox_deposits WHERE (profile, deposit_id) IN (SELECT * FROM unnest($1::text[], $2::text[])) FOR UPDATE',
         [deposits.map((d) => pgText(d.book)), deposits.map((d) => pgText(d.id))],
       );
@@ -157,7 +146,7 @@ export class PgBooks implements SandboxBooks {
       for (const d of deposits) {
         const r = rows.get(keyOf(pgText(d.book), pgText(d.id)));
         // Read back under the id the callback used (a NUL in it is stored as U+FFFD).
-        this.deposits.set(keyOf(d.book, d.id), r ? { ...recordOf(r), depositId: d.id } : null);
+        this.deposits.set(keyOf(d.book, d.id), r ? { ...depositRecordOf(r), depositId: d.id } : null);
       }
     }
   }
@@ -220,18 +209,6 @@ export class PgBooks implements SandboxBooks {
         ],
       );
   }
-}
-
-function recordOf(r: DepositRow): DepositRecord {
-  return {
-    depositId: r.deposit_id,
-    userId: r.user_id,
-    amount: r.amount,
-    currency: r.currency,
-    outcome: r.outcome,
-    payAnswer: JSON.parse(r.pay_response) as StoredAnswer,
-    resultsAnswer: r.results_response === null ? null : (JSON.parse(r.results_response) as StoredAnswer),
-  };
 }
 
 /** One profile's books as the sandbox panel shows them (the same order as SQLite's). */
