@@ -26,6 +26,8 @@ export const OVER_POSTGRES: ReadonlySet<DeskMethod> = new Set<DeskMethod>([
   'setSandboxBalance',
   'setSandboxStartingBalance',
   'resetSandbox',
+  'exportHar',
+  'ticketBundle',
   'listFaults',
   'addFault',
   'clearFaults',

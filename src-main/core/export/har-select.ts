@@ -3,6 +3,7 @@
 import type { ExchangeQuery, ExchangeSummary, HarQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Store } from '../store';
+import type { ExchangeReader } from '../store/exchange-reader';
 
 export interface Selection {
   ids: number[];
@@ -29,9 +30,9 @@ function fromReport(store: Store, reportId: number): Selection {
   return { ids, description: `the ${ids.length} exchanges of conformance report ${reportId} (${report.target}, ${report.at})` };
 }
 
-function fromTimeline(store: Store, q: ExchangeQuery & { depositId: string }): Selection {
+async function fromTimeline(log: ExchangeReader, q: ExchangeQuery & { depositId: string }): Promise<Selection> {
   // A deposit's story includes the desk's replays of it, whatever direction: only an explicit filter narrows it.
-  const entries = store.exchanges.timeline(q.depositId, q.profile).entries.filter((x) => matches(x, { ...q, direction: q.direction ?? 'all' }));
+  const entries = (await log.timeline(q.depositId, q.profile)).entries.filter((x) => matches(x, { ...q, direction: q.direction ?? 'all' }));
   return { ids: entries.map((x) => x.id), description: `the timeline of deposit ${q.depositId}` };
 }
 
@@ -41,12 +42,12 @@ function fromTimeline(store: Store, q: ExchangeQuery & { depositId: string }): S
  */
 export const MAX_HAR_EXCHANGES = 10_000;
 
-function fromList(store: Store, q: ExchangeQuery): Selection {
+async function fromList(log: ExchangeReader, q: ExchangeQuery): Promise<Selection> {
   const wanted = q.limit === undefined ? MAX_HAR_EXCHANGES : Math.max(1, Math.floor(q.limit));
   const ids: number[] = [];
   let beforeId = q.beforeId;
   for (;;) {
-    const page = store.exchanges.list({ ...q, limit: Math.min(PAGE, wanted - ids.length), ...(beforeId !== undefined ? { beforeId } : {}) });
+    const page = await log.list({ ...q, limit: Math.min(PAGE, wanted - ids.length), ...(beforeId !== undefined ? { beforeId } : {}) });
     ids.push(...page.items.map((x) => x.id));
     if (page.nextBeforeId === null || ids.length >= wanted) break;
     beforeId = page.nextBeforeId;
@@ -60,9 +61,9 @@ function fromList(store: Store, q: ExchangeQuery): Selection {
 }
 
 /** `q.profile` (resolved by the desk): one profile's rows and deposits; absent: every profile's. */
-export function selectForHar(store: Store, q: Omit<HarQuery, 'allProfiles'>): Selection {
+export async function selectForHar(store: Store, log: ExchangeReader, q: Omit<HarQuery, 'allProfiles'>): Promise<Selection> {
   const { reportId, ...query } = q ?? {};
   if (reportId !== undefined && reportId !== null) return fromReport(store, Number(reportId));
-  if (query.depositId) return fromTimeline(store, { ...query, depositId: query.depositId });
-  return fromList(store, query);
+  if (query.depositId) return fromTimeline(log, { ...query, depositId: query.depositId });
+  return fromList(log, query);
 }

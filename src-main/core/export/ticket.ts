@@ -6,6 +6,7 @@
 import type { ExchangeDetail, HeaderList } from '../../shared/model';
 import { verdictWords } from '../../shared/verdict-words';
 import type { StoreAndSecrets } from '../secrets';
+import type { ExchangeReader } from '../store/exchange-reader';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';
@@ -80,10 +81,10 @@ function summaryLines(entries: ExchangeDetail[]): string[] {
 }
 
 /** `profile`: whose deposit (a deposit id under two profiles is two deposits); absent: every row naming it. */
-export function ticketBundle(ctx: StoreAndSecrets, depositId: string, profile?: string): string {
+export async function ticketBundle(ctx: StoreAndSecrets & { log: ExchangeReader }, depositId: string, profile?: string): Promise<string> {
   if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
-  const timeline = ctx.store.exchanges.timeline(depositId, profile);
-  const entries = timeline.entries.map((s) => ctx.store.exchanges.get(s.id)).filter((x): x is ExchangeDetail => x !== null);
+  const timeline = await ctx.log.timeline(depositId, profile);
+  const entries = (await Promise.all(timeline.entries.map((s) => ctx.log.get(s.id)))).filter((x): x is ExchangeDetail => x !== null);
   if (entries.length === 0) throw new DeskFailure('not-found', `No exchanges for deposit ${depositId}.`);
   const secrets = storedSecrets(ctx);
   const out: string[] = [`## Deposit ${code(depositId)}`, '', ...summaryLines(entries), ''];

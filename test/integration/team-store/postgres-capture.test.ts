@@ -61,6 +61,12 @@ describe('the proxy over a PostgreSQL exchange log', () => {
     const detail = must(await desk.getExchange(page.items[0]!.id));
     expect(Buffer.from(detail.request.bodyBase64, 'base64').toString()).toBe(pay(page.items[0]!.depositId!));
     expect(detail.request.headers.some(([n]) => n === 'x-server-authorization')).toBe(true);
+    // What a person takes away reads the same log: a HAR of the captures, a ticket for one deposit.
+    const har = JSON.parse(must(await desk.exportHar({}))) as { log: { entries: Array<{ request: { postData?: { text: string } } }> } };
+    expect(har.log.entries).toHaveLength(deposits.length);
+    expect(har.log.entries.map((e) => (JSON.parse(e.request.postData!.text) as { depositId: string }).depositId).sort()).toEqual([...deposits].sort());
+    expect(JSON.stringify(har)).not.toContain(SECRET);
+    expect(must(await desk.ticketBundle('d-pg-7'))).toMatch(/^## Deposit `d-pg-7`/);
     const status = must(await desk.getStatus());
     expect(status.counts.inbound).toBe(deposits.length);
     expect(status.exchangeLog).toMatch(/^PostgreSQL at postgres:\/\/postgres:\*\*\*@/);
@@ -183,10 +189,10 @@ describe('the proxy over a PostgreSQL exchange log', () => {
 
   it('says which desk methods do not work over PostgreSQL yet, instead of using the laptop file', async () => {
     const desk = await deskOn(await migratedDatabase(server()));
-    const exported = await desk.exportHar({});
-    expect(exported).toMatchObject({
+    const deleted = await desk.deleteExchanges({ ids: [1] });
+    expect(deleted).toMatchObject({
       ok: false,
-      error: { code: 'bad-input', message: expect.stringMatching(/^exportHar does not work over a team's PostgreSQL log yet/) },
+      error: { code: 'bad-input', message: expect.stringMatching(/^deleteExchanges does not work over a team's PostgreSQL log yet/) },
     });
     const searched = await desk.listExchanges({ search: 'anything in a body' });
     expect(searched).toMatchObject({

@@ -3,6 +3,7 @@
 // opened on first use and opened again after the database went away.
 import type pg from 'pg';
 import type { ExchangeSummary } from '../../../shared/model';
+import type { ExchangeReader } from '../exchange-reader';
 import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
@@ -16,7 +17,7 @@ const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryT
 
 export class TeamLog {
   readonly reads: PgExchangeReads;
-  private reader: Promise<pg.Client> | null = null;
+  private readingClient: Promise<pg.Client> | null = null;
   private readonly writers = new Set<PgCaptureWriter>();
   private readonly listeners = new Set<LogListener>();
 
@@ -59,6 +60,15 @@ export class TeamLog {
     };
   }
 
+  /** The list's, a detail's and a timeline's reads, each failure naming the database (never its password). */
+  reader(): ExchangeReader {
+    return {
+      list: (q) => this.run(() => this.reads.list(q)),
+      get: (id) => this.run(() => this.reads.get(id)),
+      timeline: (depositId, profile) => this.run(() => this.reads.timeline(depositId, profile)),
+    };
+  }
+
   /** Runs reads on the reading connection; a failure names the database (never its password). */
   async run<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     try {
@@ -69,30 +79,30 @@ export class TeamLog {
   }
 
   private readConnection(): Promise<pg.Client> {
-    if (this.reader === null) {
+    if (this.readingClient === null) {
       const opening = connectPostgres(this.url, READER).then((client) => {
         // A connection the server ends is opened again on the next read.
         client.on('end', () => {
-          if (this.reader === opening) this.reader = null;
+          if (this.readingClient === opening) this.readingClient = null;
         });
         client.on('error', (err) => {
-          if (!isPostgresError(err) && this.reader === opening) this.reader = null;
+          if (!isPostgresError(err) && this.readingClient === opening) this.readingClient = null;
         });
         return client;
       });
       opening.catch(() => {
-        if (this.reader === opening) this.reader = null;
+        if (this.readingClient === opening) this.readingClient = null;
       });
-      this.reader = opening;
+      this.readingClient = opening;
     }
-    return this.reader;
+    return this.readingClient;
   }
 
   async close(): Promise<void> {
     for (const w of [...this.writers]) await w.close();
     for (const l of [...this.listeners]) await l.stop();
-    const reader = this.reader;
-    this.reader = null;
-    if (reader) await (await reader.catch(() => null))?.end().catch(() => undefined);
+    const reading = this.readingClient;
+    this.readingClient = null;
+    if (reading) await (await reading.catch(() => null))?.end().catch(() => undefined);
   }
 }
