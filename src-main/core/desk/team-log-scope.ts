@@ -27,6 +27,7 @@ export const OVER_POSTGRES: ReadonlySet<DeskMethod> = new Set<DeskMethod>([
   'setSandboxStartingBalance',
   'resetSandbox',
   'exportHar',
+  'curlFor',
   'ticketBundle',
   'listFaults',
   'addFault',

@@ -2,6 +2,7 @@
 // way a send of it would be (the command carries the signature, never the secret).
 import type { Draft, SendOptions } from '../../shared/model';
 import type { StoreAndSecrets } from '../secrets';
+import type { ExchangeReader } from '../store/exchange-reader';
 import { checkDraft } from '../outbound/dispatch';
 import { signDraft } from '../outbound/signature-mode';
 import { joinUrl, resolveTarget } from '../outbound/target';
@@ -10,8 +11,8 @@ import { curlCommand } from './curl';
 import { isRedacted, redactHeaders, redactUrlPart, storedSecrets } from '../redact';
 import { exchangeUrl } from './request-url';
 
-export function curlForExchange(ctx: StoreAndSecrets, id: number): string {
-  const detail = Number.isInteger(id) ? ctx.store.exchanges.get(id) : null;
+export async function curlForExchange(ctx: StoreAndSecrets & { log: ExchangeReader }, id: number): Promise<string> {
+  const detail = Number.isInteger(id) ? await ctx.log.get(id) : null;
   if (!detail) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   const raw = { method: detail.method, body: Buffer.from(detail.request.bodyBase64, 'base64') };
   const secrets = storedSecrets(ctx);

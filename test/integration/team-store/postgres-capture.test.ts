@@ -67,6 +67,7 @@ describe('the proxy over a PostgreSQL exchange log', () => {
     expect(har.log.entries.map((e) => (JSON.parse(e.request.postData!.text) as { depositId: string }).depositId).sort()).toEqual([...deposits].sort());
     expect(JSON.stringify(har)).not.toContain(SECRET);
     expect(must(await desk.ticketBundle('d-pg-7'))).toMatch(/^## Deposit `d-pg-7`/);
+    expect(must(await desk.curlFor(page.items[0]!.id))).toContain(`--data-binary`);
     const status = must(await desk.getStatus());
     expect(status.counts.inbound).toBe(deposits.length);
     expect(status.exchangeLog).toMatch(/^PostgreSQL at postgres:\/\/postgres:\*\*\*@/);
