@@ -130,6 +130,18 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       log(formatTailResult(r));
       return { name, ok: r.noneLost, result: r };
     }
+    case 'team-store': {
+      const { runTeamStoreBench, formatTeamResult } = await import('./team-store');
+      log(heading('team-store: forward throughput with the captures in SQLite, in PostgreSQL, and two proxies on one PostgreSQL'));
+      const r = await runTeamStoreBench({ ...args, scratch, log });
+      log(formatTeamResult(r));
+      if (args.cpuProf) {
+        const { summarizeProfiles } = await import('./profile-summary');
+        log(heading(`where the time goes in serve (node --cpu-prof, ${args.cpuProf})`));
+        log(summarizeProfiles(resolve(args.cpuProf)));
+      }
+      return { name, ok: r.allRecorded, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

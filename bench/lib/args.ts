@@ -1,17 +1,17 @@
 // Command-line options of `npm run bench`. Every count and time has a bound; --quick shrinks them all
 // to a smoke run of a few seconds a benchmark.
 
-export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune';
-export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui', 'writes', 'judge', 'redeliver', 'ndjson', 'tail', 'prune'];
+export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune' | 'team-store';
+export const BENCH_NAMES: readonly BenchName[] = ['proxy', 'store', 'memory', 'ui', 'writes', 'judge', 'redeliver', 'ndjson', 'tail', 'prune', 'team-store'];
 
 export interface BenchArgs {
   quick: boolean;
   only: BenchName[];
   json: string | null;
-  /** proxy: requests measured per row and connection count, and the connection counts. */
+  /** proxy, tail, team-store: requests measured per row and connection count, and the connection counts. */
   requests: number;
   connections: number[];
-  /** proxy: rounds over every proxy (the table shows medians). */
+  /** proxy, team-store: rounds over every proxy (the table shows medians). */
   rounds: number;
   /** proxy: a row's run is stopped after this many seconds whatever the count. */
   maxSeconds: number;
@@ -81,7 +81,7 @@ function positive(name: string, value: string | undefined): number {
   return n;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune] [--json FILE]
+export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
   [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;

@@ -70,6 +70,8 @@ export interface ServeOptions {
   cpuProfDir?: string | null;
   /** Extra node flags for the serve process (e.g. --max-old-space-size). */
   nodeFlags?: string[];
+  /** A team's PostgreSQL to capture into (--database); absent: the data directory's SQLite, whatever the environment says. */
+  database?: string | null;
 }
 
 export interface RunningServe {
@@ -85,6 +87,7 @@ export async function startServe(cmd: DeskCommand, o: ServeOptions): Promise<Run
     ...cmd.nodeArgs,
     '--home',
     o.home,
+    ...(o.database ? ['--database', o.database] : []),
     'serve',
     '--proxy-port',
     '0',
@@ -93,7 +96,8 @@ export async function startServe(cmd: DeskCommand, o: ServeOptions): Promise<Run
     ...(o.upstream ? ['--upstream', o.upstream] : []),
     ...(o.ui ? ['--ui-port', '0'] : ['--no-ui']),
   ];
-  const child = startChild(process.execPath, args, { env: { [SECRET_ENV]: o.secret, WAGER_DESK_HOME: o.home }, cwd: ROOT });
+  // WAGER_DESK_DATABASE_URL emptied: a URL in the benchmark's own environment must not move a SQLite run to PostgreSQL.
+  const child = startChild(process.execPath, args, { env: { [SECRET_ENV]: o.secret, WAGER_DESK_HOME: o.home, WAGER_DESK_DATABASE_URL: '' }, cwd: ROOT });
   try {
     const m = await child.waitFor(/^proxy: (http:\/\/\S+)$/m, 60_000);
     let uiUrl: string | null = null;

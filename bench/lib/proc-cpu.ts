@@ -31,3 +31,29 @@ export function processCpuMs(pid: number): number | null {
     return null;
   }
 }
+
+export interface MachineCpu {
+  /** Clock ticks of all cores so far: busy (user, nice, system, irq, softirq, steal), waiting on I/O, in all. */
+  busy: number;
+  iowait: number;
+  total: number;
+}
+
+/** The machine's CPU time so far, from the first line of /proc/stat (Linux); null elsewhere. */
+export function machineCpu(): MachineCpu | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + (steal ?? 0);
+    return Number.isFinite(busy) ? { busy, iowait: iowait!, total: busy + idle! + iowait! } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU time (all cores) that was busy, and waiting on I/O, between two readings. */
+export function machineShares(before: MachineCpu | null, after: MachineCpu | null): { busy: number; iowait: number } | null {
+  if (before === null || after === null || after.total <= before.total) return null;
+  const total = after.total - before.total;
+  return { busy: (after.busy - before.busy) / total, iowait: (after.iowait - before.iowait) / total };
+}
