@@ -1,8 +1,10 @@
 // The PostgreSQL engine's capture writer: the proxy's writes of one turn (and of every turn while the
-// previous group is still committing) run against a buffer, then commit in one transaction of a few
-// statements: ids drawn from the exchanges' sequence, the new rows in one INSERT of one array per
-// column, older rows' answers in one UPDATE, and a NOTIFY that wakes every desk following the log.
-// Only then does any write learn that it is durable, so nothing is answered before its row commits.
+// previous group is still committing) run against a buffer, then commit in two round trips: ids drawn
+// from the exchanges' sequence, then one statement (atomic on its own) that inserts the new rows, updates
+// older rows once each (their answers, findings) and sends the NOTIFY that wakes every desk following
+// the log. A group that decided sandbox callbacks runs in a transaction instead, with the books' rows it
+// read locked. Only then does any write learn that it is durable, so nothing is answered before its
+// row commits.
 //
 // When the database is away (a refused or broken connection), the group fails at once and its
 // requests are answered 503; the writer then tries to connect again at most every RECONNECT_MS, failing
@@ -29,19 +31,27 @@ const pgType = (column: InsertColumn | CompleteColumn): string => ARRAY_OF[EXCHA
 
 const ROW_COLUMNS = [...INSERT_COLUMNS, ...COMPLETE_COLUMNS];
 
-// One array per column: the statement's text never changes with the group's size, so the server plans it once.
-const INSERT_SQL = `INSERT INTO exchanges (id, ${ROW_COLUMNS.join(', ')})
-  SELECT * FROM unnest($1::bigint[], ${ROW_COLUMNS.map((c, i) => `$${i + 2}::${pgType(c)}[]`).join(', ')})`;
-
-const FINISH_SQL = `UPDATE exchanges AS e SET ${COMPLETE_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
-  FROM unnest($1::bigint[], ${COMPLETE_COLUMNS.map((c, i) => `$${i + 2}::${pgType(c)}[]`).join(', ')}) AS u(id, ${COMPLETE_COLUMNS.join(', ')})
-  WHERE e.id = u.id RETURNING e.id`;
-
-// Findings are a JSON array's text: appended as text, so the row is never read back.
-const APPEND_SQL = `UPDATE exchanges SET
-  findings = CASE WHEN findings IS NULL OR findings = '[]' THEN $2 ELSE left(findings, -1) || ',' || substr($2, 2) END,
-  error_count = error_count + $3
-  WHERE id = $1`;
+// The whole group in one statement (one round trip, atomic on its own): the new rows, each older row
+// updated once (its answer, and findings appended as a JSON array's text, so it is never read back), and
+// the NOTIFY that wakes the desks following the log. One array per column: the statement's text never
+// changes with the group's size, so the server plans it once.
+const UPDATE_COLUMNS = COMPLETE_COLUMNS.map((c) => `${c} = CASE WHEN u.finished THEN u.${c} ELSE e.${c} END`).join(',\n    ');
+const arrays = (types: readonly string[], from: number): string => types.map((t, i) => `$${from + i}::${t}[]`).join(', ');
+const INSERT_TYPES = ['bigint', ...ROW_COLUMNS.map(pgType)];
+const UPDATE_TYPES = ['bigint', 'boolean', ...COMPLETE_COLUMNS.map(pgType), 'text', 'integer'];
+const GROUP_SQL = `WITH ins AS (
+  INSERT INTO exchanges (id, ${ROW_COLUMNS.join(', ')}) SELECT * FROM unnest(${arrays(INSERT_TYPES, 1)}) RETURNING id
+), upd AS (
+  UPDATE exchanges AS e SET
+    ${UPDATE_COLUMNS},
+    findings = CASE WHEN u.more IS NULL THEN e.findings WHEN e.findings IS NULL OR e.findings = '[]' THEN u.more
+               ELSE left(e.findings, -1) || ',' || substr(u.more, 2) END,
+    error_count = e.error_count + u.errors
+  FROM unnest(${arrays(UPDATE_TYPES, INSERT_TYPES.length + 1)}) AS u(id, finished, ${COMPLETE_COLUMNS.join(', ')}, more, errors)
+  WHERE e.id = u.id RETURNING e.id
+)
+SELECT (SELECT count(*) FROM ins)::int AS inserted, array(SELECT id::float8 FROM upd) AS updated,
+  pg_notify($${INSERT_TYPES.length + UPDATE_TYPES.length + 1}, $${INSERT_TYPES.length + UPDATE_TYPES.length + 2}) AS notified`;
 
 const RESERVE_SQL = "SELECT nextval(pg_get_serial_sequence('exchanges', 'id'))::float8 AS id FROM generate_series(1, $1)";
 
@@ -220,44 +230,49 @@ export class PgCaptureWriter implements CaptureWriter {
     }
   }
 
-  /** Writes the group's statements and commits; `begun`: the transaction is open already. */
+  /** Writes the group and commits: one statement, or inside the transaction the sandbox's books began. */
   private async send(client: pg.Client, s: BufferedStatements, books: PgBooks | null, begun: boolean): Promise<void> {
-    if (s.inserts.length === 0 && s.finishes.length === 0 && s.appends.length === 0 && !books?.changed()) {
+    const rows = s.inserts.length > 0 || s.updates.length > 0;
+    if (!rows && !books?.changed()) {
       if (begun) await client.query('COMMIT');
       return;
     }
-    if (!begun) await client.query('BEGIN');
     try {
-      if (s.inserts.length > 0) await client.query({ name: 'wd-insert-exchanges', text: INSERT_SQL, values: [s.ids, ...columnArrays(ROW_COLUMNS, s.inserts)] });
-      if (s.finishes.length > 0) {
-        const done = await client.query({
-          name: 'wd-finish-exchanges',
-          text: FINISH_SQL,
-          values: [
-            s.finishes.map((f) => f.id),
-            ...columnArrays(
-              COMPLETE_COLUMNS,
-              s.finishes.map((f) => f.values),
-            ),
-          ],
-        });
-        if (done.rowCount !== s.finishes.length) {
-          const found = new Set(done.rows.map((r: { id: string | number }) => Number(r.id)));
-          throw new MissingRow(`Exchange ${s.finishes.find((f) => !found.has(f.id))?.id} does not exist.`);
-        }
+      if (books?.changed()) {
+        if (!begun) await client.query('BEGIN');
+        begun = true;
+        await books.write(client);
       }
-      for (const a of s.appends) {
-        const changed = await client.query({ name: 'wd-append-findings', text: APPEND_SQL, values: [a.id, pgText(a.findings), a.errors] });
-        if (changed.rowCount === 0) throw new MissingRow(`Exchange ${a.id} does not exist.`);
-      }
-      if (books?.changed()) await books.write(client);
-      const touched = [...s.ids, ...s.finishes.map((f) => f.id), ...s.appends.map((a) => a.id)];
-      if (touched.length > 0) await client.query('SELECT pg_notify($1, $2)', [EXCHANGES_CHANNEL, String(Math.max(...touched))]);
-      await client.query('COMMIT');
+      if (rows) await this.writeRows(client, s);
+      if (begun) await client.query('COMMIT');
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (begun) await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     }
+  }
+
+  private async writeRows(client: pg.Client, s: BufferedStatements): Promise<void> {
+    const updates = s.updates;
+    const finished = (c: CompleteColumn): unknown[] => updates.map((u) => (u.finish ? pgValue(c, u.finish[c]) : null));
+    const touched = [...s.ids, ...updates.map((u) => u.id)];
+    const result = await client.query<{ inserted: number; updated: number[] }>({
+      name: 'wd-commit-group',
+      text: GROUP_SQL,
+      values: [
+        s.ids,
+        ...columnArrays(ROW_COLUMNS, s.inserts),
+        updates.map((u) => u.id),
+        updates.map((u) => u.finish !== null),
+        ...COMPLETE_COLUMNS.map(finished),
+        updates.map((u) => (u.append ? pgText(u.append.findings) : null)),
+        updates.map((u) => u.append?.errors ?? 0),
+        EXCHANGES_CHANNEL,
+        String(Math.max(...touched)),
+      ],
+    });
+    const updated = new Set(result.rows[0]!.updated);
+    const missing = updates.find((u) => !updated.has(u.id));
+    if (missing) throw new MissingRow(`Exchange ${missing.id} does not exist.`);
   }
 
   private async connection(): Promise<pg.Client | null> {

@@ -1,6 +1,6 @@
 // The rows one group of the proxy's writes touches, gathered in memory and then written to PostgreSQL
-// in a few statements: every new row in one INSERT (its answer already merged in when it came in the
-// same group), the answers of older rows in one UPDATE, findings appended to older rows one by one.
+// in one statement: every new row inserted (its answer already merged in when it came in the same
+// group), and older rows updated once each (their answer, findings appended).
 // A write runs synchronously against the buffer (as it runs inside SQLite's transaction); a write
 // that throws leaves nothing in it.
 import type { Finding } from '../../../shared/model';
@@ -26,10 +26,11 @@ type Op =
 export interface BufferedStatements {
   inserts: RowValues[];
   ids: number[];
-  /** Answers of rows committed by an earlier group: the last one per row. */
-  finishes: Array<{ id: number; values: Record<CompleteColumn, unknown> }>;
-  /** Findings appended to rows committed by an earlier group, as the JSON of the findings and their error count. */
-  appends: Array<{ id: number; findings: string; errors: number }>;
+  /**
+   * What happened to rows committed by an earlier group, one entry per row: its answer (the last one),
+   * and the findings appended to it (as the JSON of the findings, and their error count).
+   */
+  updates: Array<{ id: number; finish: Record<CompleteColumn, unknown> | null; append: { findings: string; errors: number } | null }>;
 }
 
 const EMPTY_COMPLETION = Object.fromEntries(COMPLETE_COLUMNS.map((c) => [c, null])) as Record<CompleteColumn, unknown>;
@@ -89,11 +90,14 @@ export class RowBuffer implements CaptureRows {
         row.error_count = errorCount(merged);
       } else appends.set(op.id, [...(appends.get(op.id) ?? []), ...op.findings]);
     }
+    const updated = [...new Set([...finishes.keys(), ...appends.keys()])];
     return {
       inserts: [...inserted.values()],
       ids: [...inserted.keys()],
-      finishes: [...finishes].map(([id, values]) => ({ id, values })),
-      appends: [...appends].map(([id, findings]) => ({ id, findings: JSON.stringify(findings), errors: errorCount(findings) })),
+      updates: updated.map((id) => {
+        const more = appends.get(id);
+        return { id, finish: finishes.get(id) ?? null, append: more ? { findings: JSON.stringify(more), errors: errorCount(more) } : null };
+      }),
     };
   }
 }
