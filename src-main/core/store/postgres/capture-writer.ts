@@ -1,5 +1,5 @@
 // The PostgreSQL engine's capture writer: the proxy's writes of one turn (and of every turn while the
-// previous group is still committing) run against a buffer, then commit in two round trips: ids drawn
+// connections are busy with earlier groups) run against a buffer, then commit in two round trips: ids drawn
 // from the exchanges' sequence, then one statement (atomic on its own) that inserts the new rows, updates
 // older rows once each (their answers, findings) and sends the NOTIFY that wakes every desk following
 // the log. A group that decided sandbox callbacks runs in a transaction instead, with the books' rows it
@@ -87,6 +87,18 @@ function metAnotherCommit(err: unknown): boolean {
 
 const CONFLICT_ATTEMPTS = 3;
 
+/**
+ * Groups in flight at once, each on its own connection: while one waits for its commit to reach the
+ * disk, the next is already on its way (a row's answer is written only after its row committed, so no
+ * group ever needs one still in flight on another lane).
+ */
+const LANES = 2;
+
+interface Lane {
+  client: pg.Client | null;
+  busy: boolean;
+}
+
 interface Pending {
   write: (tx: CaptureTx) => unknown;
   done: WriteDone<unknown> | null;
@@ -111,9 +123,10 @@ const MAX_LOADS = 8;
 export class PgCaptureWriter implements CaptureWriter {
   private pending: Pending[] = [];
   private scheduled = false;
-  private committing: Promise<void> | null = null;
+  /** Groups being committed, one per lane at most. */
+  private readonly committing = new Set<Promise<void>>();
+  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ client: null, busy: false }));
   private closed = false;
-  private client: pg.Client | null = null;
   /** When the last connection attempt failed: until RECONNECT_MS after it, groups fail without trying. */
   private downSince: number | null = null;
   private lastFailure: unknown = null;
@@ -135,7 +148,7 @@ export class PgCaptureWriter implements CaptureWriter {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.committing !== null) return;
+    if (this.scheduled || this.lanes.every((l) => l.busy)) return;
     this.scheduled = true;
     setImmediate(() => this.flush());
   }
@@ -143,30 +156,35 @@ export class PgCaptureWriter implements CaptureWriter {
   private flush(): void {
     this.scheduled = false;
     if (this.pending.length === 0) return;
+    const lane = this.lanes.find((l) => !l.busy);
+    if (lane === undefined) return;
     const batch = this.pending;
     this.pending = [];
-    this.committing = this.commitGroup(batch).finally(() => {
-      this.committing = null;
+    lane.busy = true;
+    const committing = this.commitGroup(lane, batch).finally(() => {
+      lane.busy = false;
+      this.committing.delete(committing);
       if (this.pending.length > 0) this.schedule();
     });
+    this.committing.add(committing);
   }
 
-  private async commitGroup(batch: Pending[]): Promise<void> {
-    const client = await this.connection();
+  private async commitGroup(lane: Lane, batch: Pending[]): Promise<void> {
+    const client = await this.connection(lane);
     if (client === null) return fail(batch, this.lastFailure);
     try {
       settle(batch, await this.commitOnce(client, batch));
       return;
     } catch (err) {
       if (connectionLost(err)) {
-        this.drop(client, err);
+        this.drop(lane, err);
         return fail(batch, err);
       }
     }
     // One refused write (a constraint) must not sink its neighbours: each again, alone. A write that
     // met another proxy's commit of the same row (a deposit both decided) runs again and then sees it.
     for (const one of batch) {
-      if (this.client !== client) {
+      if (lane.client !== client) {
         fail([one], this.lastFailure);
         continue;
       }
@@ -175,7 +193,7 @@ export class PgCaptureWriter implements CaptureWriter {
           settle([one], await this.commitOnce(client, [one]));
           break;
         } catch (err) {
-          if (connectionLost(err)) this.drop(client, err);
+          if (connectionLost(err)) this.drop(lane, err);
           else if (attempt < CONFLICT_ATTEMPTS && metAnotherCommit(err)) continue;
           fail([one], err);
           break;
@@ -275,13 +293,13 @@ export class PgCaptureWriter implements CaptureWriter {
     if (missing) throw new MissingRow(`Exchange ${missing.id} does not exist.`);
   }
 
-  private async connection(): Promise<pg.Client | null> {
-    if (this.client !== null) return this.client;
+  private async connection(lane: Lane): Promise<pg.Client | null> {
+    if (lane.client !== null) return lane.client;
     if (this.downSince !== null && Date.now() - this.downSince < RECONNECT_MS) return null;
     try {
-      this.client = await this.source.connect();
+      lane.client = await this.source.connect();
       this.downSince = null;
-      return this.client;
+      return lane.client;
     } catch (err) {
       this.downSince = Date.now();
       this.lastFailure = err;
@@ -289,24 +307,27 @@ export class PgCaptureWriter implements CaptureWriter {
     }
   }
 
-  private drop(client: pg.Client, err: unknown): void {
-    if (this.client === client) this.client = null;
+  private drop(lane: Lane, err: unknown): void {
+    const client = lane.client;
+    lane.client = null;
     this.downSince = Date.now();
     this.lastFailure = err;
-    void client.end().catch(() => undefined);
+    void client?.end().catch(() => undefined);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     // What is queued still commits (the last answers' records), then the connection ends.
-    while (this.committing !== null || this.pending.length > 0) {
-      if (this.committing === null) this.flush();
-      await this.committing;
+    while (this.committing.size > 0 || this.pending.length > 0) {
+      if (this.pending.length > 0) this.flush();
+      await Promise.race(this.committing);
     }
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
+    for (const lane of this.lanes) {
+      const client = lane.client;
+      lane.client = null;
+      await client?.end().catch(() => undefined);
+    }
   }
 }
 
