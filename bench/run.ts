@@ -142,6 +142,13 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       }
       return { name, ok: r.allRecorded, result: r };
     }
+    case 'team-outage': {
+      const { runOutageBench } = await import('./team-outage');
+      log(heading('team-outage: PostgreSQL stopped under load, then started again'));
+      const seconds = args.quick ? { beforeMs: 1_000, outageMs: 2_000, afterMs: 3_000 } : { beforeMs: 5_000, outageMs: 10_000, afterMs: 10_000 };
+      const r = await runOutageBench({ scratch, fromSource: args.fromSource, callers: 16, ...seconds, log });
+      return { name, ok: r.ok, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

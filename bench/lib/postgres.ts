@@ -50,6 +50,8 @@ export interface BenchPostgres {
   serverCpuMs(): number | null;
   /** The server's WAL flushes so far (server-wide); null where the statistics view is missing. */
   walFlushes(): Promise<WalFlushes | null>;
+  /** Stops the server (its data kept) and starts it again on the same port: an outage. Null for an existing server. */
+  outage: { down(): Promise<void>; up(): Promise<void> } | null;
   stop(): Promise<void>;
 }
 
@@ -255,6 +257,7 @@ async function startEmbedded(): Promise<BenchPostgres> {
     dropDatabase: (url) => databases.dropDatabase(url),
     serverCpuMs: () => (postmaster === null ? null : treeCpuMs(postmaster)),
     walFlushes: () => readWalFlushes(adminUrl).catch(() => null),
+    outage: { down: () => server.stop(), up: () => server.start() },
     stop: stopAll,
   };
 }
@@ -272,6 +275,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     dropDatabase: (url) => databases.dropDatabase(url),
     serverCpuMs: () => null,
     walFlushes: () => readWalFlushes(existing).catch(() => null),
+    outage: null,
     stop: () => databases.dropAll(),
   };
 }
