@@ -17,6 +17,8 @@ import type { PruneBenchResult } from '../../bench/prune';
 import type { StoreBenchResult } from '../../bench/store';
 import type { UiBenchResult } from '../../bench/ui';
 import type { WriteBenchResult } from '../../bench/writes';
+import type { TeamStoreResult } from '../../bench/team-store';
+import type { OutageResult } from '../../bench/team-outage';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -277,5 +279,25 @@ describe('bench smoke (--quick): tail', () => {
     expect(one!.linesSeen).toBe(400);
     expect(positive(one!.rpsWith) && positive(one!.rpsWithout) && positive(one!.ratio)).toBe(true);
     expect(run.stdout).toMatch(/req\/s without tail\s+req\/s with tail\s+with \/ without\s+proxy CPU\/req without\s+with\s+tail CPU\/line\s+lines \/ rows/);
+  }, 200_000);
+});
+
+describe('bench smoke (--quick): the team store', () => {
+  it('team-store: SQLite, PostgreSQL and two proxies each answer every request with its row, at both connection counts', async () => {
+    const run = await bench('team-store');
+    const r = resultOf<TeamStoreResult>(run, 'team-store');
+    expect(r.allRecorded).toBe(true);
+    expect(r.durable).toBe(true);
+    expect(r.rows.length).toBeGreaterThanOrEqual(3);
+    expect(run.stdout).toMatch(/PostgreSQL \/ SQLite forward throughput \d+\.\d+x/);
+  }, 200_000);
+
+  it('team-outage: the database stopped under load gives 503s, never a 2XX without its row, and the proxy comes back', async () => {
+    const run = await bench('team-outage');
+    const r = resultOf<OutageResult>(run, 'team-outage');
+    expect(r.acknowledgedWithoutRow).toBe(0);
+    expect(r.forwardedWithoutRow).toBe(0);
+    expect(r.byStatus['503']).toBeGreaterThan(0);
+    expect(r.recoveryMs).not.toBeNull();
   }, 200_000);
 });

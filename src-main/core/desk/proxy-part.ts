@@ -112,7 +112,13 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       attempt(async () => {
         return status(await proxy.stop());
       }),
-    prune: (options) => attempt(() => (team ? team.run((c) => prunePostgres(c, options ?? {})) : store.prune(options ?? {}))),
+    prune: (options) =>
+      attempt(async () => {
+        if (!team) return store.prune(options ?? {});
+        const report = await team.run((c) => prunePostgres(c, options ?? {}));
+        team.reads.forgetCounts();
+        return report;
+      }),
     deleteExchanges: (target, options) =>
       attempt(() => {
         const dryRun = options?.dryRun === true;

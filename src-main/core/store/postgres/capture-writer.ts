@@ -109,6 +109,8 @@ export interface PgWriterSource {
   connect(): Promise<pg.Client>;
   /** The sandbox operator, deciding over books kept in this database; absent: the proxy only forwards. */
   sandbox?: PgSandbox;
+  /** Told once the writer has closed. */
+  closed?: () => void;
 }
 
 export interface PgSandbox {
@@ -328,6 +330,7 @@ export class PgCaptureWriter implements CaptureWriter {
       lane.client = null;
       await client?.end().catch(() => undefined);
     }
+    this.source.closed?.();
   }
 }
 

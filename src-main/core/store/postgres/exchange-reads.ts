@@ -13,6 +13,7 @@ import { DeskFailure } from '../../result';
 import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from '../exchange-rows';
 import type { RowFilter } from '../row-filter';
 import { timelineFlags } from '../timeline-flags';
+import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
 import { isTextSearch, MIN_TEXT_SEARCH } from '../text-search';
 
@@ -65,7 +66,11 @@ export class PgExchangeReads {
   /** Ids a follow skipped (not committed yet when read), with when they were first missed. */
   private readonly holes = new Map<number, number>();
 
-  constructor(private readonly client: () => Promise<pg.Client>) {}
+  private readonly counted: PgLogCounts;
+
+  constructor(private readonly client: () => Promise<pg.Client>) {
+    this.counted = new PgLogCounts(client);
+  }
 
   async list(q: RowFilter & { beforeId?: number; limit?: number }): Promise<ExchangePage> {
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
@@ -108,11 +113,14 @@ export class PgExchangeReads {
     return { depositId, profile: profile ?? null, entries, flags: timelineFlags(entries) };
   }
 
-  async counts(): Promise<{ inbound: number; outbound: number }> {
-    const rows = (
-      await (await this.client()).query<{ direction: string; n: number }>('SELECT direction, count(*)::float8 AS n FROM exchanges GROUP BY direction')
-    ).rows;
-    return { inbound: rows.find((r) => r.direction === 'inbound')?.n ?? 0, outbound: rows.find((r) => r.direction === 'outbound')?.n ?? 0 };
+  /** The log's counts, added to since the last whole count (log-counts.ts). */
+  counts(): Promise<LogCounts> {
+    return this.counted.get();
+  }
+
+  /** Rows were deleted through this desk: the next counts are taken whole. */
+  forgetCounts(): void {
+    this.counted.forget();
   }
 
   /** As FollowRows.follow for SQLite, plus the ids a read skipped, looked for again while they may still commit. */
@@ -154,8 +162,9 @@ export class PgExchangeReads {
     for (const r of fresh)
       if (!pending.includes(r.id) && !completed.some((x) => x.id === r.id)) isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id);
     const last = fresh.length > 0 ? fresh[fresh.length - 1]!.id : afterId;
-    // Ids skipped between the cursor and the last row read: not committed yet, or filtered out. The
-    // filtered-out ones are found at once (and dropped); the others when their group commits.
+    // Ids between the cursor and the last row read that no committed row has: a group still committing
+    // (looked for again until HOLE_MS), or ids drawn and never used (they stay empty). Rows the filter
+    // leaves out exist, and are no gap.
     if (last - afterId > fresh.length && last - afterId <= MAX_GAP_SEARCH) {
       const seen = new Set(fresh.map((r) => r.id));
       const skipped = await c.query<{ id: number }>(

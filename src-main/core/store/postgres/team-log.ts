@@ -41,10 +41,12 @@ export class TeamLog {
 
   /** A writer for one listener of the proxy; closed with it. */
   openWriter(sandbox?: PgSandbox): PgCaptureWriter {
-    const writer = new PgCaptureWriter({ connect: () => connectPostgres(this.url, WRITER), ...(sandbox ? { sandbox } : {}) });
+    const writer: PgCaptureWriter = new PgCaptureWriter({
+      connect: () => connectPostgres(this.url, WRITER),
+      closed: () => this.writers.delete(writer),
+      ...(sandbox ? { sandbox } : {}),
+    });
     this.writers.add(writer);
-    const close = writer.close.bind(writer);
-    writer.close = () => close().finally(() => this.writers.delete(writer));
     return writer;
   }
 
