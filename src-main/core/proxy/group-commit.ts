@@ -8,7 +8,7 @@
 // for in SQLite's busy handler, which sleeps on this thread and would stall every connection of the
 // proxy: the batch tries again on a short timer while the loop keeps serving, and requests that finish
 // arriving meanwhile join it. A batch that cannot get the lock within the bound fails as any failed
-// write does (its requests are cut off unanswered: nothing is answered without its row).
+// write does (its requests are answered 503: nothing is acknowledged without its row).
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../store';
 import { BUSY_TIMEOUT_MS } from '../store/open';
@@ -162,16 +162,25 @@ export class GroupCommit implements CaptureWriter {
     for (const p of batch) p.done?.(error, undefined);
   }
 
-  /** Commits at once, outside the group (waiting out another process's lock as any write of the desk does). */
+  /**
+   * Commits at once, outside the group, when the write lock is free now (`done` runs before this
+   * returns). When another process holds it, the write joins the group instead, which waits on a timer
+   * with the loop free: never SQLite's busy handler, which would stall every connection of the proxy.
+   */
   writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void {
     if (this.closed) {
       done?.(new Error('The proxy is closing; nothing more is written.'), undefined);
       return;
     }
+    // Queued writes commit first: the answer written now must not overtake a row still waiting.
+    if (this.pending.length > 0 || this.retry !== null || !this.db.open) return this.write(write, done);
     let value: T;
     try {
-      value = this.one.immediate(write) as T;
+      if (!this.lock.tryBegin()) return this.write(write, done);
+      value = write(this.tx);
+      this.lock.commit();
     } catch (err) {
+      this.lock.rollback();
       done?.(err, undefined);
       return;
     }

@@ -396,7 +396,7 @@ export class Inbound {
     this.state = 'recorded';
   }
 
-  /** Commits the row with the next group, then runs `then`; on failure the request is dropped unanswered. */
+  /** Commits the row with the next group, then runs `then`; on failure the request is answered 503. */
   private commit(row: NewExchange, then: () => void): void {
     this.rowQueued = true;
     this.commits.write(

@@ -67,6 +67,36 @@ describe('group commit against another connection holding the write lock', () =>
     commits.close();
   });
 
+  it('a write that must go out now commits before returning when the lock is free, and joins the group, the loop free, when it is not', async () => {
+    const db = sqliteOf(openDesk());
+    db.exec('CREATE TABLE t (v INTEGER NOT NULL)');
+    const commits = bareGroupCommit(db);
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    let outcome: unknown = 'not yet';
+    commits.writeNow(
+      () => insert.run(1),
+      (err) => (outcome = err),
+    );
+    expect(outcome).toBeNull();
+
+    const other = closeAfterTest(openDatabase(db.name));
+    other.exec('BEGIN IMMEDIATE');
+    outcome = 'not yet';
+    const later = new Promise<unknown>((resolve) =>
+      commits.writeNow(
+        () => insert.run(2),
+        (err) => resolve((outcome = err)),
+      ),
+    );
+    // Not in SQLite's busy handler: the loop keeps its timers, and the write waits for the lock.
+    expect(await timerLateness(50)).toBeLessThan(1_000);
+    expect(outcome).toBe('not yet');
+    other.exec('COMMIT');
+    expect(await later).toBeNull();
+    expect(db.prepare('SELECT v FROM t ORDER BY v').pluck().all()).toEqual([1, 2]);
+    await commits.close();
+  });
+
   it('close commits what is queued, waiting out the lock as the busy timeout allows', async () => {
     const db = sqliteOf(openDesk());
     db.exec('CREATE TABLE t (v INTEGER NOT NULL)');
