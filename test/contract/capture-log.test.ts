@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../src-main/core/desk';
 import { GroupCommit, type CaptureTx, type CaptureWriter } from '../../src-main/core/proxy';
 import { SandboxOperator, type SandboxCall } from '../../src-main/core/sandbox';
+import { sign } from '../../src-main/core/signing';
 import { connectionOf } from '../../src-main/core/store';
 import { TeamLog } from '../../src-main/core/store/postgres';
 import type { ExchangeCompletion, NewExchange } from '../../src-main/core/store';
@@ -208,6 +209,28 @@ describe.each(ENGINES)('the exchange log on %s', (_name, engine) => {
     expect(timeline.entries.map((e) => e.id)).toEqual([first, again, replay]);
     expect(timeline.flags.map((f) => [f.flag, f.exchangeIds])).toContainEqual(['duplicate-pay', [first, again]]);
     expect(must(await desk.getTimeline('t-1', 'another')).entries).toEqual([]);
+  });
+
+  it('reverify: captures taken before the secret was set are judged again with it, the first verdict kept', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const body = Buffer.from('{"depositId":"r-1"}');
+    const signed = (secret: string, d: string) =>
+      row(d, { body, headers: [['x-server-authorization', sign(body, secret)]], signature: { verdict: 'no-secret', notes: [], diagnosis: null } });
+    const good = (await written(w, (tx) => tx.rows.record(signed('reverify-secret', 'r-1')))).value!;
+    const bad = (await written(w, (tx) => tx.rows.record(signed('another-secret', 'r-2')))).value!;
+    must(await desk.saveProfile({ name: 'acme', secret: 'reverify-secret' }));
+    const report = must(await desk.reverify({ profile: 'acme' }));
+    expect(report).toMatchObject({ judged: 2, changed: 2, verdicts: { valid: 1, mismatch: 1 } });
+    expect(report.changedIds.sort((x, y) => x - y)).toEqual([good, bad]);
+    const detail = must(await desk.getExchange(good));
+    expect(detail.signature.verdict).toBe('valid');
+    expect(detail.reverified).toMatchObject({ profile: 'acme', originalVerdict: 'no-secret' });
+    expect(must(await desk.getExchange(bad)).signature.verdict).toBe('mismatch');
+    // Again: nothing changes, and the first verdict is still the one recorded at capture.
+    expect(must(await desk.reverify({ profile: 'acme' }))).toMatchObject({ judged: 2, changed: 0 });
+    expect(must(await desk.getExchange(good)).reverified?.originalVerdict).toBe('no-secret');
   });
 
   it('close commits what is queued, then refuses more writes', async () => {

@@ -2,10 +2,11 @@
 // set, or across a rotation): the one judge's signature logic over the stored bytes, a page at a time in
 // id order, each page in one transaction, each changed row announced by the usual exchange event.
 import type { DeskApi } from '../../shared/desk-api';
-import type { ReverifyReport, Verdict } from '../../shared/model';
+import type { ReverifyReport, SignatureReport, Verdict } from '../../shared/model';
 import { rejudgeSignature } from '../capture';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
+import { pgRejudge, pgSignedPage } from '../store/postgres/signed-rows';
 
 /** Rows per transaction: short enough that the proxy's group commit never waits long for the lock. */
 const PAGE = 500;
@@ -14,9 +15,10 @@ const MAX_LISTED = 1000;
 
 export function reverifyPart(ctx: DeskContext): Pick<DeskApi, 'reverify'> {
   const { store } = ctx;
+  const team = ctx.teamLog;
   return {
     reverify: (request) =>
-      attempt(() => {
+      attempt(async () => {
         const name = request?.profile ?? store.profiles.activeName();
         if (name === null || name === undefined) throw new DeskFailure('no-profile', 'No profile is active: create one with the signing secret, or name one.');
         ctx.profile(name); // an unknown name is not-found
@@ -39,22 +41,24 @@ export function reverifyPart(ctx: DeskContext): Pick<DeskApi, 'reverify'> {
         const judged = { at: report.at, profile: name, fingerprint: report.fingerprint };
         let after = 0;
         for (;;) {
-          const rows = store.exchanges.signedPage(filter, after, PAGE);
+          const rows = team ? await team.run((c) => pgSignedPage(c, filter, after, PAGE)) : store.exchanges.signedPage(filter, after, PAGE);
           if (rows.length === 0) break;
-          store.transaction(() => {
-            for (const row of rows) {
-              const signature = rejudgeSignature(row, candidates);
-              if (signature === null || signature.verdict === null) continue;
-              store.exchanges.rejudge(row.id, signature, judged);
-              report.judged++;
-              const verdict: Verdict = signature.verdict;
-              report.verdicts[verdict] = (report.verdicts[verdict] ?? 0) + 1;
-              if (verdict !== row.verdict) {
-                report.changed++;
-                if (report.changedIds.length < MAX_LISTED) report.changedIds.push(row.id);
-              }
+          const reports: Array<{ id: number; report: SignatureReport }> = [];
+          for (const row of rows) {
+            const signature = rejudgeSignature(row, candidates);
+            if (signature === null || signature.verdict === null) continue;
+            reports.push({ id: row.id, report: signature });
+            report.judged++;
+            const verdict: Verdict = signature.verdict;
+            report.verdicts[verdict] = (report.verdicts[verdict] ?? 0) + 1;
+            if (verdict !== row.verdict) {
+              report.changed++;
+              if (report.changedIds.length < MAX_LISTED) report.changedIds.push(row.id);
             }
-          });
+          }
+          // Each page in one transaction (SQLite) or one statement (PostgreSQL).
+          if (team) await team.run((c) => pgRejudge(c, judged, reports));
+          else store.transaction(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged)));
           after = rows[rows.length - 1]!.id;
           if (rows.length < PAGE) break;
         }

@@ -15,6 +15,7 @@ export const OVER_POSTGRES: ReadonlySet<DeskMethod> = new Set<DeskMethod>([
   'getTimeline',
   'followExchanges',
   'prune',
+  'reverify',
   'signBody',
   'verifySignature',
   'listProfiles',
