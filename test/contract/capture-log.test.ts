@@ -233,6 +233,22 @@ describe.each(ENGINES)('the exchange log on %s', (_name, engine) => {
     expect(must(await desk.getExchange(good)).reverified?.originalVerdict).toBe('no-secret');
   });
 
+  it('delete by hand: by ids, or by a filter up to the id a dry run counted', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const ids: number[] = [];
+    for (const d of ['x-1', 'x-2', 'x-2', 'x-3']) ids.push((await written(w, (tx) => tx.rows.record(row(d)))).value!);
+    expect(must(await desk.deleteExchanges({ ids: [ids[0]!] }))).toMatchObject({ deleted: 1, lastId: ids[0] });
+    const counted = must(await desk.deleteExchanges({ filter: { depositId: 'x-2' } }, { dryRun: true }));
+    expect(counted).toMatchObject({ deleted: 2, lastId: ids[2], dryRun: true });
+    // A row recorded after the count is not deleted with the ones counted.
+    const late = (await written(w, (tx) => tx.rows.record(row('x-2')))).value!;
+    expect(must(await desk.deleteExchanges({ filter: { depositId: 'x-2' }, upToId: counted.lastId! }))).toMatchObject({ deleted: 2 });
+    expect(must(await desk.listExchanges({ limit: 10 })).items.map((x) => x.id)).toEqual([late, ids[3]]);
+    expect((await desk.deleteExchanges({ ids: [-1] })).ok).toBe(false);
+  });
+
   it('close commits what is queued, then refuses more writes', async () => {
     const { desk, writer } = await engine();
     const w = writer();

@@ -2,6 +2,7 @@ import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus, SandboxState } from '../../shared/model';
 import { GroupCommit, ProxyController, type CaptureTx, type ProxyHost } from '../proxy';
 import { connectionOf } from '../store';
+import { pgDeleteExchanges } from '../store/postgres/exchange-delete';
 import { prunePostgres } from '../store/postgres/prune';
 import { readBooks, resetBooks, setBookBalance } from '../store/postgres/sandbox-books';
 import { attempt, DeskFailure } from '../result';
@@ -120,9 +121,13 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         return report;
       }),
     deleteExchanges: (target, options) =>
-      attempt(() => {
+      attempt(async () => {
         const dryRun = options?.dryRun === true;
-        const { deleted, lastId } = store.deleteExchanges(target, dryRun);
+        const { deleted, lastId } = team ? await team.run((c) => pgDeleteExchanges(c, target, dryRun)) : store.deleteExchanges(target, dryRun);
+        if (team && !dryRun && deleted > 0) {
+          team.reads.forgetCounts();
+          teamCounts = await team.run(() => team.reads.counts());
+        }
         const after = status();
         // The status bar reads its counts from events: a delete must move them too.
         if (!dryRun && deleted > 0) ctx.emit('status', after);

@@ -16,6 +16,7 @@ export const OVER_POSTGRES: ReadonlySet<DeskMethod> = new Set<DeskMethod>([
   'followExchanges',
   'prune',
   'reverify',
+  'deleteExchanges',
   'signBody',
   'verifySignature',
   'listProfiles',

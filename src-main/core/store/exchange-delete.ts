@@ -29,20 +29,32 @@ export interface DeleteOutcome {
   lastId: number | null;
 }
 
-/** Deletes the rows (or with dryRun counts them); the caller recounts the store's running counts. */
-export function deleteExchanges(db: Db, target: ExchangeDeletion, dryRun: boolean): DeleteOutcome {
+/** A deletion checked: the ids, or the filter and the highest id it may reach. Both engines delete this. */
+export interface CheckedDeletion {
+  ids: number[] | null;
+  filter: ExchangeQuery;
+  upToId: number | undefined;
+}
+
+export function checkDeletion(target: ExchangeDeletion): CheckedDeletion {
   if (typeof target !== 'object' || target === null || (!('ids' in target) && !('filter' in target))) {
     throw new DeskFailure('bad-input', 'Say which exchanges to delete: { ids } or { filter }.');
   }
-  const ids = idsOf(target);
+  // Rows recorded after the user saw the count (the proxy is live) are not deleted with the ones counted.
+  const upToId = 'filter' in target ? target.upToId : undefined;
+  if (upToId !== undefined && (!Number.isInteger(upToId) || upToId < 0))
+    throw new DeskFailure('bad-input', 'upToId is the highest id to delete (a whole number).');
+  return { ids: idsOf(target), filter: filterOf(target), upToId };
+}
+
+/** Deletes the rows (or with dryRun counts them); the caller recounts the store's running counts. */
+export function deleteExchanges(db: Db, target: ExchangeDeletion, dryRun: boolean): DeleteOutcome {
+  const { ids, filter, upToId } = checkDeletion(target);
   const { where, params } =
     ids !== null
       ? { where: ['id IN (SELECT value FROM json_each(@ids))'], params: { ids: JSON.stringify(ids) } as Record<string, unknown> }
-      : filterWhere(filterOf(target));
-  // Rows recorded after the user saw the count (the proxy is live) are not deleted with the ones counted.
-  const upToId = 'filter' in target ? target.upToId : undefined;
+      : filterWhere(filter);
   if (upToId !== undefined) {
-    if (!Number.isInteger(upToId) || upToId < 0) throw new DeskFailure('bad-input', 'upToId is the highest id to delete (a whole number).');
     where.push('id <= @upToId');
     params.upToId = upToId;
   }

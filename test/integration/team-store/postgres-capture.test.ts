@@ -190,10 +190,10 @@ describe('the proxy over a PostgreSQL exchange log', () => {
 
   it('says which desk methods do not work over PostgreSQL yet, instead of using the laptop file', async () => {
     const desk = await deskOn(await migratedDatabase(server()));
-    const deleted = await desk.deleteExchanges({ ids: [1] });
-    expect(deleted).toMatchObject({
+    const imported = await desk.importHar('{"log":{"entries":[]}}', {});
+    expect(imported).toMatchObject({
       ok: false,
-      error: { code: 'bad-input', message: expect.stringMatching(/^deleteExchanges does not work over a team's PostgreSQL log yet/) },
+      error: { code: 'bad-input', message: expect.stringMatching(/^importHar does not work over a team's PostgreSQL log yet/) },
     });
     const searched = await desk.listExchanges({ search: 'anything in a body' });
     expect(searched).toMatchObject({
