@@ -1,0 +1,70 @@
+// One group of the proxy's writes as one PostgreSQL statement (one round trip, atomic on its own): the
+// new rows, each older row updated once (its answer, and findings appended as a JSON array's text, so it
+// is never read back), and the NOTIFY that wakes the desks following the log. One array per column: the
+// statement's text never changes with the group's size, so the server plans it once.
+import type pg from 'pg';
+import { COPIED_TABLES, type ColumnKind } from '../copy/copied-tables';
+import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../exchange-values';
+import { pgText } from './pg-text';
+import type { BufferedStatements } from './row-buffer';
+
+// Each column's array type, from the one list of the exchanges' columns and their kinds (the copy's).
+const EXCHANGE_COLUMNS = COPIED_TABLES.find((t) => t.name === 'exchanges')!.columns;
+const ARRAY_OF: Record<ColumnKind, string> = { int: 'bigint', real: 'double precision', flag: 'boolean', text: 'text', bytes: 'bytea' };
+const pgType = (column: InsertColumn | CompleteColumn): string => ARRAY_OF[EXCHANGE_COLUMNS[column]!];
+
+const ROW_COLUMNS = [...INSERT_COLUMNS, ...COMPLETE_COLUMNS];
+
+const UPDATE_COLUMNS = COMPLETE_COLUMNS.map((c) => `${c} = CASE WHEN u.finished THEN u.${c} ELSE e.${c} END`).join(',\n    ');
+const arrays = (types: readonly string[], from: number): string => types.map((t, i) => `$${from + i}::${t}[]`).join(', ');
+const INSERT_TYPES = ['bigint', ...ROW_COLUMNS.map(pgType)];
+const UPDATE_TYPES = ['bigint', 'boolean', ...COMPLETE_COLUMNS.map(pgType), 'text', 'integer'];
+const GROUP_SQL = `WITH ins AS (
+  INSERT INTO exchanges (id, ${ROW_COLUMNS.join(', ')}) SELECT * FROM unnest(${arrays(INSERT_TYPES, 1)}) RETURNING id
+), upd AS (
+  UPDATE exchanges AS e SET
+    ${UPDATE_COLUMNS},
+    findings = CASE WHEN u.more IS NULL THEN e.findings WHEN e.findings IS NULL OR e.findings = '[]' THEN u.more
+               ELSE left(e.findings, -1) || ',' || substr(u.more, 2) END,
+    error_count = e.error_count + u.errors
+  FROM unnest(${arrays(UPDATE_TYPES, INSERT_TYPES.length + 1)}) AS u(id, finished, ${COMPLETE_COLUMNS.join(', ')}, more, errors)
+  WHERE e.id = u.id RETURNING e.id
+)
+SELECT (SELECT count(*) FROM ins)::int AS inserted, array(SELECT id::float8 FROM upd) AS updated,
+  pg_notify($${INSERT_TYPES.length + UPDATE_TYPES.length + 1}, $${INSERT_TYPES.length + UPDATE_TYPES.length + 2}) AS notified`;
+
+/** Ids for a group's new rows, drawn just before it commits. */
+export const RESERVE_SQL = "SELECT nextval(pg_get_serial_sequence('exchanges', 'id'))::float8 AS id FROM generate_series(1, $1)";
+
+/** A column's value as PostgreSQL takes it: SQLite's 0/1 flag as a boolean, NaN as NULL (as SQLite stores it). */
+function pgValue(column: InsertColumn | CompleteColumn, value: unknown): unknown {
+  if (column === 'truncated') return value === 1 || value === true;
+  if (typeof value === 'number' && Number.isNaN(value)) return null;
+  return pgText(value);
+}
+
+function columnArrays<C extends InsertColumn | CompleteColumn>(columns: readonly C[], rows: ReadonlyArray<Record<C, unknown>>): unknown[][] {
+  return columns.map((c) => rows.map((r) => pgValue(c, r[c])));
+}
+
+/** The group's statement with its values; `channel`: where its NOTIFY goes (the payload: the highest id it touched). */
+export function groupStatement(s: BufferedStatements, channel: string): pg.QueryConfig {
+  const updates = s.updates;
+  const finished = (c: CompleteColumn): unknown[] => updates.map((u) => (u.finish ? pgValue(c, u.finish[c]) : null));
+  const touched = [...s.ids, ...updates.map((u) => u.id)];
+  return {
+    name: 'wd-commit-group',
+    text: GROUP_SQL,
+    values: [
+      s.ids,
+      ...columnArrays(ROW_COLUMNS, s.inserts),
+      updates.map((u) => u.id),
+      updates.map((u) => u.finish !== null),
+      ...COMPLETE_COLUMNS.map(finished),
+      updates.map((u) => (u.append ? pgText(u.append.findings) : null)),
+      updates.map((u) => u.append?.errors ?? 0),
+      channel,
+      String(Math.max(...touched)),
+    ],
+  };
+}
