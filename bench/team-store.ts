@@ -65,14 +65,15 @@ export interface TeamRun {
   walFlushMs: number | null;
 }
 
-export interface TeamRow {
+/** The run's measures that a row reports as their median over its runs. */
+type MedianOfRuns = Pick<TeamRun, 'p50' | 'p99' | 'serveCpuUs' | 'pgCpuUs' | 'machineBusy' | 'machineIowait' | 'requestsPerWalFlush' | 'walFlushMs'>;
+
+export interface TeamRow extends MedianOfRuns {
   target: TeamTarget;
   label: string;
   connections: number;
   runs: TeamRun[];
   rps: number;
-  p50: number;
-  p99: number;
   errors: number;
   recorded: boolean;
   /** Within each round, then the median: this row's req/s over the SQLite row's, and (postgres-x2) over one PostgreSQL proxy's. */
@@ -83,12 +84,6 @@ export interface TeamRow {
   vsOneProxyRounds: number[];
   /** CPU per request of serve and PostgreSQL's processes together over SQLite's serve, within each round, then the median. */
   cpuVsSqlite: number | null;
-  serveCpuUs: number | null;
-  pgCpuUs: number | null;
-  machineBusy: number | null;
-  machineIowait: number | null;
-  requestsPerWalFlush: number | null;
-  walFlushMs: number | null;
 }
 
 export interface TeamStoreResult {

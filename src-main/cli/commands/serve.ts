@@ -161,11 +161,10 @@ export function registerServe(program: Command): void {
       await withDesk(opts, async (desk) => {
         if (opts.tail || opts.tailJson) printEachExchange(desk, Boolean(opts.tailJson));
         // A refusal (unknown profile, port in use, bad upstream) is a desk error: must() makes it exit 2.
-        const { proxy: status } = must(await desk.startProxy(options));
+        const { proxy: status, exchangeLog } = must(await desk.startProxy(options));
         process.stdout.write(`proxy: ${status.url}\n`);
         process.stderr.write(status.mode === 'forward' ? `mode: forward to ${status.upstream}\n` : 'mode: sandbox operator\n');
-        const log = must(await desk.getStatus()).exchangeLog;
-        if (log) process.stderr.write(`exchange log: ${log}\n`);
+        if (exchangeLog) process.stderr.write(`exchange log: ${exchangeLog}\n`);
         if (status.warning) process.stderr.write(`warning: ${status.warning}\n`);
         for (const line of reachLines(status)) process.stdout.write(`${line}\n`);
         // A warning that arises while serving (a capture that could not be written, requests that could
