@@ -15,7 +15,8 @@ import type { RowFilter } from '../row-filter';
 import { timelineFlags } from '../timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
-import { isTextSearch, MIN_TEXT_SEARCH } from '../text-search';
+import { isTextSearch } from '../text-search';
+import { ilikePattern, PgTextSearch, textMatchCondition } from './text-search';
 
 const FOLLOW_PAGE = 1000;
 const MAX_LIMIT = 500;
@@ -46,13 +47,8 @@ export function pgFilterWhere(f: RowFilter, taken = 0): { where: string[]; param
   if (f.verdict) where.push(`verdict = ${param(f.verdict)}`);
   if (f.depositId) where.push(`deposit_id = ${param(f.depositId)}`);
   if (f.userId) where.push(`user_id = ${param(f.userId)}`);
-  if (f.search && isTextSearch(f.search)) {
-    throw new DeskFailure(
-      'bad-input',
-      `Searching the text of captures does not work over a team's PostgreSQL log yet (a search under ${MIN_TEXT_SEARCH} characters, an id prefix, does).`,
-    );
-  }
-  if (f.search) {
+  if (f.search && isTextSearch(f.search)) where.push(textMatchCondition(param(ilikePattern(f.search))));
+  else if (f.search) {
     // The list's short search: a prefix of a depositId or userId.
     const s = param(f.search);
     const end = param(`${f.search}\u{10FFFF}`);
@@ -68,12 +64,20 @@ export class PgExchangeReads {
 
   private readonly counted: PgLogCounts;
 
+  private readonly text: PgTextSearch;
+
   constructor(private readonly client: () => Promise<pg.Client>) {
     this.counted = new PgLogCounts(client);
+    this.text = new PgTextSearch(client);
   }
 
   async list(q: RowFilter & { beforeId?: number; limit?: number }): Promise<ExchangePage> {
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
+    if (q.search && isTextSearch(q.search)) {
+      const { search, ...filters } = q;
+      const { where, params } = pgFilterWhere(filters);
+      return this.text.page(SUMMARY_SELECT, where, params, search, q.beforeId, limit);
+    }
     const { where, params } = pgFilterWhere(q);
     if (q.beforeId !== undefined) (params.push(q.beforeId), where.push(`id < $${params.length}`));
     params.push(limit + 1);

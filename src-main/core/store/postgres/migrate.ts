@@ -57,6 +57,8 @@ async function ensureTrigramIndex(client: pg.Client): Promise<PgMigrateReport['t
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await client.query('CREATE INDEX IF NOT EXISTS exchange_text_trigram ON exchange_text USING gin (text gin_trgm_ops)');
+    // The answer's text (schema 2 on): a search is an OR of the two columns, one bitmap each.
+    await client.query('CREATE INDEX IF NOT EXISTS exchange_text_answer_trigram ON exchange_text USING gin (answer gin_trgm_ops)');
     await client.query('RELEASE SAVEPOINT trigram');
     return { ready: true };
   } catch (err) {

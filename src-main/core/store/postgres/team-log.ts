@@ -10,6 +10,7 @@ import { redactDatabaseUrl } from './database-url';
 import { PgExchangeReads } from './exchange-reads';
 import { listenToLog, type LogListener } from './log-listener';
 import { requireCurrentSchema } from './migrate';
+import { PgTextIndexer } from './text-indexer';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
 const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000 };
@@ -20,6 +21,8 @@ export class TeamLog {
   private readingClient: Promise<pg.Client> | null = null;
   private readonly writers = new Set<PgCaptureWriter>();
   private readonly listeners = new Set<LogListener>();
+  /** The text index kept up to date while this desk's proxy writes (text-indexer.ts). */
+  private indexer: PgTextIndexer | null = null;
 
   constructor(readonly url: string) {
     this.reads = new PgExchangeReads(() => this.readConnection());
@@ -47,6 +50,7 @@ export class TeamLog {
       ...(sandbox ? { sandbox } : {}),
     });
     this.writers.add(writer);
+    this.indexer ??= PgTextIndexer.start(() => connectPostgres(this.url, READER));
     return writer;
   }
 
@@ -103,6 +107,8 @@ export class TeamLog {
   async close(): Promise<void> {
     for (const w of [...this.writers]) await w.close();
     for (const l of [...this.listeners]) await l.stop();
+    await this.indexer?.stop();
+    this.indexer = null;
     const reading = this.readingClient;
     this.readingClient = null;
     if (reading) await (await reading.catch(() => null))?.end().catch(() => undefined);

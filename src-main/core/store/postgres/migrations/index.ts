@@ -2,6 +2,7 @@
 // everything SQLite reached in eleven steps. To change the schema, add the next numbered file and append
 // it here; never edit a shipped one. Each step is SQL run inside migrate's one transaction.
 import * as m001 from './001-initial';
+import * as m002 from './002-text-search';
 
 export interface PgMigration {
   version: number;
@@ -9,7 +10,10 @@ export interface PgMigration {
   sql: string;
 }
 
-export const PG_MIGRATIONS: readonly PgMigration[] = [{ version: 1, name: 'initial', sql: m001.SQL }];
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  { version: 1, name: 'initial', sql: m001.SQL },
+  { version: 2, name: 'text-search', sql: m002.SQL },
+];
 
 PG_MIGRATIONS.forEach((m, i) => {
   if (m.version !== i + 1) throw new Error(`PostgreSQL migration ${m.name} has version ${m.version}; expected ${i + 1}.`);
