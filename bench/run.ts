@@ -149,6 +149,13 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       const r = await runOutageBench({ scratch, fromSource: args.fromSource, callers: 16, ...seconds, log });
       return { name, ok: r.ok, result: r };
     }
+    case 'team-search': {
+      const { runTeamSearchBench, formatTeamSearchResult } = await import('./team-search');
+      log(heading(`team-search: text search over ${args.rows.toLocaleString('en-US')} exchanges in PostgreSQL and in SQLite`));
+      const r = await runTeamSearchBench({ rows: args.rows, iterations: args.iterations, scratch, log });
+      log(formatTeamSearchResult(r));
+      return { name, ok: true, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

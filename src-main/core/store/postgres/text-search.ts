@@ -49,6 +49,9 @@ export function textMatchCondition(p: string): string {
   );
 }
 
+/** One statement of a page: the filters, then the clauses `build` makes (with parameters of their own), newest first. */
+type Run = (build: (arg: (value: unknown) => string) => string[], from?: string) => Promise<SummaryRow[]>;
+
 /** Filters on which the rest of a page is read from the filter's index: a deposit's or a user's rows are few. */
 const SELECTIVE = /^(deposit_id|user_id) = \$\d+$/;
 
@@ -71,22 +74,29 @@ export class PgTextSearch {
     const n = limit + 1;
     const before = beforeId ?? Number.MAX_SAFE_INTEGER;
     const upTo = Number((await c.query<{ upto: string }>('SELECT indexed_upto::text AS upto FROM exchange_text_state')).rows[0]?.upto ?? 0);
-    const all = [...params, ilikePattern(search)];
-    const p = `$${all.length}`;
-    const arg = (value: unknown): string => (all.push(value), `$${all.length}`);
-    const run = async (clauses: readonly string[], from = 'exchanges', values = all, rows = n): Promise<SummaryRow[]> =>
-      (await c.query<SummaryRow>(`SELECT ${select} FROM ${from} WHERE ${clauses.join(' AND ')} ORDER BY id DESC LIMIT ${rows}`, values)).rows;
-
+    const base = [...params, ilikePattern(search)];
+    const p = `$${base.length}`;
+    const run: Run = async (build, from = 'exchanges') => {
+      const values = [...base];
+      const arg = (value: unknown): string => (values.push(value), `$${values.length}`);
+      const sql = `SELECT ${select} FROM ${from} WHERE ${[...where, ...build(arg)].join(' AND ')} ORDER BY id DESC LIMIT ${n}`;
+      return (await c.query<SummaryRow>(sql, values)).rows;
+    };
+    const below = Math.min(before, upTo + 1);
     // Rows the index does not hold (or holds without their answer), tested directly.
-    const mark = all.length;
-    const tail = before > upTo + 1 ? await run([...where, `id > ${arg(upTo)}`, `id < ${arg(before)}`, directTextMatch('exchanges', p)]) : [];
-    all.length = mark;
-    const found = [...tail];
+    const found = before > upTo + 1 ? await run((arg) => [`id > ${arg(upTo)}`, `id < ${arg(before)}`, directTextMatch('exchanges', p)]) : [];
     if (found.length < n) {
-      found.push(...(await run([...where, `id IN (${UNINDEXED_IDS})`, `id < ${arg(Math.min(before, upTo + 1))}`, directTextMatch('exchanges', p)])));
-      all.length = mark;
-      found.push(...(await this.indexed(run, arg, where, p, Math.min(before, upTo + 1), n - tail.length)));
-      all.length = mark;
+      const tail = found.length;
+      found.push(...(await run((arg) => [`id IN (${UNINDEXED_IDS})`, `id < ${arg(below)}`, directTextMatch('exchanges', p)])));
+      found.push(
+        ...(await this.indexed(
+          run,
+          p,
+          below,
+          n - tail,
+          where.some((w) => SELECTIVE.test(w)),
+        )),
+      );
     }
     const byId = new Map<number, SummaryRow>();
     for (const r of found) byId.set(r.id, r);
@@ -95,15 +105,11 @@ export class PgTextSearch {
     return { items, nextBeforeId: rows.length > limit ? items[limit - 1]!.id : null };
   }
 
-  /** The newest `n` indexed rows below `below` holding `$p`: the newest WALK_ROWS in order, then the rest. */
-  private async indexed(
-    run: (clauses: readonly string[], from?: string) => Promise<SummaryRow[]>,
-    arg: (value: unknown) => string,
-    where: readonly string[],
-    p: string,
-    below: number,
-    n: number,
-  ): Promise<SummaryRow[]> {
+  /**
+   * The newest `n` indexed rows below `below` holding `p`: the newest WALK_ROWS in id order, then the
+   * rest (`selective`: under a deposit's or user's filter, from that filter's index).
+   */
+  private async indexed(run: Run, p: string, below: number, n: number, selective: boolean): Promise<SummaryRow[]> {
     const c = await this.client();
     const walked = (
       await c.query<{ floor: number | null; rows: number }>(
@@ -112,14 +118,20 @@ export class PgTextSearch {
       )
     ).rows[0]!;
     if (walked.floor === null) return [];
+    const floor = walked.floor;
     const joined = 'exchanges JOIN exchange_text AS t ON t.exchange_id = exchanges.id';
     // `|| ''`: an expression no index has, so these rows are read in id order and tested, not looked up.
     const tested = `((t.text || '') ILIKE ${p} OR (t.answer || '') ILIKE ${p})`;
-    const floor = arg(walked.floor);
-    const newest = await run([...where, `t.exchange_id >= ${floor}`, `id >= ${floor}`, `id < ${arg(below)}`, tested], joined);
+    const newest = await run((arg) => {
+      const from = arg(floor);
+      const to = arg(below);
+      return [`t.exchange_id >= ${from}`, `t.exchange_id < ${to}`, `id >= ${from}`, `id < ${to}`, tested];
+    }, joined);
     if (newest.length >= n || walked.rows < WALK_ROWS) return newest;
-    const selective = where.some((w) => SELECTIVE.test(w));
-    const rest = await run([...where, `t.exchange_id < ${floor}`, `id < ${floor}`, selective ? tested : `(t.text ILIKE ${p} OR t.answer ILIKE ${p})`], joined);
+    const rest = await run((arg) => {
+      const under = arg(floor);
+      return [`t.exchange_id < ${under}`, `id < ${under}`, selective ? tested : `(t.text ILIKE ${p} OR t.answer ILIKE ${p})`];
+    }, joined);
     return [...newest, ...rest];
   }
 }

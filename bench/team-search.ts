@@ -1,0 +1,148 @@
+// Text search over a team's PostgreSQL log against the same search over SQLite, on the same rows: the
+// store benchmark's synthetic log is generated into SQLite, copied into PostgreSQL with `db copy`'s own
+// code, both text indexes are filled (each engine's indexer, timed), and each search runs on both
+// engines in alternating calls (the machine's load falls on both alike), then again with the newest
+// TAIL_ROWS rows left to the direct test (indexed_upto set back, as while an indexer catches up).
+import { join } from 'node:path';
+import { connectionOf, openStore } from '../src-main/core/store';
+import { COPIED_TABLES } from '../src-main/core/store/copy/copied-tables';
+import { copyTables } from '../src-main/core/store/copy/copy-tables';
+import { postgresSide } from '../src-main/core/store/copy/postgres-side';
+import { sqliteSide } from '../src-main/core/store/copy/sqlite-side';
+import { connectPostgres, TeamLog } from '../src-main/core/store/postgres';
+import { indexAllText } from '../src-main/core/store/postgres/text-index';
+import { TextIndex } from '../src-main/core/store/text-index';
+import type { ExchangeQuery } from '../src-main/shared/model';
+import { startBenchPostgres } from './lib/postgres';
+import { fmtInt, fmtMs, fmtRatio, percentile } from './lib/stats';
+import { table } from './lib/table';
+import { fillExchanges } from './store';
+
+const TAIL_ROWS = 2_000;
+
+export interface TeamSearchOptions {
+  rows: number;
+  /** Calls per search and engine. */
+  iterations: number;
+  scratch: string;
+  log: (line: string) => void;
+}
+
+interface Timed {
+  name: string;
+  tail: boolean;
+  sqlite: { p50: number; p95: number; rows: number };
+  postgres: { p50: number; p95: number; rows: number };
+  /** PostgreSQL's p50 over SQLite's. */
+  ratio: number;
+}
+
+export interface TeamSearchResult {
+  rows: number;
+  server: string;
+  indexMs: { sqlite: number; postgres: number };
+  searches: Timed[];
+}
+
+export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSearchResult> {
+  const store = openStore(join(o.scratch, 'team-search'));
+  const server = await startBenchPostgres();
+  try {
+    o.log(`generating ${fmtInt(o.rows)} rows in SQLite...`);
+    const { deposits } = fillExchanges(store, o.rows, o.log);
+    const db = connectionOf(store);
+    const t0 = performance.now();
+    new TextIndex(db).indexAll();
+    const sqliteIndexMs = performance.now() - t0;
+
+    const url = await server.newDatabase();
+    const client = await connectPostgres(url, { numbers: true });
+    o.log('copying them into PostgreSQL...');
+    await copyTables(sqliteSide(db, 'SQLite'), postgresSide(client, 'PostgreSQL'), {
+      tables: COPIED_TABLES.filter((t) => t.name === 'exchanges'),
+      batchRows: 2_000,
+    });
+    const t1 = performance.now();
+    await indexAllText(client);
+    const postgresIndexMs = performance.now() - t1;
+    // A team server's autovacuum would have analyzed the tables by now; the benchmark does not wait for it.
+    await client.query('VACUUM ANALYZE exchanges');
+    await client.query('VACUUM ANALYZE exchange_text');
+
+    const log = new TeamLog(url);
+    const pick = (i: number): string => deposits[(i * 7919) % deposits.length]!;
+    const cases: Array<{ name: string; q: (i: number) => ExchangeQuery }> = [
+      { name: 'part of a deposit id', q: (i) => ({ search: pick(i).slice(9, 14) }) },
+      { name: 'a body value', q: (i) => ({ search: `"amount":${1 + (i % 9)}` }) },
+      { name: 'in every row', q: () => ({ search: 'application/json' }) },
+      { name: 'common + 2 rare filters', q: () => ({ search: '/pay', verdict: 'missing', kind: 'pay' }) },
+      { name: 'common + a deposit', q: (i) => ({ search: '/pay', depositId: pick(i) }) },
+      { name: 'no match', q: (i) => ({ search: `no-such-text-${i}` }) },
+    ];
+    const searches: Timed[] = [];
+    const upTo = (db.prepare('SELECT indexed_upto FROM exchange_text_state').pluck().get() as number) - TAIL_ROWS;
+    for (const tail of [false, true]) {
+      if (tail) {
+        // The newest rows stay in each index (a search merges them once) but are tested directly too.
+        db.prepare('UPDATE exchange_text_state SET indexed_upto = ?').run(upTo);
+        await client.query('UPDATE exchange_text_state SET indexed_upto = $1', [upTo]);
+      }
+      for (const c of cases) {
+        const times = { sqlite: [] as number[], postgres: [] as number[] };
+        const rows = { sqlite: 0, postgres: 0 };
+        for (let i = 0; i < o.iterations; i++) {
+          const q = { ...c.q(i), limit: 100 };
+          const sqlite = (): void => {
+            const s = performance.now();
+            rows.sqlite = store.exchanges.list(q).items.length;
+            times.sqlite.push(performance.now() - s);
+          };
+          const postgres = async (): Promise<void> => {
+            const s = performance.now();
+            rows.postgres = (await log.reads.list(q)).items.length;
+            times.postgres.push(performance.now() - s);
+          };
+          if (i % 2 === 0) (sqlite(), await postgres());
+          else (await postgres(), sqlite());
+        }
+        const stat = (t: number[], n: number) => ({ p50: percentile(t, 50), p95: percentile(t, 95), rows: n });
+        const timed: Timed = {
+          name: c.name,
+          tail,
+          sqlite: stat(times.sqlite, rows.sqlite),
+          postgres: stat(times.postgres, rows.postgres),
+          ratio: percentile(times.postgres, 50) / percentile(times.sqlite, 50),
+        };
+        if (timed.sqlite.rows !== timed.postgres.rows) throw new Error(`${c.name}: SQLite found ${timed.sqlite.rows} rows, PostgreSQL ${timed.postgres.rows}`);
+        searches.push(timed);
+        o.log(`  ${c.name}${tail ? ' (tail)' : ''}: SQLite p50 ${fmtMs(timed.sqlite.p50)}, PostgreSQL p50 ${fmtMs(timed.postgres.p50)}`);
+      }
+    }
+    await log.close();
+    await client.end();
+    return { rows: o.rows, server: server.label, indexMs: { sqlite: sqliteIndexMs, postgres: postgresIndexMs }, searches };
+  } finally {
+    store.close();
+    await server.stop();
+  }
+}
+
+export function formatTeamSearchResult(r: TeamSearchResult): string {
+  const lines = [
+    `${fmtInt(r.rows)} rows; PostgreSQL: ${r.server}`,
+    `indexing all rows: SQLite ${fmtMs(r.indexMs.sqlite)}, PostgreSQL ${fmtMs(r.indexMs.postgres)}`,
+    table(
+      ['search (limit 100)', 'rows', 'SQLite p50', 'SQLite p95', 'PostgreSQL p50', 'PostgreSQL p95', 'PG / SQLite (p50)'],
+      r.searches.map((s) => [
+        `${s.name}${s.tail ? `, newest ${fmtInt(TAIL_ROWS)} not indexed` : ''}`,
+        fmtInt(s.postgres.rows),
+        fmtMs(s.sqlite.p50),
+        fmtMs(s.sqlite.p95),
+        fmtMs(s.postgres.p50),
+        fmtMs(s.postgres.p95),
+        fmtRatio(s.ratio),
+      ]),
+    ),
+  ];
+  return lines.join('\n');
+}
