@@ -16,14 +16,14 @@
 // common word's bitmap is most of the log. So the newest WALK_ROWS indexed rows are read in order and
 // tested first (a common word fills its page there), and only if they do not fill the page is the rest
 // left to the planner, which takes the trigram index for a rare word. Under a deposit or user filter
-// (a few rows by nature) the rest starts from that filter's index and tests each row's text instead.
+// (a few rows by nature) the rows are read from that filter's index instead, each row's text tested.
 import type pg from 'pg';
 import type { ExchangePage } from '../../../shared/model';
 import { toSummary, type SummaryRow } from '../exchange-rows';
 import { pgText } from './pg-text';
 
 /** Indexed rows read in id order, tested one by one, before the trigram index is asked for the rest. */
-const WALK_ROWS = 2_000;
+const WALK_ROWS = 1_000;
 
 /** The search as an ILIKE pattern for a substring: `\`, `%` and `_` taken literally. */
 export function ilikePattern(search: string): string {
@@ -107,9 +107,13 @@ export class PgTextSearch {
 
   /**
    * The newest `n` indexed rows below `below` holding `p`: the newest WALK_ROWS in id order, then the
-   * rest (`selective`: under a deposit's or user's filter, from that filter's index).
+   * rest (`selective`: under a deposit's or user's filter, all from that filter's index).
    */
   private async indexed(run: Run, p: string, below: number, n: number, selective: boolean): Promise<SummaryRow[]> {
+    const joined = 'exchanges JOIN exchange_text AS t ON t.exchange_id = exchanges.id';
+    // `|| ''`: an expression no index has, so these rows are read in id order and tested, not looked up.
+    const tested = `((t.text || '') ILIKE ${p} OR (t.answer || '') ILIKE ${p})`;
+    if (selective) return run((arg) => [`t.exchange_id < ${arg(below)}`, `id < ${arg(below)}`, tested], joined);
     const c = await this.client();
     const walked = (
       await c.query<{ floor: number | null; rows: number }>(
@@ -119,9 +123,6 @@ export class PgTextSearch {
     ).rows[0]!;
     if (walked.floor === null) return [];
     const floor = walked.floor;
-    const joined = 'exchanges JOIN exchange_text AS t ON t.exchange_id = exchanges.id';
-    // `|| ''`: an expression no index has, so these rows are read in id order and tested, not looked up.
-    const tested = `((t.text || '') ILIKE ${p} OR (t.answer || '') ILIKE ${p})`;
     const newest = await run((arg) => {
       const from = arg(floor);
       const to = arg(below);
@@ -130,7 +131,7 @@ export class PgTextSearch {
     if (newest.length >= n || walked.rows < WALK_ROWS) return newest;
     const rest = await run((arg) => {
       const under = arg(floor);
-      return [`t.exchange_id < ${under}`, `id < ${under}`, selective ? tested : `(t.text ILIKE ${p} OR t.answer ILIKE ${p})`];
+      return [`t.exchange_id < ${under}`, `id < ${under}`, `(t.text ILIKE ${p} OR t.answer ILIKE ${p})`];
     }, joined);
     return [...newest, ...rest];
   }
