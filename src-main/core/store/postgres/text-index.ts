@@ -17,6 +17,7 @@
 //   up after 10 s), and only the newest GAP_WINDOW ids are kept as gaps at all: older ones were drawn
 //   long ago (a copied log's pruned ids, a failed group's).
 import type pg from 'pg';
+import { isComplete } from '../migrations/012-text-index-in-background';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS } from '../text-index';
 
 /** How long an id passed with no row is looked for. */
@@ -30,8 +31,8 @@ const INDEX_LOCK = 0x57445458;
 /** Rows a batch indexes at most. */
 export const MAX_BATCH_ROWS = 2_000;
 
-const isComplete = (r: string): string => `(${r}.completed_at IS NOT NULL OR ${r}.res_status IS NOT NULL OR ${r}.error IS NOT NULL)`;
-const hasAnswer = (r: string): string => `(${r}.res_status IS NOT NULL OR ${r}.error IS NOT NULL)`;
+/** Whether the row `r` has its answer's text (an answer, or the error in its place). */
+export const hasAnswer = (r: string): string => `(${r}.res_status IS NOT NULL OR ${r}.error IS NOT NULL)`;
 const TEXT_OF = (r: string): string => `${r}.id, wager_desk_request_text(${r}), CASE WHEN ${hasAnswer(r)} THEN wager_desk_answer_text(${r}) END`;
 const MAX_ID = '(SELECT coalesce(max(id), 0) FROM exchanges)';
 

@@ -21,6 +21,7 @@ import type pg from 'pg';
 import type { ExchangePage } from '../../../shared/model';
 import { toSummary, type SummaryRow } from '../exchange-rows';
 import { pgText } from './pg-text';
+import { hasAnswer } from './text-index';
 
 /** Indexed rows read in id order, tested one by one, before the trigram index is asked for the rest. */
 const WALK_ROWS = 1_000;
@@ -32,10 +33,7 @@ export function ilikePattern(search: string): string {
 
 /** Whether the row `row` (a table alias or name) holds the pattern `$p`, tested directly from its columns. */
 export function directTextMatch(row: string, p: string): string {
-  return (
-    `((wager_desk_request_text(${row}) COLLATE "C") ILIKE ${p}` +
-    ` OR ((${row}.res_status IS NOT NULL OR ${row}.error IS NOT NULL) AND (wager_desk_answer_text(${row}) COLLATE "C") ILIKE ${p}))`
-  );
+  return `((wager_desk_request_text(${row}) COLLATE "C") ILIKE ${p}` + ` OR (${hasAnswer(row)} AND (wager_desk_answer_text(${row}) COLLATE "C") ILIKE ${p}))`;
 }
 
 /** The rows the index does not answer for in full: tested directly. */
