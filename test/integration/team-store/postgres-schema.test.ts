@@ -1,10 +1,14 @@
 // The PostgreSQL schema on a real server: migrate creates what the copy and the engine need, is safe to
 // run again and from two processes at once, refuses a newer schema, and the sandbox's books hold a
-// deposit once per profile by a constraint, even when two connections record it at the same moment.
+// deposit once per profile by a constraint, even when two connections record it at the same moment. A
+// database at an older schema is brought up to date with its rows.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { COPIED_TABLES, columnsOf } from '../../../src-main/core/store/copy';
 import { connectPostgres, migratePostgres, PG_LATEST_VERSION } from '../../../src-main/core/store/postgres';
+import { VERSION_TABLE } from '../../../src-main/core/store/postgres/migrate';
+import { PG_MIGRATIONS } from '../../../src-main/core/store/postgres/migrations';
+import { ilikePattern, textMatchCondition } from '../../../src-main/core/store/postgres/text-search';
 import { usePostgres } from '../../helpers/postgres';
 
 const server = usePostgres();
@@ -59,6 +63,24 @@ describe('db migrate on PostgreSQL', () => {
       expect(reports.map((r) => r.applied.length).sort()).toEqual([0, PG_LATEST_VERSION]);
       expect(reports.every((r) => r.to === PG_LATEST_VERSION)).toBe(true);
       expect(Number((await a!.query('SELECT count(*) AS n FROM wager_desk_schema')).rows[0].n)).toBe(PG_LATEST_VERSION);
+    });
+  });
+
+  it('brings a schema-1 database that holds captures to schema 2, whose text search finds them', async () => {
+    const url = await server().newDatabase();
+    await withClients(url, 1, async ([c]) => {
+      // Schema 1 as a Wager Desk of that version left it, with a capture.
+      await c!.query(`CREATE TABLE ${VERSION_TABLE} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+      await c!.query(PG_MIGRATIONS[0]!.sql);
+      await c!.query(`INSERT INTO ${VERSION_TABLE} (version, name) VALUES (1, 'initial')`);
+      await c!.query(
+        `INSERT INTO exchanges (direction, kind, origin, at, method, path, req_headers, req_body, req_size, profile)
+         VALUES ('inbound', 'pay', 'proxy', '2026-01-01T00:00:00.000Z', 'POST', '/platform/pay', '[]', $1, 18, 'acme')`,
+        [Buffer.from('{"note":"Kestrel"}')],
+      );
+      expect(await migratePostgres(c!)).toMatchObject({ from: 1, to: 2, applied: ['2 text-search'] });
+      const found = await c!.query(`SELECT count(*)::int AS n FROM exchanges WHERE ${textMatchCondition('$1')}`, [ilikePattern('kestrel')]);
+      expect(found.rows).toEqual([{ n: 1 }]);
     });
   });
 
