@@ -85,7 +85,9 @@ export class PgTextSearch {
     const found = before > upTo + 1 ? await run((arg) => [`id > ${arg(upTo)}`, `id < ${arg(before)}`, directTextMatch('exchanges', p)]) : [];
     if (found.length < n) {
       const tail = found.length;
-      found.push(...(await run((arg) => [`id IN (${UNINDEXED_IDS})`, `id < ${arg(below)}`, directTextMatch('exchanges', p)])));
+      // `= ANY(ARRAY(...))`: the list (a few ids) is read first and its rows looked up by key; as a join the
+      // planner may walk the exchanges down to the list's oldest id, testing each row's text on the way.
+      found.push(...(await run((arg) => [`id = ANY(ARRAY(${UNINDEXED_IDS}))`, `id < ${arg(below)}`, directTextMatch('exchanges', p)])));
       found.push(
         ...(await this.indexed(
           run,
