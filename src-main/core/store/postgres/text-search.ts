@@ -9,8 +9,7 @@
 // Rows the background indexer (text-indexer.ts) has filled are searched in exchange_text, through its
 // pg_trgm trigram indexes; the rest (after indexed_upto, indexed before their answer came, or committed
 // after the indexer passed their id) are tested directly with the same text functions, so every row is
-// found the moment it commits. A search reads indexed_upto once and hands it to each of its statements,
-// so the indexer moving on meanwhile changes nothing: rows up to it were indexed before it was written.
+// found the moment it commits.
 //
 // Newest first is where a trigram index does not help: its matches come as a bitmap, all of them, and a
 // common word's bitmap is most of the log. So the newest WALK_ROWS indexed rows are read in order and
@@ -47,11 +46,13 @@ export function textMatchCondition(p: string): string {
   );
 }
 
-/** One statement of a page: the filters, then the clauses `build` makes (with parameters of their own), newest first. */
-type Run = (build: (arg: (value: unknown) => string) => string[], from?: string) => Promise<SummaryRow[]>;
+/** One statement of a page: the filters and `clauses`, newest first (every statement takes the same parameters). */
+type Run = (clauses: readonly string[], from?: string) => Promise<SummaryRow[]>;
 
 /** Filters on which the rest of a page is read from the filter's index: a deposit's or a user's rows are few. */
 const SELECTIVE = /^(deposit_id|user_id) = \$\d+$/;
+
+const UP_TO = '(SELECT indexed_upto FROM exchange_text_state)';
 
 export class PgTextSearch {
   constructor(private readonly client: () => Promise<pg.Client>) {}
@@ -59,6 +60,10 @@ export class PgTextSearch {
   /**
    * A page of the rows holding `search` under the filters `where` (numbered parameters `params`), below
    * `beforeId`, newest first. `select`: the summary's columns.
+   *
+   * Each statement reads indexed_upto itself, and the indexer only moves it on: the rows after the value
+   * the first statement read are tested directly, and every row up to the (same or larger) value a later
+   * statement reads is in the index, so together they miss no row (one found twice is kept once).
    */
   async page(
     select: string,
@@ -70,34 +75,33 @@ export class PgTextSearch {
   ): Promise<ExchangePage> {
     const c = await this.client();
     const n = limit + 1;
-    const before = beforeId ?? Number.MAX_SAFE_INTEGER;
-    const upTo = Number((await c.query<{ upto: string }>('SELECT indexed_upto::text AS upto FROM exchange_text_state')).rows[0]?.upto ?? 0);
-    const base = [...params, ilikePattern(search)];
-    const p = `$${base.length}`;
-    const run: Run = async (build, from = 'exchanges') => {
-      const values = [...base];
-      const arg = (value: unknown): string => (values.push(value), `$${values.length}`);
-      const sql = `SELECT ${select} FROM ${from} WHERE ${[...where, ...build(arg)].join(' AND ')} ORDER BY id DESC LIMIT ${n}`;
-      return (await c.query<SummaryRow>(sql, values)).rows;
-    };
-    const below = Math.min(before, upTo + 1);
-    // Rows the index does not hold (or holds without their answer), tested directly.
-    const found = before > upTo + 1 ? await run((arg) => [`id > ${arg(upTo)}`, `id < ${arg(before)}`, directTextMatch('exchanges', p)]) : [];
-    if (found.length < n) {
-      const tail = found.length;
-      // `= ANY(ARRAY(...))`: the list (a few ids) is read first and its rows looked up by key; as a join the
-      // planner may walk the exchanges down to the list's oldest id, testing each row's text on the way.
-      found.push(...(await run((arg) => [`id = ANY(ARRAY(${UNINDEXED_IDS}))`, `id < ${arg(below)}`, directTextMatch('exchanges', p)])));
+    const values = [...params, ilikePattern(search), beforeId ?? Number.MAX_SAFE_INTEGER];
+    const p = `$${values.length - 1}`;
+    const before = `$${values.length}::bigint`;
+    const below = `LEAST(${before}, ${UP_TO} + 1)`;
+    const run: Run = async (clauses, from = 'exchanges') =>
+      (await c.query<SummaryRow>(`SELECT ${select} FROM ${from} WHERE ${[...where, ...clauses].join(' AND ')} ORDER BY id DESC LIMIT ${n}`, values)).rows;
+    // Rows the index does not hold, or holds without their answer, tested directly in one statement. The
+    // list is looked up by key (`= ANY(ARRAY(...))`): as a join, the planner may walk the log down to the
+    // list's oldest id, testing each row's text on the way.
+    const direct = (clauses: readonly string[], afterIndex: boolean): string =>
+      `(SELECT ${select}, ${afterIndex} AS after_index FROM exchanges WHERE ${[...where, ...clauses, directTextMatch('exchanges', p)].join(' AND ')} ORDER BY id DESC LIMIT ${n})`;
+    const unindexed = await c.query<SummaryRow & { after_index: boolean }>(
+      `${direct([`id > ${UP_TO}`, `id < ${before}`], true)} UNION ALL ${direct([`id = ANY(ARRAY(${UNINDEXED_IDS}))`, `id < ${below}`], false)}`,
+      values,
+    );
+    const found: SummaryRow[] = unindexed.rows;
+    // A full page after the index: the rows it holds are all older.
+    if (unindexed.rows.filter((r) => r.after_index).length < n)
       found.push(
         ...(await this.indexed(
           run,
           p,
           below,
-          n - tail,
+          n,
           where.some((w) => SELECTIVE.test(w)),
         )),
       );
-    }
     const byId = new Map<number, SummaryRow>();
     for (const r of found) byId.set(r.id, r);
     const rows = [...byId.values()].sort((x, y) => y.id - x.id).slice(0, n);
@@ -109,30 +113,16 @@ export class PgTextSearch {
    * The newest `n` indexed rows below `below` holding `p`: the newest WALK_ROWS in id order, then the
    * rest (`selective`: under a deposit's or user's filter, all from that filter's index).
    */
-  private async indexed(run: Run, p: string, below: number, n: number, selective: boolean): Promise<SummaryRow[]> {
+  private async indexed(run: Run, p: string, below: string, n: number, selective: boolean): Promise<SummaryRow[]> {
     const joined = 'exchanges JOIN exchange_text AS t ON t.exchange_id = exchanges.id';
     // `|| ''`: an expression no index has, so these rows are read in id order and tested, not looked up.
     const tested = `((t.text || '') ILIKE ${p} OR (t.answer || '') ILIKE ${p})`;
-    if (selective) return run((arg) => [`t.exchange_id < ${arg(below)}`, `id < ${arg(below)}`, tested], joined);
-    const c = await this.client();
-    const walked = (
-      await c.query<{ floor: number | null; rows: number }>(
-        'SELECT min(exchange_id)::float8 AS floor, count(*)::int AS rows FROM (SELECT exchange_id FROM exchange_text WHERE exchange_id < $1 ORDER BY exchange_id DESC LIMIT $2) AS w',
-        [below, WALK_ROWS],
-      )
-    ).rows[0]!;
-    if (walked.floor === null) return [];
-    const floor = walked.floor;
-    const newest = await run((arg) => {
-      const from = arg(floor);
-      const to = arg(below);
-      return [`t.exchange_id >= ${from}`, `t.exchange_id < ${to}`, `id >= ${from}`, `id < ${to}`, tested];
-    }, joined);
-    if (newest.length >= n || walked.rows < WALK_ROWS) return newest;
-    const rest = await run((arg) => {
-      const under = arg(floor);
-      return [`t.exchange_id < ${under}`, `id < ${under}`, `(t.text ILIKE ${p} OR t.answer ILIKE ${p})`];
-    }, joined);
+    if (selective) return run([`t.exchange_id < ${below}`, `id < ${below}`, tested], joined);
+    // The oldest of the newest WALK_ROWS indexed rows (NULL: none).
+    const floor = `(SELECT min(exchange_id) FROM (SELECT exchange_id FROM exchange_text WHERE exchange_id < ${below} ORDER BY exchange_id DESC LIMIT ${WALK_ROWS}) AS w)`;
+    const newest = await run([`t.exchange_id >= ${floor}`, `t.exchange_id < ${below}`, `id >= ${floor}`, `id < ${below}`, tested], joined);
+    if (newest.length >= n) return newest;
+    const rest = await run([`t.exchange_id < ${floor}`, `id < ${floor}`, `(t.text ILIKE ${p} OR t.answer ILIKE ${p})`], joined);
     return [...newest, ...rest];
   }
 }
