@@ -229,6 +229,17 @@ async function expectSearches(engines: readonly Engine[], written: 'first' | 'la
   const pageFox = (written === 'later' ? ['late-page'] : []).concat(Array.from({ length: 12 }, (_, i) => `page-${11 - i}`));
   const paged = pageFox.reduce<string[][]>((pages, tag, i) => (i % 5 === 0 ? pages.push([tag]) : pages[pages.length - 1]!.push(tag), pages), []);
   for (const engine of engines) expect(await pagedTags(engine, { search: 'pagefox' }, 5), `${engine.name}: paged (${written})`).toEqual(paged);
+  // The walks in id order take the same search: following the log (tail), deleting what a filter shows.
+  for (const engine of engines) {
+    const followed = must(await engine.desk.followExchanges({ afterId: 0, query: { profile: 'acme', search: 'FOX"' } }));
+    const foxes = written === 'later' ? ['fox-body', 'late-fox'] : ['fox-body'];
+    expect(
+      followed.completed.map((x) => x.depositId),
+      `${engine.name}: follow (${written})`,
+    ).toEqual(foxes);
+    const dryRun = must(await engine.desk.deleteExchanges({ filter: { profile: 'acme', search: 'pagefox' } }, { dryRun: true }));
+    expect(dryRun.deleted, `${engine.name}: delete's dry run (${written})`).toBe(pageFox.length);
+  }
 }
 
 describe('text search on SQLite and PostgreSQL', () => {
