@@ -6,7 +6,7 @@ import type { OutboundDeps } from '../outbound/deps';
 import { createSecretCache } from '../secrets';
 import type { Store } from '../store';
 import type { TeamLog } from '../store/postgres';
-import { sqliteReader, type ExchangeReader } from '../store/exchange-reader';
+import { sqliteLog } from '../store/exchange-log';
 
 export interface DeskOptions {
   /** The data directory (database, and the key file unless the key comes from elsewhere). */
@@ -49,8 +49,6 @@ export interface DeskContext extends OutboundDeps {
   readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment' | 'database'>> & Pick<DeskOptions, 'nativeBinding'>;
   /** The team's exchange log in PostgreSQL (DeskOptions.database), or null: the data directory's SQLite. */
   readonly teamLog: TeamLog | null;
-  /** The exchange log's reads, on whichever engine holds it. */
-  readonly log: ExchangeReader;
   readonly emit: DeskEventListener;
   /** Drops cached secrets after a profile changed. */
   invalidateSecrets(): void;
@@ -76,7 +74,7 @@ export function createContext(
     options,
     store,
     teamLog,
-    log: teamLog ? teamLog.reader() : sqliteReader(store.exchanges),
+    log: teamLog ? teamLog.log() : sqliteLog(store),
     emit,
     profile: (name) => secrets.profile(name),
     signingCandidates: (name) => secrets.signingCandidates(name),

@@ -3,7 +3,11 @@
 // opened on first use and opened again after the database went away.
 import type pg from 'pg';
 import type { ExchangeSummary } from '../../../shared/model';
-import type { ExchangeReader } from '../exchange-reader';
+import type { CaptureRows } from '../../proxy/capture-writer';
+import type { ExchangeLog, ExchangeReader } from '../exchange-log';
+import { pgCheckReports } from './check-reports';
+import { pgRequestOf } from './request-of';
+import { pgSharedSql } from './shared-sql';
 import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
@@ -19,6 +23,8 @@ export class TeamLog {
   readonly reads: PgExchangeReads;
   private readingClient: Promise<pg.Client> | null = null;
   private readonly writers = new Set<PgCaptureWriter>();
+  /** The desk's own writes (sends, imports), opened on the first. */
+  private deskWriter: PgCaptureWriter | null = null;
   private readonly listeners = new Set<LogListener>();
 
   constructor(readonly url: string) {
@@ -71,6 +77,29 @@ export class TeamLog {
     };
   }
 
+  /** The log as the desk reads and writes it; the desk's writes commit as the proxy's do, and notify the same way. */
+  log(): ExchangeLog {
+    return {
+      ...this.reader(),
+      requestOf: (id) => this.run((c) => pgRequestOf(c, id)),
+      reports: pgCheckReports((fn) => this.run(fn)),
+      sql: pgSharedSql((fn) => this.run(fn)),
+      write: (write, newRows = 1) => this.deskWrite(write, newRows),
+    };
+  }
+
+  private deskWrite<T>(write: (rows: CaptureRows) => T, newRows: number): Promise<T> {
+    // Closed with the proxy's writers (close()).
+    const writer = (this.deskWriter ??= this.openWriter());
+    return new Promise<T>((resolve, reject) =>
+      writer.write(
+        (tx) => write(tx.rows),
+        (err, value) => (err === null ? resolve(value as T) : reject(databaseFailure(this.url, err))),
+        newRows,
+      ),
+    );
+  }
+
   /** Runs reads on the reading connection; a failure names the database (never its password). */
   async run<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     try {
@@ -101,6 +130,7 @@ export class TeamLog {
   }
 
   async close(): Promise<void> {
+    this.deskWriter = null;
     for (const w of [...this.writers]) await w.close();
     for (const l of [...this.listeners]) await l.stop();
     const reading = this.readingClient;
