@@ -8,7 +8,7 @@
 // and what is measured here is reading. Text search (three characters or more) is left out: its index
 // is filled in the background as captures come (bench/store.ts and §2 measure it on SQLite); a short
 // search, an id prefix, is in.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectionOf, openStore, type Store } from '../src-main/core/store';
 import { sqliteReader, type ExchangeReader } from '../src-main/core/store/exchange-log';
@@ -31,7 +31,7 @@ const ROW_COLUMNS = [...INSERT_COLUMNS, ...COMPLETE_COLUMNS];
 export interface TeamScaleOptions {
   rows: number;
   iterations: number;
-  /** Keeps (and reuses) the SQLite file here; PostgreSQL is filled on each run. */
+  /** Keeps (and reuses) the SQLite file here; PostgreSQL is filled on each run (first). */
   storeDir: string | null;
   scratch: string;
   log: (line: string) => void;
@@ -73,7 +73,7 @@ function rowValues(g: GeneratedRow, id: number): Values {
   return { id, ...insertValues({ ...g.row, sourceId }), ...completionValues(g.completion) };
 }
 
-function fillSqlite(store: Store, rows: number, deposits: string[], log: (line: string) => void): number {
+function fillSqlite(store: Store, rows: number, log: (line: string) => void): number {
   const db = connectionOf(store);
   const columns = ['id', ...ROW_COLUMNS];
   const insert = db.prepare(`INSERT INTO exchanges (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
@@ -83,7 +83,7 @@ function fillSqlite(store: Store, rows: number, deposits: string[], log: (line: 
   const t0 = performance.now();
   let done = 0;
   let tx: Values[][] = [];
-  for (const batch of valueBatches(rows, deposits)) {
+  for (const batch of valueBatches(rows, [])) {
     tx.push(batch);
     done += batch.length;
     if (tx.length * BATCH >= SQLITE_TX) {
@@ -97,12 +97,12 @@ function fillSqlite(store: Store, rows: number, deposits: string[], log: (line: 
   return performance.now() - t0;
 }
 
-async function fillPostgres(url: string, rows: number, log: (line: string) => void): Promise<number> {
+async function fillPostgres(url: string, rows: number, deposits: string[], log: (line: string) => void): Promise<number> {
   const client = await connectPostgres(url, { numbers: true });
   const t0 = performance.now();
   try {
     let done = 0;
-    for (const batch of valueBatches(rows, [])) {
+    for (const batch of valueBatches(rows, deposits)) {
       // The proxy's own statement (one array per column), without its NOTIFY's listeners.
       await client.query(groupStatement({ inserts: batch as never, ids: batch.map((v) => v.id as number), updates: [] }, 'wager_desk_bench_fill'));
       done += batch.length;
@@ -168,44 +168,56 @@ async function timeAll(reader: ExchangeReader, list: QuerySpec[], iterations: nu
   return out;
 }
 
-export async function runTeamScaleBench(o: TeamScaleOptions): Promise<TeamScaleResult> {
-  const dir = o.storeDir ?? join(o.scratch, 'team-scale');
-  const home = join(dir, `sqlite-${o.rows}`);
-  const reused = existsSync(join(home, 'wager-desk.sqlite'));
+/** The SQLite file of an earlier run, if it holds the whole log (a fill stopped halfway is made again). */
+function openFilled(home: string, rows: number): { store: Store; whole: boolean } {
+  const file = join(home, 'wager-desk.sqlite');
+  if (existsSync(file)) {
+    const store = openStore(home);
+    const count = connectionOf(store).prepare('SELECT count(*) FROM exchanges').pluck().get() as number;
+    if (count === rows) return { store, whole: true };
+    store.close();
+    rmSync(home, { recursive: true, force: true });
+  }
   mkdirSync(home, { recursive: true });
-  const store = openStore(home);
-  const deposits: string[] = [];
-  let sqliteMs: number | null = null;
-  try {
-    if (reused) {
-      o.log(`  SQLite: reusing ${home}`);
-      // The generator is deterministic: the same deposits without writing again.
-      for (const _ of generateRows(o.rows, 42, deposits)) void _;
-    } else sqliteMs = fillSqlite(store, o.rows, deposits, o.log);
-    const db = connectionOf(store);
-    const replayed = db
-      .prepare('SELECT s.deposit_id FROM exchanges r JOIN exchanges s ON s.id = r.source_id WHERE r.source_id IS NOT NULL LIMIT 200')
-      .pluck()
-      .all() as string[];
-    const list = specs(deposits, replayed, o.rows);
-    const sqlite = await timeAll(sqliteReader(store.exchanges), list, o.iterations, o.log, 'SQLite');
+  return { store: openStore(home), whole: false };
+}
 
-    const server = await startBenchPostgres();
+export async function runTeamScaleBench(o: TeamScaleOptions): Promise<TeamScaleResult> {
+  const deposits: string[] = [];
+  // PostgreSQL first: its log is made again on every run (the server is a throwaway one).
+  const server = await startBenchPostgres();
+  let postgresMs: number;
+  let postgres: Timed[];
+  let replayed: string[];
+  try {
+    const url = await server.newDatabase();
+    postgresMs = await fillPostgres(url, o.rows, deposits, o.log);
+    const team = new TeamLog(url);
     try {
-      const url = await server.newDatabase();
-      const postgresMs = await fillPostgres(url, o.rows, o.log);
-      const team = new TeamLog(url);
-      try {
-        const postgres = await timeAll(team.reader(), specs(deposits, replayed, o.rows), o.iterations, o.log, 'PostgreSQL');
-        const agree = sqlite.every((t, i) => t.refused !== undefined || postgres[i]!.refused !== undefined || t.rows === postgres[i]!.rows);
-        return { rows: o.rows, fill: { sqliteMs, postgresMs }, sqlite, postgres, agree };
-      } finally {
-        await team.close();
-        await server.dropDatabase(url);
-      }
+      replayed = (
+        await team.run((c) =>
+          c.query<{ deposit_id: string }>(
+            'SELECT s.deposit_id FROM exchanges r JOIN exchanges s ON s.id = r.source_id WHERE r.source_id IS NOT NULL LIMIT 200',
+          ),
+        )
+      ).rows.map((r) => r.deposit_id);
+      postgres = await timeAll(team.reader(), specs(deposits, replayed, o.rows), o.iterations, o.log, 'PostgreSQL');
     } finally {
-      await server.stop();
+      await team.close();
+      await server.dropDatabase(url);
     }
+  } finally {
+    await server.stop();
+  }
+
+  const home = join(o.storeDir ?? join(o.scratch, 'team-scale'), `sqlite-${o.rows}`);
+  const { store, whole } = openFilled(home, o.rows);
+  try {
+    if (whole) o.log(`  SQLite: reusing ${home}`);
+    const sqliteMs = whole ? null : fillSqlite(store, o.rows, o.log);
+    const sqlite = await timeAll(sqliteReader(store.exchanges), specs(deposits, replayed, o.rows), o.iterations, o.log, 'SQLite');
+    const agree = sqlite.every((t, i) => t.refused !== undefined || postgres[i]!.refused !== undefined || t.rows === postgres[i]!.rows);
+    return { rows: o.rows, fill: { sqliteMs, postgresMs }, sqlite, postgres, agree };
   } finally {
     store.close();
   }

@@ -1,9 +1,27 @@
 // The exchange log as the desk sees it, whatever the engine: reads (a page of the list, one exchange, a
-// deposit's timeline, a captured request's bytes) and writes (an outbound send's row and its answer, an
-// import's rows, findings made later). SQLite answers at once (its calls are synchronous); PostgreSQL over
-// the network. Everything but the proxy's own write path goes through this, so that a desk attached to a
-// team's log reads and writes there and never in the laptop's file.
-import type { CheckReport, CheckReportSummary, ExchangeDetail, ExchangePage, Timeline } from '../../shared/model';
+// deposit's timeline, a captured request's bytes, following it, its counts), writes (an outbound send's
+// row and its answer, an import's rows, findings made later, verdicts judged again, deletions, prune),
+// and what lives beside the exchanges: check reports and the sandbox's books. SQLite answers at once (its
+// calls are synchronous); PostgreSQL over the network. The desk's parts use only this, so that a desk
+// attached to a team's log reads and writes there and never in the laptop's file; the proxy's own
+// capture writer is the one piece written per engine (capture-writer.ts), for speed.
+import type {
+  CheckReport,
+  CheckReportSummary,
+  ExchangeDeletion,
+  ExchangeDetail,
+  ExchangePage,
+  FollowPage,
+  SandboxState,
+  SignatureReport,
+  Timeline,
+} from '../../shared/model';
+import type { CaptureWriter } from '../proxy/capture-writer';
+import { GroupCommit } from '../proxy/group-commit';
+import type { SandboxOperator } from '../sandbox';
+import type { DeleteOutcome } from './exchange-delete';
+import type { PruneOptions, PruneReport } from './retention';
+import type { Rejudged, SignedRow } from './signed-rows';
 import type { StoredRequest } from './exchange-rows';
 import type { CaptureRows } from '../proxy/capture-writer';
 import type { ExchangeStore } from './exchanges';
@@ -27,8 +45,34 @@ export interface CheckReports {
   get(id: number): Promise<CheckReport | null>;
 }
 
+/** One profile's sandbox books, as a person looks at and edits them. */
+export interface SandboxBooksAdmin {
+  state(book: string): Promise<SandboxState>;
+  setBalance(book: string, userId: string, balance: number): Promise<void>;
+  reset(book: string): Promise<void>;
+}
+
+export type LogCounts = { inbound: number; outbound: number };
+
 export interface ExchangeLog extends ExchangeReader {
+  /** How the log is named to a person; null: the data directory's own file. */
+  readonly label: string | null;
   readonly reports: CheckReports;
+  readonly books: SandboxBooksAdmin;
+  /** Refuses a log the proxy cannot write (a database without the schema), saying what to do. */
+  ready(): Promise<void>;
+  /** The proxy's writer: its captures committed in groups, the sandbox deciding inside them. */
+  openCaptureWriter(operator: SandboxOperator): CaptureWriter;
+  /** Rows recorded or completed after the cursor (tail, the UI), and those still in flight. */
+  follow(filter: RowFilter, afterId: number | null, pendingIds: readonly number[]): Promise<FollowPage>;
+  counts(): Promise<LogCounts>;
+  /** The counts last read, without waiting (a status event). */
+  knownCounts(): LogCounts;
+  /** A page of signed rows after `afterId` (reverify), and the verdicts judged again, a page at once. */
+  signedPage(filter: RowFilter, afterId: number, limit: number): Promise<SignedRow[]>;
+  rejudge(judged: Rejudged, reports: ReadonlyArray<{ id: number; report: SignatureReport }>): Promise<void>;
+  prune(options: PruneOptions): Promise<PruneReport>;
+  delete(target: ExchangeDeletion, dryRun: boolean): Promise<DeleteOutcome>;
   /** Reads a feature builds itself, in the SQL both engines share. */
   readonly sql: SharedSql;
   requestOf(id: number): Promise<StoredRequest | null>;
@@ -49,9 +93,27 @@ export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
 
 /** The data directory's log: one transaction per write, durable when it returns. */
 export function sqliteLog(store: Store): ExchangeLog {
+  const ledger = store.sandbox;
   return {
     ...sqliteReader(store.exchanges),
+    label: null,
     sql: sqliteSql(connectionOf(store)),
+    books: {
+      state: async (book) => ledger.state(book),
+      setBalance: async (book, userId, balance) => ledger.setBalanceByHand(book, userId, balance),
+      reset: async (book) => ledger.reset(book),
+    },
+    ready: async () => undefined,
+    openCaptureWriter: (operator) =>
+      // Each write of the proxy runs inside the group's transaction on the desk's own connection.
+      new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => operator.handle(call) }),
+    follow: async (filter, afterId, pending) => store.exchanges.follow(filter, afterId, pending),
+    counts: async () => store.exchanges.counts(),
+    knownCounts: () => store.exchanges.counts(),
+    signedPage: async (filter, afterId, limit) => store.exchanges.signedPage(filter, afterId, limit),
+    rejudge: async (judged, reports) => store.transaction(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
+    prune: (options) => store.prune(options),
+    delete: async (target, dryRun) => store.deleteExchanges(target, dryRun),
     reports: {
       add: async (report) => store.reports.add(report),
       list: async () => store.reports.list(),

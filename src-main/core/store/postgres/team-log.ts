@@ -4,7 +4,11 @@
 import type pg from 'pg';
 import type { ExchangeSummary } from '../../../shared/model';
 import type { CaptureRows } from '../../proxy/capture-writer';
-import type { ExchangeLog, ExchangeReader } from '../exchange-log';
+import type { ExchangeLog, ExchangeReader, LogCounts } from '../exchange-log';
+import { pgDeleteExchanges } from './exchange-delete';
+import { prunePostgres } from './prune';
+import { readBooks, resetBooks, setBookBalance } from './sandbox-books';
+import { pgRejudge, pgSignedPage } from './signed-rows';
 import { pgCheckReports } from './check-reports';
 import { pgRequestOf } from './request-of';
 import { pgSharedSql } from './shared-sql';
@@ -77,14 +81,42 @@ export class TeamLog {
     };
   }
 
-  /** The log as the desk reads and writes it; the desk's writes commit as the proxy's do, and notify the same way. */
-  log(): ExchangeLog {
+  /**
+   * The log as the desk reads and writes it; the desk's writes commit as the proxy's do, and notify the
+   * same way. `startingBalance`: what a user the books have not seen starts with (the desk's setting).
+   */
+  log(startingBalance: () => number): ExchangeLog {
+    const run = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => this.run(fn);
+    let known: LogCounts = { inbound: 0, outbound: 0 };
     return {
       ...this.reader(),
-      requestOf: (id) => this.run((c) => pgRequestOf(c, id)),
-      reports: pgCheckReports((fn) => this.run(fn)),
-      sql: pgSharedSql((fn) => this.run(fn)),
+      label: this.label,
+      requestOf: (id) => run((c) => pgRequestOf(c, id)),
+      reports: pgCheckReports(run),
+      sql: pgSharedSql(run),
+      books: {
+        state: (book) => run((c) => readBooks(c, book, startingBalance())),
+        setBalance: (book, userId, balance) => run((c) => setBookBalance(c, book, userId, balance)),
+        reset: (book) => run((c) => resetBooks(c, book)),
+      },
       write: (write, newRows = 1) => this.deskWrite(write, newRows),
+      ready: () => this.checkSchema(),
+      openCaptureWriter: (operator) => this.openWriter({ operator, startingBalance }),
+      follow: (filter, afterId, pending) => run(() => this.reads.follow(filter, afterId, pending)),
+      counts: async () => (known = await run(() => this.reads.counts())),
+      knownCounts: () => known,
+      signedPage: (filter, afterId, limit) => run((c) => pgSignedPage(c, filter, afterId, limit)),
+      rejudge: (judged, reports) => run((c) => pgRejudge(c, judged, reports)),
+      prune: async (options) => {
+        const report = await run((c) => prunePostgres(c, options));
+        this.reads.forgetCounts();
+        return report;
+      },
+      delete: async (target, dryRun) => {
+        const outcome = await run((c) => pgDeleteExchanges(c, target, dryRun));
+        if (!dryRun && outcome.deleted > 0) this.reads.forgetCounts();
+        return outcome;
+      },
     };
   }
 
