@@ -16,14 +16,13 @@ import type {
   SignatureReport,
   Timeline,
 } from '../../shared/model';
-import type { CaptureWriter } from '../proxy/capture-writer';
+import type { CaptureRows, CaptureWriter } from '../proxy/capture-writer';
 import { GroupCommit } from '../proxy/group-commit';
 import type { SandboxOperator } from '../sandbox';
 import type { DeleteOutcome } from './exchange-delete';
 import type { PruneOptions, PruneReport } from './retention';
 import type { Rejudged, SignedRow } from './signed-rows';
 import type { StoredRequest } from './exchange-rows';
-import type { CaptureRows } from '../proxy/capture-writer';
 import type { ExchangeStore } from './exchanges';
 import type { RowFilter } from './row-filter';
 import { sqliteSql, type SharedSql } from './shared-sql';
