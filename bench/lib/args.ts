@@ -2,7 +2,7 @@
 // to a smoke run of a few seconds a benchmark.
 
 export type BenchName =
-  'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune' | 'team-store' | 'team-outage' | 'team-search';
+  'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune' | 'team-store' | 'team-outage' | 'team-scale' | 'team-search';
 export const BENCH_NAMES: readonly BenchName[] = [
   'proxy',
   'store',
@@ -16,6 +16,7 @@ export const BENCH_NAMES: readonly BenchName[] = [
   'prune',
   'team-store',
   'team-outage',
+  'team-scale',
   'team-search',
 ];
 
@@ -96,7 +97,7 @@ function positive(name: string, value: string | undefined): number {
   return n;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-search] [--json FILE]
+export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
   [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;
