@@ -2,7 +2,20 @@
 // to a smoke run of a few seconds a benchmark.
 
 export type BenchName =
-  'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune' | 'team-store' | 'team-outage' | 'team-scale' | 'team-search';
+  | 'proxy'
+  | 'store'
+  | 'memory'
+  | 'ui'
+  | 'writes'
+  | 'judge'
+  | 'redeliver'
+  | 'ndjson'
+  | 'tail'
+  | 'prune'
+  | 'team-store'
+  | 'team-outage'
+  | 'team-scale'
+  | 'team-search';
 export const BENCH_NAMES: readonly BenchName[] = [
   'proxy',
   'store',
