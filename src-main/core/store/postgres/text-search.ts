@@ -35,14 +35,16 @@ export function directTextMatch(row: string, p: string): string {
   return `((wager_desk_request_text(${row}) COLLATE "C") ILIKE ${p}` + ` OR (${hasAnswer(row)} AND (wager_desk_answer_text(${row}) COLLATE "C") ILIKE ${p}))`;
 }
 
-/** The rows the index does not answer for in full: tested directly. */
+const UP_TO = '(SELECT indexed_upto FROM exchange_text_state)';
+
+/** The rows up to indexed_upto that the index does not answer for in full: tested directly. */
 const UNINDEXED_IDS = 'SELECT exchange_id FROM exchange_text_unanswered UNION ALL SELECT id FROM exchange_text_gaps';
 
 /** The rows of `exchanges` holding `$p`, as one condition (for the walks that read in id order: follow, reverify, delete). */
 export function textMatchCondition(p: string): string {
   return (
     `(id IN (SELECT exchange_id FROM exchange_text WHERE text ILIKE ${p} OR answer ILIKE ${p})` +
-    ` OR ((id > (SELECT indexed_upto FROM exchange_text_state) OR id IN (${UNINDEXED_IDS})) AND ${directTextMatch('exchanges', p)}))`
+    ` OR ((id > ${UP_TO} OR id IN (${UNINDEXED_IDS})) AND ${directTextMatch('exchanges', p)}))`
   );
 }
 
@@ -51,8 +53,6 @@ type Run = (clauses: readonly string[], from?: string) => Promise<SummaryRow[]>;
 
 /** Filters on which the rest of a page is read from the filter's index: a deposit's or a user's rows are few. */
 const SELECTIVE = /^(deposit_id|user_id) = \$\d+$/;
-
-const UP_TO = '(SELECT indexed_upto FROM exchange_text_state)';
 
 export class PgTextSearch {
   constructor(private readonly client: () => Promise<pg.Client>) {}
