@@ -126,6 +126,7 @@ const FIRST: Capture[] = [
       headers: [
         ['content-type', 'application/json'],
         ['X-Trace', 'Trace-Otter-7'],
+        ['X-Quote', 'say "Hi"\tthere'],
       ],
     },
     answer: answer(200, '{"status":"ok","balance":900}'),
@@ -175,6 +176,7 @@ const SEARCHES: Array<{ q: ExchangeQuery; first: string[]; later?: string[] }> =
   { q: { search: 'QUICK BROWN', allProfiles: true }, first: ['beta-fox', 'fox-body'] },
   { q: { search: 'trace-otter' }, first: ['fox-body'] },
   { q: { search: 'x-trace: Trace' }, first: ['fox-body'] },
+  { q: { search: 'x-quote: say "hi"\tthere' }, first: ['fox-body'] },
   { q: { search: '"balance":900' }, first: ['fox-body'] },
   { q: { search: 'upstream exploded' }, first: ['operators'] },
   { q: { search: 'ok","bal' }, first: ['fox-body'] },

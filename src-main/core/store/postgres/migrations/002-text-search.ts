@@ -66,12 +66,18 @@ EXCEPTION WHEN character_not_in_repertoire THEN
       FROM regexp_matches(latin, '((?:${UTF8_SEQUENCE})+)|[\u0080-\u00ff]', 'g') WITH ORDINALITY AS r(m, n)), '');
 END $$;
 
--- A header list (JSON [[name, value], ...]) as "name: value" lines, as SQLite's json_each reads it.
+-- A header list (JSON [[name, value], ...]) as "name: value" lines, as SQLite's json_each reads it. A list
+-- written without a backslash (no escape in any string, the common case) holds no quote inside a string,
+-- so its lines are cut from the text directly: about half the cost of parsing the JSON.
 CREATE FUNCTION wager_desk_header_lines(h text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT string_agg((p ->> 0) || ': ' || (p ->> 1), E'\n' ORDER BY n)
-    FROM json_array_elements(
-      (CASE WHEN strpos(h, '\u0000') > 0 THEN regexp_replace(h, '(?<!\\)((?:\\\\)*)\\u0000', '\1\\ufffd', 'g') ELSE h END)::json
-    ) WITH ORDINALITY AS a(p, n)
+  SELECT CASE
+    WHEN h ~ '^\[\["[^"\\]*","[^"\\]*"\](,\["[^"\\]*","[^"\\]*"\])*\]$'
+      THEN replace(replace(substr(h, 4, length(h) - 6), '"],["', E'\n'), '","', ': ')
+    ELSE (SELECT string_agg((p ->> 0) || ': ' || (p ->> 1), E'\n' ORDER BY n)
+      FROM json_array_elements(
+        (CASE WHEN strpos(h, '\u0000') > 0 THEN regexp_replace(h, '(?<!\\)((?:\\\\)*)\\u0000', '\1\\ufffd', 'g') ELSE h END)::json
+      ) WITH ORDINALITY AS a(p, n))
+  END
 $$;
 
 -- An exchange's request and answer as searched (SQLite: requestText and answerText of migration 009).
