@@ -337,5 +337,11 @@ describe('text search on PostgreSQL only', () => {
       .filter((t) => /^many-5/.test(t))
       .reverse();
     expect(await pagedTags(engine, { search: 'wren 5' }, 50)).toEqual([fives.slice(0, 50), fives.slice(50, 100), fives.slice(100)]);
+    // One row in ten: the first 1,000 rows walked hold 100, short of a page of 101, and the walk goes on.
+    const nines = rows
+      .map((r) => r.tag)
+      .filter((t) => t.endsWith('9'))
+      .reverse();
+    expect(await pagedTags(engine, { search: '9"}' }, 101)).toEqual([nines.slice(0, 101), nines.slice(101, 202), nines.slice(202)]);
   });
 });

@@ -13,8 +13,9 @@
 //
 // Newest first is where a trigram index does not help: its matches come as a bitmap, all of them, and a
 // common word's bitmap is most of the log. So the newest WALK_ROWS indexed rows are read in order and
-// tested first (a common word fills its page there), and only if they do not fill the page is the rest
-// left to the planner, which takes the trigram index for a rare word. Under a deposit or user filter
+// tested first (a common word fills its page there; one found there, but less often, is walked on as
+// far as its rate says the page needs), and only then is the rest left to the planner, which takes the
+// trigram index for a rare word. Under a deposit or user filter
 // (a few rows by nature) the rows are read from that filter's index instead, each row's text tested.
 import type pg from 'pg';
 import type { ExchangePage } from '../../../shared/model';
@@ -24,6 +25,8 @@ import { hasAnswer } from './text-index';
 
 /** Indexed rows read in id order, tested one by one, before the trigram index is asked for the rest. */
 const WALK_ROWS = 1_000;
+/** At most this many more, for a word the first walk found but too few times. */
+const MAX_WALK_ROWS = 20_000;
 
 /** The search as an ILIKE pattern for a substring: `\`, `%` and `_` taken literally. */
 export function ilikePattern(search: string): string {
@@ -118,11 +121,25 @@ export class PgTextSearch {
     // `|| ''`: an expression no index has, so these rows are read in id order and tested, not looked up.
     const tested = `((t.text || '') ILIKE ${p} OR (t.answer || '') ILIKE ${p})`;
     if (selective) return run([`t.exchange_id < ${below}`, `id < ${below}`, tested], joined);
-    // The oldest of the newest WALK_ROWS indexed rows (NULL: none).
-    const floor = `(SELECT min(exchange_id) FROM (SELECT exchange_id FROM exchange_text WHERE exchange_id < ${below} ORDER BY exchange_id DESC LIMIT ${WALK_ROWS}) AS w)`;
-    const newest = await run([`t.exchange_id >= ${floor}`, `t.exchange_id < ${below}`, `id >= ${floor}`, `id < ${below}`, tested], joined);
-    if (newest.length >= n) return newest;
+    // The oldest of the newest `rows` indexed rows below `under` (NULL: none), and the matches from there.
+    const floorOf = (under: string, rows: number): string =>
+      `(SELECT min(exchange_id) FROM (SELECT exchange_id FROM exchange_text WHERE exchange_id < ${under} ORDER BY exchange_id DESC LIMIT ${rows}) AS w)`;
+    const walk = (from: string, to: string): Promise<SummaryRow[]> =>
+      run([`t.exchange_id >= ${from}`, `t.exchange_id < ${to}`, `id >= ${from}`, `id < ${to}`, tested], joined);
+    let floor = floorOf(below, WALK_ROWS);
+    const found = await walk(floor, below);
+    if (found.length >= n) return found;
+    // A word found in the first walk but too few times fills its page within `more` rows read on at that
+    // rate (with a margin): up to MAX_WALK_ROWS, reading them in order is cheaper than rechecking every
+    // row of its trigram bitmap, which for such a word is thousands.
+    const more = found.length === 0 ? Infinity : Math.ceil((((n - found.length) * WALK_ROWS) / found.length) * 1.5);
+    if (more <= MAX_WALK_ROWS) {
+      const next = floorOf(floor, more);
+      found.push(...(await walk(next, floor)));
+      if (found.length >= n) return found;
+      floor = next;
+    }
     const rest = await run([`t.exchange_id < ${floor}`, `id < ${floor}`, `(t.text ILIKE ${p} OR t.answer ILIKE ${p})`], joined);
-    return [...newest, ...rest];
+    return [...found, ...rest];
   }
 }
