@@ -149,6 +149,13 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       const r = await runOutageBench({ scratch, fromSource: args.fromSource, callers: 16, ...seconds, log });
       return { name, ok: r.ok, result: r };
     }
+    case 'team-scale': {
+      const { runTeamScaleBench, formatTeamScaleResult } = await import('./team-scale');
+      log(heading(`team-scale: the capture list's queries on ${args.rows.toLocaleString('en-US')} exchanges, SQLite and PostgreSQL`));
+      const r = await runTeamScaleBench({ rows: args.rows, iterations: args.iterations, storeDir: args.storeDir, scratch, log });
+      log(formatTeamScaleResult(r));
+      return { name, ok: r.agree, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

@@ -1,7 +1,8 @@
 // Command-line options of `npm run bench`. Every count and time has a bound; --quick shrinks them all
 // to a smoke run of a few seconds a benchmark.
 
-export type BenchName = 'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune' | 'team-store' | 'team-outage';
+export type BenchName =
+  'proxy' | 'store' | 'memory' | 'ui' | 'writes' | 'judge' | 'redeliver' | 'ndjson' | 'tail' | 'prune' | 'team-store' | 'team-outage' | 'team-scale';
 export const BENCH_NAMES: readonly BenchName[] = [
   'proxy',
   'store',
@@ -15,6 +16,7 @@ export const BENCH_NAMES: readonly BenchName[] = [
   'prune',
   'team-store',
   'team-outage',
+  'team-scale',
 ];
 
 export interface BenchArgs {
@@ -94,7 +96,7 @@ function positive(name: string, value: string | undefined): number {
   return n;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage] [--json FILE]
+export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
   [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;

@@ -18,7 +18,7 @@ export function buildProgram(): Command {
     )
     .option(
       '--database <url>',
-      "a team's PostgreSQL that holds the exchange log: serve captures into it, the other commands read it; those not built for it yet say so (default: $WAGER_DESK_DATABASE_URL, else the data directory's SQLite)",
+      "a team's PostgreSQL that holds the exchange log: serve captures into it, the other commands read and write it (default: $WAGER_DESK_DATABASE_URL, else the data directory's SQLite)",
     )
     .exitOverride()
     .showHelpAfterError(false)

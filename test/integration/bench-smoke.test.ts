@@ -18,6 +18,7 @@ import type { StoreBenchResult } from '../../bench/store';
 import type { UiBenchResult } from '../../bench/ui';
 import type { WriteBenchResult } from '../../bench/writes';
 import type { TeamStoreResult } from '../../bench/team-store';
+import type { TeamScaleResult } from '../../bench/team-scale';
 import type { OutageResult } from '../../bench/team-outage';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -290,6 +291,15 @@ describe('bench smoke (--quick): the team store', () => {
     expect(r.durable).toBe(true);
     expect(r.rows.length).toBeGreaterThanOrEqual(3);
     expect(run.stdout).toMatch(/PostgreSQL \/ SQLite forward throughput \d+\.\d+x/);
+  }, 200_000);
+
+  it('team-scale: the list queries on the same log answer the same rows on SQLite and PostgreSQL', async () => {
+    const run = await bench('team-scale');
+    const r = resultOf<TeamScaleResult>(run, 'team-scale');
+    expect(r.agree).toBe(true);
+    expect(r.sqlite.map((t) => t.name)).toEqual(r.postgres.map((t) => t.name));
+    expect(r.postgres.find((t) => t.name === 'by depositId')!.rows).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(/both engines answered every query with the same rows/);
   }, 200_000);
 
   it('team-outage: the database stopped under load gives 503s, never a 2XX without its row, and the proxy comes back', async () => {

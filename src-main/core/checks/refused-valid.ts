@@ -9,11 +9,11 @@ import { explainRefusedExchange } from '../outbound/explain-exchange';
 const isAuthRefusal = (status: number | null | undefined): boolean => status === 401 || status === 403;
 
 /** The first exchange of the run whose valid signature the operator refused with 401 or 403, or null. */
-export function refusedValidExchange(ctx: OutboundDeps, checks: readonly CheckResult[]): number | null {
+export async function refusedValidExchange(ctx: OutboundDeps, checks: readonly CheckResult[]): Promise<number | null> {
   for (const check of checks) {
     if (check.outcome !== 'fail' || !isAuthRefusal(check.actual.status)) continue;
     for (const id of check.exchangeIds) {
-      const x = ctx.store.exchanges.get(id);
+      const x = await ctx.log.get(id);
       if (x && x.signature.verdict === 'valid' && isAuthRefusal(x.response?.status)) return id;
     }
   }
@@ -26,7 +26,7 @@ export async function explainRunRefusal(
   checks: readonly CheckResult[],
   options: { profile?: string; confirmedProduction?: boolean },
 ): Promise<RefusalExplanation | null> {
-  const id = refusedValidExchange(ctx, checks);
+  const id = await refusedValidExchange(ctx, checks);
   if (id === null) return null;
   try {
     return await explainRefusedExchange(ctx, id, options);

@@ -71,7 +71,7 @@ export async function runConformanceCheck(
 
   const headline = headlineOf(JUDGED_CHECKS, checks, notServedLine);
   const count = (o: CheckOutcome) => checks.filter((c) => c.outcome === o).length;
-  return ctx.store.reports.add({
+  return ctx.log.reports.add({
     runId,
     at,
     target: env.base,

@@ -1,4 +1,5 @@
 import type { DeskApi } from '../../shared/desk-api';
+import type { CheckReport } from '../../shared/model';
 import { listEdgeCases, reportJson, reportMarkdown, runConformanceCheck, runEdgeCase } from '../checks';
 import { diffExchangeDetails, dispatchDraft, draftFollowUp, draftFromExchange, draftTemplate, previewSignature, replay } from '../outbound';
 import { inspectDraft, templateSettings } from '../outbound/inspect-draft';
@@ -24,18 +25,24 @@ export type ComposePart = Pick<
 >;
 
 export function composePart(ctx: DeskContext): ComposePart {
-  const exchange = (id: number) => {
-    const found = ctx.store.exchanges.get(Number(id));
+  const exchange = async (id: number) => {
+    const found = await ctx.log.get(Number(id));
     if (!found) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
     return found;
   };
-  const report = (id: number) => {
-    const found = ctx.store.reports.get(Number(id));
+  const report = async (id: number) => {
+    const found = await ctx.log.reports.get(Number(id));
     if (!found) throw new DeskFailure('not-found', `No check report with id ${id}.`);
     return found;
   };
+  /** The report's steps' exchanges, read first: the markdown is written from them in one go. */
+  const reportExchanges = async (r: CheckReport) => {
+    const ids = [...new Set(r.checks.flatMap((c) => c.exchangeIds))];
+    const found = await Promise.all(ids.map((id) => ctx.log.get(id)));
+    return new Map(ids.map((id, i) => [id, found[i] ?? null]));
+  };
   return {
-    diffExchanges: (beforeId, afterId) => attempt(() => diffExchangeDetails(exchange(beforeId), exchange(afterId))),
+    diffExchanges: (beforeId, afterId) => attempt(async () => diffExchangeDetails(await exchange(beforeId), await exchange(afterId))),
     draftFromExchange: (id) => attempt(() => draftFromExchange(ctx, Number(id))),
     draftFollowUp: (payId, result) => attempt(() => draftFollowUp(ctx, Number(payId), result)),
     draftTemplate: (kind, userId, options) => attempt(() => draftTemplate(kind, userId, templateSettings(ctx, options ?? {}))),
@@ -46,12 +53,16 @@ export function composePart(ctx: DeskContext): ComposePart {
     listEdgeCases: () => attempt(() => listEdgeCases()),
     runEdgeCase: (caseId, options) => attempt(() => runEdgeCase(ctx, caseId, options, ctx.balanceObserver(options?.profile))),
     runCheck: (options) => attempt(() => runConformanceCheck(ctx, options, ctx.balanceObserver(options?.profile))),
-    listCheckReports: () => attempt(() => ctx.store.reports.list()),
+    listCheckReports: () => attempt(() => ctx.log.reports.list()),
     getCheckReport: (id) => attempt(() => report(id)),
     exportCheckReport: (id, format) =>
-      attempt(() => {
-        if (format === 'json') return reportJson(report(id));
-        if (format === 'markdown') return reportMarkdown(report(id), (x) => ctx.store.exchanges.get(x));
+      attempt(async () => {
+        if (format === 'json') return reportJson(await report(id));
+        if (format === 'markdown') {
+          const r = await report(id);
+          const exchanges = await reportExchanges(r);
+          return reportMarkdown(r, (x) => exchanges.get(x) ?? null);
+        }
         throw new DeskFailure('bad-input', `A report is exported as json or markdown, not "${String(format)}".`);
       }),
   };

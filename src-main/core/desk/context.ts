@@ -6,7 +6,7 @@ import type { OutboundDeps } from '../outbound/deps';
 import { createSecretCache } from '../secrets';
 import type { Store } from '../store';
 import type { TeamLog } from '../store/postgres';
-import { sqliteReader, type ExchangeReader } from '../store/exchange-reader';
+import { sqliteLog } from '../store/exchange-log';
 
 export interface DeskOptions {
   /** The data directory (database, and the key file unless the key comes from elsewhere). */
@@ -22,9 +22,9 @@ export interface DeskOptions {
   /** better_sqlite3.node for the running ABI, when it is not the default build (Electron). */
   nativeBinding?: string;
   /**
-   * A team's PostgreSQL (a postgres:// URL): the exchange log lives there instead of in the data
-   * directory's SQLite file. The proxy commits its captures into it, and the list, `show` and `tail`
-   * read it; profiles, the key and the faults stay in the data directory.
+   * A team's PostgreSQL (a postgres:// URL): the exchange log (with the check reports and the sandbox's
+   * books) lives there instead of in the data directory's SQLite file, for everything the desk does;
+   * profiles, saved requests, the key and the faults stay in the data directory.
    */
   database?: string;
   /** Largest request body the proxy keeps (default 1 MiB). */
@@ -47,10 +47,6 @@ export interface DeskOptions {
 export interface DeskContext extends OutboundDeps {
   // The key's source is the store's (store.secretsKey): the options keep neither the environment nor the key.
   readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment' | 'database'>> & Pick<DeskOptions, 'nativeBinding'>;
-  /** The team's exchange log in PostgreSQL (DeskOptions.database), or null: the data directory's SQLite. */
-  readonly teamLog: TeamLog | null;
-  /** The exchange log's reads, on whichever engine holds it. */
-  readonly log: ExchangeReader;
   readonly emit: DeskEventListener;
   /** Drops cached secrets after a profile changed. */
   invalidateSecrets(): void;
@@ -75,8 +71,8 @@ export function createContext(
   return {
     options,
     store,
-    teamLog,
-    log: teamLog ? teamLog.reader() : sqliteReader(store.exchanges),
+    // The one place the engine is chosen: every part reads and writes through the log.
+    log: teamLog ? teamLog.log(() => store.sandbox.startingBalance()) : sqliteLog(store),
     emit,
     profile: (name) => secrets.profile(name),
     signingCandidates: (name) => secrets.signingCandidates(name),

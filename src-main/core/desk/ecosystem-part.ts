@@ -19,8 +19,7 @@ export function ecosystemPart(ctx: DeskContext): EcosystemPart {
         const profile = options?.profile;
         const settings = callbackSettings(profile !== undefined ? ctx.profile(profile) : ctx.profile(), options ?? {});
         const deps = {
-          exchanges: ctx.store.exchanges,
-          transaction: <T>(write: () => T): T => ctx.store.transaction(write),
+          log: ctx.log,
           candidates: ctx.signingCandidates(profile),
           secrets: storedSecrets(ctx),
           callbackPrefix: settings.prefix,

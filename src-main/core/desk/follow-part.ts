@@ -13,8 +13,7 @@ export function followPart(ctx: DeskContext): Pick<DeskApi, 'followExchanges'> {
         if (afterId !== null && (!Number.isInteger(afterId) || afterId < 0)) throw new DeskFailure('bad-input', 'afterId is a row id (0 or more) or null.');
         const filter = scopedQuery(ctx, cursor?.query ?? {});
         const pending = cursor?.pendingIds ?? [];
-        const team = ctx.teamLog;
-        return team ? team.run(() => team.reads.follow(filter, afterId, pending)) : ctx.store.exchanges.follow(filter, afterId, pending);
+        return ctx.log.follow(filter, afterId, pending);
       }),
   };
 }

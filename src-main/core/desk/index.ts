@@ -4,7 +4,6 @@ import type { TeamStoreTools } from '../../shared/team-store';
 import { chooseKeySource, openStore } from '../store';
 import { databaseUrlProblem, TeamLog } from '../store/postgres';
 import { DeskFailure } from '../result';
-import { limitToTeamLog } from './team-log-scope';
 import { teamLogEvents } from './team-log-events';
 import { balancePart } from './balance-part';
 import { composePart } from './compose-part';
@@ -164,7 +163,6 @@ export function createDesk(options: DeskOptions): Desk {
       store.close();
     },
   };
-  if (teamLog !== null) limitToTeamLog(desk, teamLog.label);
   registerSeams(desk, ctx);
   return desk;
 }

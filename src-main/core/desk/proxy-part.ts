@@ -1,10 +1,7 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus, SandboxState } from '../../shared/model';
-import { GroupCommit, ProxyController, type CaptureTx, type ProxyHost } from '../proxy';
+import { ProxyController, type ProxyHost } from '../proxy';
 import { connectionOf } from '../store';
-import { pgDeleteExchanges } from '../store/postgres/exchange-delete';
-import { prunePostgres } from '../store/postgres/prune';
-import { readBooks, resetBooks, setBookBalance } from '../store/postgres/sandbox-books';
 import { attempt, DeskFailure } from '../result';
 import { callbackSettings } from '../outbound/callback-settings';
 import { SandboxOperator } from '../sandbox';
@@ -32,31 +29,27 @@ function checkAmount(name: string, value: unknown): number {
 }
 
 export function proxyPart(ctx: DeskContext): ProxyPart {
-  const { store } = ctx;
+  const { store, log } = ctx;
   const ledger = store.sandbox;
   // The sandbox a person looks at and edits is the active profile's books.
   const book = (): string => store.profiles.activeName() ?? '';
-  const team = ctx.teamLog;
   // Over PostgreSQL the counts are a query away: read by getStatus, and the last ones reused by status events.
-  let teamCounts = { inbound: 0, outbound: 0 };
   const status = (proxyStatus: ProxyStatus = proxy.status()): DeskStatus => ({
     proxy: proxyStatus,
     activeProfile: store.profiles.activeName(),
     secretsKey: store.secretsKey,
     secretsKeyProblem: store.profiles.keyProblem(),
-    counts: team ? teamCounts : store.exchanges.counts(),
+    counts: log.knownCounts(),
     dataDir: ctx.options.home,
-    ...(team ? { exchangeLog: team.label } : {}),
+    ...(log.label !== null ? { exchangeLog: log.label } : {}),
   });
   const sandbox = new SandboxOperator(ledger);
-  // Each write of the proxy runs inside the group's transaction on the desk's own connection.
-  const sqliteTx: CaptureTx = { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) };
   // The books the sandbox decides with: the team's, in PostgreSQL, or the data directory's.
-  const state = (): SandboxState | Promise<SandboxState> => (team ? team.run((c) => readBooks(c, book(), ledger.startingBalance())) : ledger.state(book()));
+  const state = (): Promise<SandboxState> => log.books.state(book());
   const proxyHost: ProxyHost = {
-    sqlite: team ? null : connectionOf(store),
-    openCaptureWriter: () =>
-      team ? team.openWriter({ operator: sandbox, startingBalance: () => ledger.startingBalance() }) : new GroupCommit(connectionOf(store), sqliteTx),
+    // SQLite's checkpoints and text index run beside a proxy that writes the data directory's file.
+    sqlite: log.label === null ? connectionOf(store) : null,
+    openCaptureWriter: () => log.openCaptureWriter(sandbox),
     faults: store.faults,
     ...(ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {}),
     defaults: { maxBodyBytes: ctx.options.maxBodyBytes, upstreamTimeoutMs: ctx.options.upstreamTimeoutMs, guardRails: ctx.options.proxyGuardRails },
@@ -91,10 +84,9 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   return {
     getStatus: () =>
       attempt(async () => {
-        if (!team) return status();
         // The status is how a person learns that the database is away: it must not fail with it.
         try {
-          teamCounts = await team.run(() => team.reads.counts());
+          await log.counts();
           return status();
         } catch (err) {
           return { ...status(), exchangeLogProblem: (err as Error).message };
@@ -105,7 +97,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         const c = config ?? {};
         // An unknown profile is an error, not the active one (it names the secret and the upstream).
         if (typeof c.profile === 'string') ctx.profile(c.profile);
-        if (team) await team.checkSchema();
+        await log.ready();
         const started = await proxy.start({ ...c, ...(c.upstream === '' ? { upstream: null } : {}) });
         return status(started);
       }),
@@ -113,21 +105,12 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       attempt(async () => {
         return status(await proxy.stop());
       }),
-    prune: (options) =>
-      attempt(async () => {
-        if (!team) return store.prune(options ?? {});
-        const report = await team.run((c) => prunePostgres(c, options ?? {}));
-        team.reads.forgetCounts();
-        return report;
-      }),
+    prune: (options) => attempt(() => log.prune(options ?? {})),
     deleteExchanges: (target, options) =>
       attempt(async () => {
         const dryRun = options?.dryRun === true;
-        const { deleted, lastId } = team ? await team.run((c) => pgDeleteExchanges(c, target, dryRun)) : store.deleteExchanges(target, dryRun);
-        if (team && !dryRun && deleted > 0) {
-          team.reads.forgetCounts();
-          teamCounts = await team.run(() => team.reads.counts());
-        }
+        const { deleted, lastId } = await log.delete(target, dryRun);
+        if (!dryRun && deleted > 0) await log.counts();
         const after = status();
         // The status bar reads its counts from events: a delete must move them too.
         if (!dryRun && deleted > 0) ctx.emit('status', after);
@@ -138,10 +121,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       attempt(async () => {
         if (typeof userId !== 'string' || userId === '') throw new DeskFailure('bad-input', 'A userId is required.');
         const amount = checkAmount('The balance', balance);
-        if (team) {
-          ledger.checkUnits('The balance', amount);
-          await team.run((c) => setBookBalance(c, book(), userId, amount));
-        } else ledger.setBalanceByHand(book(), userId, amount);
+        ledger.checkUnits('The balance', amount);
+        await log.books.setBalance(book(), userId, amount);
         return state();
       }),
     setSandboxStartingBalance: (balance) =>
@@ -151,8 +132,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
       }),
     resetSandbox: () =>
       attempt(async () => {
-        if (team) await team.run((c) => resetBooks(c, book()));
-        else ledger.reset(book());
+        await log.books.reset(book());
         return state();
       }),
     listFaults: () => attempt(() => store.faults.list()),

@@ -14,7 +14,7 @@ export function redeliverPart(ctx: DeskContext): RedeliverPart {
     for (const run of running.values()) run.abort();
   });
   return {
-    selectRedelivery: (filter, options) => attempt(() => selectRedelivery(ctx.store, filter ?? {}, actingProfile(ctx, filter?.profile), options ?? {})),
+    selectRedelivery: (filter, options) => attempt(() => selectRedelivery(ctx.log.sql, filter ?? {}, actingProfile(ctx, filter?.profile), options ?? {})),
     redeliver: (request) =>
       attempt(async () => {
         const runId = request?.runId ?? newRedeliveryRunId();

@@ -6,7 +6,6 @@ import type { ReverifyReport, SignatureReport, Verdict } from '../../shared/mode
 import { rejudgeSignature } from '../capture';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
-import { pgRejudge, pgSignedPage } from '../store/postgres/signed-rows';
 
 /** Rows per transaction: short enough that the proxy's group commit never waits long for the lock. */
 const PAGE = 500;
@@ -14,8 +13,7 @@ const PAGE = 500;
 const MAX_LISTED = 1000;
 
 export function reverifyPart(ctx: DeskContext): Pick<DeskApi, 'reverify'> {
-  const { store } = ctx;
-  const team = ctx.teamLog;
+  const { store, log } = ctx;
   return {
     reverify: (request) =>
       attempt(async () => {
@@ -41,7 +39,7 @@ export function reverifyPart(ctx: DeskContext): Pick<DeskApi, 'reverify'> {
         const judged = { at: report.at, profile: name, fingerprint: report.fingerprint };
         let after = 0;
         for (;;) {
-          const rows = team ? await team.run((c) => pgSignedPage(c, filter, after, PAGE)) : store.exchanges.signedPage(filter, after, PAGE);
+          const rows = await log.signedPage(filter, after, PAGE);
           if (rows.length === 0) break;
           const reports: Array<{ id: number; report: SignatureReport }> = [];
           for (const row of rows) {
@@ -57,8 +55,7 @@ export function reverifyPart(ctx: DeskContext): Pick<DeskApi, 'reverify'> {
             }
           }
           // Each page in one transaction (SQLite) or one statement (PostgreSQL).
-          if (team) await team.run((c) => pgRejudge(c, judged, reports));
-          else store.transaction(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged)));
+          await log.rejudge(judged, reports);
           after = rows[rows.length - 1]!.id;
           if (rows.length < PAGE) break;
         }

@@ -6,14 +6,13 @@ import type { HarImportOptions, HarImportResult } from '../../shared/model';
 import { judge, type JudgingContext } from '../capture';
 import { redactBytes, redactHeaders, redactText } from '../redact';
 import { DeskFailure } from '../result';
-import type { ExchangeStore } from '../store/exchanges';
+import type { CaptureRows } from '../proxy/capture-writer';
+import type { ExchangeLog } from '../store/exchange-log';
 import { readHar, withRecorderNote, type HarReadEntry } from './har-read';
 
-/** What an import needs: where rows go, how to make them all or nothing, and what they are judged with. */
+/** What an import needs: the log its rows go to (all or nothing), and what they are judged with. */
 export interface HarImportDeps extends JudgingContext {
-  exchanges: ExchangeStore;
-  /** Runs `write` in one transaction: every row or none. */
-  transaction<T>(write: () => T): T;
+  log: Pick<ExchangeLog, 'write'>;
 }
 
 function tagsFor(creator: string | null, origin: string | undefined): string[] {
@@ -21,13 +20,13 @@ function tagsFor(creator: string | null, origin: string | undefined): string[] {
 }
 
 /** Imports the HAR text; `options.profile` is resolved by the caller into `deps.candidates`. */
-export function importHar(deps: HarImportDeps, text: string, options: HarImportOptions = {}): HarImportResult {
+export async function importHar(deps: HarImportDeps, text: string, options: HarImportOptions = {}): Promise<HarImportResult> {
   if (typeof text !== 'string') throw new DeskFailure('bad-input', 'The HAR must be given as text.');
   const har = readHar(text);
   const tags = tagsFor(har.creator, options.origin);
   const { secrets } = deps;
 
-  const insertOne = (e: HarReadEntry): number => {
+  const insertOne = (rows: CaptureRows, e: HarReadEntry): number => {
     const { row } = judge(
       {
         direction: 'inbound',
@@ -49,9 +48,9 @@ export function importHar(deps: HarImportDeps, text: string, options: HarImportO
     );
     // A recorder that changed the body (its own bodySize says so) explains a mismatch better than the secret.
     if (row.signature) row.signature = withRecorderNote(row.signature, e);
-    const { id } = deps.exchanges.insert(row);
+    const id = rows.record(row);
     const durationMs = e.durationMs ?? 0;
-    deps.exchanges.complete(id, {
+    rows.finish(id, {
       response: e.response
         ? { status: e.response.status, headers: redactHeaders(e.response.headers, secrets), body: redactBytes(e.response.body, secrets).bytes }
         : null,
@@ -62,6 +61,6 @@ export function importHar(deps: HarImportDeps, text: string, options: HarImportO
     return id;
   };
 
-  const ids = deps.transaction(() => har.entries.map(insertOne));
+  const ids = await deps.log.write((rows) => har.entries.map((e) => insertOne(rows, e)), har.entries.length);
   return { imported: ids.length, ids };
 }

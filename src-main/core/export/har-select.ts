@@ -2,8 +2,7 @@
 // one conformance report. Always oldest first (report steps in the order they ran), as a HAR reads.
 import type { ExchangeQuery, ExchangeSummary, HarQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
-import type { Store } from '../store';
-import type { ExchangeReader } from '../store/exchange-reader';
+import type { ExchangeLog, ExchangeReader } from '../store/exchange-log';
 
 export interface Selection {
   ids: number[];
@@ -22,9 +21,9 @@ function matches(x: ExchangeSummary, q: ExchangeQuery): boolean {
   return true;
 }
 
-function fromReport(store: Store, reportId: number): Selection {
+async function fromReport(log: Pick<ExchangeLog, 'reports'>, reportId: number): Promise<Selection> {
   if (!Number.isInteger(reportId) || reportId < 1) throw new DeskFailure('bad-input', `reportId must be a positive whole number; got ${String(reportId)}.`);
-  const report = store.reports.get(reportId);
+  const report = await log.reports.get(reportId);
   if (!report) throw new DeskFailure('not-found', `No conformance report with id ${reportId}.`);
   const ids = [...new Set(report.checks.flatMap((c) => c.exchangeIds))];
   return { ids, description: `the ${ids.length} exchanges of conformance report ${reportId} (${report.target}, ${report.at})` };
@@ -61,9 +60,9 @@ async function fromList(log: ExchangeReader, q: ExchangeQuery): Promise<Selectio
 }
 
 /** `q.profile` (resolved by the desk): one profile's rows and deposits; absent: every profile's. */
-export async function selectForHar(store: Store, log: ExchangeReader, q: Omit<HarQuery, 'allProfiles'>): Promise<Selection> {
+export async function selectForHar(log: ExchangeLog, q: Omit<HarQuery, 'allProfiles'>): Promise<Selection> {
   const { reportId, ...query } = q ?? {};
-  if (reportId !== undefined && reportId !== null) return fromReport(store, Number(reportId));
+  if (reportId !== undefined && reportId !== null) return fromReport(log, Number(reportId));
   if (query.depositId) return fromTimeline(log, { ...query, depositId: query.depositId });
   return fromList(log, query);
 }

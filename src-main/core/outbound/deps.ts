@@ -1,10 +1,13 @@
 import type { StoreAndSecrets } from '../secrets';
+import type { ExchangeLog } from '../store/exchange-log';
 import { storedSecrets } from '../redact';
 import type { CallbackSettings } from './callback-settings';
 import type { RecordingDeps } from './record';
 
 /** What sending and recording take: the store, the secret look-ups, and how long an answer may take. */
 export interface OutboundDeps extends StoreAndSecrets {
+  /** The exchange log, on whichever engine holds it: sends are recorded there, captures read from it. */
+  readonly log: ExchangeLog;
   readonly options: { readonly outboundTimeoutMs: number };
 }
 
@@ -17,7 +20,7 @@ export function recordingDeps(ctx: OutboundDeps, profile: string | undefined, se
   return {
     // The profile sent as (named, else the active one) is the one the row belongs to.
     profile: profile ?? ctx.store.profiles.activeName(),
-    exchanges: ctx.store.exchanges,
+    log: ctx.log,
     candidates: ctx.signingCandidates(profile),
     secrets: storedSecrets(ctx),
     ...(settings ? { callbackPrefix: settings.prefix, amounts: settings.amounts } : {}),

@@ -57,13 +57,13 @@ export async function dispatchDraft(ctx: OutboundDeps, draft: Draft, options: Di
 }
 
 /** The draft a replay sends: the capture (or its follow-up) with the edits applied. The source row is only read. */
-function replayDraft(ctx: OutboundDeps, request: ReplayRequest): Draft {
+async function replayDraft(ctx: OutboundDeps, request: ReplayRequest): Promise<Draft> {
   if (typeof request?.sourceId !== 'number') throw new DeskFailure('bad-input', 'A replay needs the id of the exchange to send again.');
   const followUpOptions = request.callbackPrefix !== undefined ? { callbackPrefix: request.callbackPrefix } : {};
   const source =
     request.followUp !== undefined
-      ? { draft: draftFollowUp(ctx, request.sourceId, request.followUp, followUpOptions), truncated: false }
-      : capturedDraft(ctx, request.sourceId);
+      ? { draft: await draftFollowUp(ctx, request.sourceId, request.followUp, followUpOptions), truncated: false }
+      : await capturedDraft(ctx, request.sourceId);
   const draft = source.draft;
   if (source.truncated && request.bodyBase64 === undefined) {
     throw new DeskFailure(
@@ -76,7 +76,7 @@ function replayDraft(ctx: OutboundDeps, request: ReplayRequest): Draft {
   return { ...draft, bodyBase64: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('base64') };
 }
 
-export function replay(ctx: OutboundDeps, request: ReplayRequest): Promise<ExchangeDetail> {
-  const draft = replayDraft(ctx, request);
+export async function replay(ctx: OutboundDeps, request: ReplayRequest): Promise<ExchangeDetail> {
+  const draft = await replayDraft(ctx, request);
   return dispatchDraft(ctx, draft, { ...request, origin: 'replay' });
 }

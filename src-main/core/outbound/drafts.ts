@@ -3,7 +3,7 @@
 // drops what belonged to the connection it arrived on (Host, Content-Length, ...).
 import type { Draft, HeaderList, ResultValue, TemplateKind } from '../../shared/model';
 import { DEFAULT_TEST_USER, RESULT_VALUES } from '../../shared/model';
-import type { Store } from '../store';
+import type { ExchangeLog } from '../store/exchange-log';
 import { buildPay, buildResult, creditFor, followUpOf, isResultValue, toBytes } from '../protocol';
 import { defaultStake } from '../protocol/amounts';
 import { DEFAULT_CURRENCY } from '../../shared/money';
@@ -17,9 +17,14 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = ['pay', 'win', 'draw', 'l
 
 const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
+/** Where drafts read captured requests from. */
+export interface DraftSource {
+  readonly log: Pick<ExchangeLog, 'requestOf'>;
+}
+
 /** The captured request, read once; a token request cannot be sent again (its API key is not stored). */
-function captured(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number) {
-  const request = Number.isInteger(id) ? ctx.store.exchanges.requestOf(id) : null;
+async function captured(ctx: DraftSource, id: number) {
+  const request = Number.isInteger(id) ? await ctx.log.requestOf(id) : null;
   if (!request) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   if (request.kind === 'token') {
     throw new DeskFailure(
@@ -31,13 +36,13 @@ function captured(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number)
 }
 
 /** The captured request as a draft: same method, path, query, headers (minus connection headers) and bytes. */
-export function draftFromExchange(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number): Draft {
-  return capturedDraft(ctx, id).draft;
+export async function draftFromExchange(ctx: DraftSource, id: number): Promise<Draft> {
+  return (await capturedDraft(ctx, id)).draft;
 }
 
 /** draftFromExchange, and whether the captured body was cut at the size limit (then it cannot be sent as it was). */
-export function capturedDraft(ctx: { readonly store: Pick<Store, 'exchanges'> }, id: number): { draft: Draft; truncated: boolean } {
-  const request = captured(ctx, id);
+export async function capturedDraft(ctx: DraftSource, id: number): Promise<{ draft: Draft; truncated: boolean }> {
+  const request = await captured(ctx, id);
   const draft = {
     method: request.method,
     path: `${request.path}${request.query ? `?${request.query}` : ''}`,
@@ -60,14 +65,9 @@ export function resultsPathFor(payPath: string, prefix?: string): string {
 }
 
 /** The result that settles a captured pay (same userId, depositId and currency), as a draft derived from it. */
-export function draftFollowUp(
-  ctx: { readonly store: Pick<Store, 'exchanges'> },
-  payId: number,
-  result: ResultValue,
-  options: { callbackPrefix?: string } = {},
-): Draft {
+export async function draftFollowUp(ctx: DraftSource, payId: number, result: ResultValue, options: { callbackPrefix?: string } = {}): Promise<Draft> {
   if (!isResultValue(result)) throw new DeskFailure('bad-input', `A follow-up is one of ${RESULT_VALUES.join(', ')}; got "${String(result)}".`);
-  const request = captured(ctx, payId);
+  const request = await captured(ctx, payId);
   // A pay is a pay under any prefix: the captured path may predate the profile's prefix, or differ from it.
   if (request.kind !== 'pay' && callbackRoute(request.path, options.callbackPrefix ?? DEFAULT_CALLBACK_PREFIX).kind !== 'pay') {
     throw new DeskFailure('bad-input', `Exchange ${payId} is not a pay (its path is ${request.path}); a follow-up is built from a captured pay.`);

@@ -21,7 +21,7 @@ const is4xx = (status: number | null): boolean => status !== null && status >= 4
 
 /** Explains why the operator refused exchange `id`; throws bad-input when it was not a refusal of a valid signature. */
 export async function explainRefusedExchange(ctx: OutboundDeps, id: number, options: ExplainOptions = {}): Promise<RefusalExplanation> {
-  const detail = ctx.store.exchanges.get(Number(id));
+  const detail = await ctx.log.get(Number(id));
   if (!detail) throw new DeskFailure('not-found', `No exchange with id ${id}.`);
   const status = detail.response?.status ?? null;
   if (!is4xx(status)) {
@@ -43,7 +43,7 @@ export async function explainRefusedExchange(ctx: OutboundDeps, id: number, opti
       profile ? `Profile "${profile.name}" has no signing secret to sign the probes with.` : 'No profile: the probes need a signing secret.',
     );
   }
-  const { draft, truncated } = capturedDraft(ctx, detail.id);
+  const { draft, truncated } = await capturedDraft(ctx, detail.id);
   if (truncated) throw new DeskFailure('bad-input', `The body of exchange ${id} was cut at the size limit: it cannot be re-serialized.`);
   let url: string;
   if (detail.direction === 'outbound' && detail.target) url = detail.target;

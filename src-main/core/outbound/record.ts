@@ -5,13 +5,13 @@
 import type { ExchangeDetail, ExchangeOrigin, SignatureReport } from '../../shared/model';
 import { judge, type JudgingContext } from '../capture';
 import { secretsToRedact } from '../redact';
-import type { ExchangeStore } from '../store/exchanges';
+import type { ExchangeLog } from '../store/exchange-log';
 import { httpSend, wireHeaders, type OutboundRequest } from './http-send';
 import { scrubOutcome } from './scrub';
 
 /** What recording a send needs: where rows go, and what they are judged with. */
 export interface RecordingDeps extends JudgingContext {
-  exchanges: ExchangeStore;
+  log: ExchangeLog;
 }
 
 export interface RecordedSend {
@@ -63,16 +63,17 @@ export async function sendAndRecord(deps: RecordingDeps, send: RecordedSend): Pr
     { ...deps, secrets },
     send.signature !== undefined ? { signature: send.signature } : {},
   );
-  const { id } = deps.exchanges.insert(row);
+  const id = await deps.log.write((rows) => rows.record(row));
 
   const outcome = scrubOutcome(await httpSend(request), secrets);
-  deps.exchanges.complete(id, {
+  const completion = {
     response: outcome.ok ? outcome.response : null,
     error: outcome.ok ? null : outcome.error,
     durationMs: outcome.durationMs,
     completedAt: new Date().toISOString(),
-  });
-  const detail = deps.exchanges.get(id);
+  };
+  await deps.log.write((rows) => rows.finish(id, completion), 0);
+  const detail = await deps.log.get(id);
   if (!detail) throw new Error(`Exchange ${id} vanished after it was recorded.`);
   return detail;
 }

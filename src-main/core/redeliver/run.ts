@@ -67,12 +67,12 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
     );
   }
   const compiled = compileFilter(filter, whose);
-  refuseForeignIds(ctx.store, filter, whose);
+  await refuseForeignIds(ctx.log.sql, filter, whose);
   const resignInvalid = request.resignInvalid === true;
   const again = filter.again === true;
-  const selector = new RedeliverySelector(ctx.store);
-  const upTo = selector.maxId();
-  const { count: total, skipped: alreadyDone, firstId } = selector.count(compiled, again, upTo);
+  const selector = new RedeliverySelector(ctx.log.sql);
+  const upTo = await selector.maxId();
+  const { count: total, skipped: alreadyDone, firstId } = await selector.count(compiled, again, upTo);
 
   const startedAt = new Date();
   const started = performance.now();
@@ -93,7 +93,7 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
   let afterId = (firstId ?? upTo + 1) - 1;
   run: for (;;) {
     if (total === 0) break;
-    const rows = selector.page(compiled, again, afterId, upTo, PAGE);
+    const rows = await selector.page(compiled, again, afterId, upTo, PAGE);
     if (rows.length === 0) break;
     for (const row of rows) {
       afterId = row.id;
@@ -107,7 +107,7 @@ export async function runRedelivery(ctx: OutboundDeps, request: RedeliveryReques
         resignRefused += 1;
         continue;
       }
-      const { draft, truncated } = capturedDraft(ctx, row.id);
+      const { draft, truncated } = await capturedDraft(ctx, row.id);
       if (truncated) {
         // Cut at the size limit when captured: the bytes the platform sent are not all here to send.
         skipped += 1;

@@ -1,12 +1,13 @@
 // Which captures a redelivery sends: inbound pay and results rows matching the filter, oldest first,
 // less those already redelivered with a 2XX answer (unless `again`). One SQL statement per shape of
 // filter, over the primary key and the indexed columns; the "already redelivered" test is a lookup in
-// the source_id index per row, so a selection never reads a row twice.
+// the source_id index per row, so a selection never reads a row twice. The statements are written in
+// the SQL both engines share (store/shared-sql.ts): the same selection from a laptop's log or a team's.
 import type { RedeliveryFilter, RedeliverySelection, Verdict } from '../../shared/model';
 import { VERDICTS } from '../../shared/model';
 import { resolveTime } from '../../shared/redelivery-filter';
-import { toSummary, FAULT_FINDINGS_SQL, SUMMARY_COLUMNS, type SummaryRow } from '../store/exchange-rows';
-import { connectionOf, type Db, type Store } from '../store';
+import { toSummary, SUMMARY_COLUMNS, type SummaryRow } from '../store/exchange-rows';
+import type { SharedSql } from '../store/shared-sql';
 import { DeskFailure } from '../result';
 
 /** The most id ranges one filter takes (each is a term of the statement). */
@@ -78,16 +79,15 @@ const FOREIGN_NAMED = 10;
  * Ids asked for by number that are another profile's captures (or unassigned): a redelivery refuses
  * them rather than send them with this profile's secret and operator URL, or skip them unsaid.
  */
-export function refuseForeignIds(store: Store, filter: RedeliveryFilter, profile: string | null): void {
+export async function refuseForeignIds(sql: SharedSql, filter: RedeliveryFilter, profile: string | null): Promise<void> {
   if (!filter.idRanges || filter.idRanges.length === 0) return;
   const { where, params } = compileFilter({ idRanges: filter.idRanges }, profile);
   // The same id terms, with the profile term turned around.
-  const others = [profile === null ? 'e.profile IS NOT NULL' : 'e.profile IS NOT @profile', ...where.slice(3)];
-  const rows = connectionOf(store)
-    .prepare(
-      `SELECT e.id, e.profile FROM exchanges e WHERE e.direction = 'inbound' AND e.kind IN ('pay', 'results') AND ${others.join(' AND ')} ORDER BY e.id LIMIT ${FOREIGN_NAMED + 1}`,
-    )
-    .all(params) as Array<{ id: number; profile: string | null }>;
+  const others = [profile === null ? 'e.profile IS NOT NULL' : 'e.profile IS DISTINCT FROM @profile', ...where.slice(3)];
+  const rows = await sql.all<{ id: number; profile: string | null }>(
+    `SELECT e.id, e.profile FROM exchanges e WHERE e.direction = 'inbound' AND e.kind IN ('pay', 'results') AND ${others.join(' AND ')} ORDER BY e.id LIMIT ${FOREIGN_NAMED + 1}`,
+    params,
+  );
   if (rows.length === 0) return;
   const named = rows
     .slice(0, FOREIGN_NAMED)
@@ -101,25 +101,12 @@ export function refuseForeignIds(store: Store, filter: RedeliveryFilter, profile
 }
 
 export class RedeliverySelector {
-  private readonly db: Db;
-  private readonly cache = new Map<string, ReturnType<Db['prepare']>>();
-
-  constructor(store: Store) {
-    this.db = connectionOf(store);
-  }
-
-  private stmt(sql: string): ReturnType<Db['prepare']> {
-    let found = this.cache.get(sql);
-    if (!found) {
-      found = this.db.prepare(sql);
-      this.cache.set(sql, found);
-    }
-    return found;
-  }
+  constructor(private readonly sql: SharedSql) {}
 
   /** The newest id now: a run sends nothing captured after it started. */
-  maxId(): number {
-    return (this.db.prepare('SELECT max(id) FROM exchanges').pluck().get() as number | null) ?? 0;
+  async maxId(): Promise<number> {
+    const [row] = await this.sql.all<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM exchanges');
+    return row?.id ?? 0;
   }
 
   /**
@@ -127,48 +114,48 @@ export class RedeliverySelector {
    * matching id: one pass over the candidates, after which a page starts at that id instead of scanning
    * up to it again.
    */
-  count(c: Compiled, again: boolean, upTo: number): { count: number; skipped: number; firstId: number | null } {
+  async count(c: Compiled, again: boolean, upTo: number): Promise<{ count: number; skipped: number; firstId: number | null }> {
     const where = [...c.where, 'e.id <= @upTo'].join(' AND ');
-    const done = again ? '0' : `coalesce(sum(${REDELIVERED_OK}), 0)`;
-    const row = this.stmt(`SELECT count(*) AS n, ${done} AS done, min(e.id) AS first FROM exchanges e WHERE ${where}`).get({ ...c.params, upTo }) as {
-      n: number;
-      done: number;
-      first: number | null;
-    };
-    return { count: row.n - row.done, skipped: row.done, firstId: row.first };
+    const done = again ? '0' : `count(*) FILTER (WHERE ${REDELIVERED_OK})`;
+    const [row] = await this.sql.all<{ n: number; done: number; first: number | null }>(
+      `SELECT count(*) AS n, ${done} AS done, min(e.id) AS first FROM exchanges e WHERE ${where}`,
+      { ...c.params, upTo },
+    );
+    return { count: row!.n - row!.done, skipped: row!.done, firstId: row!.first };
   }
 
   /** The next captures to send after `afterId`, oldest first. */
-  page(c: Compiled, again: boolean, afterId: number, upTo: number, limit: number): SummaryRow[] {
+  page(c: Compiled, again: boolean, afterId: number, upTo: number, limit: number): Promise<SummaryRow[]> {
     const where = [...c.where, 'e.id > @afterId', 'e.id <= @upTo', ...(again ? [] : [`NOT ${REDELIVERED_OK}`])].join(' AND ');
     const columns = SUMMARY_COLUMNS.split(', ')
       .map((col) => `e.${col}`)
       .join(', ');
-    return this.stmt(`SELECT ${columns}, ${FAULT_FINDINGS_SQL} FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`).all({
+    // The whole findings where the list reads only those that may hold a fault note: a summary takes either.
+    return this.sql.all<SummaryRow>(`SELECT ${columns}, e.findings AS fault_findings FROM exchanges e WHERE ${where} ORDER BY e.id LIMIT @limit`, {
       ...c.params,
       afterId,
       upTo,
       limit,
-    }) as SummaryRow[];
+    });
   }
 }
 
 /** The count and a preview page of what a redelivery with this filter would send now. */
-export function selectRedelivery(
-  store: Store,
+export async function selectRedelivery(
+  sql: SharedSql,
   filter: RedeliveryFilter,
   profile: string | null,
   options: { limit?: number; afterId?: number } = {},
-): RedeliverySelection {
-  const selector = new RedeliverySelector(store);
+): Promise<RedeliverySelection> {
+  const selector = new RedeliverySelector(sql);
   const compiled = compileFilter(filter ?? {}, profile);
-  refuseForeignIds(store, filter ?? {}, profile);
+  await refuseForeignIds(sql, filter ?? {}, profile);
   const again = filter?.again === true;
-  const upTo = selector.maxId();
-  const { count, skipped, firstId } = selector.count(compiled, again, upTo);
+  const upTo = await selector.maxId();
+  const { count, skipped, firstId } = await selector.count(compiled, again, upTo);
   const limit = Math.max(0, Math.min(1000, Math.floor(options.limit ?? 50)));
   const afterId = Math.max(options.afterId ?? 0, (firstId ?? upTo + 1) - 1);
-  const rows = limit > 0 && count > 0 ? selector.page(compiled, again, afterId, upTo, limit + 1) : [];
+  const rows = limit > 0 && count > 0 ? await selector.page(compiled, again, afterId, upTo, limit + 1) : [];
   const items = rows.slice(0, limit).map((r) => toSummary(r));
   return { count, skipped, items, nextAfterId: rows.length > limit ? items[items.length - 1]!.id : null };
 }

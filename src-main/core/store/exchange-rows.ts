@@ -146,3 +146,29 @@ export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
         : { at: r.reverified_at, ...parseJson(r.reverified_with, { profile: '?', fingerprint: null }), originalVerdict: r.original_verdict },
   };
 }
+
+/** A stored request as it was received (raw bytes and headers), with its kind and whether its body was cut. */
+export interface StoredRequest {
+  kind: ExchangeKind;
+  method: string;
+  path: string;
+  query: string;
+  headers: HeaderList;
+  body: Buffer;
+  truncated: boolean;
+}
+
+/** The columns a stored request is read from (a replay or a draft needs no more). */
+export const REQUEST_COLUMNS = 'kind, method, path, query, req_headers, req_body, truncated';
+
+export function toStoredRequest(r: Pick<DetailRow, 'kind' | 'method' | 'path' | 'query' | 'req_headers' | 'req_body' | 'truncated'>): StoredRequest {
+  return {
+    kind: r.kind,
+    method: r.method,
+    path: r.path,
+    query: r.query,
+    headers: JSON.parse(r.req_headers) as HeaderList,
+    body: r.req_body,
+    truncated: r.truncated === 1,
+  };
+}

@@ -1,18 +1,7 @@
 // The exchange log: every request the desk saw or made, with its response. This file is the write side
 // and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
 // is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
-import type {
-  ExchangeDetail,
-  ExchangeKind,
-  ExchangePage,
-  ExchangeQuery,
-  ExchangeSummary,
-  Finding,
-  FollowPage,
-  HeaderList,
-  SignatureReport,
-  Timeline,
-} from '../../shared/model';
+import type { ExchangeDetail, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, SignatureReport, Timeline } from '../../shared/model';
 import type { Db } from './open';
 import {
   COMPLETE_COLUMNS,
@@ -26,7 +15,17 @@ import {
 } from './exchange-values';
 
 export type { NewExchange, ExchangeCompletion } from './exchange-values';
-import { SUMMARY_COLUMNS, SUMMARY_SELECT, faultFindingsOf, toDetail, toSummary, type DetailRow, type SummaryRow } from './exchange-rows';
+import {
+  SUMMARY_COLUMNS,
+  SUMMARY_SELECT,
+  faultFindingsOf,
+  toDetail,
+  toStoredRequest,
+  toSummary,
+  type DetailRow,
+  type StoredRequest,
+  type SummaryRow,
+} from './exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
 import { FollowRows } from './follow-rows';
 import type { RowFilter } from './row-filter';
@@ -202,18 +201,9 @@ export class ExchangeStore {
   }
 
   /** Raw request bytes and headers of one exchange (with its kind, and whether the body was cut), without decoding the rest. */
-  requestOf(id: number): { kind: ExchangeKind; method: string; path: string; query: string; headers: HeaderList; body: Buffer; truncated: boolean } | null {
+  requestOf(id: number): StoredRequest | null {
     const row = this.detailStmt.get(id) as DetailRow | undefined;
-    if (!row) return null;
-    return {
-      kind: row.kind,
-      method: row.method,
-      path: row.path,
-      query: row.query,
-      headers: JSON.parse(row.req_headers) as HeaderList,
-      body: row.req_body,
-      truncated: row.truncated === 1,
-    };
+    return row ? toStoredRequest(row) : null;
   }
 
   /** `q.profile`: one profile's rows, null: unassigned ones; absent (or allProfiles): every row. */

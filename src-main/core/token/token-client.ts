@@ -42,11 +42,14 @@ export async function requestToken(ctx: OutboundDeps, request: TokenRequest): Pr
   const { id, response } = detail;
   if (!response) return { exchangeId: id, status: null, token: null, decoded: null, body: null, error: detail.error };
   const answer = { status: response.status, headers: response.headers, body: new Uint8Array(Buffer.from(response.bodyBase64, 'base64')) };
-  if (answer.status >= 200 && answer.status < 300) ctx.store.exchanges.addFindings(id, inspect('token-response', answer.body));
+  if (answer.status >= 200 && answer.status < 300) {
+    const findings = inspect('token-response', answer.body);
+    await ctx.log.write((rows) => rows.addFindings(id, findings), 0);
+  }
   return { exchangeId: id, status: answer.status, ...interpretAnswer(answer) };
 }
 
 /** Token requests, newest first. */
-export function tokenHistory(ctx: OutboundDeps, limit = 50) {
-  return ctx.store.exchanges.list({ direction: 'outbound', kind: 'token', limit }).items;
+export async function tokenHistory(ctx: OutboundDeps, limit = 50) {
+  return (await ctx.log.list({ direction: 'outbound', kind: 'token', limit })).items;
 }

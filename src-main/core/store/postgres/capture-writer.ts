@@ -58,6 +58,8 @@ interface Lane {
 interface Pending {
   write: (tx: CaptureTx) => unknown;
   done: WriteDone<unknown> | null;
+  /** Ids to draw for it: the rows it may record (a capture records one). */
+  newRows: number;
 }
 
 export interface PgWriterSource {
@@ -91,12 +93,13 @@ export class PgCaptureWriter implements CaptureWriter {
 
   constructor(private readonly source: PgWriterSource) {}
 
-  write<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void {
+  /** `newRows`: how many rows the write may record (an import's many; a capture's one). */
+  write<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>, newRows = 1): void {
     if (this.closed) {
       done?.(new Error('The proxy is closing; nothing more is written.'), undefined);
       return;
     }
-    this.pending.push({ write, done: (done as WriteDone<unknown>) ?? null });
+    this.pending.push({ write, done: (done as WriteDone<unknown>) ?? null, newRows });
     this.schedule();
   }
 
@@ -170,7 +173,7 @@ export class PgCaptureWriter implements CaptureWriter {
     try {
       // Drawn for this group only, never kept for a later one: an id drawn long before its row commits
       // would be a gap that followers (tail) stop looking at before it fills.
-      const drawn = await client.query<{ id: number }>(RESERVE_SQL, [batch.length]);
+      const drawn = await client.query<{ id: number }>(RESERVE_SQL, [batch.reduce((n, p) => n + p.newRows, 0)]);
       const buffer = new RowBuffer(drawn.rows.map((r) => r.id));
       const sandbox = this.source.sandbox;
       const books = sandbox ? new PgBooks(sandbox.startingBalance()) : null;

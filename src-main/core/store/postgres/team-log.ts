@@ -3,7 +3,15 @@
 // opened on first use and opened again after the database went away.
 import type pg from 'pg';
 import type { ExchangeSummary } from '../../../shared/model';
-import type { ExchangeReader } from '../exchange-reader';
+import type { CaptureRows } from '../../proxy/capture-writer';
+import type { ExchangeLog, ExchangeReader, LogCounts } from '../exchange-log';
+import { pgDeleteExchanges } from './exchange-delete';
+import { prunePostgres } from './prune';
+import { readBooks, resetBooks, setBookBalance } from './sandbox-books';
+import { pgRejudge, pgSignedPage } from './signed-rows';
+import { pgCheckReports } from './check-reports';
+import { pgRequestOf } from './request-of';
+import { pgSharedSql } from './shared-sql';
 import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
@@ -19,6 +27,8 @@ export class TeamLog {
   readonly reads: PgExchangeReads;
   private readingClient: Promise<pg.Client> | null = null;
   private readonly writers = new Set<PgCaptureWriter>();
+  /** The desk's own writes (sends, imports), opened on the first. */
+  private deskWriter: PgCaptureWriter | null = null;
   private readonly listeners = new Set<LogListener>();
 
   constructor(readonly url: string) {
@@ -71,6 +81,57 @@ export class TeamLog {
     };
   }
 
+  /**
+   * The log as the desk reads and writes it; the desk's writes commit as the proxy's do, and notify the
+   * same way. `startingBalance`: what a user the books have not seen starts with (the desk's setting).
+   */
+  log(startingBalance: () => number): ExchangeLog {
+    const run = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => this.run(fn);
+    let known: LogCounts = { inbound: 0, outbound: 0 };
+    return {
+      ...this.reader(),
+      label: this.label,
+      requestOf: (id) => run((c) => pgRequestOf(c, id)),
+      reports: pgCheckReports(run),
+      sql: pgSharedSql(run),
+      books: {
+        state: (book) => run((c) => readBooks(c, book, startingBalance())),
+        setBalance: (book, userId, balance) => run((c) => setBookBalance(c, book, userId, balance)),
+        reset: (book) => run((c) => resetBooks(c, book)),
+      },
+      write: (write, newRows = 1) => this.deskWrite(write, newRows),
+      ready: () => this.checkSchema(),
+      openCaptureWriter: (operator) => this.openWriter({ operator, startingBalance }),
+      follow: (filter, afterId, pending) => run(() => this.reads.follow(filter, afterId, pending)),
+      counts: async () => (known = await run(() => this.reads.counts())),
+      knownCounts: () => known,
+      signedPage: (filter, afterId, limit) => run((c) => pgSignedPage(c, filter, afterId, limit)),
+      rejudge: (judged, reports) => run((c) => pgRejudge(c, judged, reports)),
+      prune: async (options) => {
+        const report = await run((c) => prunePostgres(c, options));
+        this.reads.forgetCounts();
+        return report;
+      },
+      delete: async (target, dryRun) => {
+        const outcome = await run((c) => pgDeleteExchanges(c, target, dryRun));
+        if (!dryRun && outcome.deleted > 0) this.reads.forgetCounts();
+        return outcome;
+      },
+    };
+  }
+
+  private deskWrite<T>(write: (rows: CaptureRows) => T, newRows: number): Promise<T> {
+    // Closed with the proxy's writers (close()).
+    const writer = (this.deskWriter ??= this.openWriter());
+    return new Promise<T>((resolve, reject) =>
+      writer.write(
+        (tx) => write(tx.rows),
+        (err, value) => (err === null ? resolve(value as T) : reject(databaseFailure(this.url, err))),
+        newRows,
+      ),
+    );
+  }
+
   /** Runs reads on the reading connection; a failure names the database (never its password). */
   async run<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     try {
@@ -101,6 +162,7 @@ export class TeamLog {
   }
 
   async close(): Promise<void> {
+    this.deskWriter = null;
     for (const w of [...this.writers]) await w.close();
     for (const l of [...this.listeners]) await l.stop();
     const reading = this.readingClient;

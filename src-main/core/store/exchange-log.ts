@@ -1,0 +1,124 @@
+// The exchange log as the desk sees it, whatever the engine: reads (a page of the list, one exchange, a
+// deposit's timeline, a captured request's bytes, following it, its counts), writes (an outbound send's
+// row and its answer, an import's rows, findings made later, verdicts judged again, deletions, prune),
+// and what lives beside the exchanges: check reports and the sandbox's books. SQLite answers at once (its
+// calls are synchronous); PostgreSQL over the network. The desk's parts use only this, so that a desk
+// attached to a team's log reads and writes there and never in the laptop's file; the proxy's own
+// capture writer is the one piece written per engine (capture-writer.ts), for speed.
+import type {
+  CheckReport,
+  CheckReportSummary,
+  ExchangeDeletion,
+  ExchangeDetail,
+  ExchangePage,
+  FollowPage,
+  SandboxState,
+  SignatureReport,
+  Timeline,
+} from '../../shared/model';
+import type { CaptureRows, CaptureWriter } from '../proxy/capture-writer';
+import { GroupCommit } from '../proxy/group-commit';
+import type { SandboxOperator } from '../sandbox';
+import type { DeleteOutcome } from './exchange-delete';
+import type { PruneOptions, PruneReport } from './retention';
+import type { Rejudged, SignedRow } from './signed-rows';
+import type { StoredRequest } from './exchange-rows';
+import type { ExchangeStore } from './exchanges';
+import type { RowFilter } from './row-filter';
+import { sqliteSql, type SharedSql } from './shared-sql';
+import { connectionOf, type Store } from './index';
+
+export type ListQuery = RowFilter & { beforeId?: number; limit?: number };
+
+export interface ExchangeReader {
+  list(q: ListQuery): Promise<ExchangePage>;
+  get(id: number): Promise<ExchangeDetail | null>;
+  /** `profile`: one profile's deposit, null: unassigned rows, absent: every row naming it. */
+  timeline(depositId: string, profile?: string | null): Promise<Timeline>;
+}
+
+/** Conformance reports: kept with the log whose exchanges their steps name. */
+export interface CheckReports {
+  add(report: Omit<CheckReport, 'id'>): Promise<CheckReport>;
+  list(): Promise<CheckReportSummary[]>;
+  get(id: number): Promise<CheckReport | null>;
+}
+
+/** One profile's sandbox books, as a person looks at and edits them. */
+export interface SandboxBooksAdmin {
+  state(book: string): Promise<SandboxState>;
+  setBalance(book: string, userId: string, balance: number): Promise<void>;
+  reset(book: string): Promise<void>;
+}
+
+export type LogCounts = { inbound: number; outbound: number };
+
+export interface ExchangeLog extends ExchangeReader {
+  /** How the log is named to a person; null: the data directory's own file. */
+  readonly label: string | null;
+  readonly reports: CheckReports;
+  readonly books: SandboxBooksAdmin;
+  /** Refuses a log the proxy cannot write (a database without the schema), saying what to do. */
+  ready(): Promise<void>;
+  /** The proxy's writer: its captures committed in groups, the sandbox deciding inside them. */
+  openCaptureWriter(operator: SandboxOperator): CaptureWriter;
+  /** Rows recorded or completed after the cursor (tail, the UI), and those still in flight. */
+  follow(filter: RowFilter, afterId: number | null, pendingIds: readonly number[]): Promise<FollowPage>;
+  counts(): Promise<LogCounts>;
+  /** The counts last read, without waiting (a status event). */
+  knownCounts(): LogCounts;
+  /** A page of signed rows after `afterId` (reverify), and the verdicts judged again, a page at once. */
+  signedPage(filter: RowFilter, afterId: number, limit: number): Promise<SignedRow[]>;
+  rejudge(judged: Rejudged, reports: ReadonlyArray<{ id: number; report: SignatureReport }>): Promise<void>;
+  prune(options: PruneOptions): Promise<PruneReport>;
+  delete(target: ExchangeDeletion, dryRun: boolean): Promise<DeleteOutcome>;
+  /** Reads a feature builds itself, in the SQL both engines share. */
+  readonly sql: SharedSql;
+  requestOf(id: number): Promise<StoredRequest | null>;
+  /**
+   * Runs `write` over the rows, all or nothing, and resolves once what it wrote is durable (announced to
+   * whoever follows the log). `newRows`: how many rows it records at most (PostgreSQL draws their ids first).
+   */
+  write<T>(write: (rows: CaptureRows) => T, newRows?: number): Promise<T>;
+}
+
+export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
+  return {
+    list: async (q) => exchanges.list(q),
+    get: async (id) => exchanges.get(id),
+    timeline: async (depositId, profile) => exchanges.timeline(depositId, profile),
+  };
+}
+
+/** The data directory's log: one transaction per write, durable when it returns. */
+export function sqliteLog(store: Store): ExchangeLog {
+  const ledger = store.sandbox;
+  return {
+    ...sqliteReader(store.exchanges),
+    label: null,
+    sql: sqliteSql(connectionOf(store)),
+    books: {
+      state: async (book) => ledger.state(book),
+      setBalance: async (book, userId, balance) => ledger.setBalanceByHand(book, userId, balance),
+      reset: async (book) => ledger.reset(book),
+    },
+    ready: async () => undefined,
+    openCaptureWriter: (operator) =>
+      // Each write of the proxy runs inside the group's transaction on the desk's own connection.
+      new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => operator.handle(call) }),
+    follow: async (filter, afterId, pending) => store.exchanges.follow(filter, afterId, pending),
+    counts: async () => store.exchanges.counts(),
+    knownCounts: () => store.exchanges.counts(),
+    signedPage: async (filter, afterId, limit) => store.exchanges.signedPage(filter, afterId, limit),
+    rejudge: async (judged, reports) => store.transaction(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
+    prune: (options) => store.prune(options),
+    delete: async (target, dryRun) => store.deleteExchanges(target, dryRun),
+    reports: {
+      add: async (report) => store.reports.add(report),
+      list: async () => store.reports.list(),
+      get: async (id) => store.reports.get(id),
+    },
+    requestOf: async (id) => store.exchanges.requestOf(id),
+    write: async (write) => store.transaction(() => write(store.exchanges)),
+  };
+}
