@@ -7,8 +7,13 @@
 const DOT = /^(?:\.|%2e)$/i;
 const DOT_DOT = /^(?:\.|%2e){2}$/i;
 
+/** What a path needs for any segment to be empty or a dot segment (the path starting with "/"). */
+const NEEDS_NORMALIZING = /\/\/|\/\.|\/%2e/i;
+
 /** The target's path, normalized: always starts with "/", no ".", "..", or empty segments. */
 export function normalizedPath(path: string): string {
+  // Every forwarded request asks: a callback's path is nearly always normal already, and is kept as it is.
+  if (path.startsWith('/') && !NEEDS_NORMALIZING.test(path)) return path;
   const out: string[] = [];
   const segments = path.split('/');
   for (const segment of segments) {

@@ -1,7 +1,8 @@
 // The proxy's faults, in the database. The proxy asks for the fault of every callback, so the list is
-// read at most once per turn of the event loop, and again only when it may have changed: a change made
-// through this store, or PRAGMA data_version moving (another process committed: `sandbox fault add`
-// while `serve` runs). With no fault set, a request costs one cached check.
+// read again only when it may have changed: a change made through this store, or PRAGMA data_version
+// moving (another process committed: `sandbox fault add` while `serve` runs). The version is the
+// store's own, read at most once per turn of the event loop for everything that asks (routes, secrets,
+// faults). With no fault set, a request costs one cached check.
 import type { FaultAction, ProxyFault, ProxyFaultInput } from '../../shared/model';
 import { DeskFailure } from '../result';
 import type { Db } from './open';
@@ -85,13 +86,15 @@ export class FaultStore {
   private readonly insertStmt;
   private readonly clearStmt;
   private readonly takeStmt;
-  private readonly dataVersion;
   /** The live faults as the proxy last read them; null: read again. */
   private live: ProxyFault[] | null = null;
   private liveVersion = -1;
-  private checkedThisTurn = false;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    /** PRAGMA data_version of `db`'s connection (cached for the turn by the store). */
+    private readonly dataVersion: () => number,
+  ) {
     this.listStmt = db.prepare('SELECT * FROM proxy_faults ORDER BY id');
     this.insertStmt = db.prepare(
       'INSERT INTO proxy_faults (path, action, status, body, delay_ms, max_count, ratio, created_at) VALUES (@path, @action, @status, @body, @delay_ms, @max_count, @ratio, @created_at)',
@@ -101,7 +104,6 @@ export class FaultStore {
     this.takeStmt = db.prepare(
       'UPDATE proxy_faults SET matched = matched + 1, applied = applied + @hit WHERE id = @id AND (max_count IS NULL OR applied < max_count) RETURNING *',
     );
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
   }
 
   list(): ProxyFault[] {
@@ -160,16 +162,13 @@ export class FaultStore {
     return hit === 1 ? updated : null;
   }
 
-  /** The live faults, read again at most once per turn, and only when they may have changed. */
+  /** The live faults, read again only when they may have changed. */
   private current(): ProxyFault[] {
-    if (this.live !== null && this.checkedThisTurn) return this.live;
-    const version = this.dataVersion.get() as number;
+    const version = this.dataVersion();
     if (this.live === null || version !== this.liveVersion) {
       this.live = this.list().filter((f) => !f.spent);
       this.liveVersion = version;
     }
-    this.checkedThisTurn = true;
-    setImmediate(() => (this.checkedThisTurn = false));
     return this.live;
   }
 }

@@ -147,7 +147,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       reports: new ReportStore(opened),
       savedRequests: new SavedRequestStore(opened),
       sandbox: new SandboxLedger(opened, settings),
-      faults: new FaultStore(opened),
+      faults: new FaultStore(opened, dataVersion),
       immediate: <T>(fn: () => T) => run.immediate(fn) as T,
       transaction: <T>(fn: () => T) => run(fn) as T,
       inTransaction: () => opened.inTransaction,

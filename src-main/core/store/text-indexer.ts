@@ -18,12 +18,14 @@ const IDLE_MS = 250;
 /**
  * Captures a second above which the proxy counts as busy. Tokenizing costs about as much CPU as the
  * capture itself (a trigram posting for every three characters), so while the proxy is busy the
- * indexer takes a tenth of the time instead of half (it pauses BUSY_PAUSE_FACTOR times as long as a
- * batch took): a load test's captures are indexed after it, and a search meanwhile reads the rows not
- * indexed yet directly (text-search.ts). Real callbacks arrive far below this rate.
+ * indexer takes a hundredth of the time instead of half (it pauses BUSY_PAUSE_FACTOR times as long as
+ * a batch took). At a tenth it still took about a tenth of a core beside a proxy at full load on a
+ * two-core machine (bench/proxy.ts --cpu-prof), CPU the captures then lacked, and at such rates it
+ * falls behind whatever its share: a load test's captures are indexed after it, and a search meanwhile
+ * reads the rows not indexed yet directly (text-search.ts). Real callbacks arrive far below this rate.
  */
 const BUSY_CAPTURES_PER_SECOND = 100;
-const BUSY_PAUSE_FACTOR = 9;
+const BUSY_PAUSE_FACTOR = 99;
 /** After an error other than a busy database (a full disk, say): wait, then try again. */
 const RETRY_MS = 1_000;
 

@@ -73,7 +73,7 @@ export function StatusBar() {
             </Badge>
           )}
         </div>
-        <div className="status-item" data-testid="counts">
+        <div className="status-item" data-testid="counts" data-log={status?.exchangeLog ? 'team' : 'local'}>
           <span className="status-label">Exchanges</span>
           {status ? (
             <span>
@@ -81,6 +81,11 @@ export function StatusBar() {
             </span>
           ) : (
             '—'
+          )}
+          {status?.exchangeLog && (
+            <Badge tone="blue" title={`Every desk and proxy on this database shares this log: ${status.exchangeLog}`} testId="team-log">
+              team log
+            </Badge>
           )}
         </div>
         <span className="spacer" />
@@ -108,6 +113,11 @@ export function StatusBar() {
       {proxy?.warning && (
         <div className="status-warning" role="status">
           ⚠ {proxy.warning}
+        </div>
+      )}
+      {status?.exchangeLogProblem && (
+        <div className="status-warning" role="status" data-testid="exchange-log-problem">
+          ⚠ {status.exchangeLogProblem}
         </div>
       )}
       {status?.secretsKeyProblem && (

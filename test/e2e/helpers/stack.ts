@@ -17,9 +17,10 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { rendererDir?: string; secret?: string | null } = {}): Promise<Stack> {
+/** `database`: a team's PostgreSQL holding the exchange log, instead of the data directory's file. */
+export async function startStack(options: { rendererDir?: string; secret?: string | null; database?: string } = {}): Promise<Stack> {
   const { dir: home, remove } = tempDirForSuite('wager-desk-web-');
-  const desk = createDesk({ home });
+  const desk = createDesk({ home, ...(options.database ? { database: options.database } : {}) });
   const cleanups: Array<() => Promise<void> | void> = [() => desk.close(), remove];
   try {
     const secret = options.secret === undefined ? TEST_SECRET : options.secret;

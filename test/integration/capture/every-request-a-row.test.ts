@@ -160,7 +160,8 @@ describe('every request that reaches the proxy has a row', () => {
       profileUpstream: () => null,
       profileNames: () => [],
       activeProfile: () => null,
-      profilesVersion: () => 0,
+      // The secrets are looked up again when the profiles' version moves: once running, it has moved.
+      profilesVersion: () => (running ? 1 : 0),
       signingCandidates: () => {
         if (running) throw new Error('the secret store cannot be read');
         return [];
