@@ -40,6 +40,18 @@ async function rowsIn(url: string): Promise<Array<{ deposit_id: string; res_stat
   }
 }
 
+/** A desk whose database link runs through a relay the test can cut, and an operator to forward or send to. */
+async function deskBehindRelay() {
+  const url = await migratedDatabase(server());
+  const target = new URL(url);
+  const relay = await startRelay({ host: target.hostname, port: Number(target.port) });
+  onTestFinished(() => relay.close());
+  const operator = await startOperator({ secret: SECRET });
+  onTestFinished(() => operator.close());
+  const desk = await deskOn(relay.through(url));
+  return { url, target, relay, operator, desk };
+}
+
 describe('the proxy over a PostgreSQL exchange log', () => {
   it('commits each forwarded callback, judged, and the desk reads it back whole', async () => {
     const url = await migratedDatabase(server());
@@ -74,13 +86,7 @@ describe('the proxy over a PostgreSQL exchange log', () => {
   });
 
   it('answers 503 while the database is away, forwards nothing unrecorded, says why, and recovers by itself', async () => {
-    const url = await migratedDatabase(server());
-    const target = new URL(url);
-    const relay = await startRelay({ host: target.hostname, port: Number(target.port) });
-    onTestFinished(() => relay.close());
-    const operator = await startOperator({ secret: SECRET });
-    onTestFinished(() => operator.close());
-    const desk = await deskOn(relay.through(url));
+    const { url, relay, operator, desk } = await deskBehindRelay();
     const proxy = await startProxy(desk, { upstream: operator.url });
 
     const answered: Array<{ depositId: string; status: number }> = [];
@@ -116,13 +122,7 @@ describe('the proxy over a PostgreSQL exchange log', () => {
   });
 
   it('sends nothing while the database is away: a send is recorded before its bytes leave, and works again once it is back', async () => {
-    const url = await migratedDatabase(server());
-    const target = new URL(url);
-    const relay = await startRelay({ host: target.hostname, port: Number(target.port) });
-    onTestFinished(() => relay.close());
-    const operator = await startOperator({ secret: SECRET });
-    onTestFinished(() => operator.close());
-    const desk = await deskOn(relay.through(url));
+    const { url, target, relay, operator, desk } = await deskBehindRelay();
     must(await desk.saveProfile({ name: 'acme', operatorUrl: operator.url }));
     const draft = must(await desk.draftTemplate('pay', 'u-away'));
 
