@@ -47,4 +47,17 @@ describe('hostile input through the real proxy', () => {
       { numRuns: 30 },
     );
   });
+
+  it('keeps room in the findings budget for the sandbox note added once the request is answered', async () => {
+    const desk = openDesk();
+    await desk.saveProfile({ name: 'p', secret: SECRET });
+    await desk.useProfile('p');
+    const { url } = await startProxy(desk);
+    // Found by the property above: a body whose inspection fills the budget, then the sandbox's refusal note.
+    const body = Buffer.from(`{${Array.from({ length: 731 }, (_, i) => `"k${i}":${i}`).join(',')}}`);
+    await send(url, { body, headers: ['content-type', 'application/json', 'x-server-authorization', 'f'.repeat(64)] });
+    const row = latest(desk);
+    expect(row.findings.at(-1)!.message).toMatch(/^sandbox operator: refused with 401/);
+    expect(Buffer.byteLength(JSON.stringify(row.findings))).toBeLessThanOrEqual(findingsBudget(body.length));
+  });
 });

@@ -19,6 +19,22 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * Of a request's findings budget, the room kept for the notes made once it is answered (the sandbox's
+ * decision, an answer stored cut): the judge's findings take the rest, so the record stays within budget.
+ */
+export const ANSWER_NOTES_BYTES = 1024;
+
+/** What the judge's own findings may take: the budget, less the room for the answer's notes. */
+export function requestFindingsBudget(bodyBytes: number): number {
+  return findingsBudget(bodyBytes) - ANSWER_NOTES_BYTES;
+}
+
+/** The notes made once a request is answered, within the room kept for them. */
+export function boundAnswerNotes(findings: readonly Finding[]): Finding[] {
+  return boundFindings(findings, ANSWER_NOTES_BYTES);
+}
+
 /** The stored size the findings may take for a body of `bodyBytes`: about the body's own, within the floor and cap. */
 export function findingsBudget(bodyBytes: number): number {
   return Math.min(MAX_FINDINGS_BYTES, Math.max(MIN_FINDINGS_BYTES, bodyBytes));

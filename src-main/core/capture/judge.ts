@@ -18,7 +18,7 @@ import { NO_KEY_FIELDS } from '../protocol/key-fields';
 import { redactBytes, redactedMarker, redactHeaders, redactText, redactUrlPart } from '../redact';
 import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
 import type { NewExchange } from '../store/exchanges';
-import { boundFindings, findingsBudget } from './bounds';
+import { boundFindings, requestFindingsBudget } from './bounds';
 import { routeOf } from './kind';
 
 /**
@@ -134,7 +134,7 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
     remoteAddress: request.remoteAddress,
     signature: redactSignature(signature, secrets),
     // A finding may quote what arrived (a header, a key, a value): redacted like everything else kept.
-    findings: boundFindings(redactFindings(findings, secrets), findingsBudget(request.body.byteLength)),
+    findings: boundFindings(redactFindings(findings, secrets), requestFindingsBudget(request.body.byteLength)),
     keys: redactKeys(keys, secrets),
     sourceId: request.sourceId,
     ...(request.tags && request.tags.length > 0 ? { tags: request.tags } : {}),

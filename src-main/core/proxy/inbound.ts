@@ -18,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared/model';
-import { judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
+import { boundAnswerNotes, judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
 import type { SandboxCall } from '../sandbox';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
@@ -380,7 +380,11 @@ export class Inbound {
   private decide(tx: CaptureTx, call: SandboxCall): { answer: ProxyAnswer; findings: Finding[]; error: string | null } {
     try {
       const decided = tx.sandbox(call);
-      return { answer: jsonAnswer(decided.answer.status, decided.answer.body, decided.answer.headers ?? []), findings: decided.findings, error: null };
+      return {
+        answer: jsonAnswer(decided.answer.status, decided.answer.body, decided.answer.headers ?? []),
+        findings: boundAnswerNotes(decided.findings),
+        error: null,
+      };
     } catch (err) {
       if (sinksTheWrite(err)) throw err;
       return { answer: proxyError('INTERNAL_ERROR'), findings: [], error: `internal error: ${messageOf(err)}` };
@@ -441,7 +445,8 @@ export class Inbound {
 
   private addFindings(findings: Finding[]): void {
     const id = this.id;
-    this.commits.write((tx) => tx.rows.addFindings(id, findings));
+    const notes = boundAnswerNotes(findings);
+    this.commits.write((tx) => tx.rows.addFindings(id, notes));
   }
 
   /** The proxy's own answer (errors): recorded first, then sent, so the record is there when the client reads it. */
