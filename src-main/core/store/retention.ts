@@ -91,6 +91,9 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
     // Incremental auto-vacuum takes effect at the rebuild; from then on every prune returns its pages.
     db.pragma('auto_vacuum = INCREMENTAL');
     try {
+      // Deletes leave tombstones in the text index (migration 013); optimizing rewrites it without the
+      // deleted rows' postings, so the rebuilt file holds none of a pruned row's text.
+      db.exec("INSERT INTO exchange_text (exchange_text) VALUES ('optimize')");
       db.exec('VACUUM');
     } catch (err) {
       throw new DeskFailure(

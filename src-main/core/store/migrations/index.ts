@@ -19,6 +19,7 @@ import * as m009 from './009-search-and-saved-requests';
 import * as m010 from './010-profile-currency';
 import * as m011 from './011-profile-balance-probe';
 import * as m012 from './012-text-index-in-background';
+import * as m013 from './013-text-index-deletes-without-merges';
 
 export interface Migration {
   version: number;
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'profile-currency', up: m010.up },
   { version: 11, name: 'profile-balance-probe', up: m011.up },
   { version: 12, name: 'text-index-in-background', up: m012.up },
+  { version: 13, name: 'text-index-deletes-without-merges', up: m013.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */
