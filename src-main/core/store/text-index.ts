@@ -23,10 +23,15 @@ export const TEXT_INDEX_SQL = {
     SELECT (SELECT coalesce(max(id), 0) FROM exchanges) > (SELECT indexed_upto FROM exchange_text_state)
         OR EXISTS (SELECT 1 FROM exchange_text_unanswered AS u CROSS JOIN exchanges AS e ON e.id = u.id WHERE ${isComplete('e')})`,
   maxId: 'SELECT coalesce(max(id), 0) FROM exchanges',
-  /** The last id this batch indexes: at most @rows rows, up to the newest, short of a row in flight that may still get its answer. */
+  /**
+   * The last id this batch indexes: at most @rows rows, up to the newest, short of a row in flight that
+   * may still get its answer. Counted in rows, not ids: beside a prune the ids ahead are sparse, and a
+   * batch sized by ids would race through the deleted ones and then hold the write lock for a thousand
+   * rows at once when it reached the rows still there.
+   */
   bound: `
     SELECT min(
-      @after + @rows,
+      coalesce((SELECT id FROM exchanges WHERE id > @after ORDER BY id LIMIT 1 OFFSET @rows - 1), @after + @rows),
       (SELECT coalesce(max(id), 0) FROM exchanges),
       coalesce((SELECT min(id) - 1 FROM (SELECT id, at, completed_at, res_status, error FROM exchanges WHERE id > @after ORDER BY id LIMIT @rows) AS e
                 WHERE NOT ${isComplete('e')} AND julianday(e.at) > julianday(@cutoff)
