@@ -18,8 +18,13 @@ export const PRUNE_BATCH_ROWS = 500;
 
 /** How long one batch may hold the write lock, commit included. */
 export const PRUNE_BATCH_MS = 10;
-/** The first chunk of a prune, before a row's cost is known; chunks stay between 1 and MAX_CHUNK_ROWS. */
-const FIRST_CHUNK_ROWS = 4;
+/**
+ * The first chunk of a prune, before a row's cost is known, and the whole of its first batch: the
+ * commit's cost per row is only known once one has committed, and a first batch filled to its time
+ * with deletes alone (cold pages, hundreds of rows) left a commit of 100 ms and more behind it.
+ * Chunks stay between 1 and MAX_CHUNK_ROWS.
+ */
+export const FIRST_CHUNK_ROWS = 4;
 const MAX_CHUNK_ROWS = 64;
 /** The write lock is left free between two batches for at least this long, and as long as the last one held it. */
 const MIN_PAUSE_MS = 2;
@@ -71,6 +76,7 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
   // the next chunk, and end the batch when the commit would take it past its time.
   let rowMs = 0;
   let commitRowMs = 0;
+  let commitKnown = false;
   const batch = db.transaction((from: number) => {
     const began = performance.now();
     const endBy = began + PRUNE_BATCH_MS;
@@ -96,7 +102,7 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
         break;
       }
       const left = endBy - now - rows * commitRowMs;
-      if (rows >= PRUNE_BATCH_ROWS || left <= rowMs) break;
+      if (rows >= PRUNE_BATCH_ROWS || left <= rowMs || !commitKnown) break;
       chunk = chunkFor(left, rowMs + commitRowMs);
     }
     return { after, rows, detached, done, began, deletedAt: performance.now() };
@@ -124,7 +130,10 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
       }
       const committedAt = performance.now();
       const holdMs = committedAt - result.began;
-      if (result.rows > 0) commitRowMs = (committedAt - result.deletedAt) / result.rows;
+      if (result.rows > 0) {
+        commitRowMs = (committedAt - result.deletedAt) / result.rows;
+        commitKnown = true;
+      }
       after = result.after;
       deleted += result.rows;
       detached += result.detached;

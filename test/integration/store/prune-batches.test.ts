@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { bareGroupCommit } from '../../helpers/group-commit';
 import { openDatabase } from '../../../src-main/core/store';
+import { FIRST_CHUNK_ROWS } from '../../../src-main/core/store/prune-batches';
 import type { PruneBatch, PruneReport } from '../../../src-main/core/store/retention';
 import { closeAfterTest } from '../../helpers/closing';
 import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
@@ -80,5 +81,19 @@ describe('prune batches', () => {
     expect(events.join('')).not.toMatch(/bb/);
     expect(other.prepare('SELECT count(*) FROM beside').pluck().get()).toBe(waits.length);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it("commits its first batch after its first chunk, before a commit's cost is known", async () => {
+    const desk = openDesk();
+    const db = sqliteOf(desk);
+    db.transaction(() => {
+      for (let i = 0; i < 200; i++) storeOf(desk).exchanges.insert(inboundRow({ keys: { ...inboundRow().keys, depositId: `old-${i}` } }));
+    })();
+    const batches: PruneBatch[] = [];
+    const report = await storeOf(desk).prune({ keep: 0, onBatch: (b) => batches.push(b) });
+    expect(report.deleted).toBe(200);
+    // Rows this cheap fill a 10 ms batch with hundreds of deletes; the first one stops at its first chunk.
+    expect(batches[0]!.rows).toBe(FIRST_CHUNK_ROWS);
+    expect(Math.max(...batches.slice(1).map((b) => b.rows))).toBeGreaterThan(FIRST_CHUNK_ROWS);
   });
 });
