@@ -109,6 +109,45 @@ describe('filling the text index', () => {
     store.close();
   });
 
+  it('counts a batch in rows, not ids: past a pruned stretch it indexes as many rows as it was asked', () => {
+    const store = openStore(tempDir());
+    const index = new TextIndex(connectionOf(store));
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const row = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"Shearwater ${i}"}`) }));
+      store.exchanges.complete(row.id, answer('fine'));
+      return row;
+    });
+    // A prune deleted the oldest twenty before the indexer reached them.
+    connectionOf(store).prepare('DELETE FROM exchanges WHERE id <= ?').run(rows[19]!.id);
+    index.batch(5);
+    expect(indexedUpto(store)).toBe(rows[24]!.id);
+    expect(inIndex(store, 'shearwater')).toEqual(rows.slice(20, 25).map((r) => r.id));
+    store.close();
+  });
+
+  it("deletes leave tombstones without merging segments, and a vacuum drops the deleted rows' postings", async () => {
+    const store = openStore(tempDir());
+    const db = connectionOf(store);
+    // FTS5's deletemerge rewrote segments inside a prune's batches (BENCHMARKS.md §11): off.
+    expect(db.prepare("SELECT v FROM exchange_text_config WHERE k = 'deletemerge'").pluck().get()).toBe(0);
+    const index = new TextIndex(db);
+    const rows = Array.from({ length: 300 }, (_, i) => {
+      const row = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"Fulmar${i}x"}`) }));
+      store.exchanges.complete(row.id, answer('fine'));
+      return row;
+    });
+    while (index.batch(50).indexed > 0);
+    const indexBytes = (): number => db.prepare('SELECT sum(length(block)) FROM exchange_text_data').pluck().get() as number;
+    const full = indexBytes();
+    await store.prune({ keep: 10 });
+    expect(inIndex(store, 'fulmar1x')).toEqual([]);
+    expect(inIndex(store, 'fulmar299x')).toEqual([rows[299]!.id]);
+    await store.prune({ keep: 10, vacuum: true });
+    expect(indexBytes()).toBeLessThan(full / 5);
+    expect(inIndex(store, 'fulmar299x')).toEqual([rows[299]!.id]);
+    store.close();
+  });
+
   it('fills the index on a worker thread while the store is being written', async () => {
     const store = openStore(tempDir());
     const write = (n: number, word: string): number => {
