@@ -1,0 +1,53 @@
+// A prune pauses the text index's automerge while it deletes (store/text-index-merges.ts) and puts back
+// the setting it found, also when it fails part-way.
+import { describe, expect, it } from 'vitest';
+import { connectionOf, openStore, type Store } from '../../../src-main/core/store';
+import { TextIndex } from '../../../src-main/core/store/text-index';
+import { inboundRow } from '../../helpers/exchanges';
+import { tempDir } from '../../helpers/temp';
+
+const automerge = (store: Store): unknown => connectionOf(store).prepare("SELECT v FROM exchange_text_config WHERE k = 'automerge'").pluck().get();
+
+function indexedStore(rows: number): Store {
+  const store = openStore(tempDir());
+  for (let i = 0; i < rows; i++) {
+    const row = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"Skua ${i}"}`) }));
+    store.exchanges.complete(row.id, {
+      response: { status: 200, headers: [], body: Buffer.from('ok') },
+      error: null,
+      durationMs: 1,
+      completedAt: new Date().toISOString(),
+    });
+  }
+  new TextIndex(connectionOf(store)).indexAll(Date.now() + 60_000);
+  return store;
+}
+
+describe('a prune and the text index merges', () => {
+  it('pauses automerge while its batches run and restores the default after', async () => {
+    const store = indexedStore(50);
+    expect(automerge(store)).toBeUndefined();
+    const seen: unknown[] = [];
+    const report = await store.prune({ keep: 5, onBatch: () => seen.push(automerge(store)) });
+    expect(report.deleted).toBe(45);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([0]));
+    expect(automerge(store)).toBe(4);
+    store.close();
+  });
+
+  it('puts back a setting of its own, and restores it when a batch fails', async () => {
+    const store = indexedStore(50);
+    connectionOf(store).exec("INSERT INTO exchange_text (exchange_text, rank) VALUES ('automerge', 8)");
+    await expect(
+      store.prune({
+        keep: 5,
+        onBatch: () => {
+          throw new Error('the disk went away');
+        },
+      }),
+    ).rejects.toThrow('the disk went away');
+    expect(automerge(store)).toBe(8);
+    store.close();
+  });
+});
