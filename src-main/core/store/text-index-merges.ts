@@ -18,6 +18,7 @@ function setAutomerge(db: Db, value: number): void {
 /** Runs `work` with the text index's automerge paused, and puts back the setting it found. */
 export async function withTextMergesPaused<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const found = db.prepare("SELECT v FROM exchange_text_config WHERE k = 'automerge'").pluck().get() as number | undefined;
+  // 0 is what a prune killed mid-way left; the desk never sets it otherwise.
   const previous = found === undefined || found === 0 ? DEFAULT_AUTOMERGE : found;
   setAutomerge(db, 0);
   try {

@@ -125,7 +125,7 @@ describe('filling the text index', () => {
     store.close();
   });
 
-  it("deletes leave tombstones without merging segments, and a vacuum drops the deleted rows' postings", async () => {
+  it("keeps FTS5's deletemerge off: pruned rows are not found, and a vacuum drops their postings", async () => {
     const store = openStore(tempDir());
     const db = connectionOf(store);
     // FTS5's deletemerge rewrote segments inside a prune's batches (BENCHMARKS.md §11): off.

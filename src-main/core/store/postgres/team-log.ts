@@ -54,13 +54,13 @@ export class TeamLog {
 
   /** A writer for one listener of the proxy (which keeps the text index up to date); closed with it. */
   openWriter(sandbox?: PgSandbox): PgCaptureWriter {
-    const writer = this.openDeskWriter(sandbox);
+    const writer = this.newWriter(sandbox);
     // Only a proxy writes streams of rows; a command's few sends leave the indexing to the proxies.
     this.indexer ??= PgTextIndexer.start(() => connectPostgres(this.url, READER));
     return writer;
   }
 
-  private openDeskWriter(sandbox?: PgSandbox): PgCaptureWriter {
+  private newWriter(sandbox?: PgSandbox): PgCaptureWriter {
     const writer: PgCaptureWriter = new PgCaptureWriter({
       connect: () => connectPostgres(this.url, WRITER),
       closed: () => this.writers.delete(writer),
@@ -132,7 +132,7 @@ export class TeamLog {
 
   private deskWrite<T>(write: (rows: CaptureRows) => T, newRows: number): Promise<T> {
     // Closed with the proxy's writers (close()).
-    const writer = (this.deskWriter ??= this.openDeskWriter());
+    const writer = (this.deskWriter ??= this.newWriter());
     return new Promise<T>((resolve, reject) =>
       writer.write(
         (tx) => write(tx.rows),
