@@ -4,6 +4,7 @@
 // a second desk on the same log (another window, or a teammate's laptop) reads what the first wrote.
 import { createHash } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { ANSWER_NOTES_BYTES } from '../../src-main/core/capture/bounds';
 import { createDesk, type Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import { connectionOf } from '../../src-main/core/store';
@@ -199,6 +200,13 @@ describe.each(ENGINES)('what the desk sends, in the exchange log on %s', (_name,
     // What is wrong with a 2XX answer is added to its row once read, after the row was written.
     expect(must(await desk.getExchange(garbled.exchangeId)).findings.length).toBeGreaterThan(0);
     expect(must(await desk.getExchange(ok.exchangeId)).findings).toEqual([]);
+    // An answer that makes hundreds of findings keeps them within the room left for them.
+    endpoint.mode = 'many-fields';
+    const wide = must(await desk.requestToken({ userId: 'u4', displayName: 'Four' }));
+    const kept = must(await desk.getExchange(wide.exchangeId)).findings;
+    expect(kept.length).toBeGreaterThan(1);
+    expect(kept.at(-1)!.message).toMatch(/more findings not stored/);
+    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(ANSWER_NOTES_BYTES);
     expect(await holds(API_KEY)).toBe(false);
     // The search itself works: the user id sent is in the log.
     expect(await holds('"userId":"u1"')).toBe(true);

@@ -11,6 +11,7 @@ export interface CaptureRows {
   /** The new row's id, known at once (the engine commits it with the group). */
   record(x: NewExchange): number;
   finish(id: number, c: ExchangeCompletion): void;
+  /** Notes made once the row's answer is known; each engine keeps them within the room the judge left (capture/bounds.ts). */
   addFindings(id: number, findings: readonly Finding[]): void;
 }
 

@@ -18,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared/model';
-import { boundAnswerNotes, judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
+import { judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
 import type { SandboxCall } from '../sandbox';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
@@ -382,7 +382,7 @@ export class Inbound {
       const decided = tx.sandbox(call);
       return {
         answer: jsonAnswer(decided.answer.status, decided.answer.body, decided.answer.headers ?? []),
-        findings: boundAnswerNotes(decided.findings),
+        findings: decided.findings,
         error: null,
       };
     } catch (err) {
@@ -445,8 +445,7 @@ export class Inbound {
 
   private addFindings(findings: Finding[]): void {
     const id = this.id;
-    const notes = boundAnswerNotes(findings);
-    this.commits.write((tx) => tx.rows.addFindings(id, notes));
+    this.commits.write((tx) => tx.rows.addFindings(id, findings));
   }
 
   /** The proxy's own answer (errors): recorded first, then sent, so the record is there when the client reads it. */

@@ -2,6 +2,7 @@
 // and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
 // is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
 import type { ExchangeDetail, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, SignatureReport, Timeline } from '../../shared/model';
+import { boundAnswerNotes } from '../capture/bounds';
 import type { Db } from './open';
 import {
   COMPLETE_COLUMNS,
@@ -164,7 +165,8 @@ export class ExchangeStore {
 
   /**
    * Appends findings made after the row was written (a forwarded answer stored cut, a token endpoint's
-   * answer) and announces the updated row. An empty list changes nothing and reads nothing.
+   * answer) and announces the updated row. They are bounded to the room the judge left for them, however
+   * many a hostile answer makes. An empty list changes nothing and reads nothing.
    */
   addFindings(id: number, findings: readonly Finding[]): void {
     if (findings.length === 0) return;
@@ -176,7 +178,7 @@ export class ExchangeStore {
     } catch {
       merged = [];
     }
-    merged.push(...findings);
+    merged.push(...boundAnswerNotes(findings));
     const errors = errorCount(merged);
     const text = JSON.stringify(merged);
     this.setFindingsStmt.run(text, errors, id);

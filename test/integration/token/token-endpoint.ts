@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 export const PLATFORM_KEY = 'platform-jwt-key-the-desk-never-sees';
 export const OPERATOR_ID = 'op-4711';
 
-export type Mode = 'ok' | 'server-error' | 'not-json' | 'no-token' | 'bad-token' | 'redirect' | 'hang' | 'echo-key';
+export type Mode = 'ok' | 'server-error' | 'not-json' | 'no-token' | 'bad-token' | 'redirect' | 'hang' | 'echo-key' | 'many-fields';
 
 export interface SeenRequest {
   method: string;
@@ -72,6 +72,9 @@ export async function startTokenEndpoint(apiKey: string): Promise<TokenEndpoint>
           return json(200, { status: 200, data: { token: 'abc.%%%.def' } });
         case 'redirect':
           return res.writeHead(307, { location: state.redirectTo }).end();
+        case 'many-fields':
+          // A hostile or broken service: a token among hundreds of fields, each a finding of the inspection.
+          return json(200, { status: 200, data: { token: 'a.b.c' }, ...Object.fromEntries(Array.from({ length: 900 }, (_, i) => [`extra${i}`, i])) });
         default:
           return json(200, {
             status: 200,

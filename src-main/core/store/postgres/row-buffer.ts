@@ -4,6 +4,7 @@
 // A write runs synchronously against the buffer (as it runs inside SQLite's transaction); a write
 // that throws leaves nothing in it.
 import type { Finding } from '../../../shared/model';
+import { boundAnswerNotes } from '../../capture/bounds';
 import type { CaptureRows } from '../../proxy/capture-writer';
 import {
   COMPLETE_COLUMNS,
@@ -55,7 +56,7 @@ export class RowBuffer implements CaptureRows {
   }
 
   addFindings(id: number, findings: readonly Finding[]): void {
-    if (findings.length > 0) this.ops.push({ type: 'findings', id, findings });
+    if (findings.length > 0) this.ops.push({ type: 'findings', id, findings: boundAnswerNotes(findings) });
   }
 
   /** Runs one write; if it throws, what it buffered is dropped and the ids it took are given back. */
