@@ -67,6 +67,8 @@ export interface PruneBenchResult {
   slow: Array<{ atMs: number; ms: number }>;
   /** Answers slower than SLOW_MS, all phases. */
   slowCount: number;
+  /** Requests that got no answer (refused, reset, cut): ms after the prune started. */
+  failedAt: number[];
   /** 2XX answers without their row afterwards that the prune had no right to delete (newer than its edge). */
   answeredWithoutRow: number;
   allRecorded: boolean;
@@ -179,7 +181,7 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
   // The first seconds warm serve up (JIT, page cache) and count in no phase.
   const warmupSeconds = o.quick ? 1 : 5;
   const beforeSeconds = o.quick ? 2 : 10;
-  const afterSeconds = o.quick ? 1 : 5;
+  const afterSeconds = o.quick ? 1 : 15;
   const maxSeconds = o.quick ? 60 : 20 * 60;
   const tag = `prune-load-${process.pid}`;
   // Enough distinct pays for the longest run the deadline allows; each its own deposit, so each answer can be found as a row.
@@ -232,6 +234,7 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       if ((slowest.get(second)?.ms ?? 0) < at.ms) slowest.set(second, at);
     }
     const slow = [...slowest.values()].sort((a, b) => b.ms - a.ms).slice(0, 20);
+    const failedAt = samples.filter((s) => s.ms === null).map((s) => s.due - pruneStart);
     const slowCount = samples.filter((s) => s.ms !== null && s.ms > SLOW_MS).length;
     const failures = samples.filter((s) => s.ms === null).length;
     const left = remaining(home, o.rows);
@@ -252,6 +255,7 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       phases,
       slow,
       slowCount,
+      failedAt,
       answeredWithoutRow,
       allRecorded: failures === 0 && answeredWithoutRow === 0 && load.non2xx === 0 && (pruned.code === 0 || pruned.stopped),
     };
@@ -272,5 +276,6 @@ prune --keep ${KEEP} of ${fmtInt(r.rows)} rows: ${r.pruneSeconds.toFixed(1)} s${
 largest write-ahead log during the prune: ${(r.maxWalBytes / 1024 / 1024).toFixed(1)} MiB
 ${slow}
 answers without their row: ${r.answeredWithoutRow}
+${r.failedAt.length === 0 ? 'no request without an answer' : `requests without an answer (refused, reset or cut), ms after the prune started: ${r.failedAt.map((ms) => Math.round(ms)).join(', ')}`}
 (${r.deskLabel})`;
 }

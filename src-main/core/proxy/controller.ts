@@ -302,7 +302,7 @@ export class ProxyController {
   private nowServing(server: CaptureServer, plan: Plan, fresh: boolean): ProxyStatus {
     const sqlite = plan.env.sqlite;
     if (sqlite !== null) {
-      this.checkpointer ??= Checkpointer.start(sqlite, plan.env.nativeBinding);
+      this.checkpointer ??= Checkpointer.start(sqlite, { nativeBinding: plan.env.nativeBinding });
       this.textIndexer ??= TextIndexer.start(sqlite, plan.env.nativeBinding);
     }
     this.server = server;

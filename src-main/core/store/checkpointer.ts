@@ -5,18 +5,45 @@
 // blocking it, at a fixed period, so each hot page is copied once a period instead of once per 1000
 // pages. Durability is untouched: a commit is durable once it is in the WAL, checkpointed or not.
 // Should the worker fail to start or die, the connection's automatic checkpoint is switched back on.
+//
+// PASSIVE checkpoints alone never let the log start over under a steady load: it starts over only when
+// a writer begins with every frame copied back, and a copy that takes a few milliseconds always has
+// newer frames behind it. At 300 captures a second on a log of a million rows the log grew by 22 MiB a
+// second, without end (each capture changes a leaf of every index). Once it is past a bound, the worker
+// follows its copy with a RESTART checkpoint (wal-bound.ts does the same between a prune's batches):
+// it takes the write lock for the frames written since the copy and lets the next writer start the
+// log over. The RESTART also flushes the database file, every page copied since the last flush: done
+// under the lock, that held captures back 75 to 120 ms each time (measured on that log), so the worker
+// flushes the file first, without the lock (flush-handle.ts), and the RESTART has little left to do. Its waits are capped at a few milliseconds; a reader that stays longer makes it give up
+// until the next period, and the proxy's own commits never block on it (they try the lock and come
+// back on a timer: write-lock.ts).
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
+import { flushHandle } from './flush-handle';
+import { WAL_RESTART_FRAMES } from './wal-bound';
 import { betterSqlitePath, closeWorker } from './worker-module';
 
 const PERIOD_MS = 500;
+/** How long the RESTART checkpoint may wait for the write lock, and then for readers. */
+const RESTART_WAIT_MS = 20;
+const BUSY_TIMEOUT_MS = 1_000;
+
+export interface CheckpointerOptions {
+  nativeBinding?: string | undefined;
+  /** Frames the log may hold before it is made to start over (tests set a small bound). */
+  restartFrames?: number;
+  /** How often the log is copied back (tests set a short one). */
+  periodMs?: number;
+}
 
 // CommonJS, evaluated in the worker: no file to bundle or find at run time.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.modulePath);
 const db = new Database(workerData.file, { fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) });
-db.pragma('busy_timeout = 1000');
+const fs = require('node:fs');
+const o = workerData;
+db.pragma('busy_timeout = ' + o.busyTimeoutMs);
 parentPort.on('message', (message) => {
   if (message === 'close') {
     db.close();
@@ -24,10 +51,21 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage('done');
+    const copied = db.pragma('wal_checkpoint(PASSIVE)')[0];
+    let restarted = false;
+    if (copied && copied.log >= o.restartFrames) {
+      if (o.flushFd !== null) fs.fdatasyncSync(o.flushFd);
+      db.pragma('wal_checkpoint(PASSIVE)');
+      db.pragma('busy_timeout = ' + o.restartWaitMs);
+      try {
+        restarted = db.pragma('wal_checkpoint(RESTART)')[0].busy === 0;
+      } finally {
+        db.pragma('busy_timeout = ' + o.busyTimeoutMs);
+      }
+    }
+    parentPort.postMessage({ restarted });
   } catch (err) {
-    parentPort.postMessage('failed: ' + (err && err.message));
+    parentPort.postMessage({ failed: String(err && err.message) });
   }
 });
 `;
@@ -37,6 +75,7 @@ export class Checkpointer {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private restored = false;
+  private restarts = 0;
 
   private constructor(
     private readonly db: Db,
@@ -44,19 +83,31 @@ export class Checkpointer {
   ) {}
 
   /** Takes over checkpointing for `db`; returns null (and changes nothing) where that cannot apply. */
-  static start(db: Db, nativeBinding?: string): Checkpointer | null {
+  static start(db: Db, options: CheckpointerOptions = {}): Checkpointer | null {
     if (db.memory || db.readonly) return null;
     const modulePath = betterSqlitePath();
     if (modulePath === null) return null;
     const previous = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     const c = new Checkpointer(db, previous);
     try {
-      c.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, file: db.name, nativeBinding: nativeBinding ?? null } });
+      const workerData = {
+        modulePath,
+        file: db.name,
+        nativeBinding: options.nativeBinding ?? null,
+        restartFrames: options.restartFrames ?? WAL_RESTART_FRAMES,
+        restartWaitMs: RESTART_WAIT_MS,
+        flushFd: flushHandle(db.name),
+        busyTimeoutMs: BUSY_TIMEOUT_MS,
+      };
+      c.worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     } catch {
       return null;
     }
     c.worker.unref();
-    c.worker.on('message', () => (c.busy = false));
+    c.worker.on('message', (m: { restarted?: boolean }) => {
+      c.busy = false;
+      if (m.restarted) c.restarts++;
+    });
     c.worker.on('error', () => c.fallBack());
     c.worker.on('exit', () => c.fallBack());
     db.pragma('wal_autocheckpoint = 0');
@@ -64,9 +115,14 @@ export class Checkpointer {
       if (c.busy || !c.worker) return;
       c.busy = true;
       c.worker.postMessage('checkpoint');
-    }, PERIOD_MS);
+    }, options.periodMs ?? PERIOD_MS);
     c.timer.unref();
     return c;
+  }
+
+  /** How many times the log was made to start over (diagnostics, tests). */
+  restartCount(): number {
+    return this.restarts;
   }
 
   /** Hands checkpointing back to the connection and ends the worker. */

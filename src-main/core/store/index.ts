@@ -166,7 +166,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
           if (!dryRun) exchanges.recount();
         }
       },
-      checkpointInBackground: () => Checkpointer.start(opened, options.nativeBinding),
+      checkpointInBackground: () => Checkpointer.start(opened, { nativeBinding: options.nativeBinding }),
       close: () => opened.close(),
     };
     connections.set(store, opened);

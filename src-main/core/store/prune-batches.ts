@@ -58,9 +58,15 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /**
  * Deletes every row `selection` picks, in short batches; resolves when none is left. A failure ends it
- * with the batches before it deleted for good, its message saying how many rows went.
+ * with the batches before it deleted for good, its message saying how many rows went. `inEachBatch`
+ * runs first in every batch's transaction.
  */
-export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch?: (batch: PruneBatch) => void): Promise<BatchedDeletion> {
+export async function deleteInBatches(
+  db: Db,
+  selection: PruneSelection,
+  onBatch?: (batch: PruneBatch) => void,
+  inEachBatch?: () => void,
+): Promise<BatchedDeletion> {
   const { where, params } = selection;
   const pick = db.prepare(`SELECT id FROM exchanges WHERE id > @after AND (${where}) ORDER BY id LIMIT @limit`).pluck();
   const countDetached = db
@@ -79,6 +85,7 @@ export async function deleteInBatches(db: Db, selection: PruneSelection, onBatch
   let commitKnown = false;
   const batch = db.transaction((from: number) => {
     const began = performance.now();
+    inEachBatch?.();
     const endBy = began + PRUNE_BATCH_MS;
     let after = from;
     let rows = 0;

@@ -18,7 +18,7 @@ import { DeskFailure } from '../result';
 import type { Db } from './open';
 import { deleteInBatches, type PruneBatch } from './prune-batches';
 import { truncateWal, vacuumIncrementally } from './prune-space';
-import { withTextMergesPaused } from './text-index-merges';
+import { withTextIndexAside } from './text-index-aside';
 
 export type { PruneBatch } from './prune-batches';
 
@@ -84,7 +84,7 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
   let deleted = 0;
   let detached = 0;
   const cond = condition(db, options, cutoff);
-  if (cond !== null) ({ deleted, detached } = await withTextMergesPaused(db, () => deleteInBatches(db, cond, options.onBatch)));
+  if (cond !== null) ({ deleted, detached } = await withTextIndexAside(db, (renew) => deleteInBatches(db, cond, options.onBatch, renew)));
 
   let vacuumed = false;
   if (options.vacuum) {

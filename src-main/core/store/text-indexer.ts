@@ -5,9 +5,10 @@
 // lock at least half the time while a backlog is indexed (a million rows after an upgrade, say). Once
 // caught up the worker looks again every IDLE_MS, without the write lock when there is nothing to do. A search never waits for it: what is not indexed yet
 // is read directly (text-search.ts). Should the worker fail to start or die, searches stay right, only
-// slower as the unindexed part grows.
+// slower as the unindexed part grows. While a prune deletes, the worker stands aside (text-index-aside.ts).
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
+import { PRUNE_DELETING_UNTIL } from './text-index-aside';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
 import { betterSqlitePath, closeWorker } from './worker-module';
 
@@ -39,6 +40,7 @@ const db = new Database(o.file, { fileMustExist: true, ...(o.nativeBinding ? { n
 db.pragma('busy_timeout = 1000');
 const s = {};
 for (const [k, sql] of Object.entries(o.sql)) s[k] = db.prepare(sql);
+const asideUntil = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
 const batch = db.transaction((rows, cutoff) => {
   const after = s.upTo.pluck().get();
   const upTo = s.bound.pluck().get({ after, rows, cutoff, waitRows: o.waitRows });
@@ -56,6 +58,7 @@ let closing = false;
 let timer = null;
 let seenMax = null;
 let seenAt = 0;
+let standingAside = false;
 /** Rows a second written since the last look: how busy the proxy is. */
 function captureRate() {
   const max = s.maxId.pluck().get();
@@ -70,6 +73,15 @@ function step() {
   if (closing) return;
   let wait = o.idleMs;
   try {
+    const aside = Number(asideUntil.get(o.asideKey) ?? 0) - Date.now();
+    if (aside > 0 || standingAside) {
+      standingAside = aside > 0;
+      parentPort.postMessage({ aside: standingAside });
+    }
+    if (standingAside) {
+      timer = setTimeout(step, Math.min(wait, Math.ceil(aside)));
+      return;
+    }
     if (!s.work.pluck().get()) {
       timer = setTimeout(step, wait);
       return;
@@ -112,6 +124,7 @@ export class TextIndexer {
   private worker: Worker | null = null;
   private last: IndexerProgress | null = null;
   private failure: string | null = null;
+  private aside = false;
 
   private constructor() {}
 
@@ -135,6 +148,7 @@ export class TextIndexer {
       busyRate: BUSY_CAPTURES_PER_SECOND,
       busyPause: BUSY_PAUSE_FACTOR,
       retryMs: RETRY_MS,
+      asideKey: PRUNE_DELETING_UNTIL,
     };
     try {
       indexer.worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
@@ -142,8 +156,9 @@ export class TextIndexer {
       return null;
     }
     indexer.worker.unref();
-    indexer.worker.on('message', (m: IndexerProgress | { failed: string }) => {
+    indexer.worker.on('message', (m: IndexerProgress | { failed: string } | { aside: boolean }) => {
       if ('failed' in m) return void (indexer.failure = m.failed);
+      if ('aside' in m) return void (indexer.aside = m.aside);
       indexer.last = { indexedUpto: m.indexedUpto, pending: m.pending };
     });
     indexer.worker.on('error', (err) => {
@@ -157,6 +172,11 @@ export class TextIndexer {
   /** The last batch's outcome (null before the first). */
   progress(): IndexerProgress | null {
     return this.last;
+  }
+
+  /** Whether the worker last stood aside for a prune (text-index-aside.ts) instead of indexing. */
+  standingAside(): boolean {
+    return this.aside;
   }
 
   /** The last error the worker met (null: none), for diagnostics. */

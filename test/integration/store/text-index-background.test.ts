@@ -8,6 +8,7 @@ import { DATABASE_FILE, connectionOf, openStore, type Store } from '../../../src
 import { MIGRATIONS, migrate } from '../../../src-main/core/store/migrations';
 import { IN_FLIGHT_WAIT_MS, TEXT_INDEX_SQL, TextIndex } from '../../../src-main/core/store/text-index';
 import { TextIndexer } from '../../../src-main/core/store/text-indexer';
+import { PRUNE_DELETING_UNTIL } from '../../../src-main/core/store/text-index-aside';
 import type { ExchangeCompletion } from '../../../src-main/core/store';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
@@ -180,6 +181,32 @@ describe('filling the text index', () => {
     }
     store.close();
   }, 90_000);
+
+  it('stands aside while a prune says it is deleting, and indexes once the notice is withdrawn', async () => {
+    const store = openStore(tempDir());
+    let last = 0;
+    store.immediate(() => {
+      for (let i = 0; i < 50; i++) {
+        last = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"Fulmar ${i}"}`) })).id;
+        store.exchanges.complete(last, answer('ok'));
+      }
+    });
+    store.settings.set(PRUNE_DELETING_UNTIL, String(Date.now() + 60_000));
+    const indexer = TextIndexer.start(connectionOf(store));
+    expect(indexer).not.toBeNull();
+    try {
+      await until(() => indexer!.standingAside(), 30_000, 'the indexer to stand aside');
+      expect(indexedUpto(store)).toBe(0);
+      // Searches stay right meanwhile: the rows not indexed yet are read directly.
+      expect(store.exchanges.list({ search: 'fulmar', limit: 100 }).items.length).toBe(50);
+      store.settings.set(PRUNE_DELETING_UNTIL, null);
+      await until(() => indexedUpto(store) === last && !indexer!.standingAside(), 30_000, 'the indexer to index once the prune is done');
+      expect(inIndex(store, 'fulmar').length).toBe(50);
+    } finally {
+      await indexer!.stop();
+    }
+    store.close();
+  }, 60_000);
 
   it('keeps a database indexed by the answer triggers right: its rows indexed in flight find their answers', () => {
     const home = tempDir();
