@@ -14,9 +14,10 @@
 // it takes the write lock for the frames written since the copy and lets the next writer start the
 // log over. The RESTART also flushes the database file, every page copied since the last flush: done
 // under the lock, that held captures back 75 to 120 ms each time (measured on that log), so the worker
-// flushes the file first, without the lock (flush-handle.ts), and the RESTART has little left to do. Its waits are capped at a few milliseconds; a reader that stays longer makes it give up
-// until the next period, and the proxy's own commits never block on it (they try the lock and come
-// back on a timer: write-lock.ts).
+// flushes the file first, without the lock (flush-handle.ts), and the RESTART has little left to do.
+// Its waits are capped at a few milliseconds; a reader that stays longer makes it give up until the
+// next period, and the proxy's own commits never block on it (they try the lock and come back on a
+// timer: write-lock.ts).
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { flushHandle } from './flush-handle';

@@ -10,8 +10,8 @@
 //   ends (searches stay right; new segments then merge only when a level holds too many, FTS5's
 //   crisismerge).
 // - The background indexer (text-indexer.ts) stands aside. With automerge paused, its batches are the
-//   ones that meet crisismerge: one in ten or so held the lock 50 to 90 ms, and a capture waiting
-//   behind one of those and a prune batch waited past 100 ms. Each batch renews a notice in the
+//   ones that meet crisismerge: one in ten or so held the lock 50 to 340 ms (traced), and a capture
+//   waiting behind one of those and a prune batch waited past 100 ms. Each batch renews a notice in the
 //   settings that the indexer reads before each of its batches; a prune killed mid-way holds the
 //   indexer back no longer than the notice runs. Searches stay right meanwhile: rows not indexed yet
 //   are read directly (text-search.ts).
