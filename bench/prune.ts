@@ -69,6 +69,9 @@ export interface PruneBenchResult {
   slowCount: number;
   /** Requests that got no answer (refused, reset, cut): ms after the prune started. */
   failedAt: number[];
+  /** Requests still waiting for an answer when the load stopped (not counted in any phase), and the longest wait among them, ms. */
+  unansweredAtStop: number;
+  longestWaitAtStop: number;
   /** 2XX answers without their row afterwards that the prune had no right to delete (newer than its edge). */
   answeredWithoutRow: number;
   allRecorded: boolean;
@@ -188,12 +191,15 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
   const pool = distinctPays(Math.min(o.rate * maxSeconds, 400_000), tag);
   const serve = await startServe(desk, { home, upstream: null, secret: BENCH_SECRET, ui: false });
   const samples: Sample[] = [];
+  /** Requests still waiting for their answer when the load stopped. */
+  const waiting: Array<{ due: number; ms: number }> = [];
   const stop = new AbortController();
   try {
     const started = performance.now();
     const running = pacedLoad(serve.proxyUrl, pool, CONNECTIONS, pool.length, o.rate, maxSeconds, {
       answered: (index, due, ms, status) => void samples.push({ index, due, ms, status }),
       failed: (index, due) => void samples.push({ index, due, ms: null, status: 0 }),
+      unanswered: (_index, due, ms) => void waiting.push({ due, ms }),
       stop: stop.signal,
     });
     await new Promise((r) => setTimeout(r, (warmupSeconds + beforeSeconds) * 1000));
@@ -234,6 +240,7 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       if ((slowest.get(second)?.ms ?? 0) < at.ms) slowest.set(second, at);
     }
     const slow = [...slowest.values()].sort((a, b) => b.ms - a.ms).slice(0, 20);
+    const longestWait = waiting.reduce((most, w) => Math.max(most, w.ms), 0);
     const failedAt = samples.filter((s) => s.ms === null).map((s) => s.due - pruneStart);
     const slowCount = samples.filter((s) => s.ms !== null && s.ms > SLOW_MS).length;
     const failures = samples.filter((s) => s.ms === null).length;
@@ -256,6 +263,8 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       slow,
       slowCount,
       failedAt,
+      unansweredAtStop: waiting.length,
+      longestWaitAtStop: longestWait,
       answeredWithoutRow,
       allRecorded: failures === 0 && answeredWithoutRow === 0 && load.non2xx === 0 && (pruned.code === 0 || pruned.stopped),
     };
@@ -276,6 +285,7 @@ prune --keep ${KEEP} of ${fmtInt(r.rows)} rows: ${r.pruneSeconds.toFixed(1)} s${
 largest write-ahead log during the prune: ${(r.maxWalBytes / 1024 / 1024).toFixed(1)} MiB
 ${slow}
 answers without their row: ${r.answeredWithoutRow}
+${r.unansweredAtStop === 0 ? 'no request still waiting when the load stopped' : `${fmtInt(r.unansweredAtStop)} requests still waiting for their answer when the load stopped (in no phase above), the longest for ${fmtMs(r.longestWaitAtStop)}`}
 ${r.failedAt.length === 0 ? 'no request without an answer' : `requests without an answer (refused, reset or cut), ms after the prune started: ${r.failedAt.map((ms) => Math.round(ms)).join(', ')}`}
 (${r.deskLabel})`;
 }

@@ -16,6 +16,8 @@ export interface PacedObserver {
   answered?(index: number, due: number, ms: number, status: number): void;
   /** Request `index` failed: refused, reset, or its answer cut. */
   failed?(index: number, due: number): void;
+  /** Request `index` was still waiting for its answer, `ms` after it was due, when the run ended. */
+  unanswered?(index: number, due: number, ms: number): void;
   /** Aborting ends the run early: nothing more is sent, requests in flight are dropped. */
   stop?: AbortSignal;
 }
@@ -46,7 +48,11 @@ export function pacedLoad(
       clearInterval(ticker);
       clearTimeout(deadline);
       // Past the deadline: nothing still queued or in flight may go out after the result.
-      for (const req of inFlight) req.destroy();
+      const now = performance.now();
+      for (const [req, { index, due }] of inFlight) {
+        observer.unanswered?.(index, due, now - due);
+        req.destroy();
+      }
       agent.destroy();
       const seconds = ((lastResponse || performance.now()) - started) / 1000;
       resolve({
@@ -64,7 +70,7 @@ export function pacedLoad(
         mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
       });
     };
-    const inFlight = new Set<http.ClientRequest>();
+    const inFlight = new Map<http.ClientRequest, { index: number; due: number }>();
     const send = (index: number): void => {
       const due = started + (index * 1000) / rate;
       const p = payloads[index % payloads.length]!;
@@ -90,7 +96,7 @@ export function pacedLoad(
         res.on('end', () => settle('answered', res.statusCode ?? 0));
         res.on('close', () => settle('failed'));
       });
-      inFlight.add(req);
+      inFlight.set(req, { index, due });
       req.on('error', () => settle('failed'));
       req.end(p.body);
     };
