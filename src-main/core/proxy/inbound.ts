@@ -19,6 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared/model';
 import { judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
+import { boundAnswerNotes } from '../capture/bounds';
 import type { SandboxCall } from '../sandbox';
 import type { ExchangeCompletion, NewExchange } from '../store';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
@@ -347,7 +348,9 @@ export class Inbound {
     this.commits.write(
       (tx) => {
         const decided = this.decide(tx, call);
-        const id = tx.rows.record(decided.findings.length > 0 ? { ...row, findings: [...row.findings, ...decided.findings] } : row);
+        // Recorded with the row, not through addFindings (which bounds them): a depositId a hostile body
+        // made long is quoted in these notes, so they get the same bound here.
+        const id = tx.rows.record(decided.findings.length > 0 ? { ...row, findings: [...row.findings, ...boundAnswerNotes(decided.findings)] } : row);
         tx.rows.finish(id, this.completion(decided.answer, decided.error));
         return { id, answer: decided.answer };
       },
