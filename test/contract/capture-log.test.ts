@@ -249,6 +249,23 @@ describe.each(ENGINES)('the exchange log on %s', (_name, engine) => {
     expect((await desk.deleteExchanges({ ids: [-1] })).ok).toBe(false);
   });
 
+  it('an id is never given again: after the newest rows are deleted, a follower sees the next capture and a search finds it', async () => {
+    const { desk, writer } = await engine();
+    const w = writer();
+    onTestFinished(() => w.close());
+    const ids: number[] = [];
+    for (const d of ['gone-1', 'gone-2', 'gone-3']) ids.push((await written(w, (tx) => tx.rows.record(row(d)))).value!);
+    const cursor = must(await desk.followExchanges({ afterId: null }));
+    expect(cursor.afterId).toBe(ids[2]);
+    expect(must(await desk.deleteExchanges({ filter: {} }))).toMatchObject({ deleted: 3 });
+    const next = (await written(w, (tx) => tx.rows.record(row('after-the-delete')))).value!;
+    await written(w, (tx) => tx.rows.finish(next, answer(200)));
+    expect(next).toBeGreaterThan(ids[2]!);
+    const seen = must(await desk.followExchanges({ afterId: cursor.afterId }));
+    expect(seen.completed.map((x) => x.id)).toEqual([next]);
+    expect(must(await desk.listExchanges({ search: 'after-the-delete' })).items.map((x) => x.id)).toEqual([next]);
+  });
+
   it('close commits what is queued, then refuses more writes', async () => {
     const { desk, writer } = await engine();
     const w = writer();

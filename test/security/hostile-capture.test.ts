@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findingsBudget } from '../../src-main/core/capture';
+import { MAX_FINDING_MESSAGE } from '../../src-main/core/capture/bounds';
 import { sign } from '../../src-main/core/signing';
 import { openDesk } from '../helpers/desk';
 import { captures, latest, send, startProxy } from '../integration/proxy/helpers';
@@ -58,6 +59,22 @@ describe('hostile input through the real proxy', () => {
     await send(url, { body, headers: ['content-type', 'application/json', 'x-server-authorization', 'f'.repeat(64)] });
     const row = latest(desk);
     expect(row.findings.at(-1)!.message).toMatch(/^sandbox operator: refused with 401/);
+    expect(Buffer.byteLength(JSON.stringify(row.findings))).toBeLessThanOrEqual(findingsBudget(body.length));
+  });
+
+  it("bounds the sandbox's note that quotes a long depositId paid twice, recorded with the row", async () => {
+    const desk = openDesk();
+    await desk.saveProfile({ name: 'p', secret: SECRET });
+    await desk.useProfile('p');
+    const { url } = await startProxy(desk);
+    const body = Buffer.from(JSON.stringify({ userId: 'u', depositId: 'd'.repeat(2_000), currency: 'USD', amount: 1 }));
+    const headers = { 'content-type': 'application/json', 'x-server-authorization': sign(body, SECRET) };
+    expect((await send(url, { body, headers })).status).toBe(200);
+    expect((await send(url, { body, headers })).status).toBe(200);
+    const row = latest(desk);
+    // The note (about 2,000 characters) does not fit the room kept for answer notes: it is counted, not stored whole.
+    for (const f of row.findings) expect(f.message.length).toBeLessThanOrEqual(MAX_FINDING_MESSAGE);
+    expect(row.findings.at(-1)!.message).toMatch(/more findings not stored/);
     expect(Buffer.byteLength(JSON.stringify(row.findings))).toBeLessThanOrEqual(findingsBudget(body.length));
   });
 });

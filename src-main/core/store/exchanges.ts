@@ -4,6 +4,7 @@
 import type { ExchangeDetail, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, SignatureReport, Timeline } from '../../shared/model';
 import { boundAnswerNotes } from '../capture/bounds';
 import type { Db } from './open';
+import { NEXT_EXCHANGE_ID } from './migrations/014-ids-never-reused-and-text-index-retiring';
 import {
   COMPLETE_COLUMNS,
   completionValues,
@@ -61,7 +62,10 @@ export class ExchangeStore {
   ) {
     // Positional parameters: better-sqlite3 looks each named one up in the object it is given, and with
     // 27 of them that made a capture's write path about 2 µs (7%) dearer (an A/B of this store in-process).
-    this.insertStmt = db.prepare(`INSERT INTO exchanges (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`);
+    // The id is given, not left to SQLite, which would give a deleted newest row's id again (migration 014).
+    this.insertStmt = db.prepare(
+      `INSERT INTO exchanges (id, ${INSERT_COLUMNS.join(', ')}) VALUES (${NEXT_EXCHANGE_ID}, ${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+    );
     this.completeStmt = db.prepare(`UPDATE exchanges SET ${COMPLETE_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
     this.summaryStmt = db.prepare(`SELECT ${SUMMARY_SELECT} FROM exchanges WHERE id = ?`);
     this.detailStmt = db.prepare(`SELECT * FROM exchanges WHERE id = ?`);

@@ -5,13 +5,10 @@
 // is spent or PRUNE_BATCH_ROWS rows are gone. A chunk is sized from the cost per row measured so far, so
 // a batch overshoots its time by at most about one row. Rows are not equally cheap: on a big log each
 // delete touches a page of every index keyed by random ids (deposits, users), seldom in the cache.
-//
-// Between two batches the write lock is free for at least as long as the last batch held it, so a
-// writer waiting for it (a capture) gets in, and the write-ahead log is copied back and kept short
-// (wal-bound.ts). A writer in another process sees a pause of a few milliseconds per batch.
+// Between two batches the write lock is left free and the write-ahead log kept short (batch-pacer.ts).
 import { performance } from 'node:perf_hooks';
 import type { Db } from './db';
-import { WalBound } from './wal-bound';
+import { BatchPacer } from './batch-pacer';
 
 /** Rows deleted per transaction, at most. */
 export const PRUNE_BATCH_ROWS = 500;
@@ -26,13 +23,6 @@ export const PRUNE_BATCH_MS = 10;
  */
 export const FIRST_CHUNK_ROWS = 4;
 const MAX_CHUNK_ROWS = 64;
-/** The write lock is left free between two batches for at least this long, and as long as the last one held it. */
-const MIN_PAUSE_MS = 2;
-/**
- * How often the log is copied back between batches. Each copy ends with two fsyncs: after every batch
- * they took more time than the batches did; a proxy's own checkpointer copies on a similar period.
- */
-const WAL_STEP_MS = 250;
 
 export interface PruneSelection {
   /** An SQL condition over exchanges' columns that selects the rows to delete. */
@@ -53,8 +43,6 @@ export interface BatchedDeletion {
   /** Kept rows whose source was deleted (the foreign key clears their link). */
   detached: number;
 }
-
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Deletes every row `selection` picks, in short batches; resolves when none is left. A failure ends it
@@ -116,15 +104,9 @@ export async function deleteInBatches(
   });
 
   let after = 0;
-  let lastStep = performance.now();
   let deleted = 0;
   let detached = 0;
-  const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  // The log is copied back between batches (wal-bound.ts), not inside a batch's commit. Not when the
-  // automatic checkpoint is off already: a proxy runs in this process (the app), its worker thread
-  // copies the log, and a checkpoint here (its fsyncs) would stall the proxy's thread.
-  const wal = db.memory || autocheckpoint === 0 ? null : new WalBound(db);
-  if (wal) db.pragma('wal_autocheckpoint = 0');
+  const pacer = new BatchPacer(db);
   try {
     for (;;) {
       let result: ReturnType<typeof batch>;
@@ -144,17 +126,13 @@ export async function deleteInBatches(
       after = result.after;
       deleted += result.rows;
       detached += result.detached;
-      let step = { frames: -1, lockMs: 0 };
-      if (wal && committedAt - lastStep >= WAL_STEP_MS) {
-        step = await wal.step();
-        lastStep = performance.now();
-      }
-      onBatch?.({ rows: result.rows, holdMs, walFrames: step.frames });
+      const walFrames = await pacer.checkpoint();
+      onBatch?.({ rows: result.rows, holdMs, walFrames });
       if (result.done) break;
-      await pause(Math.max(MIN_PAUSE_MS, Math.ceil(Math.max(holdMs, step.lockMs))));
+      await pacer.pause(holdMs);
     }
   } finally {
-    if (wal && db.open) db.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+    pacer.close();
   }
   return { deleted, detached };
 }

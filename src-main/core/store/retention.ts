@@ -19,6 +19,7 @@ import type { Db } from './open';
 import { deleteInBatches, type PruneBatch } from './prune-batches';
 import { truncateWal, vacuumIncrementally } from './prune-space';
 import { withTextIndexAside } from './text-index-aside';
+import { beginRetiring, retireTextIndex, retirementPending, shouldRetire } from './text-index-retire';
 
 export type { PruneBatch } from './prune-batches';
 
@@ -76,6 +77,13 @@ function condition(db: Db, options: PruneOptions, cutoff: string | null): { wher
   return { where: parts.join(' OR '), params };
 }
 
+/** How many rows the prune will delete: for a count alone, without reading every row. */
+function rowsToDelete(db: Db, options: PruneOptions, cond: { where: string; params: Record<string, unknown> }): number {
+  if (options.olderThanDays === undefined && options.keep !== undefined)
+    return Math.max(0, (db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number) - options.keep);
+  return db.prepare(`SELECT count(*) FROM exchanges WHERE ${cond.where}`).pluck().get(cond.params) as number;
+}
+
 /** Deletes old exchanges (by age, by count, or both: a row goes when either says so) and compacts. */
 export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promise<PruneReport> {
   checkOptions(options);
@@ -84,7 +92,15 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
   let deleted = 0;
   let detached = 0;
   const cond = condition(db, options, cutoff);
+  // Deleting nearly every row, the prune replaces the text index instead of deleting from it
+  // (text-index-retire.ts); so does any prune after one that was cut short while it did.
+  let retire = retirementPending(db);
+  if (cond !== null && !retire) {
+    retire = shouldRetire(rowsToDelete(db, options, cond), db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number);
+    if (retire) beginRetiring(db);
+  }
   if (cond !== null) ({ deleted, detached } = await withTextIndexAside(db, (renew) => deleteInBatches(db, cond, options.onBatch, renew)));
+  if (retire) await retireTextIndex(db);
 
   let vacuumed = false;
   if (options.vacuum) {
