@@ -14,6 +14,8 @@
 //   old text triggers  with the text index's update triggers of migration 009 put back (idle for new rows:
 //                      what their WHEN clause, which reads exchange_text_state per answer, cost the answer UPDATE;
 //                      migration 012 removed them)
+//   no profile indexes  without the five (profile, ...) indexes of migration 008 (what they cost), with
+//                       realistic keys and with one key
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src-main/core/store/open';
@@ -50,6 +52,9 @@ CREATE TRIGGER exchange_text_answer AFTER UPDATE OF res_status, res_headers, res
   INSERT INTO exchange_text (rowid, text) SELECT new.id * 2 + 1, ${answerText('new')} WHERE ${hasAnswer('new')};
 END;`;
 
+/** The five indexes led by the profile (migration 008), beside the list's own five. */
+const PROFILE_INDEXES = ['direction', 'deposit', 'user', 'verdict', 'kind'].map((c) => `exchanges_profile_${c}`);
+
 export const VARIANTS: readonly WriteVariant[] = [
   { name: 'shipped', drop: [], oneKey: false },
   { name: 'one key', drop: [], oneKey: true },
@@ -60,6 +65,8 @@ export const VARIANTS: readonly WriteVariant[] = [
     oneKey: false,
   },
   { name: 'old text triggers', drop: [], add: OLD_TEXT_TRIGGERS, oneKey: false },
+  { name: 'no profile indexes', drop: PROFILE_INDEXES, oneKey: false },
+  { name: 'one key, no profile indexes', drop: PROFILE_INDEXES, oneKey: true },
 ];
 
 export interface WriteRun {
