@@ -10,6 +10,7 @@ import { sign } from '../../src-main/core/signing';
 import { connectionOf } from '../../src-main/core/store';
 import { TeamLog } from '../../src-main/core/store/postgres';
 import type { ExchangeCompletion, NewExchange } from '../../src-main/core/store';
+import type { DeskEvents } from '../../src-main/shared/desk-api';
 import type { Finding } from '../../src-main/shared/model';
 import { storeOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';
@@ -221,8 +222,18 @@ describe.each(ENGINES)('the exchange log on %s', (_name, engine) => {
     const good = (await written(w, (tx) => tx.rows.record(signed('reverify-secret', 'r-1')))).value!;
     const bad = (await written(w, (tx) => tx.rows.record(signed('another-secret', 'r-2')))).value!;
     must(await desk.saveProfile({ name: 'acme', secret: 'reverify-secret' }));
+    // Each row judged again is announced with its new verdict, as any change to a row is.
+    const announced = new Map<number, string | null>();
+    const unsubscribe = desk.on((name, payload) => {
+      if (name !== 'exchange') return;
+      const { exchange } = payload as DeskEvents['exchange'];
+      announced.set(exchange.id, exchange.signature.verdict);
+    });
+    onTestFinished(unsubscribe);
     const report = must(await desk.reverify({ profile: 'acme' }));
     expect(report).toMatchObject({ judged: 2, changed: 2, verdicts: { valid: 1, mismatch: 1 } });
+    expect(announced.get(good)).toBe('valid');
+    expect(announced.get(bad)).toBe('mismatch');
     expect(report.changedIds.sort((x, y) => x - y)).toEqual([good, bad]);
     const detail = must(await desk.getExchange(good));
     expect(detail.signature.verdict).toBe('valid');

@@ -7,6 +7,7 @@ import { createSecretCache } from '../secrets';
 import type { Store } from '../store';
 import type { TeamLog } from '../store/postgres';
 import { sqliteLog } from '../store/exchange-log';
+import { announceRows } from './team-log-events';
 
 export interface DeskOptions {
   /** The data directory (database, and the key file unless the key comes from elsewhere). */
@@ -72,7 +73,7 @@ export function createContext(
     options,
     store,
     // The one place the engine is chosen: every part reads and writes through the log.
-    log: teamLog ? teamLog.log(() => store.sandbox.startingBalance()) : sqliteLog(store),
+    log: teamLog ? teamLog.log(() => store.sandbox.startingBalance(), announceRows(teamLog, emit)) : sqliteLog(store),
     emit,
     profile: (name) => secrets.profile(name),
     signingCandidates: (name) => secrets.signingCandidates(name),

@@ -94,8 +94,10 @@ export class TeamLog {
   /**
    * The log as the desk reads and writes it; the desk's writes commit as the proxy's do, and notify the
    * same way. `startingBalance`: what a user the books have not seen starts with (the desk's setting).
+   * `onRejudged`: told of the rows a re-verification judged again, read back after each page (LISTEN/NOTIFY
+   * carries new rows only), as SQLite's store announces each row it changes.
    */
-  log(startingBalance: () => number): ExchangeLog {
+  log(startingBalance: () => number, onRejudged?: (rows: ExchangeSummary[]) => Promise<void> | void): ExchangeLog {
     const run = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => this.run(fn);
     let known: LogCounts = { inbound: 0, outbound: 0 };
     return {
@@ -116,7 +118,12 @@ export class TeamLog {
       counts: async () => (known = await run(() => this.reads.counts())),
       knownCounts: () => known,
       signedPage: (filter, afterId, limit) => run((c) => pgSignedPage(c, filter, afterId, limit)),
-      rejudge: (judged, reports) => run((c) => pgRejudge(c, judged, reports)),
+      rejudge: async (judged, reports) => {
+        await run((c) => pgRejudge(c, judged, reports));
+        if (!onRejudged || reports.length === 0) return;
+        const page = await run(() => this.reads.list({ ids: reports.map((r) => r.id), limit: reports.length }));
+        await onRejudged(page.items.reverse());
+      },
       prune: async (options) => {
         const report = await run((c) => prunePostgres(c, options));
         this.reads.forgetCounts();
