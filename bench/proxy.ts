@@ -4,11 +4,11 @@
 // proxy under test runs in its own fresh process; the desk's database is counted afterwards: every
 // request the load generator got an answer to must be a row, and every forwarded one reached the upstream.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BenchArgs } from './lib/args';
 import { freePort, startChild, waitForPort, type Child } from './lib/child';
-import { countRows, deskCommand, startServe, type DeskCommand, type RowCounts } from './lib/desk-cli';
+import { baselineCommand, countRows, deskCommand, startServe, type DeskCommand, type RowCounts } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
 import { pacedLoad } from './lib/paced-load';
@@ -143,13 +143,6 @@ async function startTarget(target: ProxyTarget, upstream: string, desk: DeskComm
       return { url: `http://127.0.0.1:${port}`, child, home: null };
     }
   }
-}
-
-/** The other build's CLI, run as this one is (its out/main/cli.js, with its own node_modules or a link to these). */
-function baselineCommand(dir: string): DeskCommand {
-  const cli = resolve(dir, 'out/main/cli.js');
-  if (!existsSync(cli)) throw new Error(`--baseline ${dir}: ${cli} is not built (npm run build there)`);
-  return { nodeArgs: [cli], label: `${cli} (baseline)` };
 }
 
 export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchResult> {

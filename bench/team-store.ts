@@ -12,7 +12,7 @@ import { closeSync, fdatasyncSync, mkdirSync, openSync, rmSync, writeSync } from
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { BenchArgs } from './lib/args';
-import { countRows, deskCommand, startServe, type RowCounts, type RunningServe } from './lib/desk-cli';
+import { baselineCommand, countRows, deskCommand, startServe, type RowCounts, type RunningServe } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
 import { signedPay } from './lib/payload';
@@ -22,13 +22,16 @@ import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 import { startUpstream } from './lib/upstream';
 
-export type TeamTarget = 'sqlite' | 'postgres' | 'postgres-x2';
+export type TeamTarget = 'sqlite' | 'postgres' | 'postgres-x2' | 'postgres-baseline';
 const TARGETS: readonly TeamTarget[] = ['sqlite', 'postgres', 'postgres-x2'];
+/** With --baseline: one proxy on PostgreSQL with this build and with the other, beside SQLite. */
+const BASELINE_TARGETS: readonly TeamTarget[] = ['sqlite', 'postgres', 'postgres-baseline'];
 
 const LABELS: Record<TeamTarget, string> = {
   sqlite: 'one proxy, SQLite (data directory)',
   postgres: 'one proxy, PostgreSQL',
   'postgres-x2': 'two proxies, one PostgreSQL',
+  'postgres-baseline': 'one proxy, PostgreSQL, --baseline build',
 };
 
 /** The issue's targets: PostgreSQL at least this share of SQLite's forward throughput; two proxies this many times one. */
@@ -84,6 +87,8 @@ export interface TeamRow extends MedianOfRuns {
   vsOneProxyRounds: number[];
   /** CPU per request of serve and PostgreSQL's processes together over SQLite's serve, within each round, then the median. */
   cpuVsSqlite: number | null;
+  /** One PostgreSQL proxy of this build over the --baseline build's, round by round. */
+  vsBaselineRounds: number[];
 }
 
 export interface TeamStoreResult {
@@ -99,6 +104,8 @@ export interface TeamStoreResult {
   connections: number[];
   rows: TeamRow[];
   allRecorded: boolean;
+  /** The --baseline build's CLI, when one was measured. */
+  baseline: string | null;
 }
 
 export interface TeamStoreOptions extends BenchArgs {
@@ -147,8 +154,11 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreResult> {
   for (const c of o.connections) if (c < 2) throw new Error(`team-store splits the connections between two proxies: --connections ${c} is too few`);
   const desk = await deskCommand(o.fromSource);
+  const baseline = o.baseline ? baselineCommand(o.baseline) : null;
+  const targets = baseline ? BASELINE_TARGETS : TARGETS;
   const cores = cpus().length;
   o.log(`desk: ${desk.label}`);
+  if (baseline) o.log(`baseline: ${baseline.label}, one proxy on PostgreSQL, in the rounds' turning order beside this build's`);
   const payload = signedPay();
   o.log(
     `load: POST ${payload.path}, ${payload.body.length}-byte signed pay body, the same callback every time, forward mode; ` +
@@ -180,7 +190,7 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
     for (const h of homes) mkdirSync(h, { recursive: true });
     const started = await Promise.allSettled(
       homes.map((home, i) =>
-        startServe(desk, {
+        startServe(target === 'postgres-baseline' && baseline ? baseline : desk, {
           home,
           upstream,
           secret: BENCH_SECRET,
@@ -296,7 +306,7 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
     const record = (key: string, run: TeamRun): void => void runs.set(key, [...(runs.get(key) ?? []), run]);
     for (let round = 1; round <= o.rounds; round++) {
       // The order turns by one every round: none of the three always runs first, or last.
-      const order = rotate(TARGETS, round - 1);
+      const order = rotate(targets, round - 1);
       for (const connections of o.connections) {
         for (const target of order) record(`${target}@${connections}`, await measureOnce(target, connections, round, upstream));
       }
@@ -305,7 +315,7 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
     await upstreamServer.child.stop();
     await pgServer.stop();
   }
-  const rows = summarize(runs, o.connections);
+  const rows = summarize(runs, o.connections, targets);
   return {
     desk: desk.label,
     postgres: pgServer.label,
@@ -318,6 +328,7 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
     connections: o.connections,
     rows,
     allRecorded: rows.every((r) => r.recorded),
+    baseline: baseline?.label ?? null,
   };
 }
 
@@ -330,9 +341,9 @@ function medianOrNull(xs: ReadonlyArray<number | null>): number | null {
   return ok.length > 0 && ok.length === xs.length ? median(ok) : null;
 }
 
-function summarize(runs: ReadonlyMap<string, TeamRun[]>, connectionCounts: readonly number[]): TeamRow[] {
+function summarize(runs: ReadonlyMap<string, TeamRun[]>, connectionCounts: readonly number[], targets: readonly TeamTarget[]): TeamRow[] {
   const rows: TeamRow[] = connectionCounts.flatMap((connections) =>
-    TARGETS.map((target) => {
+    targets.map((target) => {
       const mine = runs.get(`${target}@${connections}`) ?? [];
       return {
         target,
@@ -349,6 +360,7 @@ function summarize(runs: ReadonlyMap<string, TeamRun[]>, connectionCounts: reado
         vsSqliteRounds: [],
         vsOneProxyRounds: [],
         cpuVsSqlite: null,
+        vsBaselineRounds: [],
         serveCpuUs: medianOrNull(mine.map((r) => r.serveCpuUs)),
         pgCpuUs: medianOrNull(mine.map((r) => r.pgCpuUs)),
         machineBusy: medianOrNull(mine.map((r) => r.machineBusy)),
@@ -376,6 +388,7 @@ function summarize(runs: ReadonlyMap<string, TeamRun[]>, connectionCounts: reado
     row.vsSqliteRounds = perRound(row, find('sqlite'), rps);
     row.vsSqlite = medianOf(row.vsSqliteRounds);
     if (row.target !== 'sqlite') row.cpuVsSqlite = medianOf(perRound(row, find('sqlite'), storeCpu));
+    if (row.target === 'postgres') row.vsBaselineRounds = perRound(row, find('postgres-baseline'), rps);
     if (row.target === 'postgres-x2') {
       row.vsOneProxyRounds = perRound(row, find('postgres'), rps);
       row.vsOneProxy = medianOf(row.vsOneProxyRounds);
@@ -448,6 +461,15 @@ export function formatTeamResult(r: TeamStoreResult): string {
       lines.push(
         `c${c}: CPU per request of serve and PostgreSQL together over SQLite's serve: ${fmtRatio(pg.cpuVsSqlite)} (one proxy), ${fmtRatio(two?.cpuVsSqlite ?? null)} (two proxies)`,
       );
+    }
+    if (r.baseline && pg) {
+      const b = pg.vsBaselineRounds;
+      lines.push(
+        `c${c}: PostgreSQL, this build / the --baseline build ${fmtRatio(b.length > 0 ? percentile(b, 50) : null)}${rounds(b)}; ` +
+          `serve CPU/req ${us(pg.serveCpuUs)} against ${us(r.rows.find((x) => x.target === 'postgres-baseline' && x.connections === c)?.serveCpuUs ?? null)}, ` +
+          `PostgreSQL CPU/req ${us(pg.pgCpuUs)} against ${us(r.rows.find((x) => x.target === 'postgres-baseline' && x.connections === c)?.pgCpuUs ?? null)}`,
+      );
+      continue;
     }
     const w = two?.vsOneProxy ?? null;
     const busy = `machine busy during the one-proxy run ${pct(pg?.machineBusy ?? null)}, during the two-proxy run ${pct(two?.machineBusy ?? null)}`;

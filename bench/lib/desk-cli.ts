@@ -4,7 +4,7 @@
 // node_modules/.cache, so no TypeScript loader runs inside the process under test. --from-source
 // runs the source through tsx instead. Which one ran is part of every report.
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src-main/core/store';
 import { DATABASE_FILE } from '../../src-main/core/store';
@@ -132,4 +132,11 @@ export function countRows(home: string): RowCounts {
   } finally {
     db.close();
   }
+}
+
+/** The other build's CLI, run as this one is (its out/main/cli.js, with its own node_modules or a link to these). */
+export function baselineCommand(dir: string): DeskCommand {
+  const cli = resolve(dir, 'out/main/cli.js');
+  if (!existsSync(cli)) throw new Error(`--baseline ${dir}: ${cli} is not built (npm run build there)`);
+  return { nodeArgs: [cli], label: `${cli} (baseline)` };
 }

@@ -4,7 +4,9 @@
 // only one batch runs at a time across them (the batch's advisory lock), the others skip their turn.
 //
 // Batches are sized to take about BATCH_TARGET_MS and followed by a pause as long as the batch took,
-// so a backlog (a copied log, say) takes at most about half of one of the database's cores. Once caught
+// so a backlog (a copied log, say) takes at most about half of one of the database's cores; while the
+// proxies write more than BUSY_CAPTURES_PER_SECOND, a hundredth (as SQLite's indexer does: the text is
+// made and indexed on the database's cores, which the captures' commits need then). Once caught
 // up it looks again every IDLE_MS, without a lock when there is nothing to do. A search never waits
 // for it (rows not indexed are tested directly): should it fail, searches stay right, only slower.
 import type pg from 'pg';
@@ -15,6 +17,10 @@ const MIN_BATCH_ROWS = 10;
 const IDLE_MS = 250;
 /** After a failure (the database away, say): wait, then connect again. */
 const RETRY_MS = 1_000;
+/** Captures a second (every proxy's) above which the log counts as busy. */
+const BUSY_CAPTURES_PER_SECOND = 100;
+/** While busy, the pause after a batch is this many times as long as the batch took. */
+const BUSY_PAUSE_FACTOR = 99;
 
 export class PgTextIndexer {
   private client: pg.Client | null = null;
@@ -23,6 +29,8 @@ export class PgTextIndexer {
   private stopped = false;
   private rows = 100;
   private failure: string | null = null;
+  /** The rows after indexed_upto after the last batch, and when: how fast the log grows. */
+  private last: { pending: number; at: number } | null = null;
 
   private constructor(private readonly connect: () => Promise<pg.Client>) {}
 
@@ -62,7 +70,8 @@ export class PgTextIndexer {
       if (r.indexed > 0)
         this.rows = Math.max(MIN_BATCH_ROWS, Math.min(MAX_BATCH_ROWS, this.rows * 2, Math.floor((this.rows * BATCH_TARGET_MS) / Math.max(1, ms))));
       this.failure = null;
-      return r.indexed > 0 && r.pending > 0 ? Math.max(1, Math.ceil(ms)) : IDLE_MS;
+      const pause = this.captureRate(r.indexed, r.pending) > BUSY_CAPTURES_PER_SECOND ? BUSY_PAUSE_FACTOR : 1;
+      return r.indexed > 0 && r.pending > 0 ? Math.max(1, Math.ceil(ms * pause)) : IDLE_MS;
     } catch (err) {
       this.failure = err instanceof Error ? err.message : String(err);
       const client = this.client;
@@ -70,6 +79,15 @@ export class PgTextIndexer {
       await client?.end().catch(() => undefined);
       return RETRY_MS;
     }
+  }
+
+  /** Rows a second written since the last batch: what it left pending, against what this one indexed and left. */
+  private captureRate(indexed: number, pending: number): number {
+    const at = performance.now();
+    const before = this.last;
+    this.last = { pending, at };
+    if (before === null) return 0;
+    return (Math.max(0, indexed + pending - before.pending) * 1000) / Math.max(1, at - before.at);
   }
 
   /** Ends the indexer: the batch under way finishes, then its connection closes. */
