@@ -19,7 +19,7 @@ import type { Db } from './open';
 import { deleteInBatches, type PruneBatch } from './prune-batches';
 import { truncateWal, vacuumIncrementally } from './prune-space';
 import { withTextIndexAside } from './text-index-aside';
-import { beginRetiring, retireTextIndex, retirementPending, shouldRetire } from './text-index-retire';
+import { beginRetiring, dropRetired, retireTextIndex, retiring, shouldRetire } from './text-index-retire';
 
 export type { PruneBatch } from './prune-batches';
 
@@ -93,14 +93,15 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
   let detached = 0;
   const cond = condition(db, options, cutoff);
   // Deleting nearly every row, the prune replaces the text index instead of deleting from it
-  // (text-index-retire.ts); so does any prune after one that was cut short while it did.
-  let retire = retirementPending(db);
+  // (text-index-retire.ts); so does any prune after one that was cut short while it deleted, and one
+  // cut short while it dropped the old index leaves the rest of it to the next.
+  let retire = retiring(db);
   if (cond !== null && !retire) {
     retire = shouldRetire(rowsToDelete(db, options, cond), db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number);
     if (retire) beginRetiring(db);
   }
   if (cond !== null) ({ deleted, detached } = await withTextIndexAside(db, (renew) => deleteInBatches(db, cond, options.onBatch, renew)));
-  if (retire) await retireTextIndex(db);
+  await (retire ? retireTextIndex(db) : dropRetired(db));
 
   let vacuumed = false;
   if (options.vacuum) {

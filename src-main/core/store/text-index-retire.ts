@@ -38,10 +38,9 @@ export function shouldRetire(deleting: number, total: number): boolean {
   return deleting >= RETIRE_MIN_ROWS && total - deleting <= total * RETIRE_KEPT_SHARE;
 }
 
-/** Whether a retirement was begun and not finished (a prune cut short). */
-export function retirementPending(db: Db): boolean {
-  const flag = db.prepare('SELECT retiring FROM exchange_text_state').pluck().get() as number;
-  return flag !== 0 || retiredIndexExists(db);
+/** Whether a retirement was begun and the fresh index not put in place yet (a prune cut short while it deleted). */
+export function retiring(db: Db): boolean {
+  return (db.prepare('SELECT retiring FROM exchange_text_state').pluck().get() as number) !== 0;
 }
 
 function retiredIndexExists(db: Db): boolean {
@@ -60,6 +59,12 @@ export function beginRetiring(db: Db): void {
 export async function retireTextIndex(db: Db): Promise<void> {
   // An old index left by a prune cut short goes first: the name is needed again.
   await dropRetired(db);
+  swapInFreshIndex(db);
+  await dropRetired(db);
+}
+
+/** The one short transaction: the index renamed aside, an empty one in its place, every row unindexed. */
+export function swapInFreshIndex(db: Db): void {
   db.transaction(() => {
     const settings = db.prepare("SELECT k, v FROM exchange_text_config WHERE k IN ('automerge', 'deletemerge')").all() as Array<{ k: string; v: number }>;
     db.exec(`
@@ -73,11 +78,13 @@ export async function retireTextIndex(db: Db): Promise<void> {
     // FTS5 takes its commands as literals only, not as bound parameters; k is one of the two names above.
     for (const { k, v } of settings) db.exec(`INSERT INTO exchange_text (exchange_text, rank) VALUES ('${k}', ${Math.trunc(v)})`);
   }).immediate();
-  await dropRetired(db);
 }
 
-/** Deletes the old index's rows in batches that each hold the write lock a few ms, then drops it. */
-async function dropRetired(db: Db): Promise<void> {
+/**
+ * Deletes the old index's rows in batches that each hold the write lock a few ms, then drops it; nothing
+ * when there is none (a prune cut short while it did this leaves the rest to the next one).
+ */
+export async function dropRetired(db: Db): Promise<void> {
   if (!retiredIndexExists(db)) return;
   // FTS5's tables are written only by FTS5 unless the connection's defensive flag is off.
   db.unsafeMode(true);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore, type Store } from '../../../src-main/core/store';
 import { TextIndex } from '../../../src-main/core/store/text-index';
+import { swapInFreshIndex } from '../../../src-main/core/store/text-index-retire';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 
@@ -100,6 +101,22 @@ describe('a prune that deletes nearly every row and the text index', () => {
     expect(report.deleted).toBe(0);
     expect(state(store)).toEqual({ indexedUpto: 0, retiring: 0 });
     expect(retiredTables(store)).toEqual([]);
+    expect(found(store, 'Skua 11999#')).toEqual([ROWS]);
+    store.close();
+  });
+
+  it('an old index left behind (a prune cut short while it dropped it) is dropped by the next prune, the fresh one kept', async () => {
+    const store = indexedStore();
+    swapInFreshIndex(db(store));
+    new TextIndex(db(store)).indexAll(Date.now() + 60_000);
+    expect(retiredTables(store).length).toBeGreaterThan(0);
+    expect(documents(store)).toBe(ROWS * 2);
+    const report = await store.prune({ keep: ROWS });
+    expect(report.deleted).toBe(0);
+    expect(retiredTables(store)).toEqual([]);
+    // Not retired again: the fresh index and its progress stay.
+    expect(documents(store)).toBe(ROWS * 2);
+    expect(state(store)).toEqual({ indexedUpto: ROWS, retiring: 0 });
     expect(found(store, 'Skua 11999#')).toEqual([ROWS]);
     store.close();
   });
