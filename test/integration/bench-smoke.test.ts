@@ -145,7 +145,15 @@ describe('bench smoke (--quick)', () => {
     const r = resultOf<WriteBenchResult>(run, 'writes');
     expect(r.requests).toBe(2_200);
     expect(r.allWritten).toBe(true);
-    expect(r.rows.map((x) => x.name)).toEqual(['shipped', 'one key', 'no key indexes', 'no indexes', 'old text triggers']);
+    expect(r.rows.map((x) => x.name)).toEqual([
+      'shipped',
+      'one key',
+      'no key indexes',
+      'no indexes',
+      'old text triggers',
+      'no profile indexes',
+      'one key, no profile indexes',
+    ]);
     for (const row of r.rows) {
       expect(positive(row.writeUs) && positive(row.framesPerCommit) && positive(row.vsShipped)).toBe(true);
       expect(row.runs.map((x) => x.written)).toEqual([true]);
@@ -153,6 +161,7 @@ describe('bench smoke (--quick)', () => {
     expect(r.rows[0]!.vsShipped).toBe(1);
     // Fewer indexes, fewer pages written a commit: counted by SQLite, not timed.
     expect(r.rows[3]!.framesPerCommit).toBeLessThan(r.rows[0]!.framesPerCommit);
+    expect(r.rows[5]!.framesPerCommit).toBeLessThan(r.rows[0]!.framesPerCommit);
   }, 120_000);
 
   it('store: every UI query timed through ExchangeStore, with its plan and an index-less baseline', async () => {
