@@ -5,7 +5,7 @@
 //
 // Batches are sized to take about BATCH_TARGET_MS and followed by a pause as long as the batch took,
 // so a backlog (a copied log, say) takes at most about half of one of the database's cores; while the
-// proxies write more than BUSY_CAPTURES_PER_SECOND, a hundredth (as SQLite's indexer does: the text is
+// proxies write more than BUSY_CAPTURES_PER_SECOND, about a hundredth (as SQLite's indexer does: the text is
 // made and indexed on the database's cores, which the captures' commits need then). Once caught
 // up it looks again every IDLE_MS, without a lock when there is nothing to do. A search never waits
 // for it (rows not indexed are tested directly): should it fail, searches stay right, only slower.
@@ -19,8 +19,13 @@ const IDLE_MS = 250;
 const RETRY_MS = 1_000;
 /** Captures a second (every proxy's) above which the log counts as busy. */
 const BUSY_CAPTURES_PER_SECOND = 100;
-/** While busy, the pause after a batch is this many times as long as the batch took. */
+/** While busy, the pause after a batch is this many times as long as the batch took... */
 const BUSY_PAUSE_FACTOR = 99;
+/**
+ * ...and at most this long: a slow batch on a loaded machine (hundreds of ms) would otherwise hold the
+ * index back for half a minute, also after the load has stopped (the growth is measured over the pause).
+ */
+const BUSY_PAUSE_MAX_MS = 2_000;
 
 export class PgTextIndexer {
   private client: pg.Client | null = null;
@@ -29,8 +34,7 @@ export class PgTextIndexer {
   private stopped = false;
   private rows = 100;
   private failure: string | null = null;
-  /** The rows after indexed_upto after the last batch, and when: how fast the log grows. */
-  private last: { pending: number; at: number } | null = null;
+  private readonly growth = new LogGrowth();
 
   private constructor(private readonly connect: () => Promise<pg.Client>) {}
 
@@ -70,8 +74,8 @@ export class PgTextIndexer {
       if (r.indexed > 0)
         this.rows = Math.max(MIN_BATCH_ROWS, Math.min(MAX_BATCH_ROWS, this.rows * 2, Math.floor((this.rows * BATCH_TARGET_MS) / Math.max(1, ms))));
       this.failure = null;
-      const pause = this.captureRate(r.indexed, r.pending) > BUSY_CAPTURES_PER_SECOND ? BUSY_PAUSE_FACTOR : 1;
-      return r.indexed > 0 && r.pending > 0 ? Math.max(1, Math.ceil(ms * pause)) : IDLE_MS;
+      const rate = this.growth.rate(r.indexed, r.pending, performance.now());
+      return r.indexed > 0 && r.pending > 0 ? pauseAfterBatch(ms, rate) : IDLE_MS;
     } catch (err) {
       this.failure = err instanceof Error ? err.message : String(err);
       const client = this.client;
@@ -79,15 +83,6 @@ export class PgTextIndexer {
       await client?.end().catch(() => undefined);
       return RETRY_MS;
     }
-  }
-
-  /** Rows a second written since the last batch: what it left pending, against what this one indexed and left. */
-  private captureRate(indexed: number, pending: number): number {
-    const at = performance.now();
-    const before = this.last;
-    this.last = { pending, at };
-    if (before === null) return 0;
-    return (Math.max(0, indexed + pending - before.pending) * 1000) / Math.max(1, at - before.at);
   }
 
   /** Ends the indexer: the batch under way finishes, then its connection closes. */
@@ -99,5 +94,24 @@ export class PgTextIndexer {
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
+  }
+}
+
+/** How long the indexer waits after a batch of `batchMs` while the log grows `rowsPerSecond`. */
+export function pauseAfterBatch(batchMs: number, rowsPerSecond: number): number {
+  const busy = rowsPerSecond > BUSY_CAPTURES_PER_SECOND;
+  return Math.max(1, Math.ceil(busy ? Math.min(BUSY_PAUSE_MAX_MS, batchMs * BUSY_PAUSE_FACTOR) : batchMs));
+}
+
+/** How fast the log grows, from one batch to the next: what a batch indexed and left pending against what the last one left. */
+export class LogGrowth {
+  private last: { pending: number; at: number } | null = null;
+
+  /** Rows a second written since the last batch (0 at the first); `at` in ms. */
+  rate(indexed: number, pending: number, at: number): number {
+    const before = this.last;
+    this.last = { pending, at };
+    if (before === null) return 0;
+    return (Math.max(0, indexed + pending - before.pending) * 1000) / Math.max(1, at - before.at);
   }
 }
