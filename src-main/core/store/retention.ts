@@ -77,10 +77,12 @@ function condition(db: Db, options: PruneOptions, cutoff: string | null): { wher
   return { where: parts.join(' OR '), params };
 }
 
-/** How many rows the prune will delete: for a count alone, without reading every row. */
-function rowsToDelete(db: Db, options: PruneOptions, cond: { where: string; params: Record<string, unknown> }): number {
-  if (options.olderThanDays === undefined && options.keep !== undefined)
-    return Math.max(0, (db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number) - options.keep);
+/**
+ * How many of the log's `total` rows the prune will delete: for a count alone, from the count; by age,
+ * the rows' times are read once (a read: captures are not held up, but it costs a pass over the log).
+ */
+function rowsToDelete(db: Db, options: PruneOptions, cond: { where: string; params: Record<string, unknown> }, total: number): number {
+  if (options.olderThanDays === undefined && options.keep !== undefined) return Math.max(0, total - options.keep);
   return db.prepare(`SELECT count(*) FROM exchanges WHERE ${cond.where}`).pluck().get(cond.params) as number;
 }
 
@@ -97,7 +99,8 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
   // cut short while it dropped the old index leaves the rest of it to the next.
   let retire = retiring(db);
   if (cond !== null && !retire) {
-    retire = shouldRetire(rowsToDelete(db, options, cond), db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number);
+    const total = db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number;
+    retire = shouldRetire(rowsToDelete(db, options, cond, total), total);
     if (retire) beginRetiring(db);
   }
   if (cond !== null) ({ deleted, detached } = await withTextIndexAside(db, (renew) => deleteInBatches(db, cond, options.onBatch, renew)));

@@ -2,30 +2,15 @@
 // aside (store/text-index-aside.ts); it puts back the setting it found and withdraws the notice after,
 // also when it fails part-way.
 import { describe, expect, it } from 'vitest';
-import { connectionOf, openStore, type Store } from '../../../src-main/core/store';
-import { TextIndex } from '../../../src-main/core/store/text-index';
+import { connectionOf, type Store } from '../../../src-main/core/store';
 import { PRUNE_DELETING_UNTIL } from '../../../src-main/core/store/text-index-aside';
-import { inboundRow } from '../../helpers/exchanges';
-import { tempDir } from '../../helpers/temp';
+import { indexedStore as indexedStoreOf } from '../../helpers/indexed-store';
 
 const notice = (store: Store): string | undefined =>
   connectionOf(store).prepare('SELECT value FROM settings WHERE key = ?').pluck().get(PRUNE_DELETING_UNTIL) as string | undefined;
 const automerge = (store: Store): unknown => connectionOf(store).prepare("SELECT v FROM exchange_text_config WHERE k = 'automerge'").pluck().get();
 
-function indexedStore(rows: number): Store {
-  const store = openStore(tempDir());
-  for (let i = 0; i < rows; i++) {
-    const row = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"Skua ${i}"}`) }));
-    store.exchanges.complete(row.id, {
-      response: { status: 200, headers: [], body: Buffer.from('ok') },
-      error: null,
-      durationMs: 1,
-      completedAt: new Date().toISOString(),
-    });
-  }
-  new TextIndex(connectionOf(store)).indexAll(Date.now() + 60_000);
-  return store;
-}
+const indexedStore = (rows: number): Store => indexedStoreOf(rows, (i) => `Skua ${i}`);
 
 describe('a prune and the text index', () => {
   it('pauses automerge while its batches run and restores the default after', async () => {

@@ -2,11 +2,11 @@
 // deleting each row's documents (store/text-index-retire.ts); a smaller prune deletes them as before;
 // a prune cut short is finished by the next one. Searches stay right throughout.
 import { describe, expect, it } from 'vitest';
-import { connectionOf, openStore, type Store } from '../../../src-main/core/store';
+import { connectionOf, type Store } from '../../../src-main/core/store';
 import { TextIndex } from '../../../src-main/core/store/text-index';
 import { swapInFreshIndex } from '../../../src-main/core/store/text-index-retire';
 import { inboundRow } from '../../helpers/exchanges';
-import { tempDir } from '../../helpers/temp';
+import { indexedStore as indexedStoreOf } from '../../helpers/indexed-store';
 
 /** Over the prune's threshold for retiring the index (10,000 rows deleted). */
 const ROWS = 12_000;
@@ -20,22 +20,8 @@ const retiredTables = (store: Store): string[] =>
   db(store).prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'exchange_text_retired%'").pluck().all() as string[];
 const found = (store: Store, search: string): number[] => store.exchanges.list({ search }).items.map((x) => x.id);
 
-function indexedStore(rows = ROWS): Store {
-  const store = openStore(tempDir());
-  db(store).transaction(() => {
-    for (let i = 0; i < rows; i++) {
-      const row = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"Skua ${i}#"}`) }));
-      store.exchanges.complete(row.id, {
-        response: { status: 200, headers: [], body: Buffer.from('ok') },
-        error: null,
-        durationMs: 1,
-        completedAt: new Date().toISOString(),
-      });
-    }
-  })();
-  new TextIndex(db(store)).indexAll(Date.now() + 60_000);
-  return store;
-}
+/** A log of `rows` indexed captures, `Skua <i>#` in each body (`#` ends the word: `Skua 1` is not `Skua 10`). */
+const indexedStore = (rows = ROWS): Store => indexedStoreOf(rows, (i) => `Skua ${i}#`);
 
 describe('a prune that deletes nearly every row and the text index', () => {
   it('deletes rows only while it runs, then swaps in an empty index that the indexer fills with the rows kept', async () => {

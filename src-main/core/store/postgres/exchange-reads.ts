@@ -19,7 +19,8 @@ import { isTextSearch } from '../text-search';
 import { ilikePattern, PgTextSearch, textMatchCondition } from './text-search';
 
 const FOLLOW_PAGE = 1000;
-const MAX_LIMIT = 500;
+/** The most rows one page of the list holds. */
+export const MAX_LIMIT = 500;
 /** How long an id skipped by a follow is looked for again. */
 const HOLE_MS = 30_000;
 /** A wider jump between two reads is not searched for gaps (ids drawn by many groups that failed). */

@@ -15,7 +15,7 @@ import { pgSharedSql } from './shared-sql';
 import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
-import { PgExchangeReads } from './exchange-reads';
+import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
 import { listenToLog, type LogListener } from './log-listener';
 import { requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
@@ -121,8 +121,15 @@ export class TeamLog {
       rejudge: async (judged, reports) => {
         await run((c) => pgRejudge(c, judged, reports));
         if (!onRejudged || reports.length === 0) return;
-        const page = await run(() => this.reads.list({ ids: reports.map((r) => r.id), limit: reports.length }));
-        await onRejudged(page.items.reverse());
+        const ids = reports.map((r) => r.id);
+        const rows: ExchangeSummary[] = [];
+        // Read back in pages of the list's size, whatever the re-verification's page.
+        for (let from = 0; from < ids.length; from += MAX_LIMIT) {
+          const chunk = ids.slice(from, from + MAX_LIMIT);
+          const page = await run(() => this.reads.list({ ids: chunk, direction: 'all', limit: chunk.length }));
+          rows.push(...page.items.reverse());
+        }
+        await onRejudged(rows);
       },
       prune: async (options) => {
         const report = await run((c) => prunePostgres(c, options));
