@@ -13,7 +13,7 @@ export interface GlobalOptions {
 
 export const DATABASE_ENV = 'WAGER_DESK_DATABASE_URL';
 
-/** The team's PostgreSQL the exchange log is in: --database, else WAGER_DESK_DATABASE_URL; undefined: the data directory's. */
+/** The team's PostgreSQL the exchange log is in: --database, else WAGER_DESK_DATABASE_URL; undefined: the one saved with `db use`, else the data directory's. */
 export function databaseOf(opts: GlobalOptions): string | undefined {
   const url = opts.database ?? process.env[DATABASE_ENV];
   return url === undefined || url === '' ? undefined : url;
@@ -26,12 +26,12 @@ export function homeOf(opts: GlobalOptions): string {
 
 /**
  * Opens the desk for one command and always closes it, whatever the command does. `ownLog`: the command
- * works on the data directory's own log whatever --database says (db migrate and db copy name the
- * PostgreSQL themselves).
+ * works on the data directory's own log whatever --database or `db use` say (db migrate and db copy
+ * name the PostgreSQL themselves; db use sets what the others use, and must work when what it set does not).
  */
 export async function withDesk<T>(opts: GlobalOptions, fn: (desk: Desk) => Promise<T>, ownLog = false): Promise<T> {
   let desk: Desk;
-  const database = ownLog ? undefined : databaseOf(opts);
+  const database = ownLog ? null : databaseOf(opts);
   try {
     desk = createDesk({
       home: homeOf(opts),

@@ -44,8 +44,20 @@ export interface DatabaseCopyReport {
   complete: boolean;
 }
 
+/** The team database saved for the data directory (`db use`): what the app and every command use when nothing else names one. */
+export interface DatabaseChoice {
+  /** Its URL with the password replaced by ***; null: none saved, the data directory's own SQLite log. */
+  database: string | null;
+  /** The file it is kept in, readable by its owner only. */
+  file: string;
+}
+
 /** The team-store members of a desk. Not in DeskApi: the UI never names a database for the desk to dial. */
 export interface TeamStoreTools {
   migrateDatabase(url: string): Promise<Result<DatabaseMigration>>;
+  /** Saves `url` for the data directory once it connects and holds this version's schema; null: forgets it. */
+  useDatabase(url: string | null): Promise<Result<DatabaseChoice>>;
+  /** What is saved (the saved file is read again, as a desk starting now would). */
+  savedDatabase(): Promise<Result<DatabaseChoice>>;
   copyDatabase(request: DatabaseCopyRequest, onProgress?: (progress: DatabaseCopyProgress) => void): Promise<Result<DatabaseCopyReport>>;
 }

@@ -1,10 +1,10 @@
-// `wager-desk db migrate` and `wager-desk db copy`: a team's PostgreSQL beside the data directory's SQLite
+// `wager-desk db migrate`, `db copy` and `db use`: a team's PostgreSQL beside the data directory's SQLite
 // log. The database is named by --to/--from's URL, else --database, else WAGER_DESK_DATABASE_URL; its
 // password is never printed (every message shows the URL with *** in its place).
 import { InvalidArgumentError, type Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { databaseUrlProblem, redactDatabaseUrl } from '../../core/desk/shell-kit';
-import type { DatabaseCopyProgress, DatabaseCopyReport, DatabaseMigration } from '../../shared/team-store';
+import type { DatabaseChoice, DatabaseCopyProgress, DatabaseCopyReport, DatabaseMigration } from '../../shared/team-store';
 import { DATABASE_ENV, must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
@@ -63,8 +63,36 @@ function progressBar(): { update(p: DatabaseCopyProgress): void; stop(): void } 
   };
 }
 
+function choiceLine(c: DatabaseChoice): string {
+  return c.database === null
+    ? "exchange log: the data directory's own SQLite (no team database saved)"
+    : `exchange log: PostgreSQL at ${c.database} (saved in ${c.file})`;
+}
+
 export function registerDb(program: Command): void {
-  const db = program.command('db').description("a team's PostgreSQL: create its schema, copy the log into it or out of it");
+  const db = program.command('db').description("a team's PostgreSQL: create its schema, copy the log into it or out of it, use it");
+  db.command('use [url]')
+    .description(
+      'the team database this data directory uses from now on (the app and every command without --database or $' +
+        DATABASE_ENV +
+        '); checked first; without URL: say which',
+    )
+    .option('--sqlite', "forget it: back to the data directory's own SQLite log")
+    .option('--json', 'machine-readable output')
+    .action(async (url: string | undefined, _opts, cmd: Command) => {
+      const opts = cmd.optsWithGlobals();
+      if (url !== undefined && opts.sqlite) throw new UsageError('db use: give a URL or --sqlite, not both');
+      const target = url === undefined ? undefined : databaseUrl('db use', url, undefined);
+      await withDesk(
+        opts,
+        async (desk) => {
+          const c = must(await (target === undefined && !opts.sqlite ? desk.savedDatabase() : desk.useDatabase(target ?? null)));
+          if (opts.json) printJson(c);
+          else process.stdout.write(`${choiceLine(c)}\n`);
+        },
+        true,
+      );
+    });
   db.command('migrate')
     .description('create or update the Wager Desk schema in a PostgreSQL database (safe to run again, or from two hosts at once)')
     .option('--database <url>', `postgres://user:password@host:5432/database (default: $${DATABASE_ENV})`)

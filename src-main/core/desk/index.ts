@@ -19,6 +19,7 @@ import { redeliverPart } from './redeliver-part';
 import { refusalPart } from './refusal-part';
 import { registerSeams } from './seams';
 import { signingPart } from './signing-part';
+import { savedDatabase } from './saved-database';
 import { teamStorePart } from './team-store-part';
 import { tokenPart } from './token-part';
 
@@ -98,13 +99,20 @@ export function createDesk(options: DeskOptions): Desk {
     }
   }
   let teamLog: TeamLog | null = null;
-  if (options.database !== undefined) {
-    const problem = databaseUrlProblem(options.database);
+  let database: string | undefined;
+  try {
+    database = options.database === undefined ? savedDatabase(options.home) : (options.database ?? undefined);
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  if (database !== undefined) {
+    const problem = databaseUrlProblem(database);
     if (problem) {
       store.close();
       throw new DeskFailure('bad-input', `The database URL: ${problem}`);
     }
-    teamLog = new TeamLog(options.database);
+    teamLog = new TeamLog(database);
   }
   const ctx = createContext(
     store,

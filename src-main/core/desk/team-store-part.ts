@@ -1,13 +1,14 @@
 // db migrate and db copy: the data directory's SQLite log and a team's PostgreSQL. A copy into PostgreSQL
 // first brings the database's schema up to date; a copy out of it needs a database at this version's
 // schema. The PostgreSQL side is named by its URL without the password in everything said back.
-import type { DatabaseCopyReport, DatabaseMigration, TeamStoreTools } from '../../shared/team-store';
+import type { DatabaseChoice, DatabaseCopyReport, DatabaseMigration, TeamStoreTools } from '../../shared/team-store';
 import { attempt, DeskFailure } from '../result';
 import { connectionOf, DATABASE_FILE } from '../store';
 import { copyTables, postgresSide, sqliteSide } from '../store/copy';
 import {
   connectPostgres,
   databaseFailure,
+  databaseUrlProblem,
   isPostgresError,
   migratePostgres,
   redactDatabaseUrl,
@@ -16,6 +17,7 @@ import {
 } from '../store/postgres';
 import type pg from 'pg';
 import type { DeskContext } from './context';
+import { saveDatabase, savedDatabase, savedDatabaseFile } from './saved-database';
 
 async function migrated(client: pg.Client, url: string): Promise<DatabaseMigration> {
   const r = await migratePostgres(client);
@@ -36,11 +38,27 @@ async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T
   }
 }
 
+function choice(home: string, url: string | undefined): DatabaseChoice {
+  return { database: url === undefined ? null : redactDatabaseUrl(url), file: savedDatabaseFile(home) };
+}
+
 export function teamStorePart(ctx: DeskContext): TeamStoreTools {
   const { store } = ctx;
   const sqliteLabel = `the SQLite log ${store.dir}/${DATABASE_FILE}`;
   return {
     migrateDatabase: (url) => attempt(() => withDatabase(url, (client) => migrated(client, url))),
+    useDatabase: (url) =>
+      attempt(async (): Promise<DatabaseChoice> => {
+        if (url !== null) {
+          const problem = databaseUrlProblem(url);
+          if (problem) throw new DeskFailure('bad-input', `The database URL: ${problem}`);
+          // Checked before it is saved: a desk that starts on it later would otherwise refuse to start.
+          await withDatabase(url, (client) => requireCurrentSchema(client, redactDatabaseUrl(url)));
+        }
+        saveDatabase(ctx.options.home, url);
+        return choice(ctx.options.home, url ?? undefined);
+      }),
+    savedDatabase: () => attempt(() => choice(ctx.options.home, savedDatabase(ctx.options.home))),
     copyDatabase: (request, onProgress) =>
       attempt(() =>
         withDatabase(request.url, async (client): Promise<DatabaseCopyReport> => {

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import type { SecretsKeySource } from '../../shared/model';
+import { privateFileProblem } from '../private-file';
 import { DeskFailure } from '../result';
 import { keyProblemMessage, type KeyProblem, type SealedValue } from './key-messages';
 import { decodeKeyText, describeKeySource, KEY_BYTES, type KeySource } from './key-source';
@@ -149,13 +150,8 @@ export class SecretBox {
       // Type and size from the open file itself, before a byte is read: a directory, a device or a huge
       // file is refused by what it is, not read whole first.
       const stat = fstatSync(fd);
-      if (!stat.isFile()) throw this.refuse('damaged', sealed, `it is ${fileKind(stat)}, not a regular file`);
-      // Windows has neither Unix owners nor modes; the file lives in the user's profile directory there.
-      if (process.platform !== 'win32') {
-        const uid = process.getuid?.();
-        if (uid !== undefined && stat.uid !== uid) throw this.refuse('foreign-owner', sealed, `uid ${stat.uid}; this process runs as uid ${uid}`);
-        if ((stat.mode & 0o077) !== 0) throw this.refuse('loose-mode', sealed, `0${(stat.mode & 0o777).toString(8)}`);
-      }
+      const unfit = privateFileProblem(stat);
+      if (unfit) throw this.refuse(unfit.problem, sealed, unfit.detail);
       if (stat.size !== KEY_BYTES) throw this.refuse('damaged', sealed, `expected ${KEY_BYTES} bytes, found ${stat.size}`);
       key = Buffer.alloc(KEY_BYTES);
       const read = readSync(fd, key, 0, KEY_BYTES, 0);
@@ -184,14 +180,6 @@ export class SecretBox {
     }
     return readFileSync(file);
   }
-}
-
-function fileKind(stat: Stats): string {
-  if (stat.isDirectory()) return 'a directory';
-  if (stat.isFIFO()) return 'a FIFO (named pipe)';
-  if (stat.isSocket()) return 'a socket';
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
-  return 'not a plain file';
 }
 
 function openWith(key: Buffer, sealed: Uint8Array): string | null {
