@@ -16,7 +16,7 @@ import { deskCommand, startServe, type DeskCommand } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { filledHome } from './lib/filled-home';
 import { pacedLoad } from './lib/paced-load';
-import { distinctPays, type SignedCallback } from './lib/payload';
+import { distinctDepositId, distinctPay } from './lib/payload';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
 
@@ -64,11 +64,13 @@ export interface PruneBenchResult {
   maxWalBytes: number;
   phases: PrunePhase[];
   /** The slowest answer of each second with answers slower than SLOW_MS: ms after the prune started (negative: before) and latency. */
-  slow: Array<{ atMs: number; ms: number }>;
+  slow: SlowAnswer[];
+  /** The load generator's own stalls over 20 ms after the warm-up (ms after the prune started, length). */
+  generatorStalls: Array<{ atMs: number; ms: number }>;
   /** Answers slower than SLOW_MS, all phases. */
   slowCount: number;
-  /** Requests that got no answer (refused, reset, cut): ms after the prune started. */
-  failedAt: number[];
+  /** Requests that got no answer (refused, reset, cut): ms after the prune started, why, and whether the proxy recorded it. */
+  failedAt: Array<{ atMs: number; reason: string; row: boolean }>;
   /** Requests still waiting for an answer when the load stopped (not counted in any phase), and the longest wait among them, ms. */
   unansweredAtStop: number;
   longestWaitAtStop: number;
@@ -77,11 +79,20 @@ export interface PruneBenchResult {
   allRecorded: boolean;
 }
 
+/** `own`: the load generator itself stalled while this answer was due, so part of its latency is the generator's. */
+interface SlowAnswer {
+  atMs: number;
+  ms: number;
+  own: boolean;
+}
+
 interface Sample {
   index: number;
   due: number;
   ms: number | null;
   status: number;
+  /** Why it got no answer (paced-load.ts). */
+  reason?: string;
 }
 
 function phaseOf(name: PrunePhase['name'], samples: readonly Sample[]): PrunePhase {
@@ -151,8 +162,6 @@ function remaining(home: string, generated: number): { all: number; generated: n
   }
 }
 
-const depositOf = (p: SignedCallback): string => (JSON.parse(p.body.toString('utf8')) as { depositId: string }).depositId;
-
 /** A data directory with the filled log: the scratch one, or a copy of the one kept in --store-dir. */
 function prunableHome(o: PruneBenchOptions): string {
   if (o.storeDir === null) return filledHome(o.scratch, o.rows, o.log);
@@ -188,17 +197,20 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
   const maxSeconds = o.quick ? 60 : 20 * 60;
   const tag = `prune-load-${process.pid}`;
   // Enough distinct pays for the longest run the deadline allows; each its own deposit, so each answer can be found as a row.
-  const pool = distinctPays(Math.min(o.rate * maxSeconds, 400_000), tag);
+  const amount = Math.min(o.rate * maxSeconds, 400_000);
   const serve = await startServe(desk, { home, upstream: null, secret: BENCH_SECRET, ui: false });
   const samples: Sample[] = [];
   /** Requests still waiting for their answer when the load stopped. */
   const waiting: Array<{ due: number; ms: number }> = [];
+  /** The load generator's own stalls (performance.now(), ms): answers read late through no fault of serve. */
+  const ownStalls: Array<{ at: number; ms: number }> = [];
   const stop = new AbortController();
   try {
     const started = performance.now();
-    const running = pacedLoad(serve.proxyUrl, pool, CONNECTIONS, pool.length, o.rate, maxSeconds, {
+    const running = pacedLoad(serve.proxyUrl, (i) => distinctPay(tag, i), CONNECTIONS, amount, o.rate, maxSeconds, {
+      stalled: (at, ms) => void ownStalls.push({ at, ms }),
       answered: (index, due, ms, status) => void samples.push({ index, due, ms, status }),
-      failed: (index, due) => void samples.push({ index, due, ms: null, status: 0 }),
+      failed: (index, due, reason) => void samples.push({ index, due, ms: null, status: 0, reason }),
       unanswered: (_index, due, ms) => void waiting.push({ due, ms }),
       stop: stop.signal,
     });
@@ -222,7 +234,7 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
     ];
     const recorded = recordedDeposits(home, tag);
     const answeredOk = samples.filter((s) => s.ms !== null && s.status >= 200 && s.status < 300);
-    const hasRow = (s: Sample): boolean => recorded.has(depositOf(pool[s.index % pool.length]!));
+    const hasRow = (s: Sample): boolean => recorded.has(distinctDepositId(tag, s.index));
     // The prune fixes its edge (the newest row beyond --keep) when it starts deleting, a moment after its
     // process started, so rows of this load older than the edge go with the rest. A row is written
     // before its answer, so a request sent after a kept row was answered is newer than the edge and must
@@ -232,17 +244,20 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
     const answeredWithoutRow = missing.filter((s) => s.due > firstKeptAnswer).length;
     // One answer a stall: answers held by the same stall are released together, so the slowest of each
     // second stands for it; the 20 longest stalls are listed.
-    const slowest = new Map<number, { atMs: number; ms: number }>();
+    const slowest = new Map<number, SlowAnswer>();
     for (const s of samples) {
-      if (s.ms === null || s.ms <= SLOW_MS) continue;
-      const at = { atMs: s.due - pruneStart, ms: s.ms };
+      const ms = s.ms;
+      if (ms === null || ms <= SLOW_MS) continue;
+      const own = ownStalls.some((g) => g.at < s.due + ms && g.at + g.ms > s.due);
+      const at = { atMs: s.due - pruneStart, ms, own };
       const second = Math.floor((at.atMs + at.ms) / 1000);
       if ((slowest.get(second)?.ms ?? 0) < at.ms) slowest.set(second, at);
     }
     const slow = [...slowest.values()].sort((a, b) => b.ms - a.ms).slice(0, 20);
     const longestWait = waiting.reduce((most, w) => Math.max(most, w.ms), 0);
-    const failedAt = samples.filter((s) => s.ms === null).map((s) => s.due - pruneStart);
+    const failedAt = samples.filter((s) => s.ms === null).map((s) => ({ atMs: s.due - pruneStart, reason: s.reason ?? '', row: hasRow(s) }));
     const slowCount = samples.filter((s) => s.ms !== null && s.ms > SLOW_MS).length;
+    const generatorStalls = ownStalls.filter((g) => g.at >= started + warmupSeconds * 1000).map((g) => ({ atMs: g.at - pruneStart, ms: g.ms }));
     const failures = samples.filter((s) => s.ms === null).length;
     const left = remaining(home, o.rows);
     o.log(
@@ -262,6 +277,7 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
       phases,
       slow,
       slowCount,
+      generatorStalls,
       failedAt,
       unansweredAtStop: waiting.length,
       longestWaitAtStop: longestWait,
@@ -279,13 +295,19 @@ export function formatPruneResult(r: PruneBenchResult): string {
   const slow =
     r.slow.length === 0
       ? `no answer slower than ${SLOW_MS} ms`
-      : `${fmtInt(r.slowCount)} answers slower than ${SLOW_MS} ms; the slowest of each second (ms after the prune started: latency): ${r.slow.map((s) => `${Math.round(s.atMs)}: ${fmtMs(s.ms)}`).join(', ')}`;
+      : `${fmtInt(r.slowCount)} answers slower than ${SLOW_MS} ms; the slowest of each second (ms after the prune started: latency; * the load generator stalled meanwhile): ${r.slow.map((s) => `${Math.round(s.atMs)}: ${fmtMs(s.ms)}${s.own ? '*' : ''}`).join(', ')}`;
+  const longest = [...r.generatorStalls].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  const own =
+    longest.length === 0
+      ? 'the load generator never stalled over 20 ms'
+      : `the load generator's own stalls over 20 ms: ${fmtInt(r.generatorStalls.length)}, the longest (ms after the prune started: length): ${longest.map((g) => `${Math.round(g.atMs)}: ${fmtMs(g.ms)}`).join(', ')}`;
   return `${table(['phase', 'answered', 'failed', 'non-2XX', 'p50', 'p99', 'max'], rows)}
 prune --keep ${KEEP} of ${fmtInt(r.rows)} rows: ${r.pruneSeconds.toFixed(1)} s${r.pruneStopped ? ' (stopped there)' : ''}, ${fmtInt(r.generatedDeleted)} generated rows deleted (${fmtInt(r.generatedDeleted / r.pruneSeconds)} a second), ${fmtInt(r.remainingAfter)} rows left; ${r.rate} req/s over ${r.connections} connections
 largest write-ahead log during the prune: ${(r.maxWalBytes / 1024 / 1024).toFixed(1)} MiB
 ${slow}
+${own}
 answers without their row: ${r.answeredWithoutRow}
 ${r.unansweredAtStop === 0 ? 'no request still waiting when the load stopped' : `${fmtInt(r.unansweredAtStop)} requests still waiting for their answer when the load stopped (in no phase above), the longest for ${fmtMs(r.longestWaitAtStop)}`}
-${r.failedAt.length === 0 ? 'no request without an answer' : `requests without an answer (refused, reset or cut), ms after the prune started: ${r.failedAt.map((ms) => Math.round(ms)).join(', ')}`}
+${r.failedAt.length === 0 ? 'no request without an answer' : `requests without an answer (refused, reset or cut), ms after the prune started: ${r.failedAt.map((f) => `${Math.round(f.atMs)} (${f.reason}; ${f.row ? 'recorded' : 'no row'})`).join(', ')}`}
 (${r.deskLabel})`;
 }

@@ -14,25 +14,39 @@ import { percentile } from './stats';
 export interface PacedObserver {
   /** Request `index`, due at `due` (performance.now()), answered with `status` after `ms`. */
   answered?(index: number, due: number, ms: number, status: number): void;
-  /** Request `index` failed: refused, reset, or its answer cut. */
-  failed?(index: number, due: number): void;
+  /** Request `index` failed: refused, reset, or its answer cut; `reason` says which, and whether its connection was a reused keep-alive one. */
+  failed?(index: number, due: number, reason: string): void;
   /** Request `index` was still waiting for its answer, `ms` after it was due, when the run ended. */
   unanswered?(index: number, due: number, ms: number): void;
+  /** The generator itself did nothing for `ms` from `at` (performance.now()): answers in that time were read late. */
+  stalled?(at: number, ms: number): void;
   /** Aborting ends the run early: nothing more is sent, requests in flight are dropped. */
   stop?: AbortSignal;
 }
 
+/** The agent's own idle limit; the server's announced keep-alive timeout, less a second, wins when lower. */
+const IDLE_CONNECTION_MS = 60_000;
+
+/** A gap between two of the generator's 1 ms ticks longer than this is reported as its own stall. */
+const OWN_STALL_MS = 20;
+
 /** Sends `amount` requests at `rate` a second over at most `connections` keep-alive connections. */
 export function pacedLoad(
   base: string,
-  payloads: readonly SignedCallback[],
+  payloads: readonly SignedCallback[] | ((index: number) => SignedCallback),
   connections: number,
   amount: number,
   rate: number,
   maxSeconds: number,
   observer: PacedObserver = {},
 ): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  // A connection idle as long as the server's announced keep-alive timeout (`Keep-Alive: timeout=5`) is
+  // one the server is closing: a request sent on it meets the close and is reset unread, the race every
+  // HTTP/1.1 client must avoid. Node 20's agent heeds the announcement only below a timeout of its own,
+  // so it is given one; idle connections then go a second before the server's timeout, as the hint asks.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, timeout: IDLE_CONNECTION_MS });
+  /** When each connection last finished an answer: a failure on a reused one says how long it had been idle. */
+  const lastUsed = new WeakMap<object, number>();
   const latencies: number[] = [];
   let sent = 0;
   let settled = 0;
@@ -40,6 +54,7 @@ export function pacedLoad(
   let non2xx = 0;
   let lastResponse = 0;
   const started = performance.now();
+  let ownMaxStall = 0;
   return new Promise((resolve) => {
     let done = false;
     const finish = (): void => {
@@ -68,23 +83,25 @@ export function pacedLoad(
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
         mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
+        generatorMaxStallMs: ownMaxStall,
       });
     };
     const inFlight = new Map<http.ClientRequest, { index: number; due: number }>();
     const send = (index: number): void => {
       const due = started + (index * 1000) / rate;
-      const p = payloads[index % payloads.length]!;
+      const p = typeof payloads === 'function' ? payloads(index) : payloads[index % payloads.length]!;
       let over = false;
       // Exactly once a request: its answer ended, or it failed (refused, reset, an answer cut mid-body).
-      const settle = (outcome: 'answered' | 'failed', status = 0): void => {
+      const settle = (outcome: 'answered' | 'failed', status = 0, reason = ''): void => {
         if (over) return;
         over = true;
         // Requests dropped by finish() are not the server's failures.
         if (done) return;
         inFlight.delete(req);
-        if (outcome === 'failed') (errors++, observer.failed?.(index, due));
+        if (outcome === 'failed') (errors++, observer.failed?.(index, due, `${reason}, ${connection()}`));
         else {
           lastResponse = performance.now();
+          if (req.socket) lastUsed.set(req.socket, lastResponse);
           observer.answered?.(index, due, lastResponse - due, status);
           if (status >= 200 && status < 300) latencies.push(lastResponse - due);
           else non2xx++;
@@ -94,14 +111,29 @@ export function pacedLoad(
       const req = http.request(new URL(p.path, base), { method: 'POST', agent, headers: { ...p.headers, 'content-length': String(p.body.length) } }, (res) => {
         res.resume();
         res.on('end', () => settle('answered', res.statusCode ?? 0));
-        res.on('close', () => settle('failed'));
+        res.on('close', () => settle('failed', 0, `answer cut after status ${res.statusCode ?? '?'}`));
       });
       inFlight.set(req, { index, due });
-      req.on('error', () => settle('failed'));
+      let idleMs: number | null = null;
+      req.on('socket', (socket) => {
+        const last = lastUsed.get(socket);
+        if (last !== undefined) idleMs = performance.now() - last;
+      });
+      const connection = (): string =>
+        !req.reusedSocket ? 'on a new connection' : `on a reused keep-alive connection${idleMs === null ? '' : ` idle for ${Math.round(idleMs)} ms`}`;
+      req.on('error', (err: NodeJS.ErrnoException) => settle('failed', 0, err.code ?? err.message));
       req.end(p.body);
     };
     // Each tick sends every request that has come due since the last one: the rate holds whatever the timer's jitter.
+    // The ticker runs every millisecond: a longer gap is the generator's own pause (its garbage
+    // collection, a busy machine), which delays sends and the reading of answers alike. Reported, so
+    // that a stall of its own is not read as the server's.
+    let lastTick = performance.now();
     const ticker = setInterval(() => {
+      const now = performance.now();
+      if (now - lastTick > OWN_STALL_MS) observer.stalled?.(lastTick, now - lastTick);
+      ownMaxStall = Math.max(ownMaxStall, now - lastTick);
+      lastTick = now;
       const due = Math.min(amount, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
       while (sent < due) send(sent++);
     }, 1);

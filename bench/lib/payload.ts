@@ -1,6 +1,7 @@
 // The load every proxy gets: real pay callbacks, built by the protocol's builder and signed with the
 // real signer, the way the platform sends them. One callback repeated by default; distinct ones
 // (a user and a deposit of their own each) with --distinct-keys.
+import { createHash } from 'node:crypto';
 import { buildPay, toBytes } from '../../src-main/core/protocol';
 import { sign } from '../../src-main/core/signing';
 import { BENCH_SECRET } from './exchange-rows';
@@ -20,13 +21,22 @@ export function signedPay(userId = 'bench-user-1', depositId?: string): SignedCa
   };
 }
 
+/** The deposit of `distinctPay(tag, i)`, the desk's own form ("wd-" and 32 hex digits), told again without the pay. */
+export function distinctDepositId(tag: string, i: number): string {
+  return `wd-${createHash('sha256').update(`${tag}:${i}`).digest('hex').slice(0, 32)}`;
+}
+
 /**
- * `count` pays, each with its own user and deposit: what a platform really sends. Every capture then
- * lands at a new place in the desk's deposit and user indexes, where one repeated callback always
- * lands on the same index page (bench/proxy.ts reports which load ran).
+ * Pay `i` of a load where each has its own user and deposit: what a platform really sends. Every capture
+ * then lands at a new place in the desk's deposit and user indexes, where one repeated callback always
+ * lands on the same index page (bench/proxy.ts reports which load ran). Made on demand, so a long load
+ * need not hold all its requests (the generator's own garbage collection would count in the latencies).
  */
+export function distinctPay(tag: string, i: number): SignedCallback {
+  return signedPay(`${tag}-user-${i}`, distinctDepositId(tag, i));
+}
+
+/** `count` distinct pays, made up front (a short load's, sent as fast as the proxy takes them). */
 export function distinctPays(count: number, tag: string): SignedCallback[] {
-  const out: SignedCallback[] = [];
-  for (let i = 0; i < count; i++) out.push(signedPay(`${tag}-user-${i}`));
-  return out;
+  return Array.from({ length: count }, (_, i) => distinctPay(tag, i));
 }
