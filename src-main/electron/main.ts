@@ -38,7 +38,8 @@ function openDesk(): Desk {
     electronVersion: process.versions.electron ?? '',
   });
   const present = existsSync(binding);
-  // A team's PostgreSQL holds the exchange log when the environment names one, as for the CLI.
+  // A team's PostgreSQL holds the exchange log when the environment names one, else when one is saved for
+  // the data directory (`wager-desk db use`, read by createDesk), as for the CLI.
   const database = process.env.WAGER_DESK_DATABASE_URL || undefined;
   try {
     return createDesk({ home, requireSecretsKey: true, ...(present ? { nativeBinding: binding } : {}), ...(database ? { database } : {}) });
