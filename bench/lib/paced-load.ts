@@ -30,6 +30,12 @@ const IDLE_CONNECTION_MS = 60_000;
 /** A gap between two of the generator's 1 ms ticks longer than this is reported as its own stall. */
 const OWN_STALL_MS = 20;
 
+/** Which connection a failed request went on, in the words of the report. */
+function connectionWords(reused: boolean, idleMs: number | null): string {
+  if (!reused) return 'on a new connection';
+  return `on a reused keep-alive connection${idleMs === null ? '' : ` idle for ${Math.round(idleMs)} ms`}`;
+}
+
 /** Sends `amount` requests at `rate` a second over at most `connections` keep-alive connections. */
 export function pacedLoad(
   base: string,
@@ -91,6 +97,8 @@ export function pacedLoad(
       const due = started + (index * 1000) / rate;
       const p = typeof payloads === 'function' ? payloads(index) : payloads[index % payloads.length]!;
       let over = false;
+      /** How long its connection had been idle when it was handed this request (a reused one only). */
+      let idleMs: number | null = null;
       // Exactly once a request: its answer ended, or it failed (refused, reset, an answer cut mid-body).
       const settle = (outcome: 'answered' | 'failed', status = 0, reason = ''): void => {
         if (over) return;
@@ -98,7 +106,7 @@ export function pacedLoad(
         // Requests dropped by finish() are not the server's failures.
         if (done) return;
         inFlight.delete(req);
-        if (outcome === 'failed') (errors++, observer.failed?.(index, due, `${reason}, ${connection()}`));
+        if (outcome === 'failed') (errors++, observer.failed?.(index, due, `${reason}, ${connectionWords(req.reusedSocket, idleMs)}`));
         else {
           lastResponse = performance.now();
           if (req.socket) lastUsed.set(req.socket, lastResponse);
@@ -114,13 +122,10 @@ export function pacedLoad(
         res.on('close', () => settle('failed', 0, `answer cut after status ${res.statusCode ?? '?'}`));
       });
       inFlight.set(req, { index, due });
-      let idleMs: number | null = null;
       req.on('socket', (socket) => {
         const last = lastUsed.get(socket);
         if (last !== undefined) idleMs = performance.now() - last;
       });
-      const connection = (): string =>
-        !req.reusedSocket ? 'on a new connection' : `on a reused keep-alive connection${idleMs === null ? '' : ` idle for ${Math.round(idleMs)} ms`}`;
       req.on('error', (err: NodeJS.ErrnoException) => settle('failed', 0, err.code ?? err.message));
       req.end(p.body);
     };
