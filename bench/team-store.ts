@@ -12,11 +12,11 @@ import { closeSync, fdatasyncSync, mkdirSync, openSync, rmSync, writeSync } from
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { BenchArgs } from './lib/args';
-import { baselineCommand, countRows, deskCommand, startServe, type RowCounts, type RunningServe } from './lib/desk-cli';
+import { baselineCommand, countRows, deskCommand, migrateWith, startServe, type RowCounts, type RunningServe } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
 import { signedPay } from './lib/payload';
-import { countPgRows, durable, startBenchPostgres, type BenchPostgres, type PgSettings, type WalFlushes } from './lib/postgres';
+import { countPgRows, durable, exchangeUpdates, startBenchPostgres, type BenchPostgres, type PgSettings, type WalFlushes } from './lib/postgres';
 import { machineCpu, machineShares, processCpuMs } from './lib/proc-cpu';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
@@ -185,9 +185,11 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
   const measureOnce = async (target: TeamTarget, connections: number, round: number, upstream: string): Promise<TeamRun> => {
     const tag = `team-${target}-c${connections}${o.rounds > 1 ? `-r${round}` : ''}`;
     const n = target === 'postgres-x2' ? 2 : 1;
-    const url = target === 'sqlite' ? null : await pgServer.newDatabase();
     const homes = Array.from({ length: n }, (_, i) => join(o.scratch, n > 1 ? `${tag}-${i + 1}` : tag));
     for (const h of homes) mkdirSync(h, { recursive: true });
+    // The baseline's database at the baseline's own schema, by its own migrate.
+    const migrate = target === 'postgres-baseline' && baseline ? (u: string) => migrateWith(baseline, homes[0]!, u) : undefined;
+    const url = target === 'sqlite' ? null : await pgServer.newDatabase(migrate);
     const started = await Promise.allSettled(
       homes.map((home, i) =>
         startServe(target === 'postgres-baseline' && baseline ? baseline : desk, {
@@ -245,6 +247,8 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
     let rows: RowCounts;
     let requestsPerWalFlush: number | null = null;
     let walFlushMs: number | null = null;
+    let hotShare: number | null = null;
+    let walPerRequest: { bytes: number; fullPages: number } | null = null;
     const answered = [...warmup, ...measured].reduce((a, r) => a + r.completed, 0);
     const sent = [...warmup, ...measured].reduce((a, r) => a + r.sent, 0);
     if (url) {
@@ -258,7 +262,11 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
           const ms = walBefore.syncMs !== null && walAfter.syncMs !== null ? walAfter.syncMs - walBefore.syncMs : 0;
           if (ms > 0) walFlushMs = ms / (walAfter.syncs - walBefore.syncs);
         }
+        if (walBefore?.bytes != null && walAfter?.bytes != null && walBefore.fullPages !== null && walAfter.fullPages !== null && answered > 0) {
+          walPerRequest = { bytes: (walAfter.bytes - walBefore.bytes) / answered, fullPages: (walAfter.fullPages - walBefore.fullPages) / answered };
+        }
         rows = await countPgRows(url);
+        hotShare = await exchangeUpdates(url).then((u) => (u.updates > 0 ? u.hot / u.updates : null));
       } finally {
         await pgServer.dropDatabase(url);
       }
@@ -297,6 +305,8 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
         (shares ? `, machine ${pct(shares.busy)} busy, ${pct(shares.iowait)} iowait` : '') +
         (requestsPerWalFlush !== null ? `, ${requestsPerWalFlush.toFixed(1)} req/WAL flush` : '') +
         (walFlushMs !== null ? ` (${fmtMs(walFlushMs)} each)` : '') +
+        (walPerRequest !== null ? `, WAL ${fmtInt(walPerRequest.bytes)} B/req (${walPerRequest.fullPages.toFixed(2)} full pages)` : '') +
+        (hotShare !== null ? `, ${pct(hotShare)} of answers' updates HOT` : '') +
         `; rows ${fmtInt(rows.inbound)} of ${fmtInt(answered)} answered, upstream got ${fmtInt(served)}`,
     );
     return run;

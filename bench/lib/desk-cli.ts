@@ -3,9 +3,11 @@
 // them), the current sources are bundled with esbuild (what electron-vite does, minus Electron) into
 // node_modules/.cache, so no TypeScript loader runs inside the process under test. --from-source
 // runs the source through tsx instead. Which one ran is part of every report.
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { openDatabase } from '../../src-main/core/store';
 import { DATABASE_FILE } from '../../src-main/core/store';
 import { startChild, type Child } from './child';
@@ -118,6 +120,17 @@ export interface RowCounts {
   valid: number;
   /** Distinct deposits among the inbound rows: 1 for a repeated callback, one a row with --distinct-keys. */
   deposits: number;
+}
+
+/** `wager-desk db migrate --database URL` with this command's build: its own schema, which may be older than this one's. */
+export async function migrateWith(cmd: DeskCommand, home: string, url: string): Promise<void> {
+  const args = [...cmd.nodeArgs, '--home', home, '--database', url, 'db', 'migrate'];
+  const env = { ...process.env, WAGER_DESK_HOME: home, WAGER_DESK_DATABASE_URL: '' };
+  try {
+    await promisify(execFile)(process.execPath, args, { env, cwd: ROOT, timeout: 60_000 });
+  } catch (err) {
+    throw new Error(`${cmd.label}: db migrate failed: ${(err as { stderr?: string }).stderr || String(err)}`);
+  }
 }
 
 /** Counts what the desk recorded (open read-only, after serve has exited). */

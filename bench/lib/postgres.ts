@@ -33,14 +33,20 @@ export interface WalFlushes {
   syncs: number;
   /** Milliseconds spent in them; null where the server does not time them (track_wal_io_timing off). */
   syncMs: number | null;
+  /** WAL written so far, in bytes, and how many full-page images it held (pg_stat_wal, 14 and later); null before. */
+  bytes: number | null;
+  fullPages: number | null;
 }
 
 export interface BenchPostgres {
   /** "embedded PostgreSQL 18.1 (throwaway, ...)" or "existing server postgres://user:***@host/db". */
   label: string;
   settings: PgSettings;
-  /** A fresh database, migrated to the desk's schema; its URL. */
-  newDatabase(): Promise<string>;
+  /**
+   * A fresh database, migrated to the desk's schema; its URL. `migrate`: how instead (another build's
+   * `db migrate`, whose schema may be older than this one's).
+   */
+  newDatabase(migrate?: (url: string) => Promise<void>): Promise<string>;
   /** Drops a database made by newDatabase (its connections are closed first). */
   dropDatabase(url: string): Promise<void>;
   /** CPU (user + system, ms) of all the server's processes so far; null for an existing server or without /proc. */
@@ -70,19 +76,23 @@ async function readWalFlushes(adminUrl: string): Promise<WalFlushes | null> {
   return withClient(adminUrl, async (c) => {
     // Pending statistics of the backends reach the shared view within a second or at exit; the runs
     // read this after their serve processes have exited, so their backends' counts are in.
+    const volume = await c
+      .query<{ bytes: string; fpi: string }>('SELECT wal_bytes::text AS bytes, wal_fpi::text AS fpi FROM pg_stat_wal')
+      .then((r) => ({ bytes: Number(r.rows[0]!.bytes), fullPages: Number(r.rows[0]!.fpi) }))
+      .catch(() => ({ bytes: null, fullPages: null }));
     try {
       const r = await c.query<{ syncs: string | null; ms: number | null }>(
         "SELECT sum(fsyncs)::text AS syncs, sum(fsync_time)::float8 AS ms FROM pg_stat_io WHERE object = 'wal'",
       );
       const row = r.rows[0];
-      if (row?.syncs != null) return { syncs: Number(row.syncs), syncMs: row.ms ?? null };
+      if (row?.syncs != null) return { syncs: Number(row.syncs), syncMs: row.ms ?? null, ...volume };
     } catch {
       // No pg_stat_io, or no 'wal' object in it (before 18): pg_stat_wal below.
     }
     try {
       const r = await c.query<{ syncs: string; ms: number | null }>('SELECT wal_sync::text AS syncs, wal_sync_time::float8 AS ms FROM pg_stat_wal');
       const row = r.rows[0];
-      return row ? { syncs: Number(row.syncs), syncMs: row.ms ?? null } : null;
+      return row ? { syncs: Number(row.syncs), syncMs: row.ms ?? null, ...volume } : null;
     } catch {
       return null;
     }
@@ -94,12 +104,16 @@ function databasesOn(adminUrl: string): Pick<BenchPostgres, 'newDatabase' | 'dro
   const made = new Set<string>();
   const drop = (name: string): Promise<unknown> => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   return {
-    async newDatabase() {
+    async newDatabase(migrate) {
       const name = `wd_bench_${randomBytes(6).toString('hex')}`;
       await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`));
       made.add(name);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
+      if (migrate) {
+        await migrate(url.toString());
+        return url.toString();
+      }
       const client = await connectPostgres(url.toString());
       try {
         await migratePostgres(client);
@@ -175,7 +189,7 @@ async function startEmbedded(): Promise<BenchPostgres> {
   return {
     label: `embedded PostgreSQL ${settings.version} (throwaway, data directory ${databaseDir}, 127.0.0.1:${port})`,
     settings,
-    newDatabase: () => databases.newDatabase(),
+    newDatabase: (migrate) => databases.newDatabase(migrate),
     dropDatabase: (url) => databases.dropDatabase(url),
     serverCpuMs: () => (postmaster === null ? null : treeCpuMs(postmaster)),
     walFlushes: () => readWalFlushes(adminUrl).catch(() => null),
@@ -193,7 +207,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   return {
     label: `existing server ${redactDatabaseUrl(existing)} (${BENCH_DATABASE_ENV}; a fresh database per run)`,
     settings,
-    newDatabase: () => databases.newDatabase(),
+    newDatabase: (migrate) => databases.newDatabase(migrate),
     dropDatabase: (url) => databases.dropDatabase(url),
     serverCpuMs: () => null,
     walFlushes: () => readWalFlushes(existing).catch(() => null),
@@ -208,6 +222,16 @@ export function durable(s: PgSettings): boolean {
 }
 
 /** What the desk recorded in a PostgreSQL database: the same counts as countRows gives for SQLite. */
+/** Updates of the exchanges so far, and how many were HOT (no index touched: the new version fit on its page). */
+export async function exchangeUpdates(url: string): Promise<{ updates: number; hot: number }> {
+  return withClient(url, async (c) => {
+    const r = await c.query<{ updates: string; hot: string }>(
+      "SELECT n_tup_upd AS updates, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'exchanges'",
+    );
+    return { updates: Number(r.rows[0]?.updates ?? 0), hot: Number(r.rows[0]?.hot ?? 0) };
+  });
+}
+
 export async function countPgRows(url: string): Promise<RowCounts> {
   return withClient(url, async (c) => {
     const r = await c.query<RowCounts>(

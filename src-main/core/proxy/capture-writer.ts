@@ -25,13 +25,18 @@ export interface CaptureTx {
 export type WriteDone<T> = (error: unknown, value: T | undefined) => void;
 
 export interface CaptureWriter {
-  /** Queues a write with the next group; `done` runs once it is committed (error null), or with the error that stopped it. */
-  write<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void;
+  /**
+   * Queues a write with the next group; `done` runs once it is committed (error null), or with the error
+   * that stopped it. `newRows`: how many rows the write may add (1 unless said): an engine that draws the
+   * group's ids before running its writes (PostgreSQL) draws that many, and none for a group that only
+   * records answers.
+   */
+  write<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>, newRows?: number): void;
   /**
    * A write whose answer goes out right after it: committed before this returns where the engine can
    * (SQLite, `done` called synchronously), else with the next group (`done` later).
    */
-  writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void;
+  writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>, newRows?: number): void;
   /** Commits what is queued, then refuses more writes. */
   close(): Promise<void>;
 }

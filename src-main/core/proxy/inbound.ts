@@ -448,7 +448,7 @@ export class Inbound {
 
   private addFindings(findings: Finding[]): void {
     const id = this.id;
-    this.commits.write((tx) => tx.rows.addFindings(id, findings));
+    this.commits.write((tx) => tx.rows.addFindings(id, findings), undefined, 0);
   }
 
   /** The proxy's own answer (errors): recorded first, then sent, so the record is there when the client reads it. */
@@ -470,6 +470,7 @@ export class Inbound {
         if (err !== null) this.env.onCaptureFailure(err);
         this.guard(then);
       },
+      0,
     );
   }
 
@@ -526,7 +527,7 @@ export class Inbound {
     this.state = 'answered';
     const id = this.id;
     const completion = this.completion(outcome.response, outcome.error);
-    this.commits.write((tx) => tx.rows.finish(id, completion), committed);
+    this.commits.write((tx) => tx.rows.finish(id, completion), committed, 0);
   }
 }
 

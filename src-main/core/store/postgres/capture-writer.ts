@@ -104,8 +104,8 @@ export class PgCaptureWriter implements CaptureWriter {
   }
 
   /** PostgreSQL cannot commit synchronously: the write joins the next group. */
-  writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>): void {
-    this.write(write, done);
+  writeNow<T>(write: (tx: CaptureTx) => T, done?: WriteDone<T>, newRows = 1): void {
+    this.write(write, done, newRows);
   }
 
   private schedule(): void {
@@ -173,8 +173,10 @@ export class PgCaptureWriter implements CaptureWriter {
     try {
       // Drawn for this group only, never kept for a later one: an id drawn long before its row commits
       // would be a gap that followers (tail) stop looking at before it fills.
-      const drawn = await client.query<{ id: number }>(RESERVE_SQL, [batch.reduce((n, p) => n + p.newRows, 0)]);
-      const buffer = new RowBuffer(drawn.rows.map((r) => r.id));
+      // A group of answers only (common when forwarding) draws none: no round trip.
+      const wanted = batch.reduce((n, p) => n + p.newRows, 0);
+      const drawn = wanted > 0 ? (await client.query<{ id: number }>(RESERVE_SQL, [wanted])).rows.map((r) => r.id) : [];
+      const buffer = new RowBuffer(drawn);
       const sandbox = this.source.sandbox;
       const books = sandbox ? new PgBooks(sandbox.startingBalance()) : null;
       const tx: CaptureTx = {

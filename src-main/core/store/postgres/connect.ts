@@ -15,6 +15,13 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
   /** How long one statement may take before the client gives up on it (default: no limit). */
   queryTimeoutMs?: number;
+  /**
+   * Plan each prepared statement for its own values, never once for all (the writer's). A plan PostgreSQL
+   * keeps for a statement's every run is made from the table's statistics at that moment: made while
+   * the exchanges were empty or unanalyzed, it reads the whole table for each group (a sequential scan
+   * to find the rows it updates) until an ANALYZE replaces it, and the group's cost grows with the log.
+   */
+  customPlans?: boolean;
 }
 
 function int8Parser(options: ConnectOptions): ((v: string) => unknown) | null {
@@ -52,6 +59,7 @@ export async function connectPostgres(url: string, options: ConnectOptions = {})
   client.on('error', () => {});
   try {
     await client.connect();
+    if (options.customPlans) await client.query('SET plan_cache_mode = force_custom_plan');
   } catch (err) {
     await client.end().catch(() => undefined);
     throw databaseFailure(url, err);

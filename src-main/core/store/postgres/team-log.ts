@@ -21,7 +21,7 @@ import { requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
-const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000 };
+const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, customPlans: true };
 const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryTimeoutMs: 30_000 };
 
 export class TeamLog {
