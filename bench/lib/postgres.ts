@@ -221,7 +221,6 @@ export function durable(s: PgSettings): boolean {
   return s.fsync === 'on' && s.synchronousCommit !== 'off';
 }
 
-/** What the desk recorded in a PostgreSQL database: the same counts as countRows gives for SQLite. */
 /** Updates of the exchanges so far, and how many were HOT (no index touched: the new version fit on its page). */
 export async function exchangeUpdates(url: string): Promise<{ updates: number; hot: number }> {
   return withClient(url, async (c) => {
@@ -232,6 +231,7 @@ export async function exchangeUpdates(url: string): Promise<{ updates: number; h
   });
 }
 
+/** What the desk recorded in a PostgreSQL database: the same counts as countRows gives for SQLite. */
 export async function countPgRows(url: string): Promise<RowCounts> {
   return withClient(url, async (c) => {
     const r = await c.query<RowCounts>(
