@@ -34,6 +34,8 @@ export interface PruneBenchOptions {
   storeDir: string | null;
   /** Stop the prune after this many seconds; null: let it finish. */
   pruneSeconds: number | null;
+  /** The prune's process under `nice -n` this (0: the bench's own priority). */
+  pruneNice?: number;
   scratch: string;
   log: (line: string) => void;
 }
@@ -125,9 +127,11 @@ function fileSize(file: string): number {
 }
 
 /** Runs the prune in its own process (stopped after `limitSeconds`, if given); resolves when it exits. */
-async function prune(desk: DeskCommand, home: string, limitSeconds: number | null): Promise<PruneRun> {
+async function prune(desk: DeskCommand, home: string, limitSeconds: number | null, niceness: number): Promise<PruneRun> {
   const t0 = performance.now();
-  const child = startChild(process.execPath, [...desk.nodeArgs, '--home', home, 'prune', '--keep', String(KEEP)], { env: { WAGER_DESK_HOME: home } });
+  const args = [...desk.nodeArgs, '--home', home, 'prune', '--keep', String(KEEP)];
+  const env = { WAGER_DESK_HOME: home };
+  const child = niceness > 0 ? startChild('nice', ['-n', String(niceness), process.execPath, ...args], { env }) : startChild(process.execPath, args, { env });
   let stopped = false;
   const limit = limitSeconds === null ? null : setTimeout(() => ((stopped = true), child.proc.kill('SIGTERM')), limitSeconds * 1000);
   let maxWalBytes = 0;
@@ -216,10 +220,10 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
     });
     await new Promise((r) => setTimeout(r, (warmupSeconds + beforeSeconds) * 1000));
     o.log(
-      `  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP} starts after ${warmupSeconds} s of warm-up and ${beforeSeconds} s measured`,
+      `  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP}${o.pruneNice ? ` (under nice -n ${o.pruneNice})` : ''} starts after ${warmupSeconds} s of warm-up and ${beforeSeconds} s measured`,
     );
     const pruneStart = performance.now();
-    const pruned = await prune(desk, home, o.pruneSeconds);
+    const pruned = await prune(desk, home, o.pruneSeconds, o.pruneNice ?? 0);
     const pruneEnd = performance.now();
     o.log(`  prune: ${pruned.seconds.toFixed(1)} s${pruned.stopped ? ' (stopped)' : ''}: ${pruned.output.split('\n')[0] ?? ''}`);
     await new Promise((r) => setTimeout(r, afterSeconds * 1000));
