@@ -15,6 +15,10 @@
 // log over. The RESTART also flushes the database file, every page copied since the last flush: done
 // under the lock, that held captures back 75 to 120 ms each time (measured on that log), so the worker
 // flushes the file first, without the lock (flush-handle.ts), and the RESTART has little left to do.
+// The copy and its flush take long enough for another busy writer (a prune) to add many frames, so the
+// worker copies and flushes again until a pass finds little new (FLUSH_PASSES at most), and flushes
+// that too before the RESTART: with one flush, the second copy's pages were flushed under the lock, and
+// captures waited 175 ms beside a prune of a million rows.
 // Its waits are capped at a few milliseconds; a reader that stays longer makes it give up until the
 // next period, and the proxy's own commits never block on it (they try the lock and come back on a
 // timer: write-lock.ts).
@@ -28,6 +32,9 @@ const PERIOD_MS = 500;
 /** How long the RESTART checkpoint may wait for the write lock, and then for readers. */
 const RESTART_WAIT_MS = 20;
 const BUSY_TIMEOUT_MS = 1_000;
+/** Copy-and-flush passes before a RESTART, at most; a pass that copies fewer frames than SETTLED_FRAMES ends them. */
+const FLUSH_PASSES = 4;
+const SETTLED_FRAMES = 256;
 
 export interface CheckpointerOptions {
   nativeBinding?: string | undefined;
@@ -55,8 +62,15 @@ parentPort.on('message', (message) => {
     const copied = db.pragma('wal_checkpoint(PASSIVE)')[0];
     let restarted = false;
     if (copied && copied.log >= o.restartFrames) {
+      let done = copied.checkpointed;
+      for (let pass = 0; pass < o.flushPasses; pass++) {
+        if (o.flushFd !== null) fs.fdatasyncSync(o.flushFd);
+        const again = db.pragma('wal_checkpoint(PASSIVE)')[0];
+        const fresh = again.checkpointed - done;
+        done = again.checkpointed;
+        if (fresh < o.settledFrames) break;
+      }
       if (o.flushFd !== null) fs.fdatasyncSync(o.flushFd);
-      db.pragma('wal_checkpoint(PASSIVE)');
       db.pragma('busy_timeout = ' + o.restartWaitMs);
       try {
         restarted = db.pragma('wal_checkpoint(RESTART)')[0].busy === 0;
@@ -99,6 +113,8 @@ export class Checkpointer {
         restartWaitMs: RESTART_WAIT_MS,
         flushFd: flushHandle(db.name),
         busyTimeoutMs: BUSY_TIMEOUT_MS,
+        flushPasses: FLUSH_PASSES,
+        settledFrames: SETTLED_FRAMES,
       };
       c.worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
     } catch {
