@@ -15,7 +15,7 @@ import { startChild } from './lib/child';
 import { deskCommand, startServe, type DeskCommand } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { filledHome } from './lib/filled-home';
-import { pacedLoad } from './lib/paced-load';
+import { OWN_STALL_MS, pacedLoad } from './lib/paced-load';
 import { distinctDepositId, distinctPay } from './lib/payload';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
@@ -34,8 +34,6 @@ export interface PruneBenchOptions {
   storeDir: string | null;
   /** Stop the prune after this many seconds; null: let it finish. */
   pruneSeconds: number | null;
-  /** The prune's process under `nice -n` this (0: the bench's own priority). */
-  pruneNice?: number;
   scratch: string;
   log: (line: string) => void;
 }
@@ -67,7 +65,7 @@ export interface PruneBenchResult {
   phases: PrunePhase[];
   /** The slowest answer of each second with answers slower than SLOW_MS: ms after the prune started (negative: before) and latency. */
   slow: SlowAnswer[];
-  /** The load generator's own stalls over 20 ms after the warm-up (ms after the prune started, length). */
+  /** The load generator's own stalls over OWN_STALL_MS after the warm-up (ms after the prune started, length). */
   generatorStalls: Array<{ atMs: number; ms: number }>;
   /** Answers slower than SLOW_MS, all phases. */
   slowCount: number;
@@ -127,11 +125,9 @@ function fileSize(file: string): number {
 }
 
 /** Runs the prune in its own process (stopped after `limitSeconds`, if given); resolves when it exits. */
-async function prune(desk: DeskCommand, home: string, limitSeconds: number | null, niceness: number): Promise<PruneRun> {
+async function prune(desk: DeskCommand, home: string, limitSeconds: number | null): Promise<PruneRun> {
   const t0 = performance.now();
-  const args = [...desk.nodeArgs, '--home', home, 'prune', '--keep', String(KEEP)];
-  const env = { WAGER_DESK_HOME: home };
-  const child = niceness > 0 ? startChild('nice', ['-n', String(niceness), process.execPath, ...args], { env }) : startChild(process.execPath, args, { env });
+  const child = startChild(process.execPath, [...desk.nodeArgs, '--home', home, 'prune', '--keep', String(KEEP)], { env: { WAGER_DESK_HOME: home } });
   let stopped = false;
   const limit = limitSeconds === null ? null : setTimeout(() => ((stopped = true), child.proc.kill('SIGTERM')), limitSeconds * 1000);
   let maxWalBytes = 0;
@@ -220,10 +216,10 @@ export async function runPruneBench(o: PruneBenchOptions): Promise<PruneBenchRes
     });
     await new Promise((r) => setTimeout(r, (warmupSeconds + beforeSeconds) * 1000));
     o.log(
-      `  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP}${o.pruneNice ? ` (under nice -n ${o.pruneNice})` : ''} starts after ${warmupSeconds} s of warm-up and ${beforeSeconds} s measured`,
+      `  load: ${o.rate} req/s over ${CONNECTIONS} keep-alive connections; prune --keep ${KEEP} starts after ${warmupSeconds} s of warm-up and ${beforeSeconds} s measured`,
     );
     const pruneStart = performance.now();
-    const pruned = await prune(desk, home, o.pruneSeconds, o.pruneNice ?? 0);
+    const pruned = await prune(desk, home, o.pruneSeconds);
     const pruneEnd = performance.now();
     o.log(`  prune: ${pruned.seconds.toFixed(1)} s${pruned.stopped ? ' (stopped)' : ''}: ${pruned.output.split('\n')[0] ?? ''}`);
     await new Promise((r) => setTimeout(r, afterSeconds * 1000));
@@ -303,8 +299,8 @@ export function formatPruneResult(r: PruneBenchResult): string {
   const longest = [...r.generatorStalls].sort((a, b) => b.ms - a.ms).slice(0, 5);
   const own =
     longest.length === 0
-      ? 'the load generator never stalled over 20 ms'
-      : `the load generator's own stalls over 20 ms: ${fmtInt(r.generatorStalls.length)}, the longest (ms after the prune started: length): ${longest.map((g) => `${Math.round(g.atMs)}: ${fmtMs(g.ms)}`).join(', ')}`;
+      ? `the load generator never stalled over ${OWN_STALL_MS} ms`
+      : `the load generator's own stalls over ${OWN_STALL_MS} ms: ${fmtInt(r.generatorStalls.length)}, the longest (ms after the prune started: length): ${longest.map((g) => `${Math.round(g.atMs)}: ${fmtMs(g.ms)}`).join(', ')}`;
   return `${table(['phase', 'answered', 'failed', 'non-2XX', 'p50', 'p99', 'max'], rows)}
 prune --keep ${KEEP} of ${fmtInt(r.rows)} rows: ${r.pruneSeconds.toFixed(1)} s${r.pruneStopped ? ' (stopped there)' : ''}, ${fmtInt(r.generatedDeleted)} generated rows deleted (${fmtInt(r.generatedDeleted / r.pruneSeconds)} a second), ${fmtInt(r.remainingAfter)} rows left; ${r.rate} req/s over ${r.connections} connections
 largest write-ahead log during the prune: ${(r.maxWalBytes / 1024 / 1024).toFixed(1)} MiB

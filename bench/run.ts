@@ -117,7 +117,6 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
         fromSource: args.fromSource,
         storeDir: args.storeDir,
         pruneSeconds: args.pruneSeconds,
-        pruneNice: args.pruneNice,
         scratch,
         log,
       });

@@ -69,8 +69,6 @@ export interface BenchArgs {
   logRows: number;
   /** prune: stop the prune (SIGTERM) after this many seconds; null: let it finish. */
   pruneSeconds: number | null;
-  /** prune: the prune's process runs under `nice -n N` (0: as the bench's own). */
-  pruneNice: number;
   /** Run the desk from the TypeScript source (tsx) instead of out/main/cli.js. */
   fromSource: boolean;
   /** Write V8 CPU profiles of the desk's serve process into this directory. */
@@ -115,7 +113,7 @@ function positive(name: string, value: string | undefined): number {
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search] [--json FILE]
   [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
-  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--prune-nice N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;
+  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const quick = argv.includes('--quick');
@@ -142,7 +140,6 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     redeliverRates: quick ? [1000] : [1000, 100],
     logRows: d.logRows,
     pruneSeconds: null,
-    pruneNice: 0,
     fromSource: false,
     cpuProf: null,
     baseline: null,
@@ -225,9 +222,6 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--prune-seconds':
         a.pruneSeconds = positive(flag, value());
-        break;
-      case '--prune-nice':
-        a.pruneNice = positive(flag, value());
         break;
       case '--from-source':
         a.fromSource = true;

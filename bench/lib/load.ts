@@ -22,8 +22,6 @@ export interface LoadResult {
   p50: number;
   p99: number;
   mean: number;
-  /** The load generator's own longest event-loop stall (ms), where it measures one (paced-load.ts). */
-  generatorMaxStallMs?: number;
 }
 
 /** Sends `amount` requests as fast as the connections go: `payload` every time, or a list's entries in turn (cycling). */

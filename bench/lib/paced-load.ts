@@ -28,7 +28,7 @@ export interface PacedObserver {
 const IDLE_CONNECTION_MS = 60_000;
 
 /** A gap between two of the generator's 1 ms ticks longer than this is reported as its own stall. */
-const OWN_STALL_MS = 20;
+export const OWN_STALL_MS = 20;
 
 /** Which connection a failed request went on, in the words of the report. */
 function connectionWords(reused: boolean, idleMs: number | null): string {
@@ -60,7 +60,6 @@ export function pacedLoad(
   let non2xx = 0;
   let lastResponse = 0;
   const started = performance.now();
-  let ownMaxStall = 0;
   return new Promise((resolve) => {
     let done = false;
     const finish = (): void => {
@@ -89,7 +88,6 @@ export function pacedLoad(
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
         mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
-        generatorMaxStallMs: ownMaxStall,
       });
     };
     const inFlight = new Map<http.ClientRequest, { index: number; due: number }>();
@@ -137,7 +135,6 @@ export function pacedLoad(
     const ticker = setInterval(() => {
       const now = performance.now();
       if (now - lastTick > OWN_STALL_MS) observer.stalled?.(lastTick, now - lastTick);
-      ownMaxStall = Math.max(ownMaxStall, now - lastTick);
       lastTick = now;
       const due = Math.min(amount, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
       while (sent < due) send(sent++);
