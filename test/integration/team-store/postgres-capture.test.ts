@@ -89,7 +89,8 @@ describe('the proxy over a PostgreSQL exchange log', () => {
     const url = await migratedDatabase(server());
     const c = await connectPostgres(url);
     onTestFinished(() => c.end());
-    // This test's own reads never scan the table: every row read by a scan is the desk's.
+    // This test's own reads never scan the table: every row read by a scan is the desk's (its writer's,
+    // and a few by its other connections: the text indexer, the status's counts).
     await c.query('SET enable_seqscan = off');
     // No ANALYZE during the test: it would replace a plan made from an empty table, as it does at last
     // on a live server (after up to a minute of autovacuum's sleep, on a log growing by thousands a second).
@@ -113,17 +114,19 @@ describe('the proxy over a PostgreSQL exchange log', () => {
       [bulk],
     );
     const grownFrom = Number((await c.query('SELECT max(id) AS id FROM exchanges')).rows[0].id);
-    for (let i = 0; i < 5; i++) expect((await send(proxy.url, signedPay(`d-grown-${i}`))).status).toBe(200);
-    await expect.poll(() => answered(grownFrom)).toBe(5);
-    // The writer's statistics reach the shared view as its connections end: all fifteen answers' updates.
+    const grown = 10;
+    for (let i = 0; i < grown; i++) expect((await send(proxy.url, signedPay(`d-grown-${i}`))).status).toBe(200);
+    await expect.poll(() => answered(grownFrom)).toBe(grown);
+    // The writer's statistics reach the shared view as its connections end: every answer's update.
     await desk.close();
     const table = async (): Promise<{ updates: number; scanned: number }> => {
       const r = await c.query("SELECT n_tup_upd, seq_tup_read FROM pg_stat_user_tables WHERE relname = 'exchanges'");
       return { updates: Number(r.rows[0].n_tup_upd), scanned: Number(r.rows[0].seq_tup_read) };
     };
-    await expect.poll(async () => (await table()).updates).toBe(15);
-    // Five groups of answers, each a scan of the whole log, would read 100,000 rows.
-    expect((await table()).scanned).toBeLessThan(bulk);
+    await expect.poll(async () => (await table()).updates).toBe(10 + grown);
+    // Ten groups of answers, each a scan of the whole log, would read 200,000 rows; the desk's other
+    // connections were seen to read the log whole twice at most (on a loaded machine).
+    expect((await table()).scanned).toBeLessThan(5 * bulk);
   });
 
   it('answers 503 while the database is away, forwards nothing unrecorded, says why, and recovers by itself', async () => {
