@@ -242,10 +242,12 @@ export interface DeskEvents {
   };
   /** A redelivery run started, sent one capture, or ended (then it carries the report). */
   'redeliver-progress': RedeliveryProgress;
+  /** The profiles changed where this desk did not change them (a team's database, read anew): their names now. */
+  profiles: { names: string[] };
 }
 
 export type DeskEventName = keyof DeskEvents;
-export const DESK_EVENTS = ['exchange', 'status', 'check-progress', 'redeliver-progress'] as const satisfies ReadonlyArray<DeskEventName>;
+export const DESK_EVENTS = ['exchange', 'status', 'check-progress', 'redeliver-progress', 'profiles'] as const satisfies ReadonlyArray<DeskEventName>;
 
 export type DeskEventListener = <K extends DeskEventName>(name: K, payload: DeskEvents[K]) => void;
 

@@ -10,7 +10,7 @@ export type WindowApiKey = 'wagerDesk';
 export type Unsubscribe = () => void;
 
 export interface WagerDeskWindowApi extends DeskApi {
-  /** Receives every desk event (`exchange`, `status`, `check-progress`, `redeliver-progress`) until the returned function is called. */
+  /** Receives every desk event (`exchange`, `status`, `check-progress`, `redeliver-progress`, `profiles`) until the returned function is called. */
   onEvent(listener: DeskEventListener): Unsubscribe;
 }
 

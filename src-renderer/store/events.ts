@@ -66,6 +66,7 @@ export function connectStore(): () => void {
     else if (name === 'status') s.setStatus(payload as DeskEvents['status']);
     else if (name === 'check-progress') s.noteCheckProgress(payload as DeskEvents['check-progress']);
     else if (name === 'redeliver-progress') s.noteRedeliverProgress(payload as DeskEvents['redeliver-progress']);
+    else if (name === 'profiles') void s.loadProfiles();
   });
 
   return () => {

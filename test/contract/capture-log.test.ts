@@ -15,7 +15,7 @@ import type { Finding } from '../../src-main/shared/model';
 import { storeOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';
 import { must } from '../helpers/must';
-import { migratedDatabase, usePostgres } from '../helpers/postgres';
+import { migratedDatabase, teamKeyFile, usePostgres } from '../helpers/postgres';
 import { tempDir } from '../helpers/temp';
 
 const server = usePostgres();
@@ -36,7 +36,7 @@ async function sqliteEngine(): Promise<Engine> {
 
 async function postgresEngine(): Promise<Engine> {
   const url = await migratedDatabase(server());
-  const desk = createDesk({ home: tempDir(), database: url });
+  const desk = createDesk({ home: tempDir(), database: url, keyFile: teamKeyFile(url) });
   onTestFinished(() => desk.close());
   const log = new TeamLog(url);
   onTestFinished(() => log.close());

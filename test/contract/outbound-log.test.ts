@@ -12,7 +12,7 @@ import { connectPostgres } from '../../src-main/core/store/postgres';
 import { storeOf } from '../helpers/desk';
 import { must } from '../helpers/must';
 import { startOperator } from '../helpers/operator';
-import { migratedDatabase, usePostgres } from '../helpers/postgres';
+import { migratedDatabase, teamKeyFile, usePostgres } from '../helpers/postgres';
 import { tempDir } from '../helpers/temp';
 import { OPERATOR_ID, startTokenEndpoint } from '../integration/token/token-endpoint';
 import { filesHolding } from '../security/helpers/canary';
@@ -51,7 +51,7 @@ async function sqliteEngine(profile: Record<string, string>): Promise<Engine> {
 
 async function postgresEngine(profile: Record<string, string>): Promise<Engine> {
   const url = await migratedDatabase(server());
-  const desk = await withProfile(createDesk({ home: tempDir(), database: url }), profile);
+  const desk = await withProfile(createDesk({ home: tempDir(), database: url, keyFile: teamKeyFile(url) }), profile);
   const query = async <T>(sql: string): Promise<T[]> => {
     const c = await connectPostgres(url);
     try {
@@ -62,11 +62,16 @@ async function postgresEngine(profile: Record<string, string>): Promise<Engine> 
   };
   return {
     desk,
-    another: async () => withProfile(createDesk({ home: tempDir(), database: url })),
+    another: async () => withProfile(createDesk({ home: tempDir(), database: url, keyFile: teamKeyFile(url) })),
     rows: async () => Number((await query<{ n: string }>('SELECT count(*) AS n FROM exchanges'))[0]!.n),
     holds: async (text) => {
-      // A row as text shows its bytea columns in hex: a form inside a body is found by its hex.
-      const dump = (await query<{ row: string }>('SELECT e::text AS row FROM exchanges e UNION ALL SELECT r::text FROM check_reports r'))
+      // A row as text shows its bytea columns in hex: a form inside a body is found by its hex. The team's
+      // profiles are there too: their secrets only sealed.
+      const dump = (
+        await query<{ row: string }>(
+          'SELECT e::text AS row FROM exchanges e UNION ALL SELECT r::text FROM check_reports r UNION ALL SELECT p::text FROM profiles p',
+        )
+      )
         .map((r) => r.row)
         .join('\n')
         .toLowerCase();

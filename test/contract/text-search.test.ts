@@ -17,7 +17,7 @@ import type { ExchangeQuery } from '../../src-main/shared/model';
 import { storeOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';
 import { must } from '../helpers/must';
-import { migratedDatabase, usePostgres } from '../helpers/postgres';
+import { migratedDatabase, teamKeyFile, usePostgres } from '../helpers/postgres';
 import { tempDir } from '../helpers/temp';
 
 const server = usePostgres();
@@ -70,7 +70,7 @@ async function postgresEngine(url?: string): Promise<Engine> {
 
 /** A desk with the rows' two profiles (a search names one, or every profile). */
 async function deskOn(database?: string): Promise<Desk> {
-  const desk = createDesk({ home: tempDir(), ...(database ? { database } : {}) });
+  const desk = createDesk({ home: tempDir(), ...(database ? { database, keyFile: teamKeyFile(database) } : {}) });
   onTestFinished(() => desk.close());
   for (const name of ['acme', 'beta']) must(await desk.saveProfile({ name, secret: `${name}-secret`, callbackPrefix: `/${name}` }));
   return desk;

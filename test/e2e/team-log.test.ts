@@ -1,13 +1,13 @@
 // A team's log in Chromium: the web UI of a desk attached to a PostgreSQL that another desk's proxy also
 // writes. A teammate's capture appears in the list as it commits, the status bar says the log is the
-// team's, a replay sent from this UI reaches the operator and is read back by the teammate, and the
-// teammate's conformance report opens here.
+// team's, a replay sent from this UI reaches the operator and is read back by the teammate, a profile the
+// teammate saves shows in this UI's list as it is saved, and the teammate's conformance report opens here.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../src-main/core/desk';
 import { must } from '../helpers/must';
 import { startOperator, type StandInOperator } from '../helpers/operator';
-import { migratedDatabase, usePostgres } from '../helpers/postgres';
+import { migratedDatabase, teamKeyFile, usePostgres } from '../helpers/postgres';
 import { tempDirForSuite } from '../helpers/temp';
 import { goTo, openApp } from './helpers/app';
 import { screenshot } from './helpers/browser';
@@ -27,14 +27,16 @@ let removeTeammateHome: () => void;
 
 beforeAll(async () => {
   const database = await migratedDatabase(server());
-  operator = await startOperator({ secret: TEST_SECRET });
-  session = await openSession({ database });
-  ({ stack, page, pageErrors } = session);
-  must(await stack.desk.saveProfile({ name: 'default', operatorUrl: operator.url }));
-  // Another engineer's desk on the same database, with a proxy of its own.
+  // Another engineer's data directory; the team's key beside it (every desk of the team reads it).
   const home = tempDirForSuite('wager-desk-teammate-');
   removeTeammateHome = home.remove;
-  teammate = createDesk({ home: home.dir, database });
+  const keyFile = teamKeyFile(database, home.dir);
+  operator = await startOperator({ secret: TEST_SECRET });
+  session = await openSession({ database, keyFile });
+  ({ stack, page, pageErrors } = session);
+  must(await stack.desk.saveProfile({ name: 'default', operatorUrl: operator.url }));
+  // The teammate's desk on the same database, with a proxy of its own.
+  teammate = createDesk({ home: home.dir, database, keyFile });
   must(await teammate.saveProfile({ name: 'default', secret: TEST_SECRET, operatorUrl: operator.url }));
   must(await teammate.useProfile('default'));
   teammateProxy = must(await teammate.startProxy({ port: 0, upstream: null })).proxy.url!;
@@ -82,6 +84,15 @@ describe("a team's log in Chromium", () => {
     expect(operator.requests.at(-1)!.body.toString('utf8')).toContain('"depositId":"dep-team-1"');
     expect(operator.requests.at(-1)!.rawSignatureValid).toBe(true);
     expect(must(await teammate.getExchange(sentId))).toMatchObject({ origin: 'replay', sourceId: captureId, response: { status: 200 } });
+  });
+
+  it("shows a profile the teammate saves, without a reload: the team's profiles are one", async () => {
+    await goTo(page, 'profiles');
+    const card = page.locator('[data-testid="profile-card"][data-name="teammate-operator"]');
+    expect(await card.count()).toBe(0);
+    must(await teammate.saveProfile({ name: 'teammate-operator', secret: 'teammate-operator-secret', callbackPrefix: '/teammate-operator' }));
+    await card.waitFor({ timeout: 15_000 });
+    await screenshot(page, '41-team-profile-live');
   });
 
   it('opens a check report the teammate ran', async () => {

@@ -4,8 +4,11 @@
 // tests at an existing server instead: its role needs CREATEDB, since every test gets a database of its
 // own (created fresh, dropped at the end), so runs and files never see each other's rows.
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedServer, withClient } from './embedded-postgres';
+import { tempDir } from './temp';
 
 export interface TestPostgres {
   /** A fresh, empty database; its URL. Dropped when the server helper stops. */
@@ -88,4 +91,21 @@ export async function migratedDatabase(server: TestPostgres): Promise<string> {
     await client.end();
   }
   return url;
+}
+
+const teamKeys = new Map<string, string>();
+
+/**
+ * The key file every desk of one team database shares (--key-file), made once per database: the team's
+ * profiles are sealed with it, and a desk with another key can read them but not open their secrets.
+ * `dir`: where to make it, for a whole suite's database (else a directory removed after the test).
+ */
+export function teamKeyFile(databaseUrl: string, dir?: string): string {
+  let file = teamKeys.get(databaseUrl);
+  if (file === undefined) {
+    file = join(dir ?? tempDir(), 'team.key');
+    writeFileSync(file, randomBytes(32), { mode: 0o600 });
+    teamKeys.set(databaseUrl, file);
+  }
+  return file;
 }

@@ -21,6 +21,8 @@ import { registerSeams } from './seams';
 import { signingPart } from './signing-part';
 import { savedDatabase } from './saved-database';
 import { teamStorePart } from './team-store-part';
+import { teamProfiles } from './team-profiles';
+import { waitBeforeCalls } from './wait-before-calls';
 import { tokenPart } from './token-part';
 
 export type { DeskOptions } from './context';
@@ -78,8 +80,15 @@ export function createDesk(options: DeskOptions): Desk {
       });
   };
   const keySource = chooseKeySource({ home: options.home, keyFile: options.keyFile, env: options.environment ?? process.env });
+  const database = options.database === undefined ? savedDatabase(options.home) : (options.database ?? undefined);
+  if (database !== undefined) {
+    const problem = databaseUrlProblem(database);
+    if (problem) throw new DeskFailure('bad-input', `The database URL: ${problem}`);
+  }
   const store = openStore(options.home, {
     keySource,
+    // On a team's database the profiles are the team's: every proxy routes, judges and signs with the same.
+    teamProfiles: database !== undefined,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     onExchange: (summary) => {
       const first = pending.size === 0;
@@ -90,7 +99,9 @@ export function createDesk(options: DeskOptions): Desk {
     // A row announced to nobody is dropped at flush anyway: the proxy's writes then skip building it.
     listening: () => exchangeListeners > 0,
   });
-  if (options.requireSecretsKey) {
+  // A team's sealed secrets are not read yet: its key is checked when the proxy starts, as everything
+  // else that needs a secret checks it.
+  if (options.requireSecretsKey && database === undefined) {
     try {
       store.profiles.checkKey();
     } catch (err) {
@@ -98,22 +109,7 @@ export function createDesk(options: DeskOptions): Desk {
       throw err;
     }
   }
-  let teamLog: TeamLog | null = null;
-  let database: string | undefined;
-  try {
-    database = options.database === undefined ? savedDatabase(options.home) : (options.database ?? undefined);
-  } catch (err) {
-    store.close();
-    throw err;
-  }
-  if (database !== undefined) {
-    const problem = databaseUrlProblem(database);
-    if (problem) {
-      store.close();
-      throw new DeskFailure('bad-input', `The database URL: ${problem}`);
-    }
-    teamLog = new TeamLog(database);
-  }
+  const teamLog = database !== undefined ? new TeamLog(database) : null;
   const ctx = createContext(
     store,
     {
@@ -130,10 +126,17 @@ export function createDesk(options: DeskOptions): Desk {
   );
   // Over a team's PostgreSQL, rows come from every proxy on it: heard while anyone listens for rows.
   const teamNews = teamLog ? teamLogEvents(teamLog, emit) : { start: () => undefined, stop: () => Promise.resolve() };
+  const sharedProfiles =
+    teamLog && store.teamProfiles
+      ? teamProfiles(teamLog, store.teamProfiles, store.profiles, store.secretsKey, {
+          changed: () => ctx.invalidateSecrets(),
+          read: (names) => emit('profiles', { names }),
+        })
+      : null;
   let closed = false;
   const desk: Desk = {
     ...exchangesPart(ctx),
-    ...profilesPart(ctx),
+    ...profilesPart(ctx, sharedProfiles),
     ...savedPart(ctx),
     ...balancePart(ctx),
     ...proxyPart(ctx),
@@ -151,6 +154,7 @@ export function createDesk(options: DeskOptions): Desk {
       const wanted = only ? new Set(only) : null;
       const counted = wanted === null || wanted.has('exchange');
       listeners.set(listener, wanted);
+      sharedProfiles?.listen();
       if (counted && exchangeListeners++ === 0) teamNews.start();
       let subscribed = true;
       return () => {
@@ -166,11 +170,23 @@ export function createDesk(options: DeskOptions): Desk {
       listeners.clear();
       exchangeListeners = 0;
       await teamNews.stop();
+      await sharedProfiles?.stop();
       await ctx.runClosers();
       await teamLog?.close();
       store.close();
     },
   };
+  if (sharedProfiles) {
+    // A desk that lives on (a proxy, a UI subscribed to events) hears the team's changes of the profiles;
+    // otherwise each call reads them first (a one-shot command: once, at its start).
+    const startProxy = desk.startProxy;
+    desk.startProxy = (config) => {
+      sharedProfiles.listen();
+      return startProxy(config);
+    };
+    // Nothing the desk does may run on the copy before the team's profiles are in it.
+    waitBeforeCalls(desk, () => sharedProfiles.current());
+  }
   registerSeams(desk, ctx);
   return desk;
 }

@@ -77,9 +77,11 @@ export class SandboxLedger implements SandboxBooks {
   private readonly settleStmt;
   private readonly amountsStmt;
 
+  /** `profilesDb`: where the profiles are (a team's are in memory, store/profile-copy.ts); default: `db`. */
   constructor(
     readonly db: Db,
     private readonly settings: SettingsStore,
+    profilesDb: Db = db,
   ) {
     this.balanceStmt = db.prepare('SELECT balance FROM sandbox_users WHERE profile = ? AND user_id = ?').pluck();
     this.upsertBalanceStmt = db.prepare(
@@ -90,7 +92,7 @@ export class SandboxLedger implements SandboxBooks {
       'INSERT INTO sandbox_deposits (profile, deposit_id, user_id, amount, currency, paid_at, pay_response) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.settleStmt = db.prepare('UPDATE sandbox_deposits SET outcome = ?, settled_at = ?, results_response = ? WHERE profile = ? AND deposit_id = ?');
-    this.amountsStmt = db.prepare('SELECT amounts FROM profiles WHERE name = ?').pluck();
+    this.amountsStmt = profilesDb.prepare('SELECT amounts FROM profiles WHERE name = ?').pluck();
   }
 
   /** How the active profile writes amounts (null without one): the balances a person sets follow it. */

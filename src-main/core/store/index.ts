@@ -15,13 +15,14 @@ import { pruneExchanges, type PruneOptions, type PruneReport } from './retention
 import { SecretBox, type SealedValue } from './secret-box';
 import { KEY_FILE, type KeySource } from './key-source';
 import { SettingsStore } from './settings';
+import { profileCopy, type ProfileCopy } from './profile-copy';
 
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
 export { DataDirError, type DataDirProblem } from './open-errors';
 export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exchanges';
 export { FaultStore } from './faults';
 export type { SignedRow, SignedRowFilter, Rejudged } from './signed-rows';
-export { ProfileStore, type ProfileSecrets } from './profiles';
+export { ProfileStore, sealsSecret, type ProfileSecrets } from './profiles';
 export { ReportStore } from './reports';
 export { SavedRequestStore } from './saved-requests';
 export { SettingsStore } from './settings';
@@ -29,6 +30,7 @@ export { SecretBox, SecretKeyError, type KeyProblem } from './secret-box';
 export { chooseKeySource, KEY_FILE, KEY_FILE_VARIABLE, KEY_VARIABLE, type KeySource } from './key-source';
 export type { Checkpointer } from './checkpointer';
 export type { PruneOptions, PruneReport } from './retention';
+export { prefixOf, type ProfileCopy } from './profile-copy';
 
 export const DATABASE_FILE = 'wager-desk.sqlite';
 
@@ -42,6 +44,8 @@ export interface Store {
   readonly secretsKey: SecretsKeySource;
   readonly exchanges: ExchangeStore;
   readonly profiles: ProfileStore;
+  /** The in-memory copy the profiles live in when a team's database holds them (StoreOptions.teamProfiles); else null. */
+  readonly teamProfiles: ProfileCopy | null;
   readonly settings: SettingsStore;
   readonly reports: ReportStore;
   /** Requests saved from the composer, per profile. */
@@ -87,6 +91,11 @@ export interface StoreOptions {
   listening?: () => boolean;
   /** Where the key that seals stored secrets is read (default: the data directory's secrets.key). */
   keySource?: KeySource;
+  /**
+   * The profiles are a team database's: they live in memory (filled from there), and the data
+   * directory's own profiles stay as they are for when the desk is back on its SQLite log.
+   */
+  teamProfiles?: boolean;
 }
 
 function sealedValues(db: Db): SealedValue[] {
@@ -123,6 +132,7 @@ function oncePerTurn(read: () => number): () => number {
 /** Opens the data directory: the database, and the key (its own file unless another source is given) that seals its secrets. */
 export function openStore(dir: string, options: StoreOptions = {}): Store {
   let db: Db | undefined;
+  let profilesDb: Db | undefined;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // SQLite would open a database it may not write read-only without a word (and leave -wal/-shm files
@@ -131,8 +141,14 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     if (existsSync(join(dir, DATABASE_FILE))) accessSync(join(dir, DATABASE_FILE), constants.W_OK);
     db = openDatabase(join(dir, DATABASE_FILE), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
     const opened = db;
+    const nativeBinding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+    const profilesIn = options.teamProfiles ? (profilesDb = openDatabase(':memory:', nativeBinding)) : opened;
     // The key is read when a secret is first needed: commands that need none (captures, show) work without it.
-    const box = SecretBox.forSource(options.keySource ?? { from: 'default-file', file: join(dir, KEY_FILE) }, () => sealedValues(opened));
+    const box = SecretBox.forSource(
+      options.keySource ?? { from: 'default-file', file: join(dir, KEY_FILE) },
+      () => sealedValues(profilesIn),
+      options.teamProfiles ?? false,
+    );
     const settings = new SettingsStore(opened);
     const exchanges = new ExchangeStore(opened, options.onExchange, options.listening);
     const run = opened.transaction((fn: () => unknown) => fn());
@@ -142,11 +158,12 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       dir,
       secretsKey: box.describeSource(),
       exchanges,
-      profiles: new ProfileStore(opened, box, settings),
+      profiles: new ProfileStore(profilesIn, box, settings, options.teamProfiles ?? false),
+      teamProfiles: options.teamProfiles ? profileCopy(profilesIn) : null,
       settings,
       reports: new ReportStore(opened),
       savedRequests: new SavedRequestStore(opened),
-      sandbox: new SandboxLedger(opened, settings),
+      sandbox: new SandboxLedger(opened, settings, profilesIn),
       faults: new FaultStore(opened, dataVersion),
       immediate: <T>(fn: () => T) => run.immediate(fn) as T,
       transaction: <T>(fn: () => T) => run(fn) as T,
@@ -167,12 +184,16 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
         }
       },
       checkpointInBackground: () => Checkpointer.start(opened, { nativeBinding: options.nativeBinding }),
-      close: () => opened.close(),
+      close: () => {
+        profilesDb?.close();
+        opened.close();
+      },
     };
     connections.set(store, opened);
     return store;
   } catch (err) {
     // A damaged page can surface only when the stores prepare their statements: close what was opened.
+    if (profilesDb?.open) profilesDb.close();
     if (db?.open) db.close();
     throw explainOpenFailure(err, dir, join(dir, DATABASE_FILE));
   }

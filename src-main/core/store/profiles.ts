@@ -125,6 +125,11 @@ function checkedAmounts(amounts: AmountsMode | undefined): AmountsMode | undefin
   return amounts;
 }
 
+/** Whether a save seals a secret: a new key's first use, and on a team's database a key the team must share. */
+export function sealsSecret(input: ProfileInput): boolean {
+  return [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '') || (input.balanceHeaders?.length ?? 0) > 0;
+}
+
 /** Named environments. Secrets are sealed by the SecretBox; views carry only set/unset and a fingerprint. */
 export class ProfileStore {
   private readonly rowStmt;
@@ -134,10 +139,16 @@ export class ProfileStore {
   private readonly apiKeysStmt;
   private readonly probeHeadersStmt;
 
+  /**
+   * `activeMustExist`: the profiles are a team's copy, which another desk may change. The active profile
+   * is each desk's own setting, so a profile removed elsewhere can still be named there: it then counts
+   * as none active (the setting is kept, for the data directory's own profiles).
+   */
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly settings: SettingsStore,
+    private readonly activeMustExist = false,
   ) {
     this.rowStmt = db.prepare('SELECT * FROM profiles WHERE name = ?');
     this.listStmt = db.prepare('SELECT * FROM profiles ORDER BY name');
@@ -185,7 +196,8 @@ export class ProfileStore {
   }
 
   activeName(): string | null {
-    return this.settings.get(ACTIVE_KEY);
+    const name = this.settings.get(ACTIVE_KEY);
+    return name !== null && this.activeMustExist && this.row(name) === undefined ? null : name;
   }
 
   /** Creates or updates a profile; only the fields present in the input change. The first profile becomes active. */
@@ -220,7 +232,7 @@ export class ProfileStore {
     // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
     // same transaction (the refusal that sent the user here said so), so no sealed value is left that
     // nothing can open. Without a secret in the input, a lost key changes nothing here.
-    const reentering = [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '') || (probeHeaders?.length ?? 0) > 0;
+    const reentering = sealsSecret(input);
     if (reentering) this.box.startOver();
     const sealed = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : this.box.seal(v));
     const fp = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : fingerprint(v));
@@ -324,6 +336,11 @@ export class ProfileStore {
     this.box.check();
   }
 
+  /** The sealed secrets were replaced from elsewhere (a team's database): the key is checked against them again. */
+  sealedChanged(): void {
+    this.box.forgetCheck();
+  }
+
   /** The refusal checkKey would throw, as its one line, or null: for listings that show it as a warning. */
   keyProblem(): string | null {
     return this.box.problem()?.message ?? null;
@@ -358,7 +375,7 @@ export class ProfileStore {
   remove(name: string): void {
     const info = this.deleteStmt.run(name);
     if (info.changes === 0) throw new DeskFailure('not-found', `No profile named "${name}".`);
-    if (this.activeName() === name) this.settings.set(ACTIVE_KEY, null);
+    if (this.settings.get(ACTIVE_KEY) === name) this.settings.set(ACTIVE_KEY, null);
   }
 
   /** The profile with its secrets opened. Main side only. */

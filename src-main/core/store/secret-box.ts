@@ -43,10 +43,12 @@ export class SecretBox {
   private constructor(
     private readonly source: KeySource,
     private readonly sealedValues: () => SealedValue[],
+    private readonly team: boolean,
   ) {}
 
-  static forSource(source: KeySource, sealedValues: () => SealedValue[]): SecretBox {
-    return new SecretBox(source, sealedValues);
+  /** `team`: the sealed values are a team database's (its refusals then point at the team's key). */
+  static forSource(source: KeySource, sealedValues: () => SealedValue[], team = false): SecretBox {
+    return new SecretBox(source, sealedValues, team);
   }
 
   /** Where the key comes from, as the status shows it (never the key). */
@@ -68,6 +70,15 @@ export class SecretBox {
       if (err instanceof SecretKeyError) return err;
       throw err;
     }
+  }
+
+  /**
+   * Checks the key again at its next use: the sealed values changed under it (a team's profiles read
+   * anew), and a key that opened the old ones may not open the new.
+   */
+  forgetCheck(): void {
+    this.checked = false;
+    this.failure = null;
   }
 
   seal(plain: string): Buffer {
@@ -125,7 +136,7 @@ export class SecretBox {
   }
 
   private refuse(problem: KeyProblem, unreadable: readonly SealedValue[], detail = ''): SecretKeyError {
-    return new SecretKeyError(problem, describeKeySource(this.source), keyProblemMessage(this.source, problem, unreadable, detail));
+    return new SecretKeyError(problem, describeKeySource(this.source), keyProblemMessage(this.source, problem, unreadable, detail, this.team));
   }
 
   private load(): Buffer {

@@ -16,13 +16,14 @@ export interface E2eSession {
 
 /** `stepTimeoutMs`: how long one page step may take, so a test fails at the step that went wrong. */
 export async function openSession(
-  options: { stepTimeoutMs?: number; prepare?: (stack: Stack) => void | Promise<void>; secret?: string | null; database?: string } = {},
+  options: { stepTimeoutMs?: number; prepare?: (stack: Stack) => void | Promise<void>; secret?: string | null; database?: string; keyFile?: string } = {},
 ): Promise<E2eSession> {
   const renderer = await builtRenderer();
   const stack = await startStack({
     rendererDir: renderer.dir,
     ...(options.secret !== undefined ? { secret: options.secret } : {}),
     ...(options.database !== undefined ? { database: options.database } : {}),
+    ...(options.keyFile !== undefined ? { keyFile: options.keyFile } : {}),
   });
   await options.prepare?.(stack);
   const browser = await launchChromium();

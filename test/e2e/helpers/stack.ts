@@ -17,10 +17,13 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** `database`: a team's PostgreSQL holding the exchange log, instead of the data directory's file. */
-export async function startStack(options: { rendererDir?: string; secret?: string | null; database?: string } = {}): Promise<Stack> {
+/**
+ * `database`: a team's PostgreSQL holding the exchange log and the profiles, instead of the data
+ * directory's file; `keyFile`: the team's key every desk on it reads.
+ */
+export async function startStack(options: { rendererDir?: string; secret?: string | null; database?: string; keyFile?: string } = {}): Promise<Stack> {
   const { dir: home, remove } = tempDirForSuite('wager-desk-web-');
-  const desk = createDesk({ home, ...(options.database ? { database: options.database } : {}) });
+  const desk = createDesk({ home, ...(options.database ? { database: options.database } : {}), ...(options.keyFile ? { keyFile: options.keyFile } : {}) });
   const cleanups: Array<() => Promise<void> | void> = [() => desk.close(), remove];
   try {
     const secret = options.secret === undefined ? TEST_SECRET : options.secret;

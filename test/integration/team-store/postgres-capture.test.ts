@@ -9,7 +9,7 @@ import { connectPostgres } from '../../../src-main/core/store/postgres';
 import { sign } from '../../../src-main/core/signing';
 import { must } from '../../helpers/must';
 import { startOperator } from '../../helpers/operator';
-import { migratedDatabase, usePostgres } from '../../helpers/postgres';
+import { migratedDatabase, teamKeyFile, usePostgres } from '../../helpers/postgres';
 import { startRelay } from '../../helpers/tcp-relay';
 import { tempDir } from '../../helpers/temp';
 import { send, startProxy } from '../proxy/helpers';
@@ -18,7 +18,7 @@ const server = usePostgres();
 const SECRET = 'team-capture-secret';
 
 async function deskOn(database: string): Promise<Desk> {
-  const desk = createDesk({ home: tempDir(), database });
+  const desk = createDesk({ home: tempDir(), database, keyFile: teamKeyFile(database) });
   onTestFinished(() => desk.close());
   must(await desk.saveProfile({ name: 'acme', secret: SECRET }));
   must(await desk.useProfile('acme'));
@@ -250,7 +250,8 @@ describe('the proxy over a PostgreSQL exchange log', () => {
 
   it('refuses to start on a database without the schema, naming the way out and not the password', async () => {
     const url = await server().newDatabase();
-    const desk = await deskOn(url);
+    const desk = createDesk({ home: tempDir(), database: url });
+    onTestFinished(() => desk.close());
     const started = await desk.startProxy({ port: 0, upstream: 'http://127.0.0.1:9' });
     expect(started.ok).toBe(false);
     if (started.ok) return;

@@ -1,5 +1,5 @@
 // Several proxies, one log: two `serve` processes on one PostgreSQL, each with its own data directory
-// (its profiles and key), and a third process's `tail` that prints what both capture, live. Ids are
+// and the team's key (the profiles are the team's, in the database), and a third process's `tail` that prints what both capture, live. Ids are
 // global; `status` counts them all; a proxy killed with SIGKILL under load leaves every callback it
 // acknowledged in the log.
 import { describe, expect, it } from 'vitest';
@@ -7,9 +7,9 @@ import { sign } from '../../../src-main/core/signing';
 import { connectPostgres } from '../../../src-main/core/store/postgres';
 import type { ExchangeSummary } from '../../../src-main/shared/model';
 import { runCli } from '../../helpers/cli';
-import { openDesk } from '../../helpers/desk';
+import { createDesk } from '../../../src-main/core/desk';
 import { must } from '../../helpers/must';
-import { migratedDatabase, usePostgres } from '../../helpers/postgres';
+import { migratedDatabase, teamKeyFile, usePostgres } from '../../helpers/postgres';
 import { tempDir } from '../../helpers/temp';
 import { startTail } from '../cli/tail-process';
 import { send } from '../proxy/helpers';
@@ -18,15 +18,18 @@ import { startServe } from '../proxy/serve-process';
 const server = usePostgres();
 const SECRET = 'two-proxies-secret';
 
-/** A data directory with the team's profile, as each proxy's host has. */
-async function home(): Promise<string> {
-  const dir = tempDir();
-  const desk = openDesk(dir);
-  must(await desk.saveProfile({ name: 'acme', secret: SECRET }));
-  must(await desk.useProfile('acme'));
-  await desk.close();
-  return dir;
+/** The team's profile, saved once from any desk on the database with the team's key. */
+async function teamProfile(url: string): Promise<void> {
+  const desk = createDesk({ home: tempDir(), database: url, keyFile: teamKeyFile(url) });
+  try {
+    must(await desk.saveProfile({ name: 'acme', secret: SECRET }));
+  } finally {
+    await desk.close();
+  }
 }
+
+/** A proxy host: a data directory of its own, the team's database and key. */
+const serveOn = (url: string) => startServe(['--home', tempDir(), '--database', url, '--key-file', teamKeyFile(url), 'serve', '--proxy-port', '0', '--no-ui']);
 
 const signedPay = (depositId: string) => {
   const body = JSON.stringify({ userId: `u-${depositId}`, depositId, currency: 'EUR', amount: 100 });
@@ -36,10 +39,8 @@ const signedPay = (depositId: string) => {
 describe('two serve processes on one PostgreSQL', () => {
   it("each captures into the one log; a third process's tail prints both, live; counts agree", async () => {
     const url = await migratedDatabase(server());
-    const [a, b] = await Promise.all([
-      home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),
-      home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),
-    ]);
+    await teamProfile(url);
+    const [a, b] = await Promise.all([serveOn(url), serveOn(url)]);
     await a.waitForStderr('exchange log: PostgreSQL at postgres://postgres:***@');
     const watcher = tempDir();
     const tail = await startTail(['--home', watcher, '--database', url, '--json']);
@@ -65,10 +66,8 @@ describe('two serve processes on one PostgreSQL', () => {
 
   it('a proxy killed with SIGKILL under load: every callback it acknowledged is in the log, and the other carries on', async () => {
     const url = await migratedDatabase(server());
-    const [a, b] = await Promise.all([
-      home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),
-      home().then((h) => startServe(['--home', h, '--database', url, 'serve', '--proxy-port', '0', '--no-ui'])),
-    ]);
+    await teamProfile(url);
+    const [a, b] = await Promise.all([serveOn(url), serveOn(url)]);
     const acknowledged: string[] = [];
     let n = 0;
     // Eight callers keep the proxy busy; the kill lands while requests are in flight.

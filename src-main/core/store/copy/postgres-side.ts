@@ -10,8 +10,8 @@ import { describeKey, keyOf } from './key-order';
 /** PostgreSQL's limit on a statement's parameters. */
 const MAX_PARAMETERS = 65_535;
 
-/** A canonical value as a query parameter of its column's type. */
-function parameter(label: string, table: CopiedTable, column: string, kind: ColumnKind, v: Value): unknown {
+/** A canonical value as a query parameter of its column's type (the copy's, and the team profiles' writes). */
+export function parameter(label: string, table: CopiedTable, column: string, kind: ColumnKind, v: Value): unknown {
   if (v === null) return null;
   if (kind === 'flag') {
     if (v === 0n || v === 1n) return v === 1n;

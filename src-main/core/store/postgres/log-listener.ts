@@ -1,14 +1,14 @@
 // Live news of a team's exchange log, whichever process wrote it: every group a proxy commits sends a
 // NOTIFY (capture-writer.ts); a listening desk then follows the log from its cursor and hands on each
 // row that completed. A notification can be lost with its connection, so the follow also runs every
-// POLL_MS, and the LISTEN connection is opened again after it drops.
+// POLL_MS and after each (re)connect of the LISTEN connection (channel-listener.ts).
 import type pg from 'pg';
 import type { ExchangeSummary } from '../../../shared/model';
 import { EXCHANGES_CHANNEL } from './capture-writer';
 import type { PgExchangeReads } from './exchange-reads';
+import { listenToChannel } from './channel-listener';
 
 const POLL_MS = 1_000;
-const RECONNECT_MS = 1_000;
 
 export interface LogListener {
   stop(): Promise<void>;
@@ -16,12 +16,10 @@ export interface LogListener {
 
 export function listenToLog(connect: () => Promise<pg.Client>, reads: PgExchangeReads, onRows: (rows: ExchangeSummary[]) => Promise<void> | void): LogListener {
   let stopped = false;
-  let client: pg.Client | null = null;
   let cursor: number | null = null;
   let pending: number[] = [];
   let running: Promise<void> | null = null;
   let again = false;
-  let reconnect: NodeJS.Timeout | null = null;
 
   const follow = async (): Promise<void> => {
     do {
@@ -48,44 +46,17 @@ export function listenToLog(connect: () => Promise<pg.Client>, reads: PgExchange
     running = follow().finally(() => (running = null));
   };
 
-  const open = async (): Promise<void> => {
-    if (stopped) return;
-    try {
-      const c = await connect();
-      if (stopped) return void (await c.end().catch(() => undefined));
-      c.on('notification', (n) => {
-        if (n.channel === EXCHANGES_CHANNEL) wake();
-      });
-      const lost = (): void => {
-        if (client !== c) return;
-        client = null;
-        if (!stopped) reconnect = setTimeout(() => void open(), RECONNECT_MS);
-      };
-      c.on('end', lost);
-      c.on('error', lost);
-      await c.query(`LISTEN ${EXCHANGES_CHANNEL}`);
-      client = c;
-      // What committed while nobody listened.
-      wake();
-    } catch {
-      if (!stopped) reconnect = setTimeout(() => void open(), RECONNECT_MS);
-    }
-  };
-
   const poll = setInterval(wake, POLL_MS);
   // The cursor starts at the newest row now: only what commits from here on is news.
   running = follow().finally(() => (running = null));
-  void open();
+  const channel = listenToChannel(connect, EXCHANGES_CHANNEL, wake);
 
   return {
     async stop() {
       stopped = true;
       clearInterval(poll);
-      if (reconnect) clearTimeout(reconnect);
+      await channel.stop();
       await running;
-      const c = client;
-      client = null;
-      await c?.end().catch(() => undefined);
     },
   };
 }

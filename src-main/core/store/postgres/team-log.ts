@@ -19,6 +19,9 @@ import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
 import { listenToLog, type LogListener } from './log-listener';
 import { requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
+import { listenToChannel, type ChannelListener } from './channel-listener';
+import { PROFILES_CHANNEL, readTeamProfiles, writeTeamProfiles, type ProfileChange } from './team-profiles';
+import type { Row } from '../copy/copy-side';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
 const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, customPlans: true };
@@ -30,7 +33,7 @@ export class TeamLog {
   private readonly writers = new Set<PgCaptureWriter>();
   /** The desk's own writes (sends, imports), opened on the first. */
   private deskWriter: PgCaptureWriter | null = null;
-  private readonly listeners = new Set<LogListener>();
+  private readonly listeners = new Set<LogListener | ChannelListener>();
   /** The text index kept up to date while this desk's proxy writes (text-indexer.ts). */
   private indexer: PgTextIndexer | null = null;
 
@@ -76,6 +79,36 @@ export class TeamLog {
    */
   listen(onRows: (rows: ExchangeSummary[]) => Promise<void> | void): LogListener {
     const listener = listenToLog(() => connectPostgres(this.url, READER), new PgExchangeReads(() => this.readConnection()), onRows);
+    this.listeners.add(listener);
+    return {
+      stop: () => listener.stop().finally(() => this.listeners.delete(listener)),
+    };
+  }
+
+  /** Every profile the team keeps, as rows of the desk's copy (profile-copy.ts). */
+  readProfiles(): Promise<Row[]> {
+    return this.run((c) => readTeamProfiles(c));
+  }
+
+  /**
+   * Writes a change of the profiles and tells every desk. On a connection of its own: a transaction on
+   * the reading connection would take in whatever reads other parts of the desk send meanwhile.
+   */
+  async writeProfiles(changes: readonly ProfileChange[]): Promise<void> {
+    let client: pg.Client | null = null;
+    try {
+      client = await connectPostgres(this.url, READER);
+      await writeTeamProfiles(client, changes);
+    } catch (err) {
+      throw databaseFailure(this.url, err);
+    } finally {
+      await client?.end().catch(() => undefined);
+    }
+  }
+
+  /** Calls `onNews` whenever any desk changed the profiles, and after each (re)connect (what it may have missed). */
+  listenToProfiles(onNews: () => void): ChannelListener {
+    const listener = listenToChannel(() => connectPostgres(this.url, READER), PROFILES_CHANNEL, onNews);
     this.listeners.add(listener);
     return {
       stop: () => listener.stop().finally(() => this.listeners.delete(listener)),

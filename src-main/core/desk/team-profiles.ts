@@ -1,0 +1,105 @@
+// The profiles of a desk on a team's database. The team's rows are the truth, so every proxy routes,
+// judges and signs with the same profiles and secrets; the desk works on an in-memory copy of them
+// (store/profile-copy.ts) so that its readers stay synchronous. The copy is read whole when the desk
+// opens and whenever any desk changed the profiles (LISTEN/NOTIFY). A change runs on the copy, then
+// what it touched is written to the team's database, and it is undone here if that write fails: the
+// copy never keeps a change the team does not have. Which profile is active stays each desk's own.
+import type { SecretsKeySource } from '../../shared/model';
+import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
+import { DeskFailure } from '../result';
+import { prefixOf, type ProfileCopy, type ProfileStore } from '../store';
+import type { ChannelListener, ProfileChange, TeamLog } from '../store/postgres';
+
+export interface TeamProfiles {
+  /**
+   * Settles when the copy is as current as this desk keeps it: while listening, once the first read
+   * ended; otherwise after a read of its own (a one-shot command's first call shares the first read).
+   * Never rejects: a database away leaves the copy as it was, and the call then meets the database itself.
+   */
+  current(): Promise<void>;
+  /**
+   * Runs `fn` (a change of the profiles named) on the copy, then writes those rows to the team. With
+   * `sealsSecrets`, refused while this desk's key does not open the team's secrets.
+   */
+  change<T>(names: readonly string[], fn: () => T, sealsSecrets?: boolean): Promise<T>;
+  /**
+   * From now on reads the profiles again whenever any desk changes them (a desk that lives on: a proxy,
+   * a UI), instead of before each call.
+   */
+  listen(): void;
+  stop(): Promise<void>;
+}
+
+function foreignKeyRefusal(key: SecretsKeySource): DeskFailure {
+  const mine = key.file ?? key.namedBy ?? 'the environment';
+  return new DeskFailure(
+    'bad-input',
+    `This desk's key (${mine}) does not open the team's sealed secrets, so a secret saved here would be sealed with a key the team's other desks do not have. Give this desk the team's key (--key-file or WAGER_DESK_KEY_FILE, or WAGER_DESK_KEY), then save again; \`wager-desk status\` says what is wrong with this one.`,
+  );
+}
+
+export interface TeamProfileHooks {
+  /** The copy changed (read anew, or a change made or undone): cached secrets are stale. */
+  changed(): void;
+  /** The copy was read anew from the team's database: its profiles' names. */
+  read(names: string[]): void;
+}
+
+/** `key`: where this desk's key comes from (named in a refusal; never the key). */
+export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileStore, key: SecretsKeySource, hooks: TeamProfileHooks): TeamProfiles {
+  // Reads and changes one at a time: a read landing between a change and its write would put back the
+  // team's older row, and the write would then send that.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  let pendingRead: Promise<void> | null = null;
+  const read = (): Promise<void> =>
+    (pendingRead ??= serial(async () => {
+      pendingRead = null;
+      copy.replace(await log.readProfiles());
+      profiles.sealedChanged();
+      hooks.changed();
+      hooks.read(profiles.list().map((p) => p.name));
+    }));
+
+  const ready = read().catch(() => undefined);
+  let listener: ChannelListener | null = null;
+
+  return {
+    current: () => (listener !== null ? ready : read().catch(() => undefined)),
+    change: (names, fn, sealsSecrets = false) =>
+      serial(async () => {
+        if (sealsSecrets && profiles.keyProblem() !== null) throw foreignKeyRefusal(key);
+        const before = copy.rows();
+        const old = new Map(names.map((n) => [n, copy.row(n)]));
+        const value = fn();
+        const changes: ProfileChange[] = names.map((name) => {
+          const row = copy.row(name);
+          const was = old.get(name) ?? null;
+          const newPrefix = row !== null && (was === null || prefixOf(was) !== prefixOf(row));
+          return { name, row, adoptPrefix: newPrefix ? (prefixOf(row) ?? DEFAULT_CALLBACK_PREFIX) : null };
+        });
+        try {
+          await log.writeProfiles(changes);
+        } catch (err) {
+          copy.replace(before);
+          profiles.sealedChanged();
+          throw err;
+        } finally {
+          hooks.changed();
+        }
+        return value;
+      }),
+    listen() {
+      // A database away at the first read is read again when the listener (re)connects.
+      listener ??= log.listenToProfiles(() => void read().catch(() => undefined));
+    },
+    async stop() {
+      await listener?.stop();
+      await queue;
+    },
+  };
+}

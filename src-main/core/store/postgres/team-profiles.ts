@@ -1,0 +1,59 @@
+// The team's profiles in its PostgreSQL: read whole into each desk's copy (profile-copy.ts), and a
+// desk's change written back row by row, with a NOTIFY that makes every other desk read them again.
+// The sealed secrets are carried as the bytes they are: the key never enters the database.
+import type pg from 'pg';
+import type { Row } from '../copy/copy-side';
+import { parameter, postgresSide } from '../copy/postgres-side';
+import { PROFILE_COLUMNS, PROFILES_TABLE } from '../profile-copy';
+
+export const PROFILES_CHANNEL = 'wager_desk_profiles';
+
+/** More profiles than any team keeps: the read is one page. */
+const MAX_PROFILES = 100_000;
+
+export interface ProfileChange {
+  name: string;
+  /** The row as it is now; null: the profile was removed. */
+  row: Row | null;
+  /** The prefix whose unassigned captures become this profile's (a new profile, or a new prefix). */
+  adoptPrefix: string | null;
+}
+
+export function readTeamProfiles(client: pg.Client): Promise<Row[]> {
+  return postgresSide(client, 'the team database').readAfter(PROFILES_TABLE, PROFILE_COLUMNS, null, MAX_PROFILES);
+}
+
+const COLUMN_LIST = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
+const UPSERT = `INSERT INTO profiles (${COLUMN_LIST}) VALUES (${PROFILE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+  ON CONFLICT (name) DO UPDATE SET ${PROFILE_COLUMNS.filter((c) => c !== 'name')
+    .map((c) => `"${c}" = EXCLUDED."${c}"`)
+    .join(', ')}`;
+// The rule the desk's own store applies (profiles.ts adoptUnassigned): prefixes do not overlap, so the
+// captures under this one that no profile claimed are this profile's.
+const ADOPT = `UPDATE exchanges SET profile = $1
+  WHERE profile IS NULL AND direction = 'inbound' AND (path = $2 OR left(path, length($3)) = $3)`;
+
+/** Writes a desk's change in one transaction, then tells every desk on the database. */
+export async function writeTeamProfiles(client: pg.Client, changes: readonly ProfileChange[]): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    for (const change of changes) {
+      if (change.row === null) {
+        await client.query('DELETE FROM profiles WHERE name = $1', [change.name]);
+        continue;
+      }
+      const row = change.row;
+      const values = PROFILE_COLUMNS.map((c, i) => parameter('the team profiles', PROFILES_TABLE, c, PROFILES_TABLE.columns[c]!, row[i]!));
+      await client.query(UPSERT, values);
+      if (change.adoptPrefix !== null) {
+        const prefix = change.adoptPrefix;
+        await client.query(ADOPT, [change.name, prefix, prefix.endsWith('/') ? prefix : `${prefix}/`]);
+      }
+    }
+    await client.query('SELECT pg_notify($1, $2)', [PROFILES_CHANNEL, '']);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+// A team's profiles as this desk holds them: an in-memory SQLite database with the desk's own schema, so
+// the profile store works on it unchanged and its readers stay synchronous (the proxy routes and judges
+// every callback without a round trip to the team's database). The team's rows are the truth: the copy
+// is replaced whole from them, and what a change here touched is written there (desk/team-profiles.ts).
+import { COPIED_TABLES } from './copy/copied-tables';
+import { canonical, type Row } from './copy/copy-side';
+import type { Db } from './db';
+
+export const PROFILES_TABLE = COPIED_TABLES.find((t) => t.name === 'profiles')!;
+export const PROFILE_COLUMNS: readonly string[] = Object.keys(PROFILES_TABLE.columns);
+const PREFIX_AT = PROFILE_COLUMNS.indexOf('callback_prefix');
+
+export interface ProfileCopy {
+  /** Every profile's row, in the copy's canonical values. */
+  rows(): Row[];
+  row(name: string): Row | null;
+  /** Replaces every row at once (one transaction: no reader sees the copy half replaced). */
+  replace(rows: readonly Row[]): void;
+}
+
+/** A row's callback prefix (null: the default). */
+export const prefixOf = (row: Row): string | null => row[PREFIX_AT] as string | null;
+
+export function profileCopy(db: Db): ProfileCopy {
+  const columns = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
+  const all = db.prepare(`SELECT ${columns} FROM profiles ORDER BY name`).safeIntegers(true).raw(true);
+  const one = db.prepare(`SELECT ${columns} FROM profiles WHERE name = ?`).safeIntegers(true).raw(true);
+  const insert = db.prepare(`INSERT INTO profiles (${columns}) VALUES (${PROFILE_COLUMNS.map(() => '?').join(', ')})`);
+  const toRow = (raw: unknown[]): Row =>
+    raw.map((v, i) => canonical('the team profiles', PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
+  const replace = db.transaction((rows: readonly Row[]) => {
+    db.prepare('DELETE FROM profiles').run();
+    for (const row of rows) insert.run(...row);
+  });
+  return {
+    rows: () => (all.all() as unknown[][]).map(toRow),
+    row: (name) => {
+      const raw = one.get(name) as unknown[] | undefined;
+      return raw === undefined ? null : toRow(raw);
+    },
+    replace: (rows) => replace.immediate(rows),
+  };
+}
