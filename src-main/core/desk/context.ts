@@ -25,8 +25,8 @@ export interface DeskOptions {
   /**
    * A team's PostgreSQL (a postgres:// URL): the exchange log (with the check reports and the sandbox's
    * books) lives there instead of in the data directory's SQLite file, for everything the desk does;
-   * the profiles are the team's too (team-profiles.ts); which one is active, saved requests, the key and
-   * the faults stay in the data directory. Absent: the one saved
+   * the profiles and saved requests are the team's too (team-profiles.ts); which profile is active, the
+   * key and the faults stay in the data directory. Absent: the one saved
    * for the data directory (`wager-desk db use`, saved-database.ts), else its SQLite; null: its SQLite.
    */
   database?: string | null;

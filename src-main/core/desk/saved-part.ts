@@ -14,7 +14,8 @@ const SAVED_MODES: readonly SignatureMode[] = ['resign', 'invalid', 'none'];
 type SavedMethods = 'saveRequest' | 'listSavedRequests' | 'removeSavedRequest' | 'exportSavedRequests' | 'importSavedRequests';
 
 export function savedPart(ctx: DeskContext): Pick<DeskApi, SavedMethods> {
-  const saved = ctx.store.savedRequests;
+  // The log's: a team's database keeps them beside the team's profiles.
+  const saved = ctx.log.saved;
 
   const profileOf = (name: string | undefined): string => {
     const chosen = name ?? ctx.store.profiles.activeName();
@@ -58,23 +59,25 @@ export function savedPart(ctx: DeskContext): Pick<DeskApi, SavedMethods> {
 
   return {
     saveRequest: (input) =>
-      attempt(() => {
+      attempt(async () => {
         const draft: Draft = input.draft;
-        return saved.put(storable(profileOf(input.profile), { name: input.name, ...draft, signature: modeOf(input.signature) }));
+        const request = storable(profileOf(input.profile), { name: input.name, ...draft, signature: modeOf(input.signature) });
+        await saved.put([request]);
+        return request;
       }),
     listSavedRequests: (profile) => attempt(() => saved.list(profileOf(profile))),
     removeSavedRequest: (name, profile) =>
-      attempt(() => {
+      attempt(async () => {
         const chosen = profileOf(profile);
-        if (!saved.remove(chosen, name)) throw new DeskFailure('not-found', `No saved request "${name}" in profile ${chosen}.`);
+        if (!(await saved.remove(chosen, name))) throw new DeskFailure('not-found', `No saved request "${name}" in profile ${chosen}.`);
         return null;
       }),
-    exportSavedRequests: (profile) => attempt(() => savedFileText(saved.list(profileOf(profile)))),
+    exportSavedRequests: (profile) => attempt(async () => savedFileText(await saved.list(profileOf(profile)))),
     importSavedRequests: (text, profile) =>
-      attempt(() => {
+      attempt(async () => {
         const chosen = profileOf(profile);
         const requests = parseSavedFile(text).map((r) => storable(chosen, r));
-        ctx.store.transaction(() => requests.forEach((r) => saved.put(r)));
+        await saved.put(requests);
         return requests;
       }),
   };

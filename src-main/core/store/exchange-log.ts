@@ -13,6 +13,7 @@ import type {
   ExchangePage,
   FollowPage,
   SandboxState,
+  SavedRequest,
   SignatureReport,
   Timeline,
 } from '../../shared/model';
@@ -44,6 +45,15 @@ export interface CheckReports {
   get(id: number): Promise<CheckReport | null>;
 }
 
+/** The composer's saved requests, per profile: kept where the profiles are (a team's, in its database). */
+export interface SavedRequests {
+  list(profile: string): Promise<SavedRequest[]>;
+  /** Saves each (replacing one of the same profile and name), all or nothing; of two with one name, the later. */
+  put(requests: readonly SavedRequest[]): Promise<void>;
+  /** Whether there was such a request. */
+  remove(profile: string, name: string): Promise<boolean>;
+}
+
 /** One profile's sandbox books, as a person looks at and edits them. */
 export interface SandboxBooksAdmin {
   state(book: string): Promise<SandboxState>;
@@ -57,6 +67,7 @@ export interface ExchangeLog extends ExchangeReader {
   /** How the log is named to a person; null: the data directory's own file. */
   readonly label: string | null;
   readonly reports: CheckReports;
+  readonly saved: SavedRequests;
   readonly books: SandboxBooksAdmin;
   /** Refuses a log the proxy cannot write (a database without the schema), saying what to do. */
   ready(): Promise<void>;
@@ -113,6 +124,11 @@ export function sqliteLog(store: Store): ExchangeLog {
     rejudge: async (judged, reports) => store.transaction(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
     prune: (options) => store.prune(options),
     delete: async (target, dryRun) => store.deleteExchanges(target, dryRun),
+    saved: {
+      list: async (profile) => store.savedRequests.list(profile),
+      put: async (requests) => store.transaction(() => requests.forEach((r) => store.savedRequests.put(r))),
+      remove: async (profile, name) => store.savedRequests.remove(profile, name),
+    },
     reports: {
       add: async (report) => store.reports.add(report),
       list: async () => store.reports.list(),

@@ -4,7 +4,7 @@
 import type { HeaderList, SavedRequest, SavedSignature } from '../../shared/model';
 import type { Db } from './open';
 
-interface Row {
+export interface SavedRequestRow {
   profile: string;
   name: string;
   method: string;
@@ -15,7 +15,8 @@ interface Row {
   saved_at: string;
 }
 
-const toSaved = (r: Row): SavedRequest => ({
+/** A row of either engine's saved_requests as the desk hands it on. */
+export const toSaved = (r: SavedRequestRow): SavedRequest => ({
   profile: r.profile,
   name: r.name,
   method: r.method,
@@ -43,11 +44,11 @@ export class SavedRequestStore {
   }
 
   list(profile: string): SavedRequest[] {
-    return (this.listStmt.all(profile) as Row[]).map(toSaved);
+    return (this.listStmt.all(profile) as SavedRequestRow[]).map(toSaved);
   }
 
   get(profile: string, name: string): SavedRequest | null {
-    const row = this.getStmt.get(profile, name) as Row | undefined;
+    const row = this.getStmt.get(profile, name) as SavedRequestRow | undefined;
     return row ? toSaved(row) : null;
   }
 

@@ -1,7 +1,8 @@
 // The profiles of a team's database: saved from any desk, every other desk on it (a proxy already
 // running among them) routes, judges and signs with them, live; their secrets sealed with the team's
 // key, never in clear; a desk without that key reads them but cannot seal a secret of its own among
-// them; a change the database refuses is not kept; the data directory's own profiles stay its own.
+// them; a change the database refuses is not kept; the data directory's own profiles stay its own; the
+// composer's saved requests, kept per profile, are the team's as well.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import type { DeskEvents } from '../../../src-main/shared/desk-api';
@@ -176,5 +177,42 @@ describe("a team database's profiles", () => {
     const back = createDesk({ home, database: null });
     onTestFinished(() => back.close());
     expect(await names(back)).toEqual(['laptop']);
+  });
+
+  it("the composer's saved requests are the team's too: saved on one desk, listed, exported and removed on another", async () => {
+    const url = await migratedDatabase(server());
+    const one = teamDesk(url);
+    const other = teamDesk(url);
+    must(await one.saveProfile({ name: 'acme', secret: SECRET }));
+    // Odd bytes a re-serialization would change, and a NUL; the signature header is never kept.
+    const body = Buffer.from('{ "userId":"u-9",  "depositId":"d-9", "memo":"café\u0000" }\u0000', 'utf8');
+    const headers: Array<[string, string]> = [
+      ['content-type', 'application/json'],
+      ['x-server-authorization', 'ab'.repeat(32)],
+    ];
+    const draft = { method: 'POST', path: '/platform/results', headers, bodyBase64: body.toString('base64'), sourceId: null };
+    must(await one.saveRequest({ name: 'refund twice', draft, signature: 'resign', profile: 'acme' }));
+    must(await one.saveRequest({ name: 'refund twice', draft: { ...draft, path: '/platform/pay' }, signature: 'none', profile: 'acme' }));
+
+    const listed = must(await other.listSavedRequests('acme'));
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      profile: 'acme',
+      name: 'refund twice',
+      path: '/platform/pay',
+      signature: 'none',
+      headers: [['content-type', 'application/json']],
+    });
+    expect(Buffer.from(listed[0]!.bodyBase64, 'base64').equals(body)).toBe(true);
+    // An import of two with one name keeps the later, all at once.
+    const file = must(await other.exportSavedRequests('acme'));
+    const twice = JSON.parse(file) as { requests: Array<{ name: string; path: string }> };
+    twice.requests.push({ ...twice.requests[0]!, path: '/platform/results' });
+    must(await other.importSavedRequests(JSON.stringify(twice), 'acme'));
+    expect(must(await one.listSavedRequests('acme')).map((r) => r.path)).toEqual(['/platform/results']);
+
+    must(await other.removeSavedRequest('refund twice', 'acme'));
+    expect(must(await one.listSavedRequests('acme'))).toEqual([]);
+    expect((await one.removeSavedRequest('refund twice', 'acme')).ok).toBe(false);
   });
 });

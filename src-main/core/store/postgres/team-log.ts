@@ -10,6 +10,7 @@ import { prunePostgres } from './prune';
 import { readBooks, resetBooks, setBookBalance } from './sandbox-books';
 import { pgRejudge, pgSignedPage } from './signed-rows';
 import { pgCheckReports } from './check-reports';
+import { pgSavedRequests } from './saved-requests';
 import { pgRequestOf } from './request-of';
 import { pgSharedSql } from './shared-sql';
 import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
@@ -138,6 +139,7 @@ export class TeamLog {
       label: this.label,
       requestOf: (id) => run((c) => pgRequestOf(c, id)),
       reports: pgCheckReports(run),
+      saved: pgSavedRequests(run),
       sql: pgSharedSql(run),
       books: {
         state: (book) => run((c) => readBooks(c, book, startingBalance())),
