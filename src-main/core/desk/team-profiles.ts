@@ -1,14 +1,20 @@
 // The profiles of a desk on a team's database. The team's rows are the truth, so every proxy routes,
 // judges and signs with the same profiles and secrets; the desk works on an in-memory copy of them
 // (store/profile-copy.ts) so that its readers stay synchronous. The copy is read whole when the desk
-// opens and whenever any desk changed the profiles (LISTEN/NOTIFY). A change runs on the copy, then
-// what it touched is written to the team's database, and it is undone here if that write fails: the
-// copy never keeps a change the team does not have. Which profile is active stays each desk's own.
+// opens, before each call of a desk that does not live on, and every POLL_MS by one that does (a proxy,
+// a UI). A change runs on the copy, then what it touched is written to the team's database, and it is
+// undone here if that write fails: the copy never keeps a change the team does not have. Which profile
+// is active stays each desk's own.
+//
+// Read on a timer, not through LISTEN: up to PostgreSQL 18 every backend that listens on any channel is
+// woken by every NOTIFY in its database, and the proxies send one with each group they commit. A profile
+// listener per proxy would cost the database a wake-up on every commit, for a change made a few times a day.
 import type { SecretsKeySource } from '../../shared/model';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
-import { prefixOf, type ProfileCopy, type ProfileStore } from '../store';
-import type { ChannelListener, ProfileChange, TeamLog } from '../store/postgres';
+import { PROFILE_COLUMNS, prefixOf, type ProfileCopy, type ProfileStore } from '../store';
+import type { ProfileChange, TeamLog } from '../store/postgres';
+import { sameRow, type Row } from '../store/copy/copy-side';
 
 export interface TeamProfiles {
   /**
@@ -22,10 +28,7 @@ export interface TeamProfiles {
    * `sealsSecrets`, refused while this desk's key does not open the team's secrets.
    */
   change<T>(names: readonly string[], fn: () => T, sealsSecrets?: boolean): Promise<T>;
-  /**
-   * From now on reads the profiles again whenever any desk changes them (a desk that lives on: a proxy,
-   * a UI), instead of before each call.
-   */
+  /** From now on reads the profiles every POLL_MS (a desk that lives on: a proxy, a UI), instead of before each call. */
   listen(): void;
   stop(): Promise<void>;
 }
@@ -46,6 +49,11 @@ export interface TeamProfileHooks {
 }
 
 /** `key`: where this desk's key comes from (named in a refusal; never the key). */
+/** How soon a desk that lives on sees another desk's change of the profiles. */
+const POLL_MS = 1_000;
+const NAME_AT = PROFILE_COLUMNS.indexOf('name');
+const sameRowOrMissing = (a: Row | undefined, b: Row): boolean => a !== undefined && sameRow(a, b);
+
 export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileStore, key: SecretsKeySource, hooks: TeamProfileHooks): TeamProfiles {
   // Reads and changes one at a time: a read landing between a change and its write would put back the
   // team's older row, and the write would then send that.
@@ -59,17 +67,22 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
   const read = (): Promise<void> =>
     (pendingRead ??= serial(async () => {
       pendingRead = null;
-      copy.replace(await log.readProfiles());
+      const rows = await log.readProfiles();
+      // Unchanged (the usual poll): nothing cached is dropped, nobody is told. By name: the database's
+      // collation may order names otherwise than the copy's byte order.
+      const now = new Map(copy.rows().map((r) => [r[NAME_AT], r]));
+      if (rows.length === now.size && rows.every((r) => sameRowOrMissing(now.get(r[NAME_AT]!), r))) return;
+      copy.replace(rows);
       profiles.sealedChanged();
       hooks.changed();
       hooks.read(profiles.list().map((p) => p.name));
     }));
 
   const ready = read().catch(() => undefined);
-  let listener: ChannelListener | null = null;
+  let poll: NodeJS.Timeout | null = null;
 
   return {
-    current: () => (listener !== null ? ready : read().catch(() => undefined)),
+    current: () => (poll !== null ? ready : read().catch(() => undefined)),
     change: (names, fn, sealsSecrets = false) =>
       serial(async () => {
         if (sealsSecrets && profiles.keyProblem() !== null) throw foreignKeyRefusal(key);
@@ -94,11 +107,12 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
         return value;
       }),
     listen() {
-      // A database away at the first read is read again when the listener (re)connects.
-      listener ??= log.listenToProfiles(() => void read().catch(() => undefined));
+      // A database away now is read again at the next poll.
+      poll ??= setInterval(() => void read().catch(() => undefined), POLL_MS);
+      poll.unref();
     },
     async stop() {
-      await listener?.stop();
+      if (poll !== null) clearInterval(poll);
       await queue;
     },
   };

@@ -6,5 +6,4 @@ export { migratePostgres, pgSchemaVersion, requireCurrentSchema, tooNew, type Pg
 export { EXCHANGES_CHANNEL, PgCaptureWriter } from './capture-writer';
 export { TeamLog } from './team-log';
 export { PG_LATEST_VERSION } from './migrations';
-export { PROFILES_CHANNEL, type ProfileChange } from './team-profiles';
-export type { ChannelListener } from './channel-listener';
+export type { ProfileChange } from './team-profiles';

@@ -20,8 +20,7 @@ import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
 import { listenToLog, type LogListener } from './log-listener';
 import { requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
-import { listenToChannel, type ChannelListener } from './channel-listener';
-import { PROFILES_CHANNEL, readTeamProfiles, writeTeamProfiles, type ProfileChange } from './team-profiles';
+import { readTeamProfiles, writeTeamProfiles, type ProfileChange } from './team-profiles';
 import type { Row } from '../copy/copy-side';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
@@ -34,7 +33,7 @@ export class TeamLog {
   private readonly writers = new Set<PgCaptureWriter>();
   /** The desk's own writes (sends, imports), opened on the first. */
   private deskWriter: PgCaptureWriter | null = null;
-  private readonly listeners = new Set<LogListener | ChannelListener>();
+  private readonly listeners = new Set<LogListener>();
   /** The text index kept up to date while this desk's proxy writes (text-indexer.ts). */
   private indexer: PgTextIndexer | null = null;
 
@@ -92,7 +91,7 @@ export class TeamLog {
   }
 
   /**
-   * Writes a change of the profiles and tells every desk. On a connection of its own: a transaction on
+   * Writes a change of the profiles. On a connection of its own: a transaction on
    * the reading connection would take in whatever reads other parts of the desk send meanwhile.
    */
   async writeProfiles(changes: readonly ProfileChange[]): Promise<void> {
@@ -105,15 +104,6 @@ export class TeamLog {
     } finally {
       await client?.end().catch(() => undefined);
     }
-  }
-
-  /** Calls `onNews` whenever any desk changed the profiles, and after each (re)connect (what it may have missed). */
-  listenToProfiles(onNews: () => void): ChannelListener {
-    const listener = listenToChannel(() => connectPostgres(this.url, READER), PROFILES_CHANNEL, onNews);
-    this.listeners.add(listener);
-    return {
-      stop: () => listener.stop().finally(() => this.listeners.delete(listener)),
-    };
   }
 
   /** The list's, a detail's and a timeline's reads, each failure naming the database (never its password). */

@@ -1,12 +1,10 @@
 // The team's profiles in its PostgreSQL: read whole into each desk's copy (profile-copy.ts), and a
-// desk's change written back row by row, with a NOTIFY that makes every other desk read them again.
-// The sealed secrets are carried as the bytes they are: the key never enters the database.
+// desk's change written back row by row, in one transaction. The sealed secrets are carried as the
+// bytes they are: the key never enters the database.
 import type pg from 'pg';
 import type { Row } from '../copy/copy-side';
 import { parameter, postgresSide } from '../copy/postgres-side';
 import { PROFILE_COLUMNS, PROFILES_TABLE } from '../profile-copy';
-
-export const PROFILES_CHANNEL = 'wager_desk_profiles';
 
 /** More profiles than any team keeps: the read is one page. */
 const MAX_PROFILES = 100_000;
@@ -33,7 +31,7 @@ const UPSERT = `INSERT INTO profiles (${COLUMN_LIST}) VALUES (${PROFILE_COLUMNS.
 const ADOPT = `UPDATE exchanges SET profile = $1
   WHERE profile IS NULL AND direction = 'inbound' AND (path = $2 OR left(path, length($3)) = $3)`;
 
-/** Writes a desk's change in one transaction, then tells every desk on the database. */
+/** Writes a desk's change in one transaction. */
 export async function writeTeamProfiles(client: pg.Client, changes: readonly ProfileChange[]): Promise<void> {
   await client.query('BEGIN');
   try {
@@ -50,7 +48,6 @@ export async function writeTeamProfiles(client: pg.Client, changes: readonly Pro
         await client.query(ADOPT, [change.name, prefix, prefix.endsWith('/') ? prefix : `${prefix}/`]);
       }
     }
-    await client.query('SELECT pg_notify($1, $2)', [PROFILES_CHANNEL, '']);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
