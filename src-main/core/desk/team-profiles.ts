@@ -1,10 +1,10 @@
 // The profiles of a desk on a team's database. The team's rows are the truth, so every proxy routes,
 // judges and signs with the same profiles and secrets; the desk works on an in-memory copy of them
-// (store/profile-copy.ts) so that its readers stay synchronous. The copy is read whole when the desk
-// opens, before each call of a desk that does not live on, and every POLL_MS by one that does (a proxy,
-// a UI). A change runs on the copy, then what it touched is written to the team's database, and it is
-// undone here if that write fails: the copy never keeps a change the team does not have. Which profile
-// is active stays each desk's own.
+// (store/profile-copy.ts) so that its readers stay synchronous. The copy is read whole before each call
+// of a desk that does not live on, and every POLL_MS by one that does (a proxy, a UI). A change reads the
+// team's rows first, runs on the copy, then what it touched is written to the team's database (refused
+// if another desk changed those rows in between), and it is undone here if that write fails: the copy
+// never keeps a change the team does not have. Which profile is active stays each desk's own.
 //
 // Read on a timer, not through LISTEN: up to PostgreSQL 18 every backend that listens on any channel is
 // woken by every NOTIFY in its database, and the proxies send one with each group they commit. A profile
@@ -19,8 +19,8 @@ import { sameRow, type Row } from '../store/copy/copy-side';
 export interface TeamProfiles {
   /**
    * Settles when the copy is as current as this desk keeps it: while listening, once the first read
-   * ended; otherwise after a read of its own (a one-shot command's first call shares the first read).
-   * Never rejects: a database away leaves the copy as it was, and the call then meets the database itself.
+   * ended; otherwise after a read of its own. Never rejects: a database away leaves the copy as it was,
+   * and the call then meets the database itself.
    */
   current(): Promise<void>;
   /**
@@ -38,6 +38,15 @@ function foreignKeyRefusal(key: SecretsKeySource): DeskFailure {
   return new DeskFailure(
     'bad-input',
     `This desk's key (${mine}) does not open the team's sealed secrets, so a secret saved here would be sealed with a key the team's other desks do not have. Give this desk the team's key (--key-file or WAGER_DESK_KEY_FILE, or WAGER_DESK_KEY), then save again; \`wager-desk status\` says what is wrong with this one.`,
+  );
+}
+
+// The data directory's own key is one laptop's: a team's first secret sealed with it would make it the
+// team's key without anyone having chosen or copied it, and every desk with the shared key locked out.
+function ownKeyRefusal(key: SecretsKeySource): DeskFailure {
+  return new DeskFailure(
+    'bad-input',
+    `On a team's database secrets are sealed with the team's key, and this desk reads only its data directory's own (${key.file}). Give it the team's key file (--key-file or WAGER_DESK_KEY_FILE) or WAGER_DESK_KEY, then save again.`,
   );
 }
 
@@ -63,42 +72,57 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
     queue = run.catch(() => undefined);
     return run;
   };
+  let stopped = false;
+  /** Reads the team's rows into the copy; inside the queue. */
+  const refresh = async (): Promise<void> => {
+    const rows = await log.readProfiles();
+    // Unchanged (the usual poll): nothing cached is dropped, nobody is told. By name: the database's
+    // collation may order names otherwise than the copy's byte order.
+    const now = new Map(copy.rows().map((r) => [r[NAME_AT], r]));
+    if (rows.length === now.size && rows.every((r) => sameRowOrMissing(now.get(r[NAME_AT]!), r))) return;
+    copy.replace(rows);
+    profiles.sealedChanged();
+    hooks.changed();
+    hooks.read(profiles.list().map((p) => p.name));
+  };
   let pendingRead: Promise<void> | null = null;
   const read = (): Promise<void> =>
     (pendingRead ??= serial(async () => {
       pendingRead = null;
-      const rows = await log.readProfiles();
-      // Unchanged (the usual poll): nothing cached is dropped, nobody is told. By name: the database's
-      // collation may order names otherwise than the copy's byte order.
-      const now = new Map(copy.rows().map((r) => [r[NAME_AT], r]));
-      if (rows.length === now.size && rows.every((r) => sameRowOrMissing(now.get(r[NAME_AT]!), r))) return;
-      copy.replace(rows);
-      profiles.sealedChanged();
-      hooks.changed();
-      hooks.read(profiles.list().map((p) => p.name));
+      if (!stopped) await refresh();
     }));
 
-  const ready = read().catch(() => undefined);
+  // Nothing is read at open: a desk closed unused never waits for the database.
   let poll: NodeJS.Timeout | null = null;
+  /** The read a listening desk's calls wait for: the first after it began to listen. */
+  let listened: Promise<void> = Promise.resolve();
 
   return {
-    current: () => (poll !== null ? ready : read().catch(() => undefined)),
+    current: () => (poll !== null ? listened : read().catch(() => undefined)),
     change: (names, fn, sealsSecrets = false) =>
       serial(async () => {
+        if (stopped) throw new DeskFailure('io-error', 'The desk is closing.');
+        // A change is made on the team's rows as they are now, never on a copy a poll old: a field
+        // saved here must not put back another desk's older secret. A database away refuses it here.
+        await refresh();
+        if (sealsSecrets && key.from === 'default-file') throw ownKeyRefusal(key);
         if (sealsSecrets && profiles.keyProblem() !== null) throw foreignKeyRefusal(key);
         const before = copy.rows();
+        const active = profiles.activeSetting();
         const old = new Map(names.map((n) => [n, copy.row(n)]));
         const value = fn();
         const changes: ProfileChange[] = names.map((name) => {
           const row = copy.row(name);
           const was = old.get(name) ?? null;
           const newPrefix = row !== null && (was === null || prefixOf(was) !== prefixOf(row));
-          return { name, row, adoptPrefix: newPrefix ? (prefixOf(row) ?? DEFAULT_CALLBACK_PREFIX) : null };
+          return { name, row, was, adoptPrefix: newPrefix ? (prefixOf(row) ?? DEFAULT_CALLBACK_PREFIX) : null };
         });
         try {
           await log.writeProfiles(changes);
         } catch (err) {
+          // Undone whole: the rows, and the data directory's choice of the active one.
           copy.replace(before);
+          profiles.setActiveSetting(active);
           profiles.sealedChanged();
           throw err;
         } finally {
@@ -107,13 +131,17 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
         return value;
       }),
     listen() {
+      if (poll !== null || stopped) return;
       // A database away now is read again at the next poll.
-      poll ??= setInterval(() => void read().catch(() => undefined), POLL_MS);
+      listened = read().catch(() => undefined);
+      poll = setInterval(() => void read().catch(() => undefined), POLL_MS);
       poll.unref();
     },
+    // Closing never waits for the database: a read in flight fails with the log's connection, a read
+    // asked for later is not made, and a change in flight ends on its own connection.
     async stop() {
+      stopped = true;
       if (poll !== null) clearInterval(poll);
-      await queue;
     },
   };
 }

@@ -262,7 +262,9 @@ export class ProfileStore {
         const sets = given.map(([k]) => `${k} = @${k}`).concat('updated_at = @updated_at');
         this.db.prepare(`UPDATE profiles SET ${sets.join(', ')} WHERE name = @name`).run({ ...Object.fromEntries(given), updated_at: now, name: input.name });
         if (prefixChanges) this.adoptUnassigned(input.name);
-        if (this.activeName() === null) this.settings.set(ACTIVE_KEY, input.name);
+        // The first profile becomes active where none is chosen: a choice of the data directory's own
+        // profiles (not among a team's) stays for when the desk is back on them.
+        if (this.settings.get(ACTIVE_KEY) === null) this.settings.set(ACTIVE_KEY, input.name);
         // IMMEDIATE: the write lock first (waiting out busy_timeout). A deferred transaction that reads
         // before it writes fails at once, without waiting, when another process committed in between.
       })
@@ -329,6 +331,16 @@ export class ProfileStore {
         this.db.prepare('UPDATE profiles SET balance_headers_enc = NULL, balance_headers = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
       }
     }
+  }
+
+  /** The data directory's stored choice of the active profile, whether or not the profiles hold it. */
+  activeSetting(): string | null {
+    return this.settings.get(ACTIVE_KEY);
+  }
+
+  /** Puts a stored choice back (a team's change undone). */
+  setActiveSetting(name: string | null): void {
+    this.settings.set(ACTIVE_KEY, name);
   }
 
   /** Throws SecretKeyError (one line naming the key file and the ways out) when stored secrets cannot be opened. */

@@ -8,7 +8,13 @@ import { createDesk, type Desk } from '../../../src-main/core/desk';
 import type { DeskEvents } from '../../../src-main/shared/desk-api';
 import { formsOf } from '../../../src-main/core/secret-forms';
 import { sign } from '../../../src-main/core/signing';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { PROFILE_COLUMNS } from '../../../src-main/core/store';
 import { connectPostgres } from '../../../src-main/core/store/postgres';
+import { readTeamProfiles, writeTeamProfiles } from '../../../src-main/core/store/postgres/team-profiles';
 import { must } from '../../helpers/must';
 import { migratedDatabase, teamKeyFile, usePostgres } from '../../helpers/postgres';
 import { tempDir } from '../../helpers/temp';
@@ -113,13 +119,17 @@ describe("a team database's profiles", () => {
     must(await teamDesk(url).saveProfile({ name: 'acme', secret: SECRET }));
     const sealedBefore = await query<{ secret_enc: Buffer }>(url, "SELECT secret_enc FROM profiles WHERE name = 'acme'");
 
-    const stranger = teamDesk(url, tempDir(), false);
+    // A key given from outside, but not the team's.
+    const foreignKey = join(tempDir(), 'another.key');
+    writeFileSync(foreignKey, randomBytes(32), { mode: 0o600 });
+    const stranger = createDesk({ home: tempDir(), database: url, keyFile: foreignKey });
+    onTestFinished(() => stranger.close());
     expect(must(await stranger.listProfiles())).toMatchObject([{ name: 'acme', secret: { set: true } }]);
     const refused = await stranger.saveProfile({ name: 'acme', secret: 'a-secret-under-another-key' });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.message).toMatch(
-      /^This desk's key \(.*secrets\.key\) does not open the team's sealed secrets.*Give this desk the team's key \(--key-file or WAGER_DESK_KEY_FILE/,
+      /^This desk's key \(.*another\.key\) does not open the team's sealed secrets.*Give this desk the team's key \(--key-file or WAGER_DESK_KEY_FILE/,
     );
     const refusedNew = await stranger.saveProfile({ name: 'other', secret: 'a-secret-under-another-key', callbackPrefix: '/other' });
     expect(refusedNew.ok).toBe(false);
@@ -129,7 +139,8 @@ describe("a team database's profiles", () => {
     // Nor does its proxy start, to verify nothing: it says which key it lacks.
     const started = await stranger.startProxy({ port: 0 });
     expect(started.ok).toBe(false);
-    if (!started.ok) expect(started.error.message).toMatch(/Give this desk the team's key/);
+    if (!started.ok)
+      expect(started.error.message).toMatch(/another\.key \(given by --key-file\) does not open .*Give the key file they were sealed with \(the team's\)/);
   });
 
   it("a desk whose own key was fine before the team's first secret arrived is checked again: its status says so, and it may not seal", async () => {
@@ -149,16 +160,94 @@ describe("a team database's profiles", () => {
   it('a change the database refuses is not kept by the desk, and the refusal names the database, not its password', async () => {
     const url = await migratedDatabase(server());
     await query(url, "ALTER TABLE profiles ADD CONSTRAINT refuses_one CHECK (name <> 'refused')");
+    // A removal refused too, by a trigger.
+    await query(
+      url,
+      `CREATE FUNCTION keep_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'kept stays'; END $$;
+       CREATE TRIGGER keep_kept BEFORE DELETE ON profiles FOR EACH ROW WHEN (OLD.name = 'kept') EXECUTE FUNCTION keep_kept()`,
+    );
     const desk = teamDesk(url);
+    // Listening (as a UI is): its calls do not read the team's rows first, so what it lists is its copy.
+    desk.on(() => undefined);
     must(await desk.saveProfile({ name: 'acme', secret: SECRET }));
+    must(await desk.saveProfile({ name: 'kept', callbackPrefix: '/kept' }));
     const refused = await desk.saveProfile({ name: 'refused', callbackPrefix: '/refused' });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.message).toMatch(/^PostgreSQL at postgres:\/\/postgres:\*\*\*@.*refuses_one/);
     expect(refused.error.message).not.toContain(new URL(url).password);
-    expect(await names(desk)).toEqual(['acme']);
+    expect(await names(desk)).toEqual(['acme', 'kept']);
     // The desk's active profile is its own choice: the first it saved, whatever the team has.
-    expect(must(await desk.listProfiles()).find((p) => p.active)?.name).toBe('acme');
+    expect(must(await desk.getStatus()).activeProfile).toBe('acme');
+
+    must(await desk.useProfile('kept'));
+    const notRemoved = await desk.removeProfile('kept');
+    expect(notRemoved.ok).toBe(false);
+    expect(await names(desk)).toEqual(['acme', 'kept']);
+    // Undone whole: the data directory's choice of the active profile too.
+    expect(must(await desk.getStatus()).activeProfile).toBe('kept');
+  });
+
+  it("a field saved on a desk whose copy is a poll old does not put back another desk's older secret", async () => {
+    const url = await migratedDatabase(server());
+    const listening = teamDesk(url);
+    listening.on(() => undefined);
+    const other = teamDesk(url);
+    must(await other.saveProfile({ name: 'acme', secret: SECRET }));
+    await expect.poll(() => names(listening), { timeout: 10_000 }).toEqual(['acme']);
+    must(await other.saveProfile({ name: 'acme', secret: ROTATED, previousSecret: SECRET }));
+    const rotated = await fingerprintOf(other, 'acme');
+    // At once, before a poll could have brought the rotation.
+    must(await listening.saveProfile({ name: 'acme', operatorUrl: 'http://127.0.0.1:9/operator' }));
+    expect(await fingerprintOf(teamDesk(url), 'acme')).toBe(rotated);
+    expect(must(await teamDesk(url).listProfiles())[0]).toMatchObject({ operatorUrl: 'http://127.0.0.1:9/operator', previousSecret: { set: true } });
+  });
+
+  it('a write whose rows another desk changed after they were read is refused, and writes nothing', async () => {
+    const url = await migratedDatabase(server());
+    must(await teamDesk(url).saveProfile({ name: 'acme', secret: SECRET }));
+    const c = await connectPostgres(url);
+    onTestFinished(() => c.end());
+    const [was] = await readTeamProfiles(c);
+    await c.query("UPDATE profiles SET operator_url = 'http://127.0.0.1:9/theirs' WHERE name = 'acme'");
+    const mine = [...was!];
+    mine[PROFILE_COLUMNS.indexOf('upstream')] = 'http://127.0.0.1:9/mine';
+    await expect(writeTeamProfiles(c, [{ name: 'acme', row: mine, was: was!, adoptPrefix: null }])).rejects.toThrow(
+      /Profile "acme" was changed by another desk meanwhile: nothing was saved/,
+    );
+    expect(await query(url, "SELECT operator_url, upstream FROM profiles WHERE name = 'acme'")).toEqual([
+      { operator_url: 'http://127.0.0.1:9/theirs', upstream: null },
+    ]);
+    // A new profile that another desk made meanwhile is refused the same way.
+    await c.query("INSERT INTO profiles (name, amounts, currency, created_at, updated_at) VALUES ('beta', 'integer', 'EUR', 'x', 'x')");
+    const fresh = [...was!];
+    fresh[PROFILE_COLUMNS.indexOf('name')] = 'beta';
+    await expect(writeTeamProfiles(c, [{ name: 'beta', row: fresh, was: null, adoptPrefix: null }])).rejects.toThrow(/changed by another desk/);
+  });
+
+  it("a desk that reads only its data directory's own key may not seal the team's first secret with it", async () => {
+    const url = await migratedDatabase(server());
+    const own = teamDesk(url, tempDir(), false);
+    const refused = await own.saveProfile({ name: 'acme', secret: SECRET });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toMatch(/^On a team's database secrets are sealed with the team's key, .*--key-file/);
+    expect(await query(url, 'SELECT name FROM profiles')).toEqual([]);
+    // What seals nothing is saved.
+    must(await own.saveProfile({ name: 'acme', operatorUrl: 'http://127.0.0.1:9/operator' }));
+    expect(await names(teamDesk(url))).toEqual(['acme']);
+  });
+
+  it('closing a desk never waits for a database that does not answer', async () => {
+    // A server that takes the connection and never says a word.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => silent.close(() => resolve())));
+    silent.on('connection', (socket) => onTestFinished(() => void socket.destroy()));
+    const port = (silent.address() as AddressInfo).port;
+    const desk = createDesk({ home: tempDir(), database: `postgres://desk:pw@127.0.0.1:${port}/team` });
+    // The connect timeout is 10 s: a close that waited for it would lose this race.
+    const outcome = await Promise.race([desk.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000))]);
+    expect(outcome).toBe('closed');
   });
 
   it("the data directory's own profiles stay its own: back on its SQLite log, they are there and the team's are not", async () => {
@@ -172,11 +261,14 @@ describe("a team database's profiles", () => {
     expect(await names(onTeam)).toEqual([]);
     must(await onTeam.saveProfile({ name: 'acme', secret: SECRET }));
     expect(await names(onTeam)).toEqual(['acme']);
+    // The data directory chose 'laptop', which the team has not: none is active here until one is chosen.
+    expect(must(await onTeam.getStatus()).activeProfile).toBeNull();
     await onTeam.close();
 
     const back = createDesk({ home, database: null });
     onTestFinished(() => back.close());
     expect(await names(back)).toEqual(['laptop']);
+    expect(must(await back.getStatus()).activeProfile).toBe('laptop');
   });
 
   it("the composer's saved requests are the team's too: saved on one desk, listed, exported and removed on another", async () => {

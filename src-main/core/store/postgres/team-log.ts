@@ -34,6 +34,7 @@ export class TeamLog {
   /** The desk's own writes (sends, imports), opened on the first. */
   private deskWriter: PgCaptureWriter | null = null;
   private readonly listeners = new Set<LogListener>();
+  private closed = false;
   /** The text index kept up to date while this desk's proxy writes (text-indexer.ts). */
   private indexer: PgTextIndexer | null = null;
 
@@ -97,6 +98,7 @@ export class TeamLog {
   async writeProfiles(changes: readonly ProfileChange[]): Promise<void> {
     let client: pg.Client | null = null;
     try {
+      if (this.closed) throw new Error('the desk is closing');
       client = await connectPostgres(this.url, READER);
       await writeTeamProfiles(client, changes);
     } catch (err) {
@@ -191,6 +193,9 @@ export class TeamLog {
   }
 
   private readConnection(): Promise<pg.Client> {
+    // Closed: a read asked for late (a timer's, a call still queued) must not open a connection that
+    // nothing would end, and that would keep the process alive.
+    if (this.closed) return Promise.reject(new Error('the desk is closing'));
     if (this.readingClient === null) {
       const opening = connectPostgres(this.url, READER).then((client) => {
         // A connection the server ends is opened again on the next read.
@@ -211,6 +216,7 @@ export class TeamLog {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.deskWriter = null;
     for (const w of [...this.writers]) await w.close();
     for (const l of [...this.listeners]) await l.stop();

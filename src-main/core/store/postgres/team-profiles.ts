@@ -2,8 +2,9 @@
 // desk's change written back row by row, in one transaction. The sealed secrets are carried as the
 // bytes they are: the key never enters the database.
 import type pg from 'pg';
-import type { Row } from '../copy/copy-side';
+import { canonical, sameRow, type Row } from '../copy/copy-side';
 import { parameter, postgresSide } from '../copy/postgres-side';
+import { DeskFailure } from '../../result';
 import { PROFILE_COLUMNS, PROFILES_TABLE } from '../profile-copy';
 
 /** More profiles than any team keeps: the read is one page. */
@@ -13,15 +14,39 @@ export interface ProfileChange {
   name: string;
   /** The row as it is now; null: the profile was removed. */
   row: Row | null;
+  /** The row as the change found it (null: none): the team's must still be that, or nothing is written. */
+  was: Row | null;
   /** The prefix whose unassigned captures become this profile's (a new profile, or a new prefix). */
   adoptPrefix: string | null;
 }
 
 export function readTeamProfiles(client: pg.Client): Promise<Row[]> {
-  return postgresSide(client, 'the team database').readAfter(PROFILES_TABLE, PROFILE_COLUMNS, null, MAX_PROFILES);
+  return postgresSide(client, LABEL).readAfter(PROFILES_TABLE, PROFILE_COLUMNS, null, MAX_PROFILES);
 }
 
 const COLUMN_LIST = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
+const NAME_AT = PROFILE_COLUMNS.indexOf('name');
+// The rows a change touches, locked until it commits: another desk's write of them waits, or came first.
+const LOCK = `SELECT ${COLUMN_LIST} FROM profiles WHERE name = ANY($1::text[]) FOR UPDATE`;
+const LABEL = 'the team profiles';
+const toRow = (raw: unknown[]): Row =>
+  raw.map((v, i) => canonical(LABEL, PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
+
+/** A refusal when another desk changed one of the rows after this desk read it: its change would undo theirs. */
+async function refuseChangedMeanwhile(client: pg.Client, changes: readonly ProfileChange[]): Promise<void> {
+  const found = await client.query<unknown[]>({ text: LOCK, values: [changes.map((c) => c.name)], rowMode: 'array' });
+  const now = new Map(found.rows.map((raw) => toRow(raw)).map((r) => [r[NAME_AT] as string, r]));
+  for (const change of changes) {
+    const current = now.get(change.name) ?? null;
+    const same = current === null || change.was === null ? current === change.was : sameRow(current, change.was);
+    if (!same) {
+      throw new DeskFailure(
+        'bad-input',
+        `Profile "${change.name}" was changed by another desk meanwhile: nothing was saved. Save again (the desk reads the team's profiles first).`,
+      );
+    }
+  }
+}
 const UPSERT = `INSERT INTO profiles (${COLUMN_LIST}) VALUES (${PROFILE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
   ON CONFLICT (name) DO UPDATE SET ${PROFILE_COLUMNS.filter((c) => c !== 'name')
     .map((c) => `"${c}" = EXCLUDED."${c}"`)
@@ -31,17 +56,18 @@ const UPSERT = `INSERT INTO profiles (${COLUMN_LIST}) VALUES (${PROFILE_COLUMNS.
 const ADOPT = `UPDATE exchanges SET profile = $1
   WHERE profile IS NULL AND direction = 'inbound' AND (path = $2 OR left(path, length($3)) = $3)`;
 
-/** Writes a desk's change in one transaction. */
+/** Writes a desk's change in one transaction, refused when the team's rows are no longer those it started from. */
 export async function writeTeamProfiles(client: pg.Client, changes: readonly ProfileChange[]): Promise<void> {
   await client.query('BEGIN');
   try {
+    await refuseChangedMeanwhile(client, changes);
     for (const change of changes) {
       if (change.row === null) {
         await client.query('DELETE FROM profiles WHERE name = $1', [change.name]);
         continue;
       }
       const row = change.row;
-      const values = PROFILE_COLUMNS.map((c, i) => parameter('the team profiles', PROFILES_TABLE, c, PROFILES_TABLE.columns[c]!, row[i]!));
+      const values = PROFILE_COLUMNS.map((c, i) => parameter(LABEL, PROFILES_TABLE, c, PROFILES_TABLE.columns[c]!, row[i]!));
       await client.query(UPSERT, values);
       if (change.adoptPrefix !== null) {
         const prefix = change.adoptPrefix;
