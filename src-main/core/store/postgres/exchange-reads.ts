@@ -167,14 +167,17 @@ export class PgExchangeReads {
     for (const r of fresh)
       if (!pending.includes(r.id) && !completed.some((x) => x.id === r.id)) isComplete(r) ? completed.push(toSummary(r)) : pending.push(r.id);
     const last = fresh.length > 0 ? fresh[fresh.length - 1]!.id : afterId;
-    // Ids between the cursor and the last row read that no committed row has: a group still committing
-    // (looked for again until HOLE_MS), or ids drawn and never used (they stay empty). Rows the filter
-    // leaves out exist, and are no gap.
+    // Ids between the cursor and the last row read that the read did not see: a group still committing
+    // (looked for again until HOLE_MS), or ids drawn and never used (they stay empty). Only a row the
+    // filter leaves out is no gap. This statement sees a later moment than the read: a row that committed
+    // in between is there now and was not read, so it is a gap too, found by the next follow.
     if (last - afterId > fresh.length && last - afterId <= MAX_GAP_SEARCH) {
       const seen = new Set(fresh.map((r) => r.id));
+      const leftOut = pgFilterWhere(filter, 2);
       const skipped = await c.query<{ id: number }>(
-        'SELECT g.id::float8 AS id FROM generate_series($1::bigint + 1, $2::bigint - 1) AS g(id) WHERE NOT EXISTS (SELECT 1 FROM exchanges e WHERE e.id = g.id) LIMIT 10000',
-        [afterId, last],
+        `SELECT g.id::float8 AS id FROM generate_series($1::bigint + 1, $2::bigint - 1) AS g(id)
+         WHERE NOT EXISTS (SELECT 1 FROM exchanges WHERE exchanges.id = g.id AND NOT coalesce(${leftOut.where.join(' AND ') || 'true'}, false)) LIMIT 10000`,
+        [afterId, last, ...leftOut.params],
       );
       for (const { id } of skipped.rows) if (!seen.has(id) && !this.holes.has(id)) this.holes.set(id, now);
     }
