@@ -94,13 +94,14 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
 
   // Nothing is read at open: a desk closed unused never waits for the database.
   let poll: NodeJS.Timeout | null = null;
+  const changing = new Set<Promise<unknown>>();
   /** The read a listening desk's calls wait for: the first after it began to listen. */
   let listened: Promise<void> = Promise.resolve();
 
   return {
     current: () => (poll !== null ? listened : read().catch(() => undefined)),
-    change: (names, fn, sealsSecrets = false) =>
-      serial(async () => {
+    change: (names, fn, sealsSecrets = false) => {
+      const run = serial(async () => {
         if (stopped) throw new DeskFailure('io-error', 'The desk is closing.');
         // A change is made on the team's rows as they are now, never on a copy a poll old: a field
         // saved here must not put back another desk's older secret. A database away refuses it here.
@@ -111,6 +112,7 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
         const active = profiles.activeSetting();
         const old = new Map(names.map((n) => [n, copy.row(n)]));
         const value = fn();
+        const activeAfter = profiles.activeSetting();
         const changes: ProfileChange[] = names.map((name) => {
           const row = copy.row(name);
           const was = old.get(name) ?? null;
@@ -120,16 +122,21 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
         try {
           await log.writeProfiles(changes);
         } catch (err) {
-          // Undone whole: the rows, and the data directory's choice of the active one.
+          // Undone whole: the rows, and the data directory's choice of the active one (unless someone
+          // chose again meanwhile: `profile use` does not wait for a change).
           copy.replace(before);
-          profiles.setActiveSetting(active);
+          if (profiles.activeSetting() === activeAfter) profiles.setActiveSetting(active);
           profiles.sealedChanged();
           throw err;
         } finally {
           hooks.changed();
         }
         return value;
-      }),
+      });
+      changing.add(run);
+      void run.catch(() => undefined).finally(() => changing.delete(run));
+      return run;
+    },
     listen() {
       if (poll !== null || stopped) return;
       // A database away now is read again at the next poll.
@@ -137,11 +144,13 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
       poll = setInterval(() => void read().catch(() => undefined), POLL_MS);
       poll.unref();
     },
-    // Closing never waits for the database: a read in flight fails with the log's connection, a read
-    // asked for later is not made, and a change in flight ends on its own connection.
+    // Closing never waits for a read: one in flight fails with the log's connection, one asked for later
+    // is not made. A change in flight is waited for: the copy and the active choice it may have to put
+    // back live in databases the desk closes next.
     async stop() {
       stopped = true;
       if (poll !== null) clearInterval(poll);
+      await Promise.allSettled([...changing]);
     },
   };
 }

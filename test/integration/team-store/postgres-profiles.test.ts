@@ -218,11 +218,31 @@ describe("a team database's profiles", () => {
     expect(await query(url, "SELECT operator_url, upstream FROM profiles WHERE name = 'acme'")).toEqual([
       { operator_url: 'http://127.0.0.1:9/theirs', upstream: null },
     ]);
-    // A new profile that another desk made meanwhile is refused the same way.
-    await c.query("INSERT INTO profiles (name, amounts, currency, created_at, updated_at) VALUES ('beta', 'integer', 'EUR', 'x', 'x')");
+    // A new profile that another desk is making at the same moment: this write waits for theirs, then
+    // finds the name taken, and leaves their profile as they made it.
+    const theirs = await connectPostgres(url);
+    onTestFinished(() => theirs.end());
+    await theirs.query('BEGIN');
+    await theirs.query(
+      "INSERT INTO profiles (name, amounts, currency, operator_url, created_at, updated_at) VALUES ('beta', 'integer', 'EUR', 'http://127.0.0.1:9/beta-theirs', 'x', 'x')",
+    );
     const fresh = [...was!];
     fresh[PROFILE_COLUMNS.indexOf('name')] = 'beta';
-    await expect(writeTeamProfiles(c, [{ name: 'beta', row: fresh, was: null, adoptPrefix: null }])).rejects.toThrow(/changed by another desk/);
+    const writing = writeTeamProfiles(c, [{ name: 'beta', row: fresh, was: null, adoptPrefix: null }]);
+    const refusedToo = expect(writing).rejects.toThrow(/Profile "beta" was changed by another desk meanwhile/);
+    // Theirs commits once this write is waiting on it.
+    await expect
+      .poll(
+        async () =>
+          (await query<{ n: string }>(url, "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"))[0]!.n,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('1');
+    await theirs.query('COMMIT');
+    await refusedToo;
+    expect(await query(url, "SELECT operator_url FROM profiles WHERE name = 'beta'")).toEqual([{ operator_url: 'http://127.0.0.1:9/beta-theirs' }]);
   });
 
   it("a desk that reads only its data directory's own key may not seal the team's first secret with it", async () => {
@@ -242,12 +262,22 @@ describe("a team database's profiles", () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     onTestFinished(() => new Promise<void>((resolve) => silent.close(() => resolve())));
-    silent.on('connection', (socket) => onTestFinished(() => void socket.destroy()));
+    let connections = 0;
+    silent.on('connection', (socket) => {
+      connections++;
+      onTestFinished(() => void socket.destroy());
+    });
     const port = (silent.address() as AddressInfo).port;
-    const desk = createDesk({ home: tempDir(), database: `postgres://desk:pw@127.0.0.1:${port}/team` });
+    const database = `postgres://desk:pw@127.0.0.1:${port}/team`;
     // The connect timeout is 10 s: a close that waited for it would lose this race.
-    const outcome = await Promise.race([desk.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000))]);
-    expect(outcome).toBe('closed');
+    const closesSoon = async (desk: Desk): Promise<string> =>
+      Promise.race([desk.close().then(() => 'closed'), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 5_000))]);
+    // A desk that never read, and one that listens (a UI), whose first read is still connecting.
+    expect(await closesSoon(createDesk({ home: tempDir(), database }))).toBe('closed');
+    const listening = createDesk({ home: tempDir(), database });
+    listening.on(() => undefined);
+    await expect.poll(() => connections, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(await closesSoon(listening)).toBe('closed');
   });
 
   it("the data directory's own profiles stay its own: back on its SQLite log, they are there and the team's are not", async () => {

@@ -65,6 +65,7 @@ export class TeamLog {
   }
 
   private newWriter(sandbox?: PgSandbox): PgCaptureWriter {
+    if (this.closed) throw new Error('the desk is closing');
     const writer: PgCaptureWriter = new PgCaptureWriter({
       connect: () => connectPostgres(this.url, WRITER),
       closed: () => this.writers.delete(writer),
@@ -79,6 +80,8 @@ export class TeamLog {
    * behind it). Its own connection for the LISTEN, and its own cursor over the reading one.
    */
   listen(onRows: (rows: ExchangeSummary[]) => Promise<void> | void): LogListener {
+    // Closed: nothing to hear, and no connection opened that nothing would end.
+    if (this.closed) return { stop: () => Promise.resolve() };
     const listener = listenToLog(() => connectPostgres(this.url, READER), new PgExchangeReads(() => this.readConnection()), onRows);
     this.listeners.add(listener);
     return {
@@ -172,6 +175,7 @@ export class TeamLog {
   }
 
   private deskWrite<T>(write: (rows: CaptureRows) => T, newRows: number): Promise<T> {
+    if (this.closed) return Promise.reject(databaseFailure(this.url, new Error('the desk is closing')));
     // Closed with the proxy's writers (close()).
     const writer = (this.deskWriter ??= this.newWriter());
     return new Promise<T>((resolve, reject) =>
@@ -224,6 +228,8 @@ export class TeamLog {
     this.indexer = null;
     const reading = this.readingClient;
     this.readingClient = null;
-    if (reading) await (await reading.catch(() => null))?.end().catch(() => undefined);
+    // Not waited for: a connection still opening to a database that does not answer would hold the
+    // close until its timeout. It is ended as soon as it opens.
+    if (reading) void reading.then((c) => c.end()).catch(() => undefined);
   }
 }

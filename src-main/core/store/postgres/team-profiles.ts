@@ -39,18 +39,27 @@ async function refuseChangedMeanwhile(client: pg.Client, changes: readonly Profi
   for (const change of changes) {
     const current = now.get(change.name) ?? null;
     const same = current === null || change.was === null ? current === change.was : sameRow(current, change.was);
-    if (!same) {
-      throw new DeskFailure(
-        'bad-input',
-        `Profile "${change.name}" was changed by another desk meanwhile: nothing was saved. Save again (the desk reads the team's profiles first).`,
-      );
-    }
+    if (!same) throw changedMeanwhile(change.name);
   }
 }
-const UPSERT = `INSERT INTO profiles (${COLUMN_LIST}) VALUES (${PROFILE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+
+function changedMeanwhile(name: string): DeskFailure {
+  return new DeskFailure(
+    'bad-input',
+    `Profile "${name}" was changed by another desk meanwhile: nothing was saved. Save again (the desk reads the team's profiles first).`,
+  );
+}
+
+const VALUES = `(${COLUMN_LIST}) VALUES (${PROFILE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+// A row the change found: locked (LOCK), so replacing it is safe.
+const REPLACE = `INSERT INTO profiles ${VALUES}
   ON CONFLICT (name) DO UPDATE SET ${PROFILE_COLUMNS.filter((c) => c !== 'name')
     .map((c) => `"${c}" = EXCLUDED."${c}"`)
     .join(', ')}`;
+// A row the change did not find: there is nothing to lock, and another desk may be creating it now. Its
+// insert waits for theirs to end, and then finds the name taken.
+const CREATE = `INSERT INTO profiles ${VALUES} ON CONFLICT (name) DO NOTHING`;
+
 // The rule the desk's own store applies (profiles.ts adoptUnassigned): prefixes do not overlap, so the
 // captures under this one that no profile claimed are this profile's.
 const ADOPT = `UPDATE exchanges SET profile = $1
@@ -68,7 +77,8 @@ export async function writeTeamProfiles(client: pg.Client, changes: readonly Pro
       }
       const row = change.row;
       const values = PROFILE_COLUMNS.map((c, i) => parameter(LABEL, PROFILES_TABLE, c, PROFILES_TABLE.columns[c]!, row[i]!));
-      await client.query(UPSERT, values);
+      const written = await client.query(change.was === null ? CREATE : REPLACE, values);
+      if (written.rowCount !== 1) throw changedMeanwhile(change.name);
       if (change.adoptPrefix !== null) {
         const prefix = change.adoptPrefix;
         await client.query(ADOPT, [change.name, prefix, prefix.endsWith('/') ? prefix : `${prefix}/`]);
