@@ -57,12 +57,12 @@ export interface TeamProfileHooks {
   read(names: string[]): void;
 }
 
-/** `key`: where this desk's key comes from (named in a refusal; never the key). */
 /** How soon a desk that lives on sees another desk's change of the profiles. */
 const POLL_MS = 1_000;
 const NAME_AT = PROFILE_COLUMNS.indexOf('name');
 const sameRowOrMissing = (a: Row | undefined, b: Row): boolean => a !== undefined && sameRow(a, b);
 
+/** `key`: where this desk's key comes from (named in a refusal; never the key). */
 export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileStore, key: SecretsKeySource, hooks: TeamProfileHooks): TeamProfiles {
   // Reads and changes one at a time: a read landing between a change and its write would put back the
   // team's older row, and the write would then send that.

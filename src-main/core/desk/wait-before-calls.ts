@@ -1,4 +1,4 @@
-/** What stays synchronous on a desk: subscribing, and closing (which must never wait for a database). */
+/** What stays synchronous on a desk, or must not queue behind a read: subscribing, and closing. */
 const IMMEDIATE: ReadonlySet<string> = new Set(['on', 'close']);
 
 /** Makes each of the desk's asynchronous methods wait for `before` first (the team's profiles, read). */

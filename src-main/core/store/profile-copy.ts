@@ -21,22 +21,24 @@ export interface ProfileCopy {
 /** A row's callback prefix (null: the default). */
 export const prefixOf = (row: Row): string | null => row[PREFIX_AT] as string | null;
 
+/** A profiles row read from either engine (its columns in PROFILE_COLUMNS' order), in the copy's canonical values. */
+export const toProfileRow = (raw: unknown[]): Row =>
+  raw.map((v, i) => canonical('the team profiles', PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
+
 export function profileCopy(db: Db): ProfileCopy {
   const columns = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
   const all = db.prepare(`SELECT ${columns} FROM profiles ORDER BY name`).safeIntegers(true).raw(true);
   const one = db.prepare(`SELECT ${columns} FROM profiles WHERE name = ?`).safeIntegers(true).raw(true);
   const insert = db.prepare(`INSERT INTO profiles (${columns}) VALUES (${PROFILE_COLUMNS.map(() => '?').join(', ')})`);
-  const toRow = (raw: unknown[]): Row =>
-    raw.map((v, i) => canonical('the team profiles', PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
   const replace = db.transaction((rows: readonly Row[]) => {
     db.prepare('DELETE FROM profiles').run();
     for (const row of rows) insert.run(...row);
   });
   return {
-    rows: () => (all.all() as unknown[][]).map(toRow),
+    rows: () => (all.all() as unknown[][]).map(toProfileRow),
     row: (name) => {
       const raw = one.get(name) as unknown[] | undefined;
-      return raw === undefined ? null : toRow(raw);
+      return raw === undefined ? null : toProfileRow(raw);
     },
     replace: (rows) => replace.immediate(rows),
   };

@@ -2,11 +2,12 @@
 // desk's change written back row by row, in one transaction. The sealed secrets are carried as the
 // bytes they are: the key never enters the database.
 import type pg from 'pg';
-import { canonical, sameRow, type Row } from '../copy/copy-side';
+import { sameRow, type Row } from '../copy/copy-side';
 import { parameter, postgresSide } from '../copy/postgres-side';
 import { DeskFailure } from '../../result';
-import { PROFILE_COLUMNS, PROFILES_TABLE } from '../profile-copy';
+import { PROFILE_COLUMNS, PROFILES_TABLE, toProfileRow } from '../profile-copy';
 
+const LABEL = 'the team profiles';
 /** More profiles than any team keeps: the read is one page. */
 const MAX_PROFILES = 100_000;
 
@@ -28,14 +29,11 @@ const COLUMN_LIST = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
 const NAME_AT = PROFILE_COLUMNS.indexOf('name');
 // The rows a change touches, locked until it commits: another desk's write of them waits, or came first.
 const LOCK = `SELECT ${COLUMN_LIST} FROM profiles WHERE name = ANY($1::text[]) FOR UPDATE`;
-const LABEL = 'the team profiles';
-const toRow = (raw: unknown[]): Row =>
-  raw.map((v, i) => canonical(LABEL, PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
 
 /** A refusal when another desk changed one of the rows after this desk read it: its change would undo theirs. */
 async function refuseChangedMeanwhile(client: pg.Client, changes: readonly ProfileChange[]): Promise<void> {
   const found = await client.query<unknown[]>({ text: LOCK, values: [changes.map((c) => c.name)], rowMode: 'array' });
-  const now = new Map(found.rows.map((raw) => toRow(raw)).map((r) => [r[NAME_AT] as string, r]));
+  const now = new Map(found.rows.map(toProfileRow).map((r) => [r[NAME_AT] as string, r]));
   for (const change of changes) {
     const current = now.get(change.name) ?? null;
     const same = current === null || change.was === null ? current === change.was : sameRow(current, change.was);
