@@ -55,6 +55,11 @@ export interface DeskContext extends OutboundDeps {
   invalidateSecrets(): void;
   /** Moves whenever a profile may have changed: here (invalidateSecrets) or in another process (the data version). */
   profilesVersion(): number;
+  /**
+   * This desk lives on (a running proxy, a UI subscribed to events): a team's profiles are read on a
+   * timer from now on, since the proxy reads them without a call. Nothing on the data directory's own.
+   */
+  keepProfilesCurrent(): void;
   /** Registers clean-up to run when the desk closes (servers, timers). */
   onClose(fn: () => Promise<void> | void): void;
   /** The balance evidence of a check or edge-case run against a profile (default: the active one). */
@@ -66,6 +71,7 @@ export function createContext(
   options: DeskContext['options'],
   emit: DeskEventListener,
   teamLog: TeamLog | null = null,
+  keepProfilesCurrent: () => void = () => undefined,
 ): DeskContext & { runClosers(): Promise<void> } {
   const closers: Array<() => Promise<void> | void> = [];
   const secrets = createSecretCache(store.profiles, () => store.dataVersion());
@@ -84,6 +90,7 @@ export function createContext(
       secrets.invalidate();
     },
     profilesVersion: () => store.dataVersion() + changedHere,
+    keepProfilesCurrent,
     // Money is observable only through a profile's balance probe or answer balance path; read in the
     // profile's amounts, by its currency's exponent.
     balanceObserver: (name) => {

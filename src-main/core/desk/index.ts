@@ -21,7 +21,7 @@ import { registerSeams } from './seams';
 import { signingPart } from './signing-part';
 import { savedDatabase } from './saved-database';
 import { teamStorePart } from './team-store-part';
-import { teamProfiles } from './team-profiles';
+import { teamProfiles, type TeamProfiles } from './team-profiles';
 import { waitBeforeCalls } from './wait-before-calls';
 import { tokenPart } from './token-part';
 
@@ -110,6 +110,8 @@ export function createDesk(options: DeskOptions): Desk {
     }
   }
   const teamLog = database !== undefined ? new TeamLog(database) : null;
+  // Made once the context is (its hooks use the context); the context reaches it only later, at run time.
+  let sharedProfiles: TeamProfiles | null = null;
   const ctx = createContext(
     store,
     {
@@ -123,10 +125,11 @@ export function createDesk(options: DeskOptions): Desk {
     },
     emit,
     teamLog,
+    () => sharedProfiles?.listen(),
   );
   // Over a team's PostgreSQL, rows come from every proxy on it: heard while anyone listens for rows.
   const teamNews = teamLog ? teamLogEvents(teamLog, emit) : { start: () => undefined, stop: () => Promise.resolve() };
-  const sharedProfiles =
+  sharedProfiles =
     teamLog && store.teamProfiles
       ? teamProfiles(teamLog, store.teamProfiles, store.profiles, store.secretsKey, {
           changed: () => ctx.invalidateSecrets(),
@@ -154,7 +157,7 @@ export function createDesk(options: DeskOptions): Desk {
       const wanted = only ? new Set(only) : null;
       const counted = wanted === null || wanted.has('exchange');
       listeners.set(listener, wanted);
-      sharedProfiles?.listen();
+      ctx.keepProfilesCurrent();
       if (counted && exchangeListeners++ === 0) teamNews.start();
       let subscribed = true;
       return () => {
@@ -176,17 +179,9 @@ export function createDesk(options: DeskOptions): Desk {
       store.close();
     },
   };
-  if (sharedProfiles) {
-    // A desk that lives on (a proxy, a UI subscribed to events) hears the team's changes of the profiles;
-    // otherwise each call reads them first (a one-shot command: once, at its start).
-    const startProxy = desk.startProxy;
-    desk.startProxy = (config) => {
-      sharedProfiles.listen();
-      return startProxy(config);
-    };
-    // Nothing the desk does may run on the copy before the team's profiles are in it.
-    waitBeforeCalls(desk, () => sharedProfiles.current());
-  }
+  // Nothing the desk does may run on a copy of the team's profiles older than a moment.
+  const team = sharedProfiles;
+  if (team) waitBeforeCalls(desk, () => team.current());
   registerSeams(desk, ctx);
   return desk;
 }

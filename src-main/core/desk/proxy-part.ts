@@ -97,6 +97,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
         const c = config ?? {};
         // An unknown profile is an error, not the active one (it names the secret and the upstream).
         if (typeof c.profile === 'string') ctx.profile(c.profile);
+        // The proxy reads the profiles on every callback, with no call to read them first.
+        ctx.keepProfilesCurrent();
         await log.ready();
         const started = await proxy.start({ ...c, ...(c.upstream === '' ? { upstream: null } : {}) });
         return status(started);

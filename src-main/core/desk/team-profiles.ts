@@ -1,7 +1,7 @@
 // The profiles of a desk on a team's database. The team's rows are the truth, so every proxy routes,
 // judges and signs with the same profiles and secrets; the desk works on an in-memory copy of them
-// (store/profile-copy.ts) so that its readers stay synchronous. The copy is read whole before each call
-// of a desk that does not live on, and every POLL_MS by one that does (a proxy, a UI). A change reads the
+// (store/profile-copy.ts) so that its readers stay synchronous. The copy is read whole before a call
+// when it is more than POLL_MS old, and every POLL_MS by a desk that lives on (a proxy, a UI). A change reads the
 // team's rows first, runs on the copy, then what it touched is written to the team's database (refused
 // if another desk changed those rows in between), and it is undone here if that write fails: the copy
 // never keeps a change the team does not have. Which profile is active stays each desk's own.
@@ -9,6 +9,7 @@
 // Read on a timer, not through LISTEN: up to PostgreSQL 18 every backend that listens on any channel is
 // woken by every NOTIFY in its database, and the proxies send one with each group they commit. A profile
 // listener per proxy would cost the database a wake-up on every commit, for a change made a few times a day.
+import { performance } from 'node:perf_hooks';
 import type { SecretsKeySource } from '../../shared/model';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
@@ -18,9 +19,8 @@ import { sameRow, type Row } from '../store/copy/copy-side';
 
 export interface TeamProfiles {
   /**
-   * Settles when the copy is as current as this desk keeps it: while listening, once the first read
-   * ended; otherwise after a read of its own. Never rejects: a database away leaves the copy as it was,
-   * and the call then meets the database itself.
+   * Settles once the copy is at most POLL_MS old: at once when it is, else after a read. Never rejects:
+   * a database away leaves the copy as it was, and the call then meets the database itself.
    */
   current(): Promise<void>;
   /**
@@ -28,7 +28,7 @@ export interface TeamProfiles {
    * `sealsSecrets`, refused while this desk's key does not open the team's secrets.
    */
   change<T>(names: readonly string[], fn: () => T, sealsSecrets?: boolean): Promise<T>;
-  /** From now on reads the profiles every POLL_MS (a desk that lives on: a proxy, a UI), instead of before each call. */
+  /** From now on reads the profiles every POLL_MS (a desk that lives on: a proxy, a UI), calls or not. */
   listen(): void;
   stop(): Promise<void>;
 }
@@ -73,9 +73,13 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
     return run;
   };
   let stopped = false;
+  /** When the last read began (performance.now()): the copy is at least that current. */
+  let readAt = -Infinity;
   /** Reads the team's rows into the copy; inside the queue. */
   const refresh = async (): Promise<void> => {
+    const began = performance.now();
     const rows = await log.readProfiles();
+    readAt = began;
     // Unchanged (the usual poll): nothing cached is dropped, nobody is told. By name: the database's
     // collation may order names otherwise than the copy's byte order.
     const now = new Map(copy.rows().map((r) => [r[NAME_AT], r]));
@@ -95,11 +99,10 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
   // Nothing is read at open: a desk closed unused never waits for the database.
   let poll: NodeJS.Timeout | null = null;
   const changing = new Set<Promise<unknown>>();
-  /** The read a listening desk's calls wait for: the first after it began to listen. */
-  let listened: Promise<void> = Promise.resolve();
 
   return {
-    current: () => (poll !== null ? listened : read().catch(() => undefined)),
+    // A desk that calls often (`tail` follows the log ten times a second) reads the profiles once a POLL_MS.
+    current: () => (performance.now() - readAt < POLL_MS ? Promise.resolve() : read().catch(() => undefined)),
     change: (names, fn, sealsSecrets = false) => {
       const run = serial(async () => {
         if (stopped) throw new DeskFailure('io-error', 'The desk is closing.');
@@ -140,7 +143,7 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
     listen() {
       if (poll !== null || stopped) return;
       // A database away now is read again at the next poll.
-      listened = read().catch(() => undefined);
+      void read().catch(() => undefined);
       poll = setInterval(() => void read().catch(() => undefined), POLL_MS);
       poll.unref();
     },
