@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../src-main/core/desk';
 import { DATABASE_FILE } from '../../src-main/core/store';
+import { sqliteLog } from '../../src-main/core/store/exchange-log';
 import { closeAfterTest } from '../helpers/closing';
+import { storeOf } from '../helpers/desk';
+import { inboundRow } from '../helpers/exchanges';
 import { tempDir } from '../helpers/temp';
 
 /**
@@ -43,6 +46,19 @@ describe('a database locked by another process', () => {
     await lockHolder(join(home, DATABASE_FILE), 700);
     const saved = await desk.saveProfile({ name: 'p', secret: 'locked-db-secret-2' });
     expect(saved.ok, saved.ok ? '' : saved.error.message).toBe(true);
+  });
+
+  it("a log write that reads before it writes (an answer's findings added to its row) waits out the lock too", { timeout: 30_000 }, async () => {
+    const home = tempDir();
+    const desk = closeAfterTest(createDesk({ home }));
+    const store = storeOf(desk);
+    const { id } = store.exchanges.insert(inboundRow());
+    // The other process writes inside its lock and commits it 400 ms later: a transaction that read
+    // before that commit and then asks to write can only fail, so the write must take the lock first.
+    await lockHolder(join(home, DATABASE_FILE), 400);
+    const finding = { level: 'warning', message: 'an added note', path: 'echo' } as const;
+    await sqliteLog(store).write((rows) => rows.addFindings(id, [finding]));
+    expect(JSON.stringify(store.exchanges.get(id)?.findings)).toContain('an added note');
   });
 
   it('a lock held past the wait: one message naming the database file and what to do, nothing changed', { timeout: 30_000 }, async () => {

@@ -72,14 +72,22 @@ describe('memory stays bounded', () => {
     for (let i = 0; i < 20; i++) await round(i);
     const before = await measure();
     expect(before.gc).toBe(true);
-    for (let i = 20; i < 20 + ROUNDS; i++) await round(i);
+    for (let i = 20; i < 20 + ROUNDS / 2; i++) await round(i);
+    const half = await measure();
+    for (let i = 20 + ROUNDS / 2; i < 20 + ROUNDS; i++) await round(i);
     const after = await measure();
 
     const growth = { rss: after.rss - before.rss, heapUsed: after.heapUsed - before.heapUsed, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
-    // What retaining the bodies would cost: ~150 x 200 KiB kept plus ~150 x 1 MiB received, about 180 MiB.
-    expect(growth.heapUsed, JSON.stringify(growth)).toBeLessThan(16 * MiB);
-    expect(growth.arrayBuffers, JSON.stringify(growth)).toBeLessThan(16 * MiB);
-    expect(growth.rss, JSON.stringify(growth)).toBeLessThan(96 * MiB);
+    const secondHalf = { rss: after.rss - half.rss };
+    const seen = JSON.stringify({ growth, secondHalf });
+    // What retaining the bodies would cost: ~150 x 200 KiB kept plus ~150 x 1 MiB received, about 180 MiB,
+    // half of it in each half of the rounds. The resident size also holds what fills once and then stays
+    // (SQLite's page caches, one per connection, up to 32 MiB each; the allocator's arenas), which differs
+    // by machine: so its bound is on the second half, where a leak keeps growing and a cache has stopped.
+    expect(growth.heapUsed, seen).toBeLessThan(16 * MiB);
+    expect(growth.arrayBuffers, seen).toBeLessThan(16 * MiB);
+    expect(secondHalf.rss, seen).toBeLessThan(48 * MiB);
+    expect(growth.rss, seen).toBeLessThan(160 * MiB);
     expect(statuses.get('200')).toBe(ROUNDS / 2 + 10);
 
     // Still serving, small and large.

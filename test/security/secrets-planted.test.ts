@@ -225,7 +225,7 @@ describe('a stored secret planted anywhere, in any form, is never kept', () => {
           tokenCase = c;
           const token = await desk.requestToken({ userId: `u-${n}`, displayName: 'U' });
           tokenCase = null;
-          expect(token.ok).toBe(true);
+          expect(token.ok, JSON.stringify(token)).toBe(true);
           expect(secretLeaks([{ label: 'token result', bytes: JSON.stringify(token) }], SECRETS)).toEqual([]);
         } else {
           echo = { echo: c.echo, lead: c.lead };

@@ -121,12 +121,12 @@ export function sqliteLog(store: Store): ExchangeLog {
     counts: async () => store.exchanges.counts(),
     knownCounts: () => store.exchanges.counts(),
     signedPage: async (filter, afterId, limit) => store.exchanges.signedPage(filter, afterId, limit),
-    rejudge: async (judged, reports) => store.transaction(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
+    rejudge: async (judged, reports) => store.immediate(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
     prune: (options) => store.prune(options),
     delete: async (target, dryRun) => store.deleteExchanges(target, dryRun),
     saved: {
       list: async (profile) => store.savedRequests.list(profile),
-      put: async (requests) => store.transaction(() => requests.forEach((r) => store.savedRequests.put(r))),
+      put: async (requests) => store.immediate(() => requests.forEach((r) => store.savedRequests.put(r))),
       remove: async (profile, name) => store.savedRequests.remove(profile, name),
     },
     reports: {
@@ -135,6 +135,6 @@ export function sqliteLog(store: Store): ExchangeLog {
       get: async (id) => store.reports.get(id),
     },
     requestOf: async (id) => store.exchanges.requestOf(id),
-    write: async (write) => store.transaction(() => write(store.exchanges)),
+    write: async (write) => store.immediate(() => write(store.exchanges)),
   };
 }

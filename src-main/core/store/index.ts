@@ -54,10 +54,13 @@ export interface Store {
   readonly sandbox: SandboxLedger;
   /** The faults the capture proxy applies to callbacks. */
   readonly faults: FaultStore;
-  /** Runs `fn` in one write transaction that takes the write lock first (BEGIN IMMEDIATE): all or nothing. */
+  /**
+   * Runs `fn` in one write transaction that takes the write lock first (BEGIN IMMEDIATE): all or nothing.
+   * There is no deferred kind on purpose: a deferred transaction that reads before it writes fails at
+   * once (SQLITE_BUSY_SNAPSHOT, no busy wait) when another connection (the text indexer, another
+   * process) commits in between.
+   */
   immediate<T>(fn: () => T): T;
-  /** Runs `fn` in one transaction: all or nothing. */
-  transaction<T>(fn: () => T): T;
   /** True while a transaction of this connection is open. */
   inTransaction(): boolean;
   /** Moves whenever another connection (another process) commits: a cue to drop what was cached. Read once per turn of the event loop. */
@@ -166,7 +169,6 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       sandbox: new SandboxLedger(opened, settings, profilesIn),
       faults: new FaultStore(opened, dataVersion),
       immediate: <T>(fn: () => T) => run.immediate(fn) as T,
-      transaction: <T>(fn: () => T) => run(fn) as T,
       inTransaction: () => opened.inTransaction,
       dataVersion,
       prune: async (pruneOptions) => {
