@@ -11,5 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll ends as soon as its condition holds; its default second is too short on a loaded
+    // two-core machine (a commit, a browser's repaint), where the wait is the machine's, not the code's.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
