@@ -99,7 +99,7 @@ export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSear
           };
           const postgres = async (): Promise<void> => {
             const s = performance.now();
-            rows.postgres = (await log.reads.list(q)).items.length;
+            rows.postgres = (await log.reader().list(q)).items.length;
             times.postgres.push(performance.now() - s);
           };
           if (i % 2 === 0) (sqlite(), await postgres());

@@ -11,7 +11,7 @@ export function announceRows(team: TeamLog, emit: DeskEventListener): (rows: Exc
   // Should the counts not be readable this once, the rows still go out, with the last counts read.
   let counts = { inbound: 0, outbound: 0 };
   return async (rows) => {
-    counts = await team.reads.counts().catch(() => counts);
+    counts = await team.counts().catch(() => counts);
     for (const exchange of rows) emit('exchange', { exchange, counts });
   };
 }

@@ -14,7 +14,11 @@ export interface LogListener {
   stop(): Promise<void>;
 }
 
-export function listenToLog(connect: () => Promise<pg.Client>, reads: PgExchangeReads, onRows: (rows: ExchangeSummary[]) => Promise<void> | void): LogListener {
+export function listenToLog(
+  connect: () => Promise<pg.Client>,
+  reads: Pick<PgExchangeReads, 'follow'>,
+  onRows: (rows: ExchangeSummary[]) => Promise<void> | void,
+): LogListener {
   let stopped = false;
   let cursor: number | null = null;
   let pending: number[] = [];

@@ -1,6 +1,8 @@
 // A team's exchange log in PostgreSQL, as one desk uses it: writers for the proxy's listeners (each its
 // own connection, so that its group commit never waits behind a read) and one connection for reads,
-// opened on first use and opened again after the database went away.
+// opened on first use and opened again after the database went away, used by one caller at a time. The
+// desk's long or transactional changes (a prune, a reset of the books, a change of the profiles) take a
+// connection of their own, so that reads neither wait for them nor run inside their transactions.
 import type pg from 'pg';
 import type { ExchangeSummary } from '../../../shared/model';
 import type { CaptureRows } from '../../proxy/capture-writer';
@@ -17,6 +19,7 @@ import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions 
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
 import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
+import { OneAtATime } from './one-at-a-time';
 import { listenToLog, type LogListener } from './log-listener';
 import { requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
@@ -28,8 +31,10 @@ const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTi
 const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryTimeoutMs: 30_000 };
 
 export class TeamLog {
-  readonly reads: PgExchangeReads;
+  private readonly reads: PgExchangeReads;
   private readingClient: Promise<pg.Client> | null = null;
+  /** Whose turn it is on the reading connection. */
+  private readonly reading = new OneAtATime();
   private readonly writers = new Set<PgCaptureWriter>();
   /** The desk's own writes (sends, imports), opened on the first. */
   private deskWriter: PgCaptureWriter | null = null;
@@ -50,7 +55,7 @@ export class TeamLog {
   /** Refuses a database that cannot be reached or whose schema is not this version's, saying what to do. */
   async checkSchema(): Promise<void> {
     try {
-      await requireCurrentSchema(await this.readConnection(), redactDatabaseUrl(this.url));
+      await this.reading.run(async () => requireCurrentSchema(await this.readConnection(), redactDatabaseUrl(this.url)));
     } catch (err) {
       throw databaseFailure(this.url, err);
     }
@@ -82,7 +87,12 @@ export class TeamLog {
   listen(onRows: (rows: ExchangeSummary[]) => Promise<void> | void): LogListener {
     // Closed: nothing to hear, and no connection opened that nothing would end.
     if (this.closed) return { stop: () => Promise.resolve() };
-    const listener = listenToLog(() => connectPostgres(this.url, READER), new PgExchangeReads(() => this.readConnection()), onRows);
+    const reads = new PgExchangeReads(() => this.readConnection());
+    const listener = listenToLog(
+      () => connectPostgres(this.url, READER),
+      { follow: (filter, afterId, pending) => this.reading.run(() => reads.follow(filter, afterId, pending)) },
+      onRows,
+    );
     this.listeners.add(listener);
     return {
       stop: () => listener.stop().finally(() => this.listeners.delete(listener)),
@@ -98,17 +108,27 @@ export class TeamLog {
    * Writes a change of the profiles. On a connection of its own: a transaction on
    * the reading connection would take in whatever reads other parts of the desk send meanwhile.
    */
-  async writeProfiles(changes: readonly ProfileChange[]): Promise<void> {
+  writeProfiles(changes: readonly ProfileChange[]): Promise<void> {
+    return this.alone((c) => writeTeamProfiles(c, changes));
+  }
+
+  /** Runs `fn` on a connection of its own, ended after it; a failure names the database (never its password). */
+  private async alone<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     let client: pg.Client | null = null;
     try {
       if (this.closed) throw new Error('the desk is closing');
       client = await connectPostgres(this.url, READER);
-      await writeTeamProfiles(client, changes);
+      return await fn(client);
     } catch (err) {
       throw databaseFailure(this.url, err);
     } finally {
       await client?.end().catch(() => undefined);
     }
+  }
+
+  /** The log's counts by direction, read in their turn. */
+  counts(): Promise<LogCounts> {
+    return this.run(() => this.reads.counts());
   }
 
   /** The list's, a detail's and a timeline's reads, each failure naming the database (never its password). */
@@ -139,7 +159,7 @@ export class TeamLog {
       books: {
         state: (book) => run((c) => readBooks(c, book, startingBalance())),
         setBalance: (book, userId, balance) => run((c) => setBookBalance(c, book, userId, balance)),
-        reset: (book) => run((c) => resetBooks(c, book)),
+        reset: (book) => this.alone((c) => resetBooks(c, book)),
       },
       write: (write, newRows = 1) => this.deskWrite(write, newRows),
       ready: () => this.checkSchema(),
@@ -162,7 +182,7 @@ export class TeamLog {
         await onRejudged(rows);
       },
       prune: async (options) => {
-        const report = await run((c) => prunePostgres(c, options));
+        const report = await this.alone((c) => prunePostgres(c, options));
         this.reads.forgetCounts();
         return report;
       },
@@ -187,10 +207,10 @@ export class TeamLog {
     );
   }
 
-  /** Runs reads on the reading connection; a failure names the database (never its password). */
+  /** Runs reads on the reading connection, in their turn; a failure names the database (never its password). */
   async run<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     try {
-      return await fn(await this.readConnection());
+      return await this.reading.run(async () => fn(await this.readConnection()));
     } catch (err) {
       throw databaseFailure(this.url, err);
     }
