@@ -12,6 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import type { SecretsKeySource } from '../../shared/model';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
+import { OneAtATime } from '../one-at-a-time';
 import { DeskFailure } from '../result';
 import { PROFILE_COLUMNS, prefixOf, type ProfileCopy, type ProfileStore } from '../store';
 import type { ProfileChange, TeamLog } from '../store/postgres';
@@ -66,12 +67,7 @@ const sameRowOrMissing = (a: Row | undefined, b: Row): boolean => a !== undefine
 export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileStore, key: SecretsKeySource, hooks: TeamProfileHooks): TeamProfiles {
   // Reads and changes one at a time: a read landing between a change and its write would put back the
   // team's older row, and the write would then send that.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const turns = new OneAtATime();
   let stopped = false;
   /** When the last read began (performance.now()): the copy is at least that current. */
   let readAt = -Infinity;
@@ -91,7 +87,7 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
   };
   let pendingRead: Promise<void> | null = null;
   const read = (): Promise<void> =>
-    (pendingRead ??= serial(async () => {
+    (pendingRead ??= turns.run(async () => {
       pendingRead = null;
       if (!stopped) await refresh();
     }));
@@ -104,7 +100,7 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
     // A desk that calls often (`tail` follows the log ten times a second) reads the profiles once a POLL_MS.
     current: () => (performance.now() - readAt < POLL_MS ? Promise.resolve() : read().catch(() => undefined)),
     change: (names, fn, sealsSecrets = false) => {
-      const run = serial(async () => {
+      const run = turns.run(async () => {
         if (stopped) throw new DeskFailure('io-error', 'The desk is closing.');
         // A change is made on the team's rows as they are now, never on a copy a poll old: a field
         // saved here must not put back another desk's older secret. A database away refuses it here.

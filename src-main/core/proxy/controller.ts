@@ -41,6 +41,7 @@ import { TextIndexer } from '../store/text-indexer';
 import { routingFor, type RouteSource } from './route-plan';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';
+import { OneAtATime } from '../one-at-a-time';
 
 /** What the controller needs from the desk. */
 export interface ProxyHost extends RouteSource {
@@ -87,7 +88,7 @@ export class ProxyController {
   private lastHost = DEFAULT_PROXY_HOST;
   private failure: string | null = null;
   private unjudged = 0;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new OneAtATime();
   /** What the starts so far have set (the last successful one's configuration). */
   private config: ProxyStartOptions = {};
   /** Listeners a change replaced, finishing their exchanges in flight. */
@@ -184,7 +185,7 @@ export class ProxyController {
   }
 
   start(options: ProxyStartOptions = {}): Promise<ProxyStatus> {
-    return this.serially(async () => {
+    return this.turns.run(async () => {
       const plan = await this.plan(this.merged(options));
       const running = this.server;
       if (running === null) return this.listenFresh(plan);
@@ -348,7 +349,7 @@ export class ProxyController {
   }
 
   stop(): Promise<ProxyStatus> {
-    return this.serially(async () => {
+    return this.turns.run(async () => {
       const wasRunning = this.server !== null;
       await this.stopServer();
       const status = this.status();
@@ -423,11 +424,5 @@ export class ProxyController {
     if (message === this.failure) return;
     this.failure = message;
     this.host.statusChanged(this.status());
-  }
-
-  private serially<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 }

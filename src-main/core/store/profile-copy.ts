@@ -30,8 +30,9 @@ export function profileCopy(db: Db): ProfileCopy {
   const all = db.prepare(`SELECT ${columns} FROM profiles ORDER BY name`).safeIntegers(true).raw(true);
   const one = db.prepare(`SELECT ${columns} FROM profiles WHERE name = ?`).safeIntegers(true).raw(true);
   const insert = db.prepare(`INSERT INTO profiles (${columns}) VALUES (${PROFILE_COLUMNS.map(() => '?').join(', ')})`);
+  const clear = db.prepare('DELETE FROM profiles');
   const replace = db.transaction((rows: readonly Row[]) => {
-    db.prepare('DELETE FROM profiles').run();
+    clear.run();
     for (const row of rows) insert.run(...row);
   });
   return {

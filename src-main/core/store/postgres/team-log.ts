@@ -19,7 +19,7 @@ import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions 
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
 import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
-import { OneAtATime } from './one-at-a-time';
+import { OneAtATime } from '../../one-at-a-time';
 import { listenToLog, type LogListener } from './log-listener';
 import { requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
