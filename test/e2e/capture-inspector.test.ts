@@ -81,6 +81,27 @@ describe('the capture inspector in Chromium', () => {
     expect(await page.getByTestId('connection-error').count()).toBe(0);
   });
 
+  it("gives no command with a placeholder port while the desk's status is still on its way", async () => {
+    const second = await session.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    second.setDefaultTimeout(8_000);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await second.route('**/api/getStatus', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await second.goto(stack.ui.url);
+    await second.getByTestId('captures-empty').waitFor();
+    const pending = (await second.getByTestId('captures-empty').textContent())!;
+    expect(pending).not.toContain('PORT');
+    expect(pending).not.toContain('not running');
+    expect(await second.getByTestId('empty-status-pending').count()).toBe(1);
+    release();
+    await expect.poll(() => second.getByTestId('empty-curl').count()).toBe(1);
+    expect(await second.getByTestId('empty-curl').textContent()).toContain(`curl -X POST ${stack.proxyUrl}/platform/pay`);
+    await second.close();
+  });
+
   it("runs the empty state's command: the signed callback appears within a second, verified", async () => {
     const command = (await page.getByTestId('empty-curl').textContent())!;
     const { stdout } = await run('bash', ['-c', command], { env: { ...process.env, WD_SECRET: TEST_SECRET } });

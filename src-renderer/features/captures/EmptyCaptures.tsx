@@ -10,6 +10,7 @@ import { DEFAULT_CURRENCY } from '../../../src-main/shared/money';
 
 /** The empty capture list: how to get the first callback in, with the proxy's real address filled in. */
 export function EmptyCaptures() {
+  const statusKnown = useDesk((s) => s.status !== null);
   const proxy = useDesk((s) => s.status?.proxy ?? null);
   const activeProfile = useDesk((s) => s.status?.activeProfile ?? null);
   const startProxy = useDesk((s) => s.startProxy);
@@ -21,6 +22,16 @@ export function EmptyCaptures() {
   const url = running ? proxy.url! : `http://127.0.0.1:${proxy?.port ?? 'PORT'}`;
   const { profile } = useActiveProfile();
   const command = signedCurlCommand(url, depositId, profile?.callbackPrefix ?? DEFAULT_CALLBACK_PREFIX, profile?.currency ?? DEFAULT_CURRENCY);
+
+  // Until the desk's status arrives, the proxy's address and the active profile are unknown: a command with
+  // a placeholder port, or "the proxy is not running", would be wrong advice for that moment.
+  if (!statusKnown) {
+    return (
+      <EmptyState title="No callbacks captured yet" testId="captures-empty">
+        <p data-testid="empty-status-pending">Reading the proxy's address…</p>
+      </EmptyState>
+    );
+  }
 
   return (
     <EmptyState title="No callbacks captured yet" testId="captures-empty">
