@@ -226,10 +226,13 @@ describe('a first day at 1280x800 and 1440x900, light and dark', () => {
     await setLook(SIZES[0], 'light');
     await goTo(page, 'profiles');
     await page.getByTestId('profile-form').waitFor();
-    const hint = await page.getByTestId('profile-upstream').locator('xpath=..').locator('.form-hint').textContent();
-    const mode = await page.getByTestId('proxy-mode').textContent();
-    if (mode?.includes('forward')) expect(hint).toContain('The running proxy forwards to');
-    else expect(hint).toContain('The running proxy answers with the sandbox operator');
+    // Both read from the desk's status, which an earlier step's profile change may still be updating.
+    const hintMatchesMode = async (): Promise<boolean> => {
+      const hint = (await page.getByTestId('profile-upstream').locator('xpath=..').locator('.form-hint').textContent()) ?? '';
+      const mode = (await page.getByTestId('proxy-mode').textContent()) ?? '';
+      return mode.includes('forward') ? hint.includes('The running proxy forwards to') : hint.includes('The running proxy answers with the sandbox operator');
+    };
+    await expect.poll(hintMatchesMode).toBe(true);
     await page.getByTestId('profile-currency').fill('JPY');
     await page.getByTestId('profile-currency-hint').getByText('100 JPY').waitFor();
     await page.getByTestId('profile-save').click();
