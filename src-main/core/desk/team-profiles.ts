@@ -14,9 +14,9 @@ import type { SecretsKeySource } from '../../shared/model';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { OneAtATime } from '../one-at-a-time';
 import { DeskFailure } from '../result';
-import { PROFILE_COLUMNS, prefixOf, type ProfileCopy, type ProfileStore } from '../store';
+import { byName, prefixOf, type ProfileCopy, type ProfileStore } from '../store';
 import type { ProfileChange, TeamLog } from '../store/postgres';
-import { sameRow, type Row } from '../store/copy/copy-side';
+import { sameRowOrNone } from '../store/copy/copy-side';
 
 export interface TeamProfiles {
   /**
@@ -60,8 +60,6 @@ export interface TeamProfileHooks {
 
 /** How soon a desk that lives on sees another desk's change of the profiles. */
 const POLL_MS = 1_000;
-const NAME_AT = PROFILE_COLUMNS.indexOf('name');
-const sameRowOrMissing = (a: Row | undefined, b: Row): boolean => a !== undefined && sameRow(a, b);
 
 /** `key`: where this desk's key comes from (named in a refusal; never the key). */
 export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileStore, key: SecretsKeySource, hooks: TeamProfileHooks): TeamProfiles {
@@ -78,8 +76,9 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
     readAt = began;
     // Unchanged (the usual poll): nothing cached is dropped, nobody is told. By name: the database's
     // collation may order names otherwise than the copy's byte order.
-    const now = new Map(copy.rows().map((r) => [r[NAME_AT], r]));
-    if (rows.length === now.size && rows.every((r) => sameRowOrMissing(now.get(r[NAME_AT]!), r))) return;
+    const now = byName(copy.rows());
+    const theirs = byName(rows);
+    if (theirs.size === now.size && [...theirs].every(([name, r]) => sameRowOrNone(now.get(name) ?? null, r))) return;
     copy.replace(rows);
     profiles.sealedChanged();
     hooks.changed();

@@ -30,7 +30,7 @@ export { SecretBox, SecretKeyError, type KeyProblem } from './secret-box';
 export { chooseKeySource, KEY_FILE, KEY_FILE_VARIABLE, KEY_VARIABLE, type KeySource } from './key-source';
 export type { Checkpointer } from './checkpointer';
 export type { PruneOptions, PruneReport } from './retention';
-export { PROFILE_COLUMNS, prefixOf, type ProfileCopy } from './profile-copy';
+export { byName, PROFILE_COLUMNS, prefixOf, type ProfileCopy } from './profile-copy';
 
 export const DATABASE_FILE = 'wager-desk.sqlite';
 

@@ -9,6 +9,9 @@ import type { Db } from './db';
 export const PROFILES_TABLE = COPIED_TABLES.find((t) => t.name === 'profiles')!;
 export const PROFILE_COLUMNS: readonly string[] = Object.keys(PROFILES_TABLE.columns);
 const PREFIX_AT = PROFILE_COLUMNS.indexOf('callback_prefix');
+const NAME_AT = PROFILE_COLUMNS.indexOf('name');
+/** How the team's profiles are named in an error about one of their values. */
+export const PROFILES_LABEL = 'the team profiles';
 
 export interface ProfileCopy {
   /** Every profile's row, in the copy's canonical values. */
@@ -21,9 +24,12 @@ export interface ProfileCopy {
 /** A row's callback prefix (null: the default). */
 export const prefixOf = (row: Row): string | null => row[PREFIX_AT] as string | null;
 
+/** Rows by their profile's name. */
+export const byName = (rows: readonly Row[]): Map<string, Row> => new Map(rows.map((r) => [r[NAME_AT] as string, r]));
+
 /** A profiles row read from either engine (its columns in PROFILE_COLUMNS' order), in the copy's canonical values. */
 export const toProfileRow = (raw: unknown[]): Row =>
-  raw.map((v, i) => canonical('the team profiles', PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
+  raw.map((v, i) => canonical(PROFILES_LABEL, PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
 
 export function profileCopy(db: Db): ProfileCopy {
   const columns = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');

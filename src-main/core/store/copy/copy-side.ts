@@ -32,6 +32,9 @@ export function sameValue(a: Value, b: Value): boolean {
 
 export const sameRow = (a: Row, b: Row): boolean => a.length === b.length && a.every((v, i) => sameValue(v, b[i]!));
 
+/** Two rows that may be missing (null): both missing, or both there and the same. */
+export const sameRowOrNone = (a: Row | null, b: Row | null): boolean => (a === null || b === null ? a === b : sameRow(a, b));
+
 /** A value of the wrong kind for its column: the copy stops rather than change it. */
 export class UnexpectedValueError extends Error {
   constructor(side: string, table: string, column: string, found: unknown) {

@@ -2,12 +2,11 @@
 // desk's change written back row by row, in one transaction. The sealed secrets are carried as the
 // bytes they are: the key never enters the database.
 import type pg from 'pg';
-import { sameRow, type Row } from '../copy/copy-side';
+import { sameRowOrNone, type Row } from '../copy/copy-side';
 import { parameter, postgresSide } from '../copy/postgres-side';
 import { DeskFailure } from '../../result';
-import { PROFILE_COLUMNS, PROFILES_TABLE, toProfileRow } from '../profile-copy';
+import { byName, PROFILE_COLUMNS, PROFILES_LABEL, PROFILES_TABLE, toProfileRow } from '../profile-copy';
 
-const LABEL = 'the team profiles';
 /** More profiles than any team keeps: the read is one page. */
 const MAX_PROFILES = 100_000;
 
@@ -22,23 +21,18 @@ export interface ProfileChange {
 }
 
 export function readTeamProfiles(client: pg.Client): Promise<Row[]> {
-  return postgresSide(client, LABEL).readAfter(PROFILES_TABLE, PROFILE_COLUMNS, null, MAX_PROFILES);
+  return postgresSide(client, PROFILES_LABEL).readAfter(PROFILES_TABLE, PROFILE_COLUMNS, null, MAX_PROFILES);
 }
 
 const COLUMN_LIST = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
-const NAME_AT = PROFILE_COLUMNS.indexOf('name');
 // The rows a change touches, locked until it commits: another desk's write of them waits, or came first.
 const LOCK = `SELECT ${COLUMN_LIST} FROM profiles WHERE name = ANY($1::text[]) FOR UPDATE`;
 
 /** A refusal when another desk changed one of the rows after this desk read it: its change would undo theirs. */
 async function refuseChangedMeanwhile(client: pg.Client, changes: readonly ProfileChange[]): Promise<void> {
   const found = await client.query<unknown[]>({ text: LOCK, values: [changes.map((c) => c.name)], rowMode: 'array' });
-  const now = new Map(found.rows.map(toProfileRow).map((r) => [r[NAME_AT] as string, r]));
-  for (const change of changes) {
-    const current = now.get(change.name) ?? null;
-    const same = current === null || change.was === null ? current === change.was : sameRow(current, change.was);
-    if (!same) throw changedMeanwhile(change.name);
-  }
+  const now = byName(found.rows.map(toProfileRow));
+  for (const change of changes) if (!sameRowOrNone(now.get(change.name) ?? null, change.was)) throw changedMeanwhile(change.name);
 }
 
 function changedMeanwhile(name: string): DeskFailure {
@@ -74,7 +68,7 @@ export async function writeTeamProfiles(client: pg.Client, changes: readonly Pro
         continue;
       }
       const row = change.row;
-      const values = PROFILE_COLUMNS.map((c, i) => parameter(LABEL, PROFILES_TABLE, c, PROFILES_TABLE.columns[c]!, row[i]!));
+      const values = PROFILE_COLUMNS.map((c, i) => parameter(PROFILES_LABEL, PROFILES_TABLE, c, PROFILES_TABLE.columns[c]!, row[i]!));
       const written = await client.query(change.was === null ? CREATE : REPLACE, values);
       if (written.rowCount !== 1) throw changedMeanwhile(change.name);
       if (change.adoptPrefix !== null) {
