@@ -7,6 +7,7 @@ import type { RedeliveryFilter, RedeliverySelection, Verdict } from '../../share
 import { VERDICTS } from '../../shared/model';
 import { resolveTime } from '../../shared/redelivery-filter';
 import { toSummary, SUMMARY_COLUMNS, type SummaryRow } from '../store/exchange-rows';
+import { rareValueTerms } from '../store/rare-values';
 import type { SharedSql } from '../store/shared-sql';
 import { DeskFailure } from '../result';
 
@@ -50,7 +51,7 @@ export function compileFilter(filter: RedeliveryFilter, profile: string | null, 
   } else where.push(`e.kind IN ('pay', 'results')`);
   if (filter.verdict !== undefined) {
     if (!VERDICTS.includes(filter.verdict)) throw bad(`Unknown verdict "${String(filter.verdict)}"; use one of ${VERDICTS.join(', ')}.`);
-    where.push('e.verdict = @verdict');
+    where.push('e.verdict = @verdict', ...rareValueTerms({ verdict: filter.verdict, depositId: filter.depositId, userId: filter.userId }, 'e.'));
     params.verdict = filter.verdict satisfies Verdict;
   }
   if (filter.depositId !== undefined) (where.push('e.deposit_id = @deposit'), (params.deposit = filter.depositId));

@@ -5,7 +5,7 @@
 import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../shared/model';
 import type { Db } from './open';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
-import { profileWhere, type RowFilter } from './row-filter';
+import { columnWhere, profileWhere, type RowFilter } from './row-filter';
 import { timelineFlags } from './timeline-flags';
 import { TextSearch, isTextSearch } from './text-search';
 
@@ -65,13 +65,7 @@ export class ExchangeQueries {
     const where: string[] = [];
     const params: Record<string, unknown> = {};
     if (!q.allProfiles) profileWhere(q.profile, where, params);
-    const direction = q.direction ?? 'inbound';
-    if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
-    if (q.kind) (where.push('kind = @kind'), (params.kind = q.kind));
-    if (q.result) (where.push('result = @result'), (params.result = q.result));
-    if (q.verdict) (where.push('verdict = @verdict'), (params.verdict = q.verdict));
-    if (q.depositId) (where.push('deposit_id = @deposit'), (params.deposit = q.depositId));
-    if (q.userId) (where.push('user_id = @user'), (params.user = q.userId));
+    columnWhere(q, where, params);
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
     if (q.search && isTextSearch(q.search))
       return this.text.page(where, q.beforeId !== undefined ? { ...params, before: q.beforeId } : params, q.search, limit);

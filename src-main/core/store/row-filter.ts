@@ -1,7 +1,9 @@
-// The list's filters as SQL, for the walks that read rows in id order (re-verification, following the
-// log): each clause is on an indexed column, the primary key, or the text index (and, for the rows it
-// does not hold yet, their text tested directly).
+// The list's filters as SQL, for the list's pages and the walks that read rows in id order
+// (re-verification, following the log): each clause is on an indexed column (verdict and kind: their
+// rare values), the primary key, or the text index (and, for the rows it does not hold yet, their text
+// tested directly).
 import type { ExchangeQuery } from '../../shared/model';
+import { rareValueTerms } from './rare-values';
 import { TEXT_MATCH_CONDITION, isTextSearch, textMatchParams } from './text-search';
 
 /** `profile`: one profile's rows; null: unassigned rows only; absent: every row (the desk resolves the default). */
@@ -14,10 +16,11 @@ export function profileWhere(profile: string | null | undefined, where: string[]
   else (where.push(`${column} = @profile`), (params.profile = profile));
 }
 
-export function filterWhere(f: RowFilter): { where: string[]; params: Record<string, unknown> } {
-  const where: string[] = [];
-  const params: Record<string, unknown> = {};
-  if (!f.allProfiles) profileWhere(f.profile, where, params);
+/**
+ * The clauses of the list's column filters (direction, kind, result, verdict, deposit, user), with the
+ * conditions the rare-value indexes need to be used (rare-values.ts).
+ */
+export function columnWhere(f: Omit<RowFilter, 'ids' | 'profile' | 'search'>, where: string[], params: Record<string, unknown>): void {
   const direction = f.direction ?? 'inbound';
   if (direction !== 'all') (where.push('direction = @direction'), (params.direction = direction));
   if (f.kind) (where.push('kind = @kind'), (params.kind = f.kind));
@@ -25,6 +28,14 @@ export function filterWhere(f: RowFilter): { where: string[]; params: Record<str
   if (f.verdict) (where.push('verdict = @verdict'), (params.verdict = f.verdict));
   if (f.depositId) (where.push('deposit_id = @deposit'), (params.deposit = f.depositId));
   if (f.userId) (where.push('user_id = @user'), (params.user = f.userId));
+  where.push(...rareValueTerms(f));
+}
+
+export function filterWhere(f: RowFilter): { where: string[]; params: Record<string, unknown> } {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (!f.allProfiles) profileWhere(f.profile, where, params);
+  columnWhere(f, where, params);
   if (f.search && isTextSearch(f.search)) (where.push(TEXT_MATCH_CONDITION), Object.assign(params, textMatchParams(f.search)));
   else if (f.search) {
     // The list's short search: a prefix over depositId and userId, as index ranges on both columns.

@@ -8,6 +8,7 @@
 import type { ExchangePage, ExchangeSummary } from '../../shared/model';
 import type { Db } from './open';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
+import { RARE_KIND, RARE_VERDICT } from './rare-values';
 import { DIRECT_TEXT_MATCH, NOT_FULLY_INDEXED, textNeedle } from './text-match';
 
 /** Characters (code points) a search needs to go through the text index: one trigram. */
@@ -46,12 +47,33 @@ const FILTER_FIRST_MAX_ROWS = 5_000;
  */
 const DIRECT_COST_RATIO = 4;
 
-/** Filter columns with an index of their own, (column, id): a walk along one reads only its rows, newest first. */
-const INDEXED_FILTERS = ['deposit_id', 'user_id', 'verdict', 'kind'];
+/**
+ * Filter columns with an index of their own, (column, id), and the condition under which a row is in it
+ * (null: every row with a value; else the partial index's condition, which `where` holds when the filter
+ * asks for a rare value: rare-values.ts). A walk along one reads only its rows, newest first.
+ */
+const INDEXED_FILTERS: ReadonlyMap<string, string | null> = new Map([
+  ['deposit_id', null],
+  ['user_id', null],
+  ['verdict', RARE_VERDICT],
+  ['kind', RARE_KIND],
+]);
 
-/** The equality clauses of `where` on an indexed filter column (`kind = @kind`): where a filter-first walk can start. */
-function indexedClauses(where: readonly string[]): string[] {
-  return where.filter((w) => INDEXED_FILTERS.includes(/^(\w+) = @\w+$/.exec(w)?.[1] ?? ''));
+/**
+ * The equality clauses of `where` on an indexed filter column (`kind = @kind`), each with the partial
+ * index's condition it needs: where a filter-first walk can start. A common verdict or kind has no index
+ * entries, so it is no place to start.
+ */
+function indexedClauses(where: readonly string[]): Array<{ clause: string; terms: string }> {
+  const found: Array<{ clause: string; terms: string }> = [];
+  for (const clause of where) {
+    const column = /^(\w+) = @\w+$/.exec(clause)?.[1] ?? '';
+    const condition = INDEXED_FILTERS.get(column);
+    if (condition === undefined) continue;
+    if (condition === null) found.push({ clause, terms: clause });
+    else if (where.includes(condition)) found.push({ clause, terms: `${clause} AND ${condition}` });
+  }
+  return found;
 }
 
 /** The filters with the walk pinned to `start`'s index: a `+` keeps the planner off the other columns' indexes. */
@@ -108,8 +130,8 @@ export class TextSearch {
    */
   plan(where: readonly string[], bound: Record<string, unknown>, before: number): Plan {
     let best: { start: string; rows: number } | null = null;
-    for (const clause of indexedClauses(where)) {
-      const rows = this.prepared(`SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE ${clause} AND id < @beforeId LIMIT @cap)`)
+    for (const { clause, terms } of indexedClauses(where)) {
+      const rows = this.prepared(`SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE ${terms} AND id < @beforeId LIMIT @cap)`)
         .pluck()
         .get({ ...bound, beforeId: before, cap: FILTER_FIRST_MAX_ROWS }) as number;
       if (rows < (best?.rows ?? FILTER_FIRST_MAX_ROWS)) best = { start: clause, rows };
