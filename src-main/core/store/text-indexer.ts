@@ -2,31 +2,21 @@
 // so tokenizing captures (about a millisecond a row) never runs on the proxy's event loop. Batches are
 // sized to hold the write lock about BATCH_TARGET_MS, and the worker pauses between two batches as long
 // as the batch took: a capture that finds the lock taken waits one short batch, and the proxy has the
-// lock at least half the time while a backlog is indexed (a million rows after an upgrade, say). Once
-// caught up the worker looks again every IDLE_MS, without the write lock when there is nothing to do. A search never waits for it: what is not indexed yet
-// is read directly (text-search.ts). Should the worker fail to start or die, searches stay right, only
+// lock at least half the time while a backlog is indexed (a million rows after an upgrade, say), a
+// hundredth while the proxy is busy (indexer-pace.ts). Once caught up the worker looks again every idle
+// interval, without the write lock when there is nothing to do. A search never waits for it: what is not
+// indexed yet is read directly (text-search.ts). Should the worker fail to start or die, searches stay right, only
 // slower as the unindexed part grows. While a prune deletes, the worker stands aside (text-index-aside.ts).
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { PRUNE_DELETING_UNTIL } from './text-index-aside';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
+import { INDEXER_PACE, waitAfterBatch } from './indexer-pace';
 import { betterSqlitePath, closeWorker } from './worker-module';
 
 /** How long one batch should hold the write lock (prune's batches aim at 15 ms: see retention.ts). */
 const BATCH_TARGET_MS = 10;
 const MIN_BATCH_ROWS = 10;
-const IDLE_MS = 250;
-/**
- * Captures a second above which the proxy counts as busy. Tokenizing costs about as much CPU as the
- * capture itself (a trigram posting for every three characters), so while the proxy is busy the
- * indexer takes a hundredth of the time instead of half (it pauses BUSY_PAUSE_FACTOR times as long as
- * a batch took). At a tenth it still took about a tenth of a core beside a proxy at full load on a
- * two-core machine (bench/proxy.ts --cpu-prof), CPU the captures then lacked, and at such rates it
- * falls behind whatever its share: a load test's captures are indexed after it, and a search meanwhile
- * reads the rows not indexed yet directly (text-search.ts). Real callbacks arrive far below this rate.
- */
-const BUSY_CAPTURES_PER_SECOND = 100;
-const BUSY_PAUSE_FACTOR = 99;
 /** After an error other than a busy database (a full disk, say): wait, then try again. */
 const RETRY_MS = 1_000;
 
@@ -41,6 +31,7 @@ db.pragma('busy_timeout = 1000');
 const s = {};
 for (const [k, sql] of Object.entries(o.sql)) s[k] = db.prepare(sql);
 const asideUntil = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
+const waitAfterBatch = ${waitAfterBatch.toString()};
 const batch = db.transaction((rows, cutoff) => {
   const after = s.upTo.pluck().get();
   const upTo = s.bound.pluck().get({ after, rows, cutoff, waitRows: o.waitRows });
@@ -71,7 +62,7 @@ function captureRate() {
 function step() {
   timer = null;
   if (closing) return;
-  let wait = o.idleMs;
+  let wait = o.pace.idleMs;
   try {
     const aside = Number(asideUntil.get(o.asideKey) ?? 0) - Date.now();
     if (aside > 0 || standingAside) {
@@ -94,12 +85,11 @@ function step() {
       rows = Math.max(o.minRows, Math.min(o.maxRows, rows * 2, scaled));
     }
     parentPort.postMessage({ indexedUpto: r.upTo, pending: r.pending, indexed: r.indexed, ms });
-    const pause = captureRate() > o.busyRate ? o.busyPause : 1;
-    if (r.indexed > 0 && r.pending > 0) wait = Math.max(1, Math.ceil(ms * pause));
+    wait = waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond: captureRate() }, o.pace);
   } catch (err) {
     const busy = err && (err.code === 'SQLITE_BUSY' || err.code === 'SQLITE_LOCKED');
     if (!busy) parentPort.postMessage({ failed: String(err && err.message) });
-    wait = busy ? o.idleMs : o.retryMs;
+    wait = busy ? o.pace.idleMs : o.retryMs;
   }
   timer = setTimeout(step, wait);
 }
@@ -110,6 +100,8 @@ parentPort.on('message', (message) => {
   db.close();
   parentPort.close();
 });
+// The first batch's rate is then measured from the start, not taken as zero.
+captureRate();
 step();
 `;
 
@@ -144,9 +136,7 @@ export class TextIndexer {
       targetMs: BATCH_TARGET_MS,
       minRows: MIN_BATCH_ROWS,
       maxRows: MAX_BATCH_ROWS,
-      idleMs: IDLE_MS,
-      busyRate: BUSY_CAPTURES_PER_SECOND,
-      busyPause: BUSY_PAUSE_FACTOR,
+      pace: INDEXER_PACE,
       retryMs: RETRY_MS,
       asideKey: PRUNE_DELETING_UNTIL,
     };

@@ -5,27 +5,18 @@
 //
 // Batches are sized to take about BATCH_TARGET_MS and followed by a pause as long as the batch took,
 // so a backlog (a copied log, say) takes at most about half of one of the database's cores; while the
-// proxies write more than BUSY_CAPTURES_PER_SECOND, about a hundredth (as SQLite's indexer does: the text is
+// proxies are busy, about a hundredth (the same rule as SQLite's indexer, indexer-pace.ts: the text is
 // made and indexed on the database's cores, which the captures' commits need then). Once caught
-// up it looks again every IDLE_MS, without a lock when there is nothing to do. A search never waits
+// up it looks again every idle interval, without a lock when there is nothing to do. A search never waits
 // for it (rows not indexed are tested directly): should it fail, searches stay right, only slower.
 import type pg from 'pg';
+import { INDEXER_PACE, waitAfterBatch } from '../indexer-pace';
 import { indexTextBatch, MAX_BATCH_ROWS, textIndexHasWork } from './text-index';
 
 const BATCH_TARGET_MS = 50;
 const MIN_BATCH_ROWS = 10;
-const IDLE_MS = 250;
 /** After a failure (the database away, say): wait, then connect again. */
 const RETRY_MS = 1_000;
-/** Captures a second (every proxy's) above which the log counts as busy. */
-const BUSY_CAPTURES_PER_SECOND = 100;
-/** While busy, the pause after a batch is this many times as long as the batch took... */
-const BUSY_PAUSE_FACTOR = 99;
-/**
- * ...and at most this long: a slow batch on a loaded machine (hundreds of ms) would otherwise hold the
- * index back for half a minute, also after the load has stopped (the growth is measured over the pause).
- */
-const BUSY_PAUSE_MAX_MS = 2_000;
 
 export class PgTextIndexer {
   private client: pg.Client | null = null;
@@ -66,16 +57,16 @@ export class PgTextIndexer {
   private async step(): Promise<number> {
     try {
       this.client ??= await this.connect();
-      if (!(await textIndexHasWork(this.client))) return IDLE_MS;
+      if (!(await textIndexHasWork(this.client))) return INDEXER_PACE.idleMs;
       const t0 = performance.now();
       const r = await indexTextBatch(this.client, this.rows, false);
       const ms = performance.now() - t0;
-      if (r.skipped) return IDLE_MS;
+      if (r.skipped) return INDEXER_PACE.idleMs;
       if (r.indexed > 0)
         this.rows = Math.max(MIN_BATCH_ROWS, Math.min(MAX_BATCH_ROWS, this.rows * 2, Math.floor((this.rows * BATCH_TARGET_MS) / Math.max(1, ms))));
       this.failure = null;
       const rate = this.growth.rate(r.indexed, r.pending, performance.now());
-      return r.indexed > 0 && r.pending > 0 ? pauseAfterBatch(ms, rate) : IDLE_MS;
+      return waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond: rate }, INDEXER_PACE);
     } catch (err) {
       this.failure = err instanceof Error ? err.message : String(err);
       const client = this.client;
@@ -95,12 +86,6 @@ export class PgTextIndexer {
     this.client = null;
     await client?.end().catch(() => undefined);
   }
-}
-
-/** How long the indexer waits after a batch of `batchMs` while the log grows `rowsPerSecond`. */
-export function pauseAfterBatch(batchMs: number, rowsPerSecond: number): number {
-  const busy = rowsPerSecond > BUSY_CAPTURES_PER_SECOND;
-  return Math.max(1, Math.ceil(busy ? Math.min(BUSY_PAUSE_MAX_MS, batchMs * BUSY_PAUSE_FACTOR) : batchMs));
 }
 
 /** How fast the log grows, from one batch to the next: what a batch indexed and left pending against what the last one left. */

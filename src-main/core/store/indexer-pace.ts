@@ -1,0 +1,39 @@
+// How long a background text indexer waits after a batch: one rule for SQLite's indexer (a worker
+// thread, which runs this function from its source) and the team's on PostgreSQL.
+//
+// A backlog is indexed at about half the time (a pause as long as the batch took). While the proxies
+// write more than BUSY_CAPTURES_PER_SECOND, the indexer takes about a hundredth, also when it has
+// caught up: tokenizing a capture costs about as much CPU as taking it, so keeping up with a load test
+// takes the captures' cores (on two cores, 3 to 5% of the load's throughput). It falls behind then, and
+// a search tests the rows not indexed yet directly (text-search.ts) until it has caught up after the load.
+// Below that rate it keeps up as it goes.
+
+export interface IndexerPace {
+  /** Between two looks when there is nothing to index, or a batch has caught up while the log is quiet. */
+  idleMs: number;
+  /** Captures a second above which the log counts as busy. */
+  busyRate: number;
+  /** While busy, the pause after a batch is this many times as long as the batch took... */
+  busyPause: number;
+  /** ...and at most this long: a slow batch on a loaded machine would otherwise hold the index back for half a minute, also after the load. */
+  busyMaxMs: number;
+}
+
+export const INDEXER_PACE: IndexerPace = { idleMs: 250, busyRate: 100, busyPause: 99, busyMaxMs: 2_000 };
+
+export interface BatchOutcome {
+  /** How long the batch took. */
+  ms: number;
+  indexed: number;
+  /** Rows left to index after it. */
+  pending: number;
+  /** How fast the log grew meanwhile. */
+  rowsPerSecond: number;
+}
+
+/** Milliseconds to wait before the next batch. Self-contained (no imports, no closures): SQLite's worker evaluates its source. */
+export function waitAfterBatch(b: BatchOutcome, p: IndexerPace): number {
+  if (b.indexed <= 0) return p.idleMs;
+  if (b.rowsPerSecond > p.busyRate) return Math.max(1, Math.ceil(Math.min(p.busyMaxMs, b.ms * p.busyPause)));
+  return b.pending > 0 ? Math.max(1, Math.ceil(b.ms)) : p.idleMs;
+}
