@@ -72,7 +72,7 @@ describe('the verdict and kind indexes', () => {
     expect(entriesOf('exchanges_profile_kind')).toBe(rareKinds);
   });
 
-  it("are built on the very conditions the queries carry (SQLite uses a partial index only then)", () => {
+  it('are built on the very conditions the queries carry (SQLite uses a partial index only then)', () => {
     const sqlOf = (name: string): string =>
       connectionOf(store).prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?`).pluck().get(name) as string;
     for (const name of ['exchanges_verdict', 'exchanges_profile_verdict']) expect(sqlOf(name).endsWith(`WHERE ${RARE_VERDICT}`)).toBe(true);
