@@ -3,8 +3,8 @@
 //
 // A backlog is indexed at about half the time (a pause as long as the batch took). While the proxies
 // write more than BUSY_CAPTURES_PER_SECOND, the indexer takes about a hundredth, also when it has
-// caught up: tokenizing a capture costs about as much CPU as taking it, so keeping up with a load test
-// takes the captures' cores (on two cores, 3 to 5% of the load's throughput). It falls behind then, and
+// caught up: keeping up with a load test took about 4% of a core (two cores, BENCHMARKS.md section 1),
+// CPU the captures then lacked. It falls behind then, and
 // a search tests the rows not indexed yet directly (text-search.ts) until it has caught up after the load.
 // Below that rate it keeps up as it goes.
 

@@ -33,7 +33,7 @@ interface ValueFilter {
  */
 export function rareValueTerms(f: ValueFilter, alias = ''): string[] {
   const terms: string[] = [];
-  if (f.depositId !== undefined || f.userId !== undefined) return terms;
+  if (f.depositId || f.userId) return terms;
   if (f.verdict !== undefined && f.verdict !== COMMON_VERDICT) terms.push(`${alias}${RARE_VERDICT}`);
   if (f.kind !== undefined && !COMMON_KINDS.includes(f.kind)) terms.push(`${alias}${RARE_KIND}`);
   return terms;

@@ -5,8 +5,9 @@
 // lock at least half the time while a backlog is indexed (a million rows after an upgrade, say), a
 // hundredth while the proxy is busy (indexer-pace.ts). Once caught up the worker looks again every idle
 // interval, without the write lock when there is nothing to do. A search never waits for it: what is not
-// indexed yet is read directly (text-search.ts). Should the worker fail to start or die, searches stay right, only
-// slower as the unindexed part grows. While a prune deletes, the worker stands aside (text-index-aside.ts).
+// indexed yet is read directly (text-search.ts). Should the worker fail to start or die, searches stay
+// right, only slower as the unindexed part grows. While a prune deletes, the worker stands aside
+// (text-index-aside.ts).
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { PRUNE_DELETING_UNTIL } from './text-index-aside';

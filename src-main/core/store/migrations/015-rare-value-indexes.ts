@@ -1,6 +1,6 @@
 // Fewer index entries for each capture. Every insert updated ten secondary indexes, five of them added
-// with the profile column; that upkeep was most of what a capture cost more than before (BENCHMARKS.md,
-// section 1). The verdict and kind indexes, plain and per profile, now hold only their rare values
+// with the profile column; that upkeep was the largest single piece of what a capture cost more than
+// before (BENCHMARKS.md, section 1). The verdict and kind indexes, plain and per profile, now hold only their rare values
 // (rare-values.ts says why and how a query uses them): a valid pay or results callback, nearly every
 // row, gets no entry in those four. A normal capture updates six secondary indexes: direction, deposit
 // and user, plain and per profile. The deposit and user ones stay whole: a deposit's or a user's rows,
