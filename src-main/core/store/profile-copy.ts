@@ -3,7 +3,7 @@
 // every callback without a round trip to the team's database). The team's rows are the truth: the copy
 // is replaced whole from them, and what a change here touched is written there (desk/team-profiles.ts).
 import { COPIED_TABLES } from './copy/copied-tables';
-import { canonical, type Row } from './copy/copy-side';
+import { canonical, quotedColumns, type Row } from './copy/copy-side';
 import type { Db } from './db';
 
 export const PROFILES_TABLE = COPIED_TABLES.find((t) => t.name === 'profiles')!;
@@ -32,7 +32,7 @@ export const toProfileRow = (raw: unknown[]): Row =>
   raw.map((v, i) => canonical(PROFILES_LABEL, PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
 
 export function profileCopy(db: Db): ProfileCopy {
-  const columns = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
+  const columns = quotedColumns(PROFILE_COLUMNS);
   const all = db.prepare(`SELECT ${columns} FROM profiles ORDER BY name`).safeIntegers(true).raw(true);
   const one = db.prepare(`SELECT ${columns} FROM profiles WHERE name = ?`).safeIntegers(true).raw(true);
   const insert = db.prepare(`INSERT INTO profiles (${columns}) VALUES (${PROFILE_COLUMNS.map(() => '?').join(', ')})`);

@@ -30,6 +30,9 @@ export function sameValue(a: Value, b: Value): boolean {
   return Object.is(a, b);
 }
 
+/** Column names quoted for SQL, comma-separated: the same in SQLite and PostgreSQL. */
+export const quotedColumns = (columns: readonly string[]): string => columns.map((c) => `"${c}"`).join(', ');
+
 export const sameRow = (a: Row, b: Row): boolean => a.length === b.length && a.every((v, i) => sameValue(v, b[i]!));
 
 /** Two rows that may be missing (null): both missing, or both there and the same. */

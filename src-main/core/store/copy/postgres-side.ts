@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { ColumnKind, CopiedTable } from './copied-tables';
 import { DeskFailure } from '../../result';
-import { canonical, UnexpectedValueError, type CopySide, type Row, type Value } from './copy-side';
+import { canonical, quotedColumns, UnexpectedValueError, type CopySide, type Row, type Value } from './copy-side';
 import { describeKey, keyOf } from './key-order';
 
 /** PostgreSQL's limit on a statement's parameters. */
@@ -25,7 +25,6 @@ export function parameter(label: string, table: CopiedTable, column: string, kin
   return v;
 }
 
-const list = (columns: readonly string[]): string => columns.map((c) => `"${c}"`).join(', ');
 const marks = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
 
 export function postgresSide(client: pg.Client, label: string): CopySide {
@@ -42,7 +41,7 @@ export function postgresSide(client: pg.Client, label: string): CopySide {
   const toRow = (table: CopiedTable, columns: readonly string[], raw: unknown[]): Row =>
     raw.map((v, i) => canonical(label, table, columns[i]!, table.columns[columns[i]!]!, v));
   const rows = async (sql: string, values: unknown[]): Promise<unknown[][]> => (await client.query<unknown[]>({ text: sql, values, rowMode: 'array' })).rows;
-  const keyList = (t: CopiedTable): string => list(t.key);
+  const keyList = (t: CopiedTable): string => quotedColumns(t.key);
   return {
     label,
     async columnNames(table) {
@@ -63,16 +62,22 @@ export function postgresSide(client: pg.Client, label: string): CopySide {
     async readAfter(table, columns, after, limit) {
       const where = after === null ? '' : `WHERE (${keyList(table)}) > (${marks(1, after.length)})`;
       const values = after === null ? [] : params(table, table.key, after);
-      const r = await rows(`SELECT ${list(columns)} FROM "${table.name}" ${where} ORDER BY ${keyList(table)} LIMIT $${values.length + 1}`, [...values, limit]);
+      const r = await rows(`SELECT ${quotedColumns(columns)} FROM "${table.name}" ${where} ORDER BY ${keyList(table)} LIMIT $${values.length + 1}`, [
+        ...values,
+        limit,
+      ]);
       return r.map((raw) => toRow(table, columns, raw));
     },
     async rowByKey(table, columns, key) {
-      const r = await rows(`SELECT ${list(columns)} FROM "${table.name}" WHERE (${keyList(table)}) = (${marks(1, key.length)})`, params(table, table.key, key));
+      const r = await rows(
+        `SELECT ${quotedColumns(columns)} FROM "${table.name}" WHERE (${keyList(table)}) = (${marks(1, key.length)})`,
+        params(table, table.key, key),
+      );
       return r[0] === undefined ? null : toRow(table, columns, r[0]);
     },
     async lastRow(table, columns) {
       const order = table.key.map((k) => `"${k}" DESC`).join(', ');
-      const r = await rows(`SELECT ${list(columns)} FROM "${table.name}" ORDER BY ${order} LIMIT 1`, []);
+      const r = await rows(`SELECT ${quotedColumns(columns)} FROM "${table.name}" ORDER BY ${order} LIMIT 1`, []);
       return r[0] === undefined ? null : toRow(table, columns, r[0]);
     },
     async insert(table, columns, batch) {
@@ -83,7 +88,7 @@ export function postgresSide(client: pg.Client, label: string): CopySide {
           const chunk = batch.slice(at, at + perStatement);
           const values = chunk.flatMap((row) => rowParams(table, columns, row));
           const tuples = chunk.map((_, i) => `(${marks(i * columns.length + 1, columns.length)})`).join(', ');
-          await client.query(`INSERT INTO "${table.name}" (${list(columns)}) VALUES ${tuples}`, values);
+          await client.query(`INSERT INTO "${table.name}" (${quotedColumns(columns)}) VALUES ${tuples}`, values);
         }
         if (table.identity) {
           await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM "${table.name}"))`, [table.name]);

@@ -2,16 +2,15 @@
 // every 64-bit value survives; text keys compare as SQLite's BINARY, the byte order PostgreSQL's "C" has.
 import type { Db } from '../db';
 import type { CopiedTable } from './copied-tables';
-import { canonical, type CopySide, type Row } from './copy-side';
+import { canonical, quotedColumns, type CopySide, type Row } from './copy-side';
 
-const list = (columns: readonly string[]): string => columns.map((c) => `"${c}"`).join(', ');
 const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
 export function sqliteSide(db: Db, label: string): CopySide {
   const toRow = (table: CopiedTable, columns: readonly string[], raw: unknown[]): Row =>
     raw.map((v, i) => canonical(label, table, columns[i]!, table.columns[columns[i]!]!, v));
   const select = (sql: string) => db.prepare(sql).safeIntegers(true).raw(true);
-  const keyList = (t: CopiedTable): string => list(t.key);
+  const keyList = (t: CopiedTable): string => quotedColumns(t.key);
   return {
     label,
     async columnNames(table) {
@@ -31,23 +30,24 @@ export function sqliteSide(db: Db, label: string): CopySide {
     },
     async readAfter(table, columns, after, limit) {
       const where = after === null ? '' : `WHERE (${keyList(table)}) > (${marks(after.length)})`;
-      const rows = select(`SELECT ${list(columns)} FROM "${table.name}" ${where} ORDER BY ${keyList(table)} LIMIT ?`).all(
+      const rows = select(`SELECT ${quotedColumns(columns)} FROM "${table.name}" ${where} ORDER BY ${keyList(table)} LIMIT ?`).all(
         ...(after ?? []),
         limit,
       ) as unknown[][];
       return rows.map((r) => toRow(table, columns, r));
     },
     async rowByKey(table, columns, key) {
-      const r = select(`SELECT ${list(columns)} FROM "${table.name}" WHERE (${keyList(table)}) = (${marks(key.length)})`).get(...key) as unknown[] | undefined;
+      const r = select(`SELECT ${quotedColumns(columns)} FROM "${table.name}" WHERE (${keyList(table)}) = (${marks(key.length)})`).get(...key) as
+        unknown[] | undefined;
       return r === undefined ? null : toRow(table, columns, r);
     },
     async lastRow(table, columns) {
       const order = table.key.map((k) => `"${k}" DESC`).join(', ');
-      const r = select(`SELECT ${list(columns)} FROM "${table.name}" ORDER BY ${order} LIMIT 1`).get() as unknown[] | undefined;
+      const r = select(`SELECT ${quotedColumns(columns)} FROM "${table.name}" ORDER BY ${order} LIMIT 1`).get() as unknown[] | undefined;
       return r === undefined ? null : toRow(table, columns, r);
     },
     async insert(table, columns, rows) {
-      const stmt = db.prepare(`INSERT INTO "${table.name}" (${list(columns)}) VALUES (${marks(columns.length)})`);
+      const stmt = db.prepare(`INSERT INTO "${table.name}" (${quotedColumns(columns)}) VALUES (${marks(columns.length)})`);
       db.transaction(() => {
         for (const row of rows) stmt.run(...row);
       }).immediate();

@@ -53,12 +53,8 @@ export class TeamLog {
   }
 
   /** Refuses a database that cannot be reached or whose schema is not this version's, saying what to do. */
-  async checkSchema(): Promise<void> {
-    try {
-      await this.reading.run(async () => requireCurrentSchema(await this.readConnection(), redactDatabaseUrl(this.url)));
-    } catch (err) {
-      throw databaseFailure(this.url, err);
-    }
+  checkSchema(): Promise<void> {
+    return this.run((c) => requireCurrentSchema(c, redactDatabaseUrl(this.url)));
   }
 
   /** A writer for one listener of the proxy (which keeps the text index up to date); closed with it. */

@@ -2,7 +2,7 @@
 // desk's change written back row by row, in one transaction. The sealed secrets are carried as the
 // bytes they are: the key never enters the database.
 import type pg from 'pg';
-import { sameRowOrNone, type Row } from '../copy/copy-side';
+import { quotedColumns, sameRowOrNone, type Row } from '../copy/copy-side';
 import { parameter, postgresSide } from '../copy/postgres-side';
 import { DeskFailure } from '../../result';
 import { byName, PROFILE_COLUMNS, PROFILES_LABEL, PROFILES_TABLE, toProfileRow } from '../profile-copy';
@@ -24,7 +24,7 @@ export function readTeamProfiles(client: pg.Client): Promise<Row[]> {
   return postgresSide(client, PROFILES_LABEL).readAfter(PROFILES_TABLE, PROFILE_COLUMNS, null, MAX_PROFILES);
 }
 
-const COLUMN_LIST = PROFILE_COLUMNS.map((c) => `"${c}"`).join(', ');
+const COLUMN_LIST = quotedColumns(PROFILE_COLUMNS);
 // The rows a change touches, locked until it commits: another desk's write of them waits, or came first.
 const LOCK = `SELECT ${COLUMN_LIST} FROM profiles WHERE name = ANY($1::text[]) FOR UPDATE`;
 
