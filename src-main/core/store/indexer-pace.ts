@@ -2,11 +2,13 @@
 // thread, which runs this function from its source) and the team's on PostgreSQL.
 //
 // A backlog is indexed at about half the time (a pause as long as the batch took). While the proxies
-// write more than BUSY_CAPTURES_PER_SECOND, the indexer takes about a hundredth, also when it has
-// caught up: keeping up with a load test took about 4% of a core (two cores, BENCHMARKS.md section 1),
-// CPU the captures then lacked. It falls behind then, and
-// a search tests the rows not indexed yet directly (text-search.ts) until it has caught up after the load.
-// Below that rate it keeps up as it goes.
+// write more than `busyRate` captures a second, the indexer leaves the cores to the captures: it does
+// not index at all until `busyBacklogRows` rows wait (a load test's captures are indexed after it), and
+// past that it takes about a hundredth, also when it has caught up. Keeping up with a load test took
+// about 4% of a core at a hundredth (two cores, BENCHMARKS.md section 1), CPU the captures then lacked.
+// A search tests the rows not indexed yet directly (text-search.ts), at 5 to 10 µs a row for a word that
+// must be looked for in all of them: the backlog bound keeps that under about 100 ms while a load lasts.
+// Below the busy rate the indexer keeps up as it goes.
 
 export interface IndexerPace {
   /** Between two looks when there is nothing to index, or a batch has caught up while the log is quiet. */
@@ -17,9 +19,27 @@ export interface IndexerPace {
   busyPause: number;
   /** ...and at most this long: a slow batch on a loaded machine would otherwise hold the index back for half a minute, also after the load. */
   busyMaxMs: number;
+  /** While busy, nothing is indexed until this many rows wait. */
+  busyBacklogRows: number;
 }
 
-export const INDEXER_PACE: IndexerPace = { idleMs: 250, busyRate: 100, busyPause: 99, busyMaxMs: 2_000 };
+export const INDEXER_PACE: IndexerPace = { idleMs: 250, busyRate: 100, busyPause: 99, busyMaxMs: 2_000, busyBacklogRows: 10_000 };
+
+/** What the indexer sees when it looks, before a batch. */
+export interface Look {
+  /** Rows after the last one indexed. */
+  pending: number;
+  /** How fast the log grew since the last look. */
+  rowsPerSecond: number;
+}
+
+/**
+ * Whether to leave this look's rows for later: the proxies are busy and the backlog is short of the bound.
+ * Self-contained (no imports, no closures): SQLite's worker evaluates its source.
+ */
+export function waitsOutTheLoad(look: Look, p: IndexerPace): boolean {
+  return look.rowsPerSecond > p.busyRate && look.pending < p.busyBacklogRows;
+}
 
 export interface BatchOutcome {
   /** How long the batch took. */

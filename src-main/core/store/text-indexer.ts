@@ -2,17 +2,17 @@
 // so tokenizing captures (about a millisecond a row) never runs on the proxy's event loop. Batches are
 // sized to hold the write lock about BATCH_TARGET_MS, and the worker pauses between two batches as long
 // as the batch took: a capture that finds the lock taken waits one short batch, and the proxy has the
-// lock at least half the time while a backlog is indexed (a million rows after an upgrade, say), a
-// hundredth while the proxy is busy (indexer-pace.ts). Once caught up the worker looks again every idle
-// interval, without the write lock when there is nothing to do. A search never waits for it: what is not
-// indexed yet is read directly (text-search.ts). Should the worker fail to start or die, searches stay
-// right, only slower as the unindexed part grows. While a prune deletes, the worker stands aside
-// (text-index-aside.ts).
+// lock at least half the time while a backlog is indexed (a million rows after an upgrade, say). While
+// the proxy is busy the worker waits for the load to end, or past a bound takes a hundredth
+// (indexer-pace.ts). Once caught up it looks again every idle interval, without the write lock when
+// there is nothing to do. A search never waits for it: what is not indexed yet is read directly
+// (text-search.ts). Should the worker fail to start or die, searches stay right, only slower as the
+// unindexed part grows. While a prune deletes, the worker stands aside (text-index-aside.ts).
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { PRUNE_DELETING_UNTIL } from './text-index-aside';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
-import { INDEXER_PACE, waitAfterBatch } from './indexer-pace';
+import { INDEXER_PACE, waitAfterBatch, waitsOutTheLoad, type IndexerPace } from './indexer-pace';
 import { betterSqlitePath, closeWorker } from './worker-module';
 
 /** How long one batch should hold the write lock (prune's batches aim at 15 ms: see retention.ts). */
@@ -33,6 +33,7 @@ const s = {};
 for (const [k, sql] of Object.entries(o.sql)) s[k] = db.prepare(sql);
 const asideUntil = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
 const waitAfterBatch = ${waitAfterBatch.toString()};
+const waitsOutTheLoad = ${waitsOutTheLoad.toString()};
 const batch = db.transaction((rows, cutoff) => {
   const after = s.upTo.pluck().get();
   const upTo = s.bound.pluck().get({ after, rows, cutoff, waitRows: o.waitRows });
@@ -51,6 +52,7 @@ let timer = null;
 let seenMax = null;
 let seenAt = 0;
 let standingAside = false;
+let waitingOutLoad = false;
 /** Rows a second written since the last look: how busy the proxy is. */
 function captureRate() {
   const max = s.maxId.pluck().get();
@@ -59,6 +61,9 @@ function captureRate() {
   seenMax = max;
   seenAt = at;
   return rate;
+}
+function waitOutLoad(waiting) {
+  if (waiting !== waitingOutLoad) parentPort.postMessage({ load: (waitingOutLoad = waiting) });
 }
 function step() {
   timer = null;
@@ -74,7 +79,14 @@ function step() {
       timer = setTimeout(step, Math.min(wait, Math.ceil(aside)));
       return;
     }
+    const rowsPerSecond = captureRate();
     if (!s.work.pluck().get()) {
+      waitOutLoad(false);
+      timer = setTimeout(step, wait);
+      return;
+    }
+    waitOutLoad(waitsOutTheLoad({ pending: seenMax - s.upTo.pluck().get(), rowsPerSecond }, o.pace));
+    if (waitingOutLoad) {
       timer = setTimeout(step, wait);
       return;
     }
@@ -86,7 +98,7 @@ function step() {
       rows = Math.max(o.minRows, Math.min(o.maxRows, rows * 2, scaled));
     }
     parentPort.postMessage({ indexedUpto: r.upTo, pending: r.pending, indexed: r.indexed, ms });
-    wait = waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond: captureRate() }, o.pace);
+    wait = waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond }, o.pace);
   } catch (err) {
     const busy = err && (err.code === 'SQLITE_BUSY' || err.code === 'SQLITE_LOCKED');
     if (!busy) parentPort.postMessage({ failed: String(err && err.message) });
@@ -101,7 +113,7 @@ parentPort.on('message', (message) => {
   db.close();
   parentPort.close();
 });
-// The first batch's rate is then measured from the start, not taken as zero.
+// The first look's rate is then measured from the start, not taken as zero.
 captureRate();
 step();
 `;
@@ -118,11 +130,15 @@ export class TextIndexer {
   private last: IndexerProgress | null = null;
   private failure: string | null = null;
   private aside = false;
+  private load = false;
 
   private constructor() {}
 
-  /** Starts indexing `db`'s file in the background; null (nothing started) for a database without a file or a worker. */
-  static start(db: Db, nativeBinding?: string): TextIndexer | null {
+  /**
+   * Starts indexing `db`'s file in the background; null (nothing started) for a database without a file
+   * or a worker. `pace`: INDEXER_PACE but in tests.
+   */
+  static start(db: Db, nativeBinding?: string, pace: IndexerPace = INDEXER_PACE): TextIndexer | null {
     if (db.memory || db.readonly) return null;
     const modulePath = betterSqlitePath();
     if (modulePath === null) return null;
@@ -137,7 +153,7 @@ export class TextIndexer {
       targetMs: BATCH_TARGET_MS,
       minRows: MIN_BATCH_ROWS,
       maxRows: MAX_BATCH_ROWS,
-      pace: INDEXER_PACE,
+      pace,
       retryMs: RETRY_MS,
       asideKey: PRUNE_DELETING_UNTIL,
     };
@@ -147,9 +163,10 @@ export class TextIndexer {
       return null;
     }
     indexer.worker.unref();
-    indexer.worker.on('message', (m: IndexerProgress | { failed: string } | { aside: boolean }) => {
+    indexer.worker.on('message', (m: IndexerProgress | { failed: string } | { aside: boolean } | { load: boolean }) => {
       if ('failed' in m) return void (indexer.failure = m.failed);
       if ('aside' in m) return void (indexer.aside = m.aside);
+      if ('load' in m) return void (indexer.load = m.load);
       indexer.last = { indexedUpto: m.indexedUpto, pending: m.pending };
     });
     indexer.worker.on('error', (err) => {
@@ -168,6 +185,11 @@ export class TextIndexer {
   /** Whether the worker last stood aside for a prune (text-index-aside.ts) instead of indexing. */
   standingAside(): boolean {
     return this.aside;
+  }
+
+  /** Whether the worker last left the rows waiting for the proxies' load to end (indexer-pace.ts). */
+  waitingOutLoad(): boolean {
+    return this.load;
   }
 
   /** The last error the worker met (null: none), for diagnostics. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, connectionOf, openStore, type Store } from '../../../src-main/core/store';
 import { MIGRATIONS, migrate } from '../../../src-main/core/store/migrations';
 import { IN_FLIGHT_WAIT_MS, TEXT_INDEX_SQL, TextIndex } from '../../../src-main/core/store/text-index';
+import { INDEXER_PACE } from '../../../src-main/core/store/indexer-pace';
 import { TextIndexer } from '../../../src-main/core/store/text-indexer';
 import { PRUNE_DELETING_UNTIL } from '../../../src-main/core/store/text-index-aside';
 import type { ExchangeCompletion } from '../../../src-main/core/store';
@@ -26,6 +27,18 @@ const answer = (body: string): ExchangeCompletion => ({
   completedAt: new Date().toISOString(),
 });
 const longAgo = (): string => new Date(Date.now() - IN_FLIGHT_WAIT_MS - 60_000).toISOString();
+
+/** Writes `n` answered captures whose bodies hold `word`; the newest id. */
+function writeAnswered(store: Store, n: number, word: string): number {
+  let last = 0;
+  store.immediate(() => {
+    for (let i = 0; i < n; i++) {
+      last = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"${word} ${i}"}`) })).id;
+      store.exchanges.complete(last, answer('ok'));
+    }
+  });
+  return last;
+}
 
 /** Polls `check` until it holds, or fails after `ms`. */
 async function until(check: () => boolean, ms: number, what: string): Promise<void> {
@@ -151,18 +164,10 @@ describe('filling the text index', () => {
 
   it('fills the index on a worker thread while the store is being written', async () => {
     const store = openStore(tempDir());
-    const write = (n: number, word: string): number => {
-      let last = 0;
-      store.immediate(() => {
-        for (let i = 0; i < n; i++) {
-          last = store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"${word} ${i}"}`) })).id;
-          store.exchanges.complete(last, answer('ok'));
-        }
-      });
-      return last;
-    };
+    const write = (n: number, word: string): number => writeAnswered(store, n, word);
     write(3_000, 'Backlog');
-    const indexer = TextIndexer.start(connectionOf(store));
+    // Any backlog is indexed while the captures come (none waits for the load to end), at the busy pace.
+    const indexer = TextIndexer.start(connectionOf(store), undefined, { ...INDEXER_PACE, busyBacklogRows: 0 });
     expect(indexer).not.toBeNull();
     try {
       // Captures keep coming while the backlog is indexed: every commit gets the lock.
@@ -181,6 +186,29 @@ describe('filling the text index', () => {
     }
     store.close();
   }, 90_000);
+
+  it('leaves the rows for after the load while the proxies are busy, until a bound of them waits', async () => {
+    const store = openStore(tempDir());
+    writeAnswered(store, 50, 'Petrel');
+    // Busy at every look (any rate is above -1): fewer than 100 rows waiting are left for later.
+    const indexer = TextIndexer.start(connectionOf(store), undefined, { ...INDEXER_PACE, busyRate: -1, busyBacklogRows: 100, idleMs: 10 });
+    expect(indexer).not.toBeNull();
+    try {
+      await until(() => indexer!.waitingOutLoad(), 30_000, 'the indexer to wait for the load to end');
+      expect(indexedUpto(store)).toBe(0);
+      // Searches stay right meanwhile: the rows not indexed yet are read directly.
+      expect(store.exchanges.list({ search: 'petrel', limit: 100 }).items.length).toBe(50);
+      // Past the bound the backlog is indexed (at the busy pace), down to under the bound again.
+      const newest = writeAnswered(store, 60, 'Petrel');
+      await until(() => indexedUpto(store) > 0, 30_000, 'the indexer to index past the bound');
+      await until(() => indexer!.waitingOutLoad(), 30_000, 'the indexer to wait again');
+      expect(newest - indexedUpto(store)).toBeLessThan(100);
+      expect(indexer!.lastFailure()).toBeNull();
+    } finally {
+      await indexer!.stop();
+    }
+    store.close();
+  }, 60_000);
 
   it('stands aside while a prune says it is deleting, and indexes once the notice is withdrawn', async () => {
     const store = openStore(tempDir());

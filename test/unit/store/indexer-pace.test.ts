@@ -1,8 +1,8 @@
 // The background text indexers (SQLite's worker, the team's on PostgreSQL) take half the time while a
-// backlog lasts, and about a hundredth while the proxies write more than 100 captures a second, also
-// once they have caught up (store/indexer-pace.ts).
+// backlog lasts; while the proxies write more than 100 captures a second they index nothing until
+// 10,000 rows wait, and past that about a hundredth, also once they have caught up (store/indexer-pace.ts).
 import { describe, expect, it } from 'vitest';
-import { INDEXER_PACE, waitAfterBatch, type BatchOutcome } from '../../../src-main/core/store/indexer-pace';
+import { INDEXER_PACE, waitAfterBatch, waitsOutTheLoad, type BatchOutcome } from '../../../src-main/core/store/indexer-pace';
 import { LogGrowth } from '../../../src-main/core/store/postgres/text-indexer';
 
 const after = (ms: number, rowsPerSecond: number, pending = 1_000, indexed = 500): BatchOutcome => ({ ms, indexed, pending, rowsPerSecond });
@@ -26,18 +26,32 @@ describe("the indexers' pace", () => {
     expect(waitAfterBatch(after(12, 6_000, 0, 0), INDEXER_PACE)).toBe(INDEXER_PACE.idleMs);
   });
 
+  it('leaves a backlog short of 10,000 rows for after the load while the proxies are busy', () => {
+    // A load test's captures: indexing them as they come took the cores the captures needed.
+    expect(waitsOutTheLoad({ pending: 8_800, rowsPerSecond: 6_000 }, INDEXER_PACE)).toBe(true);
+    expect(waitsOutTheLoad({ pending: 0, rowsPerSecond: 101 }, INDEXER_PACE)).toBe(true);
+    // Past the bound a search would read too many rows directly: indexed, at a hundredth of the time.
+    expect(waitsOutTheLoad({ pending: 10_000, rowsPerSecond: 6_000 }, INDEXER_PACE)).toBe(false);
+    // Quiet, or below the busy rate: indexed as it comes.
+    expect(waitsOutTheLoad({ pending: 8_800, rowsPerSecond: 100 }, INDEXER_PACE)).toBe(false);
+    expect(waitsOutTheLoad({ pending: 1, rowsPerSecond: 0 }, INDEXER_PACE)).toBe(false);
+  });
+
   it("is self-contained, as SQLite's worker evaluates it from its source", () => {
     const copy = new Function(`return ${waitAfterBatch.toString()};`)() as typeof waitAfterBatch;
     for (const b of [after(20, 0), after(20, 101), after(300, 5_000), after(12, 6_000, 0), after(12, 50, 0), after(5, 0, 0, 0)])
       expect(copy(b, INDEXER_PACE)).toBe(waitAfterBatch(b, INDEXER_PACE));
+    const waits = new Function(`return ${waitsOutTheLoad.toString()};`)() as typeof waitsOutTheLoad;
+    for (const look of [{ pending: 5, rowsPerSecond: 500 }, { pending: 50_000, rowsPerSecond: 500 }, { pending: 5, rowsPerSecond: 5 }])
+      expect(waits(look, INDEXER_PACE)).toBe(waitsOutTheLoad(look, INDEXER_PACE));
   });
 
-  it('measures the log growing from what each batch indexed and left pending', () => {
+  it('measures the log growing from the newest id at each look', () => {
     const growth = new LogGrowth();
-    expect(growth.rate(100, 500, 1_000)).toBe(0);
-    // 200 indexed, 400 left: 100 rows written in half a second.
-    expect(growth.rate(200, 400, 1_500)).toBe(200);
-    // Nothing written for a second: the backlog only shrank.
-    expect(growth.rate(300, 100, 2_500)).toBe(0);
+    expect(growth.rate(500, 1_000)).toBe(0);
+    // 100 rows written in half a second.
+    expect(growth.rate(600, 1_500)).toBe(200);
+    // Nothing written for a second.
+    expect(growth.rate(600, 2_500)).toBe(0);
   });
 });

@@ -37,10 +37,11 @@ const TEXT_OF = (r: string): string => `${r}.id, wager_desk_request_text(${r}), 
 const MAX_ID = '(SELECT coalesce(max(id), 0) FROM exchanges)';
 
 export const PG_TEXT_INDEX_SQL = {
-  /** Whether a batch has anything to do, read without any lock. */
-  work: `SELECT ${MAX_ID} > (SELECT indexed_upto FROM exchange_text_state)
+  /** Whether a batch has anything to do, the newest id and the rows after indexed_upto: read without any lock. */
+  look: `SELECT ${MAX_ID} > (SELECT indexed_upto FROM exchange_text_state)
       OR EXISTS (SELECT 1 FROM exchange_text_unanswered AS u JOIN exchanges AS e ON e.id = u.exchange_id WHERE ${isComplete('e')})
-      OR EXISTS (SELECT 1 FROM exchange_text_gaps AS g WHERE g.since < now() - interval '${GAP_KEEP}' OR EXISTS (SELECT 1 FROM exchanges AS e WHERE e.id = g.id)) AS work`,
+      OR EXISTS (SELECT 1 FROM exchange_text_gaps AS g WHERE g.since < now() - interval '${GAP_KEEP}' OR EXISTS (SELECT 1 FROM exchanges AS e WHERE e.id = g.id)) AS work,
+      ${MAX_ID}::float8 AS newest, greatest(0, ${MAX_ID} - (SELECT indexed_upto FROM exchange_text_state))::float8 AS pending`,
   upTo: 'SELECT indexed_upto::float8 AS upto FROM exchange_text_state',
   /** The last id this batch indexes: at most $2 rows, up to the newest, short of a young row in flight. $3: the cutoff (ISO time), $4: rows. */
   bound: `SELECT least($1::bigint + $2, ${MAX_ID},
@@ -112,9 +113,18 @@ async function batchInSnapshot(client: pg.Client, rows: number, now: number): Pr
   }
 }
 
-/** Whether a batch would find anything to do (no lock taken). */
-export async function textIndexHasWork(client: pg.Client): Promise<boolean> {
-  return (await client.query<{ work: boolean }>(PG_TEXT_INDEX_SQL.work)).rows[0]!.work;
+/** What the background indexer sees before a batch (no lock taken). */
+export interface TextIndexLook {
+  /** Whether a batch would find anything to do. */
+  work: boolean;
+  /** The newest id: how fast the log grows, from one look to the next. */
+  newest: number;
+  /** Rows after indexed_upto. */
+  pending: number;
+}
+
+export async function lookAtTextIndex(client: pg.Client): Promise<TextIndexLook> {
+  return (await client.query<TextIndexLook>(PG_TEXT_INDEX_SQL.look)).rows[0]!;
 }
 
 /** Batches until no complete row is left to index (rows in flight may stay behind); the rows indexed. */

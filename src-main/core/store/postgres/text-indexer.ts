@@ -5,13 +5,14 @@
 //
 // Batches are sized to take about BATCH_TARGET_MS and followed by a pause as long as the batch took,
 // so a backlog (a copied log, say) takes at most about half of one of the database's cores; while the
-// proxies are busy, about a hundredth (the same rule as SQLite's indexer, indexer-pace.ts: the text is
-// made and indexed on the database's cores, which the captures' commits need then). Once caught
-// up it looks again every idle interval, without a lock when there is nothing to do. A search never waits
-// for it (rows not indexed are tested directly): should it fail, searches stay right, only slower.
+// proxies are busy, nothing until a bound of rows waits, then about a hundredth (the same rule as
+// SQLite's indexer, indexer-pace.ts: the text is made and indexed on the database's cores, which the
+// captures' commits need then). Once caught up it looks again every idle interval, without a lock when
+// there is nothing to do. A search never waits for it (rows not indexed are tested directly): should it
+// fail, searches stay right, only slower.
 import type pg from 'pg';
-import { INDEXER_PACE, waitAfterBatch } from '../indexer-pace';
-import { indexTextBatch, MAX_BATCH_ROWS, textIndexHasWork } from './text-index';
+import { INDEXER_PACE, waitAfterBatch, waitsOutTheLoad } from '../indexer-pace';
+import { indexTextBatch, lookAtTextIndex, MAX_BATCH_ROWS } from './text-index';
 
 const BATCH_TARGET_MS = 50;
 const MIN_BATCH_ROWS = 10;
@@ -57,7 +58,9 @@ export class PgTextIndexer {
   private async step(): Promise<number> {
     try {
       this.client ??= await this.connect();
-      if (!(await textIndexHasWork(this.client))) return INDEXER_PACE.idleMs;
+      const look = await lookAtTextIndex(this.client);
+      const rowsPerSecond = this.growth.rate(look.newest, performance.now());
+      if (!look.work || waitsOutTheLoad({ pending: look.pending, rowsPerSecond }, INDEXER_PACE)) return INDEXER_PACE.idleMs;
       const t0 = performance.now();
       const r = await indexTextBatch(this.client, this.rows, false);
       const ms = performance.now() - t0;
@@ -65,8 +68,7 @@ export class PgTextIndexer {
       if (r.indexed > 0)
         this.rows = Math.max(MIN_BATCH_ROWS, Math.min(MAX_BATCH_ROWS, this.rows * 2, Math.floor((this.rows * BATCH_TARGET_MS) / Math.max(1, ms))));
       this.failure = null;
-      const rate = this.growth.rate(r.indexed, r.pending, performance.now());
-      return waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond: rate }, INDEXER_PACE);
+      return waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond }, INDEXER_PACE);
     } catch (err) {
       this.failure = err instanceof Error ? err.message : String(err);
       const client = this.client;
@@ -88,15 +90,15 @@ export class PgTextIndexer {
   }
 }
 
-/** How fast the log grows, from one batch to the next: what a batch indexed and left pending against what the last one left. */
+/** How fast the log grows: the newest id at one look against the last. */
 export class LogGrowth {
-  private last: { pending: number; at: number } | null = null;
+  private last: { newest: number; at: number } | null = null;
 
-  /** Rows a second written since the last batch (0 at the first); `at` in ms. */
-  rate(indexed: number, pending: number, at: number): number {
+  /** Rows a second written since the last look (0 at the first); `at` in ms. */
+  rate(newest: number, at: number): number {
     const before = this.last;
-    this.last = { pending, at };
+    this.last = { newest, at };
     if (before === null) return 0;
-    return (Math.max(0, indexed + pending - before.pending) * 1000) / Math.max(1, at - before.at);
+    return (Math.max(0, newest - before.newest) * 1000) / Math.max(1, at - before.at);
   }
 }
