@@ -113,9 +113,10 @@ parentPort.on('message', (message) => {
   db.close();
   parentPort.close();
 });
-// The first look's rate is then measured from the start, not taken as zero.
+// The first look measures the rate from here: one right away would see a rate over no time, taken as
+// zero (a quiet log), and index while a load goes on.
 captureRate();
-step();
+timer = setTimeout(step, o.pace.idleMs);
 `;
 
 export interface IndexerProgress {

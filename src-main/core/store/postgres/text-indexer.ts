@@ -11,7 +11,7 @@
 // there is nothing to do. A search never waits for it (rows not indexed are tested directly): should it
 // fail, searches stay right, only slower.
 import type pg from 'pg';
-import { INDEXER_PACE, waitAfterBatch, waitsOutTheLoad } from '../indexer-pace';
+import { TEAM_INDEXER_PACE as PACE, waitAfterBatch, waitsOutTheLoad } from '../indexer-pace';
 import { indexTextBatch, lookAtTextIndex, MAX_BATCH_ROWS } from './text-index';
 
 const BATCH_TARGET_MS = 50;
@@ -60,15 +60,17 @@ export class PgTextIndexer {
       this.client ??= await this.connect();
       const look = await lookAtTextIndex(this.client);
       const rowsPerSecond = this.growth.rate(look.newest, performance.now());
-      if (!look.work || waitsOutTheLoad({ pending: look.pending, rowsPerSecond }, INDEXER_PACE)) return INDEXER_PACE.idleMs;
+      // The first look only starts the measure: a rate over no time says nothing of a load going on.
+      if (rowsPerSecond === null) return PACE.idleMs;
+      if (!look.work || waitsOutTheLoad({ pending: look.pending, rowsPerSecond }, PACE)) return PACE.idleMs;
       const t0 = performance.now();
       const r = await indexTextBatch(this.client, this.rows, false);
       const ms = performance.now() - t0;
-      if (r.skipped) return INDEXER_PACE.idleMs;
+      if (r.skipped) return PACE.idleMs;
       if (r.indexed > 0)
         this.rows = Math.max(MIN_BATCH_ROWS, Math.min(MAX_BATCH_ROWS, this.rows * 2, Math.floor((this.rows * BATCH_TARGET_MS) / Math.max(1, ms))));
       this.failure = null;
-      return waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond }, INDEXER_PACE);
+      return waitAfterBatch({ ms, indexed: r.indexed, pending: r.pending, rowsPerSecond }, PACE);
     } catch (err) {
       this.failure = err instanceof Error ? err.message : String(err);
       const client = this.client;
@@ -94,11 +96,11 @@ export class PgTextIndexer {
 export class LogGrowth {
   private last: { newest: number; at: number } | null = null;
 
-  /** Rows a second written since the last look (0 at the first); `at` in ms. */
-  rate(newest: number, at: number): number {
+  /** Rows a second written since the last look (null at the first); `at` in ms. */
+  rate(newest: number, at: number): number | null {
     const before = this.last;
     this.last = { newest, at };
-    if (before === null) return 0;
+    if (before === null) return null;
     return (Math.max(0, newest - before.newest) * 1000) / Math.max(1, at - before.at);
   }
 }
