@@ -181,15 +181,19 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     const keyed = o.distinctKeys ? distinctPays(warmupCount + measuredCount, tag) : null;
     const warmupLoad: SignedCallback | SignedCallback[] = keyed ? keyed.slice(0, warmupCount) : payload;
     const measuredLoad: SignedCallback | SignedCallback[] = keyed ? keyed.slice(warmupCount) : payload;
+    // The CPU is read at the last answer: the closed-loop generator returns about half a second later.
+    let cpuAtLastAnswer: number | null = null;
+    const atLastAnswer = (): void => void (cpuAtLastAnswer = processCpuMs(running.child.pid));
     const drive = (payloads: SignedCallback | SignedCallback[], count: number): Promise<LoadResult> =>
       rate === null
-        ? load(running.url, payloads, connections, count, o.maxSeconds)
+        ? load(running.url, payloads, connections, count, o.maxSeconds, atLastAnswer)
         : pacedLoad(running.url, Array.isArray(payloads) ? payloads : [payloads], connections, count, rate, o.maxSeconds);
     try {
       warmup = await drive(warmupLoad, warmupCount);
       const cpuBefore = processCpuMs(running.child.pid);
+      cpuAtLastAnswer = null;
       measured = await drive(measuredLoad, measuredCount);
-      const cpuAfter = processCpuMs(running.child.pid);
+      const cpuAfter = cpuAtLastAnswer ?? processCpuMs(running.child.pid);
       cpuUs = cpuBefore !== null && cpuAfter !== null && measured.completed > 0 ? ((cpuAfter - cpuBefore) * 1000) / measured.completed : null;
     } finally {
       const code = await running.child.stop();

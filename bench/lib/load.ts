@@ -2,6 +2,9 @@
 // (autocannon's own histogram rounds to whole milliseconds, too coarse for a sub-millisecond floor), and
 // the run's duration is taken from the first request to the last response: autocannon reports the end
 // of an `amount` run only on its next one-second tick, which would skew a 4-second run by up to 25%.
+// For the same reason a caller that measures the server's CPU over the run reads it at the last answer
+// (`atLastAnswer`), not once this returns: the half second or so in between is the server's idle time,
+// which its background work (a text indexer catching up after the load) would be counted in.
 import autocannon from 'autocannon';
 import { percentile } from './stats';
 import type { SignedCallback } from './payload';
@@ -24,13 +27,17 @@ export interface LoadResult {
   mean: number;
 }
 
-/** Sends `amount` requests as fast as the connections go: `payload` every time, or a list's entries in turn (cycling). */
+/**
+ * Sends `amount` requests as fast as the connections go: `payload` every time, or a list's entries in
+ * turn (cycling). `atLastAnswer` runs as the `amount`th answer arrives.
+ */
 export function load(
   base: string,
   payload: SignedCallback | readonly SignedCallback[],
   connections: number,
   amount: number,
   maxSeconds: number,
+  atLastAnswer?: () => void,
 ): Promise<LoadResult> {
   const list: readonly SignedCallback[] = Array.isArray(payload) ? payload : [payload as SignedCallback];
   const first = list[0];
@@ -85,6 +92,7 @@ export function load(
       lastResponse = performance.now();
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
       else statusErrors++;
+      if (latencies.length + statusErrors === amount) atLastAnswer?.();
     });
     timer = setTimeout(() => instance.stop(), maxSeconds * 1000);
   });
