@@ -5,6 +5,7 @@
 // request the load generator got an answer to must be a row, and every forwarded one reached the upstream.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { BenchArgs } from './lib/args';
 import { freePort, startChild, waitForPort, type Child } from './lib/child';
@@ -93,6 +94,15 @@ export interface ProxyBenchOptions extends BenchArgs {
 
 const SCRIPTS = new URL('./servers/', import.meta.url);
 
+/** With --pin: the CPU of the proxy under test, and the CPU of everything else the run starts. */
+const PROXY_CPU = 0;
+const GENERATOR_CPU = 1;
+
+/** Every thread of process `pid`, and those it starts later, on `cpus` (taskset's list: "1", "0-1"). */
+function pinTo(pid: number, cpus: number | string): void {
+  execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', String(cpus), String(pid)], { stdio: 'ignore' });
+}
+
 function mitmdumpVersion(): string | null {
   try {
     const out = execFileSync('mitmdump', ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -116,7 +126,8 @@ interface Running {
 async function startTarget(target: ProxyTarget, upstream: string, desk: DeskCommand, o: ProxyBenchOptions, tag: string): Promise<Running> {
   switch (target) {
     case 'floor': {
-      const child = startChild(process.execPath, [new URL('bare-forwarder.mjs', SCRIPTS).pathname, upstream]);
+      const forwarder = [new URL('bare-forwarder.mjs', SCRIPTS).pathname, upstream];
+      const child = o.pin ? startChild('taskset', ['--cpu-list', String(PROXY_CPU), process.execPath, ...forwarder]) : startChild(process.execPath, forwarder);
       const m = await child.waitFor(/^proxy: (http:\/\/\S+)$/m, 20_000);
       return { url: m[1]!, child, home: null };
     }
@@ -133,6 +144,7 @@ async function startTarget(target: ProxyTarget, upstream: string, desk: DeskComm
         secret: BENCH_SECRET,
         ui: false,
         cpuProfDir: o.cpuProf ? join(o.cpuProf, tag) : null,
+        cpu: o.pin ? PROXY_CPU : null,
       });
       return { url: serve.proxyUrl, child: serve.child, home };
     }
@@ -154,7 +166,7 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
   o.log(
     `load: POST ${payload.path}, ${payload.body.length}-byte signed pay body` +
       (o.distinctKeys ? ', a user and a deposit of its own in every request' : ', the same callback every time') +
-      `, ${fmtInt(o.requests)} requests a run (+ warm-up), at most ${o.maxSeconds} s a run`,
+      `, ${fmtInt(o.requests)} requests a run after ${fmtInt(o.warmup ?? o.requests)} of warm-up, at most ${o.maxSeconds} s a run`,
   );
   // Against a baseline build the question is forward mode's: the other rows are left out.
   const targets: ProxyTarget[] = o.baseline
@@ -165,9 +177,14 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
   const rateTargets = targets.filter((t) => t !== 'mitmdump' && t !== 'desk-forward-10');
   const rateConnections = o.connections[0]!;
   o.log(`open-loop pass: ${fmtInt(o.rate)} req/s over ${rateConnections} connections, ${rateTargets.join(', ')}`);
+  // Pinned: this process (the load generator) and the upstream it starts on one CPU, each proxy on the other.
+  if (o.pin) {
+    pinTo(process.pid, GENERATOR_CPU);
+    o.log(`pinned: the proxy under test on CPU ${PROXY_CPU}; the load generator and the upstream on CPU ${GENERATOR_CPU}`);
+  }
   const upstreamServer = startUpstream();
   const runs = new Map<string, ProxyRun[]>();
-  /** One run; with a rate, open loop at that rate for a second of warm-up and up to five measured. */
+  /** One run; with a rate, open loop at that rate, the warm-up at least a second and up to five measured. */
   const measureOnce = async (target: ProxyTarget, connections: number, round: number, upstream: string, rate: number | null): Promise<ProxyRun> => {
     const tag = `${target}-c${connections}${rate !== null ? `-at${rate}` : ''}${o.rounds > 1 ? `-r${round}` : ''}`;
     const running = await startTarget(target, upstream, desk, o, tag);
@@ -175,7 +192,9 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     let measured: LoadResult;
     let cpuUs: number | null = null;
     const before = await upstreamCount(upstream);
-    const warmupCount = rate !== null ? rate : Math.max(connections * 4, Math.floor(o.requests / 10));
+    // As many as measured by default: 800 before 8,000 left part of the JIT's compiling in the measured
+    // run (the V8 helper threads' and the main thread's), which a build with more code on the path pays more of.
+    const warmupCount = Math.max(connections * 4, rate ?? 0, o.warmup ?? o.requests);
     const measuredCount = rate !== null ? Math.min(o.requests, rate * 5) : o.requests;
     // Distinct keys: every request of the run is new to the desk (the warm-up's too).
     const keyed = o.distinctKeys ? distinctPays(warmupCount + measuredCount, tag) : null;
@@ -235,6 +254,7 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     }
   } finally {
     await upstreamServer.child.stop();
+    if (o.pin) pinTo(process.pid, `0-${availableParallelism() - 1}`);
   }
   const rows = summarize(runs, o.connections, targets, (target, connections) => `${target}@${connections}`);
   const fixedRows = summarize(runs, [rateConnections], rateTargets, (target) => `${target}@rate`);

@@ -39,6 +39,11 @@ export interface BenchArgs {
   json: string | null;
   /** proxy, tail, team-store: requests measured per row and connection count, and the connection counts. */
   requests: number;
+  /**
+   * proxy: requests sent before each measured run; null: as many as measured. The JIT compiles the
+   * capture path over the first few thousand requests: a shorter warm-up measures that compiling too.
+   */
+  warmup: number | null;
   connections: number[];
   /** proxy, team-store: rounds over every proxy (the table shows medians). */
   rounds: number;
@@ -75,6 +80,11 @@ export interface BenchArgs {
   cpuProf: string | null;
   /** proxy: a checkout of another version, built (its out/main/cli.js): forward mode side by side with it. */
   baseline: string | null;
+  /**
+   * proxy: the proxy under test on CPU 0, the load generator and the stand-in upstream on CPU 1
+   * (`taskset`), so that a proxy's throughput is its own cost, not its share of two cores with them.
+   */
+  pin: boolean;
 }
 
 const FULL = {
@@ -111,9 +121,9 @@ function positive(name: string, value: string | undefined): number {
 }
 
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search] [--json FILE]
-  [--requests N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
+  [--requests N] [--warmup N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
-  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR]`;
+  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR] [--pin]`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const quick = argv.includes('--quick');
@@ -123,6 +133,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     only: [...BENCH_NAMES],
     json: null,
     requests: d.requests,
+    warmup: null,
     connections: [32, 128],
     rounds: d.rounds,
     maxSeconds: d.maxSeconds,
@@ -142,6 +153,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     pruneSeconds: null,
     fromSource: false,
     cpuProf: null,
+    pin: false,
     baseline: null,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -168,6 +180,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       case '--requests':
         a.requests = positive(flag, value());
         break;
+      case '--warmup':
+        a.warmup = positive(flag, value());
+        break;
       case '--connections':
         a.connections = value()
           .split(',')
@@ -178,6 +193,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--max-seconds':
         a.maxSeconds = positive(flag, value());
+        break;
+      case '--pin':
+        a.pin = true;
         break;
       case '--no-mitm':
         a.noMitm = true;
