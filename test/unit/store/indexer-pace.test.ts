@@ -46,7 +46,11 @@ describe("the indexers' pace", () => {
     for (const b of [after(20, 0), after(20, 101), after(300, 5_000), after(12, 6_000, 0), after(12, 50, 0), after(5, 0, 0, 0)])
       expect(copy(b, INDEXER_PACE)).toBe(waitAfterBatch(b, INDEXER_PACE));
     const waits = new Function(`return ${waitsOutTheLoad.toString()};`)() as typeof waitsOutTheLoad;
-    for (const look of [{ pending: 5, rowsPerSecond: 500 }, { pending: 50_000, rowsPerSecond: 500 }, { pending: 5, rowsPerSecond: 5 }])
+    for (const look of [
+      { pending: 5, rowsPerSecond: 500 },
+      { pending: 50_000, rowsPerSecond: 500 },
+      { pending: 5, rowsPerSecond: 5 },
+    ])
       expect(waits(look, INDEXER_PACE)).toBe(waitsOutTheLoad(look, INDEXER_PACE));
   });
 
