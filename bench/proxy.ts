@@ -100,7 +100,11 @@ const GENERATOR_CPU = 1;
 
 /** Every thread of process `pid`, and those it starts later, on `cpus` (taskset's list: "1", "0-1"). */
 function pinTo(pid: number, cpus: number | string): void {
-  execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', String(cpus), String(pid)], { stdio: 'ignore' });
+  try {
+    execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', String(cpus), String(pid)], { stdio: 'ignore' });
+  } catch (err) {
+    throw new Error(`--pin: taskset (util-linux) could not set CPUs ${cpus} for process ${pid}: ${(err as Error).message}`);
+  }
 }
 
 function mitmdumpVersion(): string | null {
@@ -166,7 +170,7 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
   o.log(
     `load: POST ${payload.path}, ${payload.body.length}-byte signed pay body` +
       (o.distinctKeys ? ', a user and a deposit of its own in every request' : ', the same callback every time') +
-      `, ${fmtInt(o.requests)} requests a run after ${fmtInt(o.warmup ?? o.requests)} of warm-up, at most ${o.maxSeconds} s a run`,
+      `, ${fmtInt(o.requests)} requests a run after at least ${fmtInt(o.warmup ?? o.requests)} of warm-up, at most ${o.maxSeconds} s a run`,
   );
   // Against a baseline build the question is forward mode's: the other rows are left out.
   const targets: ProxyTarget[] = o.baseline

@@ -132,7 +132,7 @@ describe('bench smoke (--quick)', () => {
     const r = resultOf<ProxyBenchResult>(run, 'proxy');
     expect(r.distinctKeys).toBe(true);
     if (pin.length > 0) expect(run.stdout).toContain('pinned: the proxy under test on CPU 0');
-    expect(run.stdout).toContain('400 requests a run after 100 of warm-up');
+    expect(run.stdout).toContain('400 requests a run after at least 100 of warm-up');
     expect(run.stdout).toContain('a user and a deposit of its own in every request');
     const desks = r.rows.filter((row) => row.target.startsWith('desk-'));
     expect(desks.map((row) => row.target)).toEqual(['desk-forward', 'desk-forward-10', 'desk-sandbox']);
