@@ -130,8 +130,7 @@ interface Running {
 async function startTarget(target: ProxyTarget, upstream: string, desk: DeskCommand, o: ProxyBenchOptions, tag: string): Promise<Running> {
   switch (target) {
     case 'floor': {
-      const forwarder = [new URL('bare-forwarder.mjs', SCRIPTS).pathname, upstream];
-      const child = o.pin ? startChild('taskset', ['--cpu-list', String(PROXY_CPU), process.execPath, ...forwarder]) : startChild(process.execPath, forwarder);
+      const child = startChild(process.execPath, [new URL('bare-forwarder.mjs', SCRIPTS).pathname, upstream], { cpu: o.pin ? PROXY_CPU : null });
       const m = await child.waitFor(/^proxy: (http:\/\/\S+)$/m, 20_000);
       return { url: m[1]!, child, home: null };
     }
@@ -204,18 +203,16 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
     const keyed = o.distinctKeys ? distinctPays(warmupCount + measuredCount, tag) : null;
     const warmupLoad: SignedCallback | SignedCallback[] = keyed ? keyed.slice(0, warmupCount) : payload;
     const measuredLoad: SignedCallback | SignedCallback[] = keyed ? keyed.slice(warmupCount) : payload;
-    // The CPU is read at the last answer: the closed-loop generator returns about half a second later.
-    let cpuAtLastAnswer: number | null = null;
-    const atLastAnswer = (): void => void (cpuAtLastAnswer = processCpuMs(running.child.pid));
-    const drive = (payloads: SignedCallback | SignedCallback[], count: number): Promise<LoadResult> =>
+    const drive = (payloads: SignedCallback | SignedCallback[], count: number, atLastAnswer?: () => void): Promise<LoadResult> =>
       rate === null
         ? load(running.url, payloads, connections, count, o.maxSeconds, atLastAnswer)
         : pacedLoad(running.url, Array.isArray(payloads) ? payloads : [payloads], connections, count, rate, o.maxSeconds);
     try {
       warmup = await drive(warmupLoad, warmupCount);
       const cpuBefore = processCpuMs(running.child.pid);
-      cpuAtLastAnswer = null;
-      measured = await drive(measuredLoad, measuredCount);
+      // Read at the last answer: the closed-loop generator returns about half a second later.
+      let cpuAtLastAnswer: number | null = null;
+      measured = await drive(measuredLoad, measuredCount, () => (cpuAtLastAnswer = processCpuMs(running.child.pid)));
       const cpuAfter = cpuAtLastAnswer ?? processCpuMs(running.child.pid);
       cpuUs = cpuBefore !== null && cpuAfter !== null && measured.completed > 0 ? ((cpuAfter - cpuBefore) * 1000) / measured.completed : null;
     } finally {

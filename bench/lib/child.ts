@@ -15,8 +15,16 @@ export interface Child {
   stop(graceMs?: number): Promise<string>;
 }
 
-export function startChild(cmd: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Child {
-  const proc = spawn(cmd, [...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export interface ChildOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Run on this CPU only: through taskset, which sets the CPU and then execs `cmd` (the pid is `cmd`'s). */
+  cpu?: number | null;
+}
+
+export function startChild(cmd: string, args: readonly string[], options: ChildOptions = {}): Child {
+  const argv = options.cpu === undefined || options.cpu === null ? [cmd, ...args] : ['taskset', '--cpu-list', String(options.cpu), cmd, ...args];
+  const proc = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   let exited: string | null = null;
   const watchers = new Set<() => void>();

@@ -101,12 +101,11 @@ export async function startServe(cmd: DeskCommand, o: ServeOptions): Promise<Run
     ...(o.ui ? ['--ui-port', '0'] : ['--no-ui']),
   ];
   // WAGER_DESK_DATABASE_URL emptied: a URL in the benchmark's own environment must not move a SQLite run to PostgreSQL.
-  const env = { [SECRET_ENV]: o.secret, WAGER_DESK_HOME: o.home, WAGER_DESK_DATABASE_URL: '' };
-  // taskset sets the CPU, then execs node: the child's pid is node's.
-  const child =
-    o.cpu !== undefined && o.cpu !== null
-      ? startChild('taskset', ['--cpu-list', String(o.cpu), process.execPath, ...args], { env, cwd: ROOT })
-      : startChild(process.execPath, args, { env, cwd: ROOT });
+  const child = startChild(process.execPath, args, {
+    env: { [SECRET_ENV]: o.secret, WAGER_DESK_HOME: o.home, WAGER_DESK_DATABASE_URL: '' },
+    cwd: ROOT,
+    cpu: o.cpu ?? null,
+  });
   try {
     const m = await child.waitFor(/^proxy: (http:\/\/\S+)$/m, 60_000);
     let uiUrl: string | null = null;

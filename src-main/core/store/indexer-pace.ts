@@ -31,6 +31,17 @@ export const INDEXER_PACE: IndexerPace = { idleMs: 250, busyRate: 100, busyPause
  */
 export const TEAM_INDEXER_PACE: IndexerPace = { ...INDEXER_PACE, busyBacklogRows: 2_500 };
 
+/** The log's newest id, read at `at` (ms). */
+export interface LogReading {
+  newest: number;
+  at: number;
+}
+
+/** Rows a second written between two readings. Self-contained: SQLite's worker evaluates its source. */
+export function rowsPerSecondBetween(before: LogReading, now: LogReading): number {
+  return (Math.max(0, now.newest - before.newest) * 1000) / Math.max(1, now.at - before.at);
+}
+
 /** What the indexer sees when it looks, before a batch. */
 export interface Look {
   /** Rows after the last one indexed. */

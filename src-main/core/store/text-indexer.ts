@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { PRUNE_DELETING_UNTIL } from './text-index-aside';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
-import { INDEXER_PACE, waitAfterBatch, waitsOutTheLoad, type IndexerPace } from './indexer-pace';
+import { INDEXER_PACE, rowsPerSecondBetween, waitAfterBatch, waitsOutTheLoad, type IndexerPace } from './indexer-pace';
 import { betterSqlitePath, closeWorker } from './worker-module';
 
 /** How long one batch should hold the write lock (prune's batches aim at 15 ms: see retention.ts). */
@@ -34,6 +34,7 @@ for (const [k, sql] of Object.entries(o.sql)) s[k] = db.prepare(sql);
 const asideUntil = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
 const waitAfterBatch = ${waitAfterBatch.toString()};
 const waitsOutTheLoad = ${waitsOutTheLoad.toString()};
+const rowsPerSecondBetween = ${rowsPerSecondBetween.toString()};
 const batch = db.transaction((rows, cutoff) => {
   const after = s.upTo.pluck().get();
   const upTo = s.bound.pluck().get({ after, rows, cutoff, waitRows: o.waitRows });
@@ -49,17 +50,14 @@ const batch = db.transaction((rows, cutoff) => {
 let rows = 100;
 let closing = false;
 let timer = null;
-let seenMax = null;
-let seenAt = 0;
+let seen = null;
 let standingAside = false;
 let waitingOutLoad = false;
 /** Rows a second written since the last look: how busy the proxy is. */
 function captureRate() {
-  const max = s.maxId.pluck().get();
-  const at = performance.now();
-  const rate = seenMax === null ? 0 : ((max - seenMax) * 1000) / Math.max(1, at - seenAt);
-  seenMax = max;
-  seenAt = at;
+  const now = { newest: s.maxId.pluck().get(), at: performance.now() };
+  const rate = seen === null ? 0 : rowsPerSecondBetween(seen, now);
+  seen = now;
   return rate;
 }
 function waitOutLoad(waiting) {
@@ -85,7 +83,7 @@ function step() {
       timer = setTimeout(step, wait);
       return;
     }
-    waitOutLoad(waitsOutTheLoad({ pending: seenMax - s.upTo.pluck().get(), rowsPerSecond }, o.pace));
+    waitOutLoad(waitsOutTheLoad({ pending: seen.newest - s.upTo.pluck().get(), rowsPerSecond }, o.pace));
     if (waitingOutLoad) {
       timer = setTimeout(step, wait);
       return;

@@ -3,7 +3,14 @@
 // 10,000 rows wait (2,500 on PostgreSQL), and past that about a hundredth, also once they have caught
 // up (store/indexer-pace.ts).
 import { describe, expect, it } from 'vitest';
-import { INDEXER_PACE, TEAM_INDEXER_PACE, waitAfterBatch, waitsOutTheLoad, type BatchOutcome } from '../../../src-main/core/store/indexer-pace';
+import {
+  INDEXER_PACE,
+  TEAM_INDEXER_PACE,
+  rowsPerSecondBetween,
+  waitAfterBatch,
+  waitsOutTheLoad,
+  type BatchOutcome,
+} from '../../../src-main/core/store/indexer-pace';
 import { LogGrowth } from '../../../src-main/core/store/postgres/text-indexer';
 
 const after = (ms: number, rowsPerSecond: number, pending = 1_000, indexed = 500): BatchOutcome => ({ ms, indexed, pending, rowsPerSecond });
@@ -52,6 +59,8 @@ describe("the indexers' pace", () => {
       { pending: 5, rowsPerSecond: 5 },
     ])
       expect(waits(look, INDEXER_PACE)).toBe(waitsOutTheLoad(look, INDEXER_PACE));
+    const rate = new Function(`return ${rowsPerSecondBetween.toString()};`)() as typeof rowsPerSecondBetween;
+    expect(rate({ newest: 500, at: 1_000 }, { newest: 600, at: 1_500 })).toBe(200);
   });
 
   it('measures the log growing from the newest id at each look', () => {

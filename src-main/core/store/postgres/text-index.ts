@@ -38,10 +38,11 @@ const MAX_ID = '(SELECT coalesce(max(id), 0) FROM exchanges)';
 
 export const PG_TEXT_INDEX_SQL = {
   /** Whether a batch has anything to do, the newest id and the rows after indexed_upto: read without any lock. */
-  look: `SELECT ${MAX_ID} > (SELECT indexed_upto FROM exchange_text_state)
-      OR EXISTS (SELECT 1 FROM exchange_text_unanswered AS u JOIN exchanges AS e ON e.id = u.exchange_id WHERE ${isComplete('e')})
-      OR EXISTS (SELECT 1 FROM exchange_text_gaps AS g WHERE g.since < now() - interval '${GAP_KEEP}' OR EXISTS (SELECT 1 FROM exchanges AS e WHERE e.id = g.id)) AS work,
-      ${MAX_ID}::float8 AS newest, greatest(0, ${MAX_ID} - (SELECT indexed_upto FROM exchange_text_state))::float8 AS pending`,
+  look: `SELECT s.newest > s.upto
+          OR EXISTS (SELECT 1 FROM exchange_text_unanswered AS u JOIN exchanges AS e ON e.id = u.exchange_id WHERE ${isComplete('e')})
+          OR EXISTS (SELECT 1 FROM exchange_text_gaps AS g WHERE g.since < now() - interval '${GAP_KEEP}' OR EXISTS (SELECT 1 FROM exchanges AS e WHERE e.id = g.id)) AS work,
+        s.newest::float8 AS newest, greatest(0, s.newest - s.upto)::float8 AS pending
+      FROM (SELECT ${MAX_ID} AS newest, (SELECT indexed_upto FROM exchange_text_state) AS upto) AS s`,
   upTo: 'SELECT indexed_upto::float8 AS upto FROM exchange_text_state',
   /** The last id this batch indexes: at most $2 rows, up to the newest, short of a young row in flight. $3: the cutoff (ISO time), $4: rows. */
   bound: `SELECT least($1::bigint + $2, ${MAX_ID},

@@ -11,7 +11,7 @@
 // there is nothing to do. A search never waits for it (rows not indexed are tested directly): should it
 // fail, searches stay right, only slower.
 import type pg from 'pg';
-import { TEAM_INDEXER_PACE as PACE, waitAfterBatch, waitsOutTheLoad } from '../indexer-pace';
+import { TEAM_INDEXER_PACE as PACE, rowsPerSecondBetween, waitAfterBatch, waitsOutTheLoad, type LogReading } from '../indexer-pace';
 import { indexTextBatch, lookAtTextIndex, MAX_BATCH_ROWS } from './text-index';
 
 const BATCH_TARGET_MS = 50;
@@ -94,13 +94,12 @@ export class PgTextIndexer {
 
 /** How fast the log grows: the newest id at one look against the last. */
 export class LogGrowth {
-  private last: { newest: number; at: number } | null = null;
+  private last: LogReading | null = null;
 
   /** Rows a second written since the last look (null at the first); `at` in ms. */
   rate(newest: number, at: number): number | null {
     const before = this.last;
     this.last = { newest, at };
-    if (before === null) return null;
-    return (Math.max(0, newest - before.newest) * 1000) / Math.max(1, at - before.at);
+    return before === null ? null : rowsPerSecondBetween(before, this.last);
   }
 }
