@@ -17,7 +17,7 @@ import { seedProfiles } from './lib/profiles';
 import { startUpstream } from './lib/upstream';
 import { processCpuMs } from './lib/proc-cpu';
 import { distinctPays, signedPay, type SignedCallback } from './lib/payload';
-import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
+import { fmtInt, fmtMs, fmtRatio, percentile, ratio, ratioInterval } from './lib/stats';
 import { table } from './lib/table';
 
 export type ProxyTarget = 'floor' | 'desk-forward' | 'desk-forward-baseline' | 'desk-forward-10' | 'desk-sandbox' | 'mitmdump';
@@ -84,7 +84,7 @@ export interface ProxyBenchResult {
   /** Every desk run recorded every request. */
   allRecorded: boolean;
   /** With --baseline: forward mode's req/s over the baseline build's, per round (alternating order) and median, per connection count. */
-  vsBaseline: { dir: string; connections: Array<{ connections: number; rounds: number[]; median: number | null }> } | null;
+  vsBaseline: { dir: string; connections: BaselineRatios[] } | null;
 }
 
 export interface ProxyBenchOptions extends BenchArgs {
@@ -277,8 +277,18 @@ function swap<T>(xs: readonly T[], a: T, b: T): T[] {
   return xs.map((x) => (x === a ? b : x === b ? a : x));
 }
 
-/** Forward mode's req/s over the baseline's, round by round (the same minutes of the machine), and the median. */
-function versusBaseline(rows: readonly ProxyRow[], connections: number): { connections: number; rounds: number[]; median: number | null } {
+/** Forward mode's req/s over the baseline build's at one connection count. */
+export interface BaselineRatios {
+  connections: number;
+  /** Round by round (the same minutes of the machine), in alternating order. */
+  rounds: number[];
+  median: number | null;
+  /** The geometric mean of the rounds and its 95% interval. */
+  interval: ReturnType<typeof ratioInterval>;
+}
+
+/** Forward mode's req/s over the baseline's, round by round, the median and the geometric mean with its interval. */
+function versusBaseline(rows: readonly ProxyRow[], connections: number): BaselineRatios {
   const mine = rows.find((r) => r.target === 'desk-forward' && r.connections === connections)?.runs ?? [];
   const theirs = rows.find((r) => r.target === 'desk-forward-baseline' && r.connections === connections)?.runs ?? [];
   const rounds = mine.flatMap((run) => {
@@ -286,7 +296,7 @@ function versusBaseline(rows: readonly ProxyRow[], connections: number): { conne
     const v = other ? ratio(run.load.rps, other.load.rps) : null;
     return v === null ? [] : [v];
   });
-  return { connections, rounds, median: rounds.length > 0 ? median(rounds) : null };
+  return { connections, rounds, median: rounds.length > 0 ? median(rounds) : null, interval: ratioInterval(rounds) };
 }
 
 /** The median row of each proxy at each connection count, and its ratios to the floor and mitmdump within each round. */
@@ -343,6 +353,12 @@ function summarize(
   return rows;
 }
 
+function fmtInterval(i: BaselineRatios['interval']): string {
+  if (i === null) return '';
+  const bounds = i.low === null || i.high === null ? '' : ` (95% interval ${fmtRatio(i.low)} to ${fmtRatio(i.high)})`;
+  return `; geometric mean ${fmtRatio(i.mean)}${bounds}`;
+}
+
 function median(xs: readonly number[]): number {
   return percentile(xs, 50);
 }
@@ -386,7 +402,8 @@ export function formatProxyResult(r: ProxyBenchResult): string {
       ? [
           `forward mode vs the --baseline build (${r.vsBaseline.dir}), req/s ratio within each round (alternating order):`,
           ...r.vsBaseline.connections.map(
-            (c) => `  c${c.connections}: ${c.rounds.map((x, i) => `r${i + 1} ${fmtRatio(x)}`).join(', ')}; median ${fmtRatio(c.median)}`,
+            (c) =>
+              `  c${c.connections}: ${c.rounds.map((x, i) => `r${i + 1} ${fmtRatio(x)}`).join(', ')}; median ${fmtRatio(c.median)}${fmtInterval(c.interval)}`,
           ),
           '',
         ]

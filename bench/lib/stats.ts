@@ -14,6 +14,28 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
   return a / b;
 }
 
+/** Student's t at 97.5% for 1 to 30 degrees of freedom (past 30, the normal's 1.96). */
+const T_975 = [
+  12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06,
+  2.05, 2.05, 2.05, 2.04,
+];
+
+/**
+ * The geometric mean of ratios taken round by round, and its 95% interval (t over the logs): whether a
+ * difference of a few percent stands out of the machine's spread between rounds, which the median alone
+ * does not tell. A ratio and its inverse weigh the same. Null bounds for fewer than two rounds.
+ */
+export function ratioInterval(ratios: readonly number[]): { mean: number; low: number | null; high: number | null } | null {
+  const logs = ratios.filter((r) => Number.isFinite(r) && r > 0).map(Math.log);
+  if (logs.length === 0) return null;
+  const n = logs.length;
+  const mean = logs.reduce((a, b) => a + b, 0) / n;
+  if (n < 2) return { mean: Math.exp(mean), low: null, high: null };
+  const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+  const half = (T_975[n - 2] ?? 1.96) * (sd / Math.sqrt(n));
+  return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
+}
+
 export function fmtMs(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '-';
   if (ms < 1) return `${ms.toFixed(3)} ms`;
