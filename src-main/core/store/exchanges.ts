@@ -7,9 +7,11 @@ import type { Db } from './open';
 import { NEXT_EXCHANGE_ID } from './migrations/014-ids-never-reused-and-text-index-retiring';
 import {
   COMPLETE_COLUMNS,
+  completionParams,
   completionValues,
   errorCount,
   INSERT_COLUMNS,
+  insertParams,
   insertValues,
   type InsertColumn,
   type NewExchange,
@@ -118,7 +120,7 @@ export class ExchangeStore {
 
   /** The insert alone: no summary kept for the row's completion (whoever listens later reads it back). */
   private insertOnly(values: Record<InsertColumn, unknown>): number {
-    return Number(this.insertStmt.run(INSERT_COLUMNS.map((column) => values[column])).lastInsertRowid);
+    return Number(this.insertStmt.run(insertParams(values)).lastInsertRowid);
   }
 
   private insertRow(x: NewExchange): SummaryRow {
@@ -162,8 +164,7 @@ export class ExchangeStore {
 
   /** The UPDATE alone. */
   private completeOnly(id: number, c: ExchangeCompletion): void {
-    const values = completionValues(c);
-    const info = this.completeStmt.run([...COMPLETE_COLUMNS.map((column) => values[column]), id]);
+    const info = this.completeStmt.run(completionParams(completionValues(c), id));
     if (info.changes === 0) throw new Error(`Exchange ${id} does not exist.`);
   }
 

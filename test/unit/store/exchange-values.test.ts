@@ -1,0 +1,52 @@
+// The positional parameters of the exchanges' INSERT and UPDATE are written out by hand for speed: each
+// must hold every column's value in the order of the column list the statements are built from.
+import { describe, expect, it } from 'vitest';
+import {
+  COMPLETE_COLUMNS,
+  completionParams,
+  completionValues,
+  INSERT_COLUMNS,
+  insertParams,
+  insertValues,
+  type CompleteColumn,
+  type InsertColumn,
+} from '../../../src-main/core/store/exchange-values';
+
+/** A record whose every column holds its own name: the parameters then spell the column list. */
+const named = <C extends string>(columns: readonly C[]): Record<C, unknown> => Object.fromEntries(columns.map((c) => [c, c])) as Record<C, unknown>;
+
+describe('the exchanges’ positional parameters', () => {
+  it('bind every insert column, in the order of INSERT_COLUMNS', () => {
+    expect(insertParams(named<InsertColumn>(INSERT_COLUMNS))).toEqual([...INSERT_COLUMNS]);
+  });
+
+  it('bind every completion column in the order of COMPLETE_COLUMNS, then the id', () => {
+    expect(completionParams(named<CompleteColumn>(COMPLETE_COLUMNS), 42)).toEqual([...COMPLETE_COLUMNS, 42]);
+  });
+
+  it('carry what the values hold (a real row and completion)', () => {
+    const values = insertValues({
+      direction: 'inbound',
+      kind: 'pay',
+      origin: 'proxy',
+      at: '2026-11-27T00:00:00.000Z',
+      method: 'POST',
+      path: '/platform/pay',
+      query: '',
+      target: null,
+      headers: [['content-type', 'application/json']],
+      body: Buffer.from('{}'),
+      size: 2,
+      truncated: false,
+      remoteAddress: '127.0.0.1',
+      signature: null,
+      findings: [],
+      keys: { depositId: 'd-1', userId: 'u-1', result: null, gameId: null, amount: null, currency: null, tournamentId: null },
+      sourceId: null,
+      profile: 'acme',
+    });
+    expect(insertParams(values)).toEqual(INSERT_COLUMNS.map((c) => values[c]));
+    const completion = completionValues({ response: null, error: 'timeout', durationMs: 1.5, completedAt: '2026-11-27T00:00:01.000Z' });
+    expect(completionParams(completion, 7)).toEqual([...COMPLETE_COLUMNS.map((c) => completion[c]), 7]);
+  });
+});
