@@ -11,6 +11,7 @@ import {
   type CompleteColumn,
   type InsertColumn,
 } from '../../../src-main/core/store/exchange-values';
+import { inboundRow } from '../../helpers/exchanges';
 
 /** A record whose every column holds its own name: the parameters then spell the column list. */
 const named = <C extends string>(columns: readonly C[]): Record<C, unknown> => Object.fromEntries(columns.map((c) => [c, c])) as Record<C, unknown>;
@@ -25,26 +26,7 @@ describe('the exchanges’ positional parameters', () => {
   });
 
   it('carry what the values hold (a real row and completion)', () => {
-    const values = insertValues({
-      direction: 'inbound',
-      kind: 'pay',
-      origin: 'proxy',
-      at: '2026-11-27T00:00:00.000Z',
-      method: 'POST',
-      path: '/platform/pay',
-      query: '',
-      target: null,
-      headers: [['content-type', 'application/json']],
-      body: Buffer.from('{}'),
-      size: 2,
-      truncated: false,
-      remoteAddress: '127.0.0.1',
-      signature: null,
-      findings: [],
-      keys: { depositId: 'd-1', userId: 'u-1', result: null, gameId: null, amount: null, currency: null, tournamentId: null },
-      sourceId: null,
-      profile: 'acme',
-    });
+    const values = insertValues(inboundRow({ profile: 'acme', scheme: 'http', tags: ['t'] }));
     expect(insertParams(values)).toEqual(INSERT_COLUMNS.map((c) => values[c]));
     const completion = completionValues({ response: null, error: 'timeout', durationMs: 1.5, completedAt: '2026-11-27T00:00:01.000Z' });
     expect(completionParams(completion, 7)).toEqual([...COMPLETE_COLUMNS.map((c) => completion[c]), 7]);
