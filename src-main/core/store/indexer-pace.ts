@@ -7,10 +7,9 @@
 // past that it takes about a hundredth, also when it has caught up. Keeping up with a load test took
 // about 4% of a core at a hundredth (two cores, BENCHMARKS.md section 1), CPU the captures then lacked.
 // A search tests the rows not indexed yet directly (text-search.ts), at 5 to 10 µs a row in SQLite for a
-// word that must be looked for in all of them. A load the hundredth keeps up with (a loaded two-core
-// machine indexed the benchmark's small captures at about 6 µs a row: some 1,500 rows a second) holds
-// the backlog at the bound, so a search pays for the bound's rows while it lasts; a heavier one grows it
-// until the load ends. Below the busy rate the indexer keeps up as it goes.
+// word that must be looked for in all of them. A load the hundredth keeps up with holds the backlog at
+// the bound, so a search pays for the bound's rows while it lasts; a heavier one grows it until the load
+// ends. Below the busy rate the indexer keeps up as it goes.
 
 export interface IndexerPace {
   /** Between two looks when there is nothing to index, or a batch has caught up while the log is quiet. */

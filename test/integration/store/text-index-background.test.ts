@@ -164,8 +164,7 @@ describe('filling the text index', () => {
 
   it('fills the index on a worker thread while the store is being written', async () => {
     const store = openStore(tempDir());
-    const write = (n: number, word: string): number => writeAnswered(store, n, word);
-    write(3_000, 'Backlog');
+    writeAnswered(store, 3_000, 'Backlog');
     // Any backlog is indexed while the captures come (none waits for the load to end), at the busy pace.
     const indexer = TextIndexer.start(connectionOf(store), undefined, { ...INDEXER_PACE, busyBacklogRows: 0 });
     expect(indexer).not.toBeNull();
@@ -173,7 +172,7 @@ describe('filling the text index', () => {
       // Captures keep coming while the backlog is indexed: every commit gets the lock.
       let last = 0;
       for (let round = 0; round < 40; round++) {
-        last = write(25, 'Fresh');
+        last = writeAnswered(store, 25, 'Fresh');
         await new Promise((resolve) => setImmediate(resolve));
       }
       await until(() => indexedUpto(store) >= last, 60_000, 'the indexer to reach the newest row');
