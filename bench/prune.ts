@@ -9,8 +9,8 @@
 // batches are transactions, so what it deleted stays deleted and the database stays sound.
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../src-main/core/store';
-import { DATABASE_FILE } from '../src-main/core/store';
+import { openDatabase } from '../src-main/core/store/sqlite';
+import { DATABASE_FILE } from '../src-main/core/store/sqlite';
 import { startChild } from './lib/child';
 import { deskCommand, startServe, type DeskCommand } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';

@@ -3,9 +3,9 @@
 // sending --redeliver-sends failed captures to a local operator (bench/servers/upstream.mjs) at each
 // rate asked: the rate achieved over the rate asked, and the RSS of the process at the start and the end.
 import { spawn } from 'node:child_process';
-import { connectionOf, openStore } from '../src-main/core/store';
+import { connectionOf, openStore } from '../src-main/core/store/sqlite';
 import { selectRedelivery } from '../src-main/core/redeliver/select';
-import { sqliteSql } from '../src-main/core/store/shared-sql';
+import { sqliteSql } from '../src-main/core/store/contract/shared-sql';
 import type { RedeliveryFilter, RedeliveryReport } from '../src-main/shared/model';
 import { rssOf } from './lib/child';
 import { deskCommand } from './lib/desk-cli';

@@ -7,7 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, USAGE, type BenchArgs } from './lib/args';
 import { heading } from './lib/table';
-import type { ExchangeStore } from '../src-main/core/store';
+import type { ExchangeStore } from '../src-main/core/store/sqlite';
 
 type StoreClass = typeof ExchangeStore;
 

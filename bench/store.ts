@@ -4,9 +4,9 @@
 // same SQL barred from the indexes (NOT INDEXED), measured in the same run on the same file.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectionOf, DATABASE_FILE, ExchangeStore, openStore, type Store } from '../src-main/core/store';
-import { SUMMARY_COLUMNS } from '../src-main/core/store/exchange-rows';
-import { TextSearch, textMatchParams } from '../src-main/core/store/text-search';
+import { connectionOf, DATABASE_FILE, ExchangeStore, openStore, type Store } from '../src-main/core/store/sqlite';
+import { SUMMARY_COLUMNS } from '../src-main/core/store/rows/exchange-rows';
+import { TextSearch, textMatchParams } from '../src-main/core/store/sqlite/text-search';
 import type { ExchangeQuery } from '../src-main/shared/model';
 import { generateRows, userIdOf, USERS } from './lib/exchange-rows';
 import { indexBacklogUnderWrites, type BacklogRun } from './lib/text-backlog';

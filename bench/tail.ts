@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase, DATABASE_FILE } from '../src-main/core/store';
+import { openDatabase, DATABASE_FILE } from '../src-main/core/store/sqlite';
 import type { BenchArgs } from './lib/args';
 import { deskCommand, ROOT, startServe, type DeskCommand } from './lib/desk-cli';
 import { BENCH_SECRET } from './lib/exchange-rows';

@@ -10,9 +10,9 @@
 // search, an id prefix, is in.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectionOf, openStore, type Store } from '../src-main/core/store';
-import { sqliteReader, type ExchangeReader } from '../src-main/core/store/exchange-log';
-import { COMPLETE_COLUMNS, completionValues, INSERT_COLUMNS, insertValues } from '../src-main/core/store/exchange-values';
+import { connectionOf, openStore, type Store } from '../src-main/core/store/sqlite';
+import { sqliteReader, type ExchangeReader } from '../src-main/core/store/contract/exchange-log';
+import { COMPLETE_COLUMNS, completionValues, INSERT_COLUMNS, insertValues } from '../src-main/core/store/rows/exchange-values';
 import { connectPostgres, TeamLog } from '../src-main/core/store/postgres';
 import { groupStatement } from '../src-main/core/store/postgres/group-statement';
 import type { ExchangeQuery } from '../src-main/shared/model';

@@ -4,14 +4,14 @@
 // engines in alternating calls (the machine's load falls on both alike), then again with the newest
 // TAIL_ROWS rows left to the direct test (indexed_upto set back, as while an indexer catches up).
 import { join } from 'node:path';
-import { connectionOf, openStore } from '../src-main/core/store';
+import { connectionOf, openStore } from '../src-main/core/store/sqlite';
 import { COPIED_TABLES } from '../src-main/core/store/copy/copied-tables';
 import { copyTables } from '../src-main/core/store/copy/copy-tables';
 import { postgresSide } from '../src-main/core/store/copy/postgres-side';
 import { sqliteSide } from '../src-main/core/store/copy/sqlite-side';
 import { connectPostgres, TeamLog } from '../src-main/core/store/postgres';
 import { indexAllText } from '../src-main/core/store/postgres/text-index';
-import { TextIndex } from '../src-main/core/store/text-index';
+import { TextIndex } from '../src-main/core/store/sqlite/text-index';
 import type { ExchangeQuery } from '../src-main/shared/model';
 import { startBenchPostgres } from './lib/postgres';
 import { fmtInt, fmtMs, fmtRatio, percentile } from './lib/stats';

@@ -11,7 +11,7 @@ import { ROOT } from './lib/desk-cli';
 import { rendererDir } from './lib/renderer';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
-import { connectionOf, openStore } from '../src-main/core/store';
+import { connectionOf, openStore } from '../src-main/core/store/sqlite';
 import { fillExchanges } from './store';
 import { launchChromium } from '../test/e2e/helpers/browser';
 

@@ -18,10 +18,10 @@
 //                       realistic keys and with one key
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../src-main/core/store/open';
-import { ExchangeStore } from '../src-main/core/store/exchanges';
-import type { ExchangeCompletion, NewExchange } from '../src-main/core/store';
-import { answerText, hasAnswer, requestText } from '../src-main/core/store/migrations/009-search-and-saved-requests';
+import { openDatabase } from '../src-main/core/store/sqlite/open';
+import { ExchangeStore } from '../src-main/core/store/sqlite/exchanges';
+import type { ExchangeCompletion, NewExchange } from '../src-main/core/store/sqlite';
+import { answerText, hasAnswer, requestText } from '../src-main/core/store/sqlite/migrations/009-search-and-saved-requests';
 import { generateRows } from './lib/exchange-rows';
 import { fmtRatio, percentile } from './lib/stats';
 import { table } from './lib/table';

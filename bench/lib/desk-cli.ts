@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { openDatabase } from '../../src-main/core/store';
-import { DATABASE_FILE } from '../../src-main/core/store';
+import { openDatabase } from '../../src-main/core/store/sqlite';
+import { DATABASE_FILE } from '../../src-main/core/store/sqlite';
 import { startChild, type Child } from './child';
 import { newestMtime } from '../../scripts/start-lib.mjs';
 

@@ -6,7 +6,7 @@
 // Per deposit: a pay, then (usually) its results a little later, interleaved with other deposits.
 // 10,000 users; verdicts mostly valid, a few mismatches and missing signatures; about 1 in 200
 // deposits replayed by support (an outbound row linked by source_id), 1 in 100 pays sent twice.
-import type { ExchangeCompletion, NewExchange } from '../../src-main/core/store';
+import type { ExchangeCompletion, NewExchange } from '../../src-main/core/store/sqlite';
 import { inspect } from '../../src-main/core/protocol';
 import { sign } from '../../src-main/core/signing';
 import type { ResultValue, Verdict } from '../../src-main/shared/model';

@@ -2,7 +2,7 @@
 // store), filled once per benchmark process and shared by the benchmarks that read a large log.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStore } from '../../src-main/core/store';
+import { openStore } from '../../src-main/core/store/sqlite';
 import { fillExchanges } from '../store';
 
 const filled = new Map<string, string>();

@@ -1,6 +1,6 @@
 // Records the SQL (and arguments) a store method runs, so the benchmark can show the query plan of
 // exactly what ExchangeStore.list/timeline build, without copying their query construction.
-import type { Db } from '../../src-main/core/store';
+import type { Db } from '../../src-main/core/store/sqlite';
 
 export interface SpiedCall {
   sql: string;

@@ -5,8 +5,8 @@
 // cost meanwhile (waiting for the lock included): the indexer's batches must leave the write path a lock
 // to take.
 import { performance } from 'node:perf_hooks';
-import { connectionOf, type Store } from '../../src-main/core/store';
-import { TextIndexer } from '../../src-main/core/store/text-indexer';
+import { connectionOf, type Store } from '../../src-main/core/store/sqlite';
+import { TextIndexer } from '../../src-main/core/store/sqlite/text-indexer';
 import { generateRows } from './exchange-rows';
 import { percentile } from './stats';
 

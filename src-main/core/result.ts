@@ -1,5 +1,5 @@
 import type { DeskError, DeskErrorCode, Result } from '../shared/model';
-import { explainStorageFailure } from './store/open-errors';
+import { explainStorageFailure } from './store/sqlite/open-errors';
 
 /** A failure with a stable code, thrown inside the core and turned into a Result at the desk's edge. */
 export class DeskFailure extends Error {

@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { ANSWER_NOTES_BYTES } from '../../src-main/core/capture/bounds';
 import { createDesk, type Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
-import { connectionOf } from '../../src-main/core/store';
+import { connectionOf } from '../../src-main/core/store/sqlite';
 import { connectPostgres } from '../../src-main/core/store/postgres';
 import { storeOf } from '../helpers/desk';
 import { must } from '../helpers/must';

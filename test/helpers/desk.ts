@@ -1,7 +1,7 @@
 // The real desk in a fresh data directory, closed when the test finishes (call inside a test).
 import { createDesk, type Desk } from '../../src-main/core/desk';
 import { storeOf } from '../../src-main/core/desk/seams';
-import { connectionOf, type Db } from '../../src-main/core/store';
+import { connectionOf, type Db } from '../../src-main/core/store/sqlite';
 import { closeAfterTest } from './closing';
 import { tempDir } from './temp';
 

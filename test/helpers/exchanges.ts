@@ -1,4 +1,4 @@
-import type { NewExchange } from '../../src-main/core/store';
+import type { NewExchange } from '../../src-main/core/store/sqlite';
 
 /** A plausible inbound capture row; override what a test cares about. */
 export function inboundRow(overrides: Partial<NewExchange> = {}): NewExchange {

@@ -3,7 +3,7 @@
 // print long, text beyond ASCII. A copy that loses, rounds or re-encodes anything fails a comparison.
 import type { Desk } from '../../src-main/core/desk';
 import { COPIED_TABLES } from '../../src-main/core/store/copy';
-import type { Db } from '../../src-main/core/store';
+import type { Db } from '../../src-main/core/store/sqlite';
 import { sqliteOf } from './desk';
 
 const AT = '2026-03-01T10:00:00.000Z';

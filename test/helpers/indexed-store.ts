@@ -1,7 +1,7 @@
 // A store on a temporary directory with `rows` answered inbound captures, each body naming its memo, all
 // in the text index: where the prune's tests start.
-import { connectionOf, openStore, type Store } from '../../src-main/core/store';
-import { TextIndex } from '../../src-main/core/store/text-index';
+import { connectionOf, openStore, type Store } from '../../src-main/core/store/sqlite';
+import { TextIndex } from '../../src-main/core/store/sqlite/text-index';
 import { inboundRow } from './exchanges';
 import { tempDir } from './temp';
 

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../src-main/core/store';
+import { DATABASE_FILE } from '../../src-main/core/store/sqlite';
 import { closeAfterTest } from '../helpers/closing';
 import { startRecorder } from '../helpers/servers';
 import { tempDir } from '../helpers/temp';

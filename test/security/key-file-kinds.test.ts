@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, ftruncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../src-main/core/desk';
-import { KEY_FILE } from '../../src-main/core/store';
+import { KEY_FILE } from '../../src-main/core/store/sqlite';
 import { closeAfterTest } from '../helpers/closing';
 import { tempDir } from '../helpers/temp';
 

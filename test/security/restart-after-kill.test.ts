@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../src-main/core/desk';
-import { DATABASE_FILE } from '../../src-main/core/store';
+import { DATABASE_FILE } from '../../src-main/core/store/sqlite';
 import { cliCommand, runCli } from '../helpers/cli';
 import { inboundRow } from '../helpers/exchanges';
 import { closeAfterTest } from '../helpers/closing';

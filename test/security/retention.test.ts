@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
-import { DATABASE_FILE } from '../../src-main/core/store';
+import { DATABASE_FILE } from '../../src-main/core/store/sqlite';
 import { runCli } from '../helpers/cli';
 import { openDesk, sqliteOf, storeOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
-import { DATABASE_FILE, KEY_FILE } from '../../src-main/core/store';
+import { DATABASE_FILE, KEY_FILE } from '../../src-main/core/store/sqlite';
 import { closeAfterTest } from '../helpers/closing';
 import { runCli, type CliResult } from '../helpers/cli';
 import { tempDir } from '../helpers/temp';

@@ -8,7 +8,7 @@ import { httpSend, type OutboundOutcome, type OutboundRequest } from '../outboun
 import { sameOrigin } from '../outbound/target';
 import { readPath } from '../protocol/json-path';
 import { redactText } from '../redact';
-import type { ProfileSecrets } from '../store';
+import type { ProfileSecrets } from '../store/sqlite';
 import { DEFAULT_CURRENCY_EXPONENT, readBalance } from './money';
 import { NO_BALANCE_EVIDENCE, type BalanceEvidence, type BalanceObserver } from './observer';
 import { probePathFor, probeUrlFor } from './probe-config';

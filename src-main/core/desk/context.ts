@@ -4,9 +4,9 @@ import { currencyExponent } from '../../shared/money';
 import type { GuardRails } from '../proxy';
 import type { OutboundDeps } from '../outbound/deps';
 import { createSecretCache } from '../secrets';
-import type { Store } from '../store';
+import type { Store } from '../store/sqlite';
 import type { TeamLog } from '../store/postgres';
-import { sqliteLog } from '../store/exchange-log';
+import { sqliteLog } from '../store/contract/exchange-log';
 import { announceRows } from './team-log-events';
 
 export interface DeskOptions {

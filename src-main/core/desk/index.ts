@@ -1,7 +1,7 @@
 import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../../shared/desk-api';
 import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
 import type { TeamStoreTools } from '../../shared/team-store';
-import { chooseKeySource, openStore } from '../store';
+import { chooseKeySource, openStore } from '../store/sqlite';
 import { databaseUrlProblem, TeamLog } from '../store/postgres';
 import { DeskFailure } from '../result';
 import { teamLogEvents } from './team-log-events';

@@ -1,6 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { attempt } from '../result';
-import { sealsSecret } from '../store';
+import { sealsSecret } from '../store/sqlite';
 import type { DeskContext } from './context';
 import type { TeamProfiles } from './team-profiles';
 

@@ -1,7 +1,7 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus, SandboxState } from '../../shared/model';
 import { ProxyController, type ProxyHost } from '../proxy';
-import { connectionOf } from '../store';
+import { connectionOf } from '../store/sqlite';
 import { attempt, DeskFailure } from '../result';
 import { callbackSettings } from '../outbound/callback-settings';
 import { SandboxOperator } from '../sandbox';

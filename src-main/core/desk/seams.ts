@@ -2,7 +2,7 @@
 // Shells (the CLI, the web mode, Electron) use DeskApi only; nothing under src-main imports this file.
 import type { BalanceObserver } from '../balance/observer';
 import type { SecretLookups } from '../secrets';
-import type { Store } from '../store';
+import type { Store } from '../store/sqlite';
 import type { DeskContext } from './context';
 
 const contexts = new WeakMap<object, DeskContext>();

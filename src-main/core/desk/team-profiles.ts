@@ -14,7 +14,7 @@ import type { SecretsKeySource } from '../../shared/model';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { OneAtATime } from '../one-at-a-time';
 import { DeskFailure } from '../result';
-import { byName, prefixOf, type ProfileCopy, type ProfileStore } from '../store';
+import { byName, prefixOf, type ProfileCopy, type ProfileStore } from '../store/sqlite';
 import type { ProfileChange, TeamLog } from '../store/postgres';
 import { sameRowOrNone } from '../store/copy/copy-side';
 

@@ -3,7 +3,7 @@
 // schema. The PostgreSQL side is named by its URL without the password in everything said back.
 import type { DatabaseChoice, DatabaseCopyReport, DatabaseMigration, TeamStoreTools } from '../../shared/team-store';
 import { attempt, DeskFailure } from '../result';
-import { connectionOf, DATABASE_FILE } from '../store';
+import { connectionOf, DATABASE_FILE } from '../store/sqlite';
 import { copyTables, postgresSide, sqliteSide } from '../store/copy';
 import {
   connectPostgres,

@@ -2,7 +2,7 @@
 // way a send of it would be (the command carries the signature, never the secret).
 import type { Draft, SendOptions } from '../../shared/model';
 import type { StoreAndSecrets } from '../secrets';
-import type { ExchangeReader } from '../store/exchange-log';
+import type { ExchangeReader } from '../store/contract/exchange-log';
 import { checkDraft } from '../outbound/dispatch';
 import { signDraft } from '../outbound/signature-mode';
 import { joinUrl, resolveTarget } from '../outbound/target';

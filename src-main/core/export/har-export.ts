@@ -1,6 +1,6 @@
 import type { ExchangeDetail, HarQuery } from '../../shared/model';
 import type { StoreAndSecrets } from '../secrets';
-import type { ExchangeLog } from '../store/exchange-log';
+import type { ExchangeLog } from '../store/contract/exchange-log';
 import { buildHar } from './har-build';
 import { selectForHar } from './har-select';
 import { storedSecrets } from '../redact';

@@ -6,8 +6,8 @@ import type { HarImportOptions, HarImportResult } from '../../shared/model';
 import { judge, type JudgingContext } from '../capture';
 import { redactBytes, redactHeaders, redactText } from '../redact';
 import { DeskFailure } from '../result';
-import type { CaptureRows } from '../proxy/capture-writer';
-import type { ExchangeLog } from '../store/exchange-log';
+import type { CaptureRows } from '../store/contract/capture-writer';
+import type { ExchangeLog } from '../store/contract/exchange-log';
 import { readHar, withRecorderNote, type HarReadEntry } from './har-read';
 
 /** What an import needs: the log its rows go to (all or nothing), and what they are judged with. */

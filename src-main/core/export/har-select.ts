@@ -2,7 +2,7 @@
 // one conformance report. Always oldest first (report steps in the order they ran), as a HAR reads.
 import type { ExchangeQuery, ExchangeSummary, HarQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
-import type { ExchangeLog, ExchangeReader } from '../store/exchange-log';
+import type { ExchangeLog, ExchangeReader } from '../store/contract/exchange-log';
 
 export interface Selection {
   ids: number[];

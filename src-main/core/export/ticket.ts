@@ -6,7 +6,7 @@
 import type { ExchangeDetail, HeaderList } from '../../shared/model';
 import { verdictWords } from '../../shared/verdict-words';
 import type { StoreAndSecrets } from '../secrets';
-import type { ExchangeReader } from '../store/exchange-log';
+import type { ExchangeReader } from '../store/contract/exchange-log';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';

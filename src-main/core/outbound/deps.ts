@@ -1,5 +1,5 @@
 import type { StoreAndSecrets } from '../secrets';
-import type { ExchangeLog } from '../store/exchange-log';
+import type { ExchangeLog } from '../store/contract/exchange-log';
 import { storedSecrets } from '../redact';
 import type { CallbackSettings } from './callback-settings';
 import type { RecordingDeps } from './record';

@@ -3,7 +3,7 @@
 // drops what belonged to the connection it arrived on (Host, Content-Length, ...).
 import type { Draft, HeaderList, ResultValue, TemplateKind } from '../../shared/model';
 import { DEFAULT_TEST_USER, RESULT_VALUES } from '../../shared/model';
-import type { ExchangeLog } from '../store/exchange-log';
+import type { ExchangeLog } from '../store/contract/exchange-log';
 import { buildPay, buildResult, creditFor, followUpOf, isResultValue, toBytes } from '../protocol';
 import { defaultStake } from '../protocol/amounts';
 import { DEFAULT_CURRENCY } from '../../shared/money';

@@ -5,7 +5,7 @@
 import type { ExchangeDetail, ExchangeOrigin, SignatureReport } from '../../shared/model';
 import { judge, type JudgingContext } from '../capture';
 import { secretsToRedact } from '../redact';
-import type { ExchangeLog } from '../store/exchange-log';
+import type { ExchangeLog } from '../store/contract/exchange-log';
 import { httpSend, wireHeaders, type OutboundRequest } from './http-send';
 import { scrubOutcome } from './scrub';
 

@@ -20,9 +20,9 @@ import type { CallbackSettings } from '../outbound/callback-settings';
 import { secretsToRedact } from '../redact';
 import { DeskFailure } from '../result';
 import type { SecretCandidate } from '../signing';
-import type { Db } from '../store';
-import { explainStorageFailure } from '../store/open-errors';
-import type { CaptureWriter } from './capture-writer';
+import type { Db } from '../store/sqlite';
+import { explainStorageFailure } from '../store/sqlite/open-errors';
+import type { CaptureWriter } from '../store/contract/capture-writer';
 import { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
 import type { FaultSource } from './faults';
 import {
@@ -37,7 +37,7 @@ import {
   type ProxyStartOptions,
 } from './options';
 import { Checkpointer } from './checkpointer';
-import { TextIndexer } from '../store/text-indexer';
+import { TextIndexer } from '../store/sqlite/text-indexer';
 import { routingFor, type RouteSource } from './route-plan';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';

@@ -1,6 +1,6 @@
 // What one running proxy needs from the rest of the desk, resolved once at start.
-import type { Db } from '../store';
-import type { CaptureWriter } from './capture-writer';
+import type { Db } from '../store/sqlite';
+import type { CaptureWriter } from '../store/contract/capture-writer';
 import { DEFAULT_MAX_CONNECTIONS } from './connection-budget';
 import type { FaultSource } from './faults';
 import type { RoutingTable } from './routes';

@@ -21,7 +21,7 @@ import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared
 import { judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
 import { boundAnswerNotes } from '../capture/bounds';
 import type { SandboxCall } from '../sandbox';
-import type { ExchangeCompletion, NewExchange } from '../store';
+import type { ExchangeCompletion, NewExchange } from '../store/sqlite';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';
@@ -29,7 +29,7 @@ import { faultAnswer, faultError, faultFinding } from './faults';
 import { flatten } from './headers';
 import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
-import { sinksTheWrite, type CaptureTx, type CaptureWriter } from './capture-writer';
+import { sinksTheWrite, type CaptureTx, type CaptureWriter } from '../store/contract/capture-writer';
 import { unassignedReason, type ProfileRoute } from './routes';
 
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */

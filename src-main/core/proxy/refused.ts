@@ -7,10 +7,10 @@ import type { IncomingMessage } from 'node:http';
 import type { HeaderList } from '../../shared/model';
 import { judge, redactCompletion, type CapturedRequest } from '../capture';
 import { redactBytes } from '../redact';
-import type { ExchangeCompletion, NewExchange } from '../store';
+import type { ExchangeCompletion, NewExchange } from '../store/sqlite';
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
-import type { CaptureWriter } from './capture-writer';
+import type { CaptureWriter } from '../store/contract/capture-writer';
 import { toPairs } from './headers';
 
 /** Bytes of a refused request kept in its row, at most. */

@@ -11,7 +11,7 @@ import type { CaptureEnv, GuardRails } from './env';
 import { proxyError, rawResponse, type ProxyAnswer, type ProxyErrorCode } from './error-answers';
 import { flatten as flattenHeaders } from './headers';
 import { Forwarder } from './forward';
-import type { CaptureWriter } from './capture-writer';
+import type { CaptureWriter } from '../store/contract/capture-writer';
 import { Inbound } from './inbound';
 import { ConnectionBudget } from './connection-budget';
 import { handshakeError, HandshakeFailureBudget } from './handshake-failures';

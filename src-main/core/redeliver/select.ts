@@ -6,9 +6,9 @@
 import type { RedeliveryFilter, RedeliverySelection, Verdict } from '../../shared/model';
 import { VERDICTS } from '../../shared/model';
 import { resolveTime } from '../../shared/redelivery-filter';
-import { toSummary, SUMMARY_COLUMNS, type SummaryRow } from '../store/exchange-rows';
-import { rareValueTerms } from '../store/rare-values';
-import type { SharedSql } from '../store/shared-sql';
+import { toSummary, SUMMARY_COLUMNS, type SummaryRow } from '../store/rows/exchange-rows';
+import { rareValueTerms } from '../store/rows/rare-values';
+import type { SharedSql } from '../store/contract/shared-sql';
 import { DeskFailure } from '../result';
 
 /** The most id ranges one filter takes (each is a term of the statement). */

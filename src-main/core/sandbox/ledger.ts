@@ -4,8 +4,8 @@
 // operator's user and deposit ids may be another's.
 import type { AmountsMode, ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
 import { DeskFailure } from '../result';
-import type { Db } from '../store/open';
-import type { SettingsStore } from '../store/settings';
+import type { Db } from '../store/sqlite/open';
+import type { SettingsStore } from '../store/sqlite/settings';
 import { addExact } from './exact-money';
 
 export const STARTING_BALANCE_KEY = 'sandbox-starting-balance';

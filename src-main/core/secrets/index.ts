@@ -2,7 +2,7 @@
 // cheap on the capture path. They take the profile store and a data-version probe as explicit inputs.
 import { DeskFailure } from '../result';
 import type { SecretCandidate } from '../signing';
-import type { ProfileSecrets, ProfileStore, Store } from '../store';
+import type { ProfileSecrets, ProfileStore, Store } from '../store/sqlite';
 
 export interface SecretLookups {
   /** The named profile, or the active one; null when there is none. Throws not-found for an unknown name. */

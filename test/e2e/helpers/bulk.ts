@@ -2,7 +2,7 @@
 // more rows than sending callbacks one by one would allow.
 import type { Desk } from '../../../src-main/core/desk';
 import type { Verdict } from '../../../src-main/shared/model';
-import { connectionOf } from '../../../src-main/core/store';
+import { connectionOf } from '../../../src-main/core/store/sqlite';
 import { storeOf } from '../../helpers/desk';
 
 const VERDICT_CYCLE: Verdict[] = ['valid', 'valid', 'valid', 'mismatch', 'valid', 'missing', 'valid'];

@@ -10,7 +10,7 @@ import { GroupCommit, ProxyController } from '../../../src-main/core/proxy';
 import { MAX_REFUSED_BYTES } from '../../../src-main/core/proxy/refused';
 import { SandboxOperator } from '../../../src-main/core/sandbox';
 import { sign } from '../../../src-main/core/signing';
-import { connectionOf, DATABASE_FILE, openStore } from '../../../src-main/core/store';
+import { connectionOf, DATABASE_FILE, openStore } from '../../../src-main/core/store/sqlite';
 import type { Desk } from '../../../src-main/core/desk';
 import { openDesk } from '../../helpers/desk';
 import { closeAfterTest } from '../../helpers/closing';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { connectionOf, openStore } from '../../../src-main/core/store';
+import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { runCli } from '../../helpers/cli';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';

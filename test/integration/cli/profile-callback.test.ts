@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../../src-main/core/store';
-import { MIGRATIONS } from '../../../src-main/core/store/migrations';
+import { DATABASE_FILE } from '../../../src-main/core/store/sqlite';
+import { MIGRATIONS } from '../../../src-main/core/store/sqlite/migrations';
 import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
 import { openDesk } from '../../helpers/desk';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { connectionOf, openStore } from '../../../src-main/core/store';
+import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { capture } from '../../helpers/captures';
 import { cliCommand, runCli } from '../../helpers/cli';
 import { closeAfterTest } from '../../helpers/closing';

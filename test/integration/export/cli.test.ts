@@ -7,7 +7,7 @@ import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
 import { capture } from '../../helpers/captures';
 import { inboundRow } from '../../helpers/exchanges';
-import { connectionOf, openStore } from '../../../src-main/core/store';
+import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { MAX_HAR_EXCHANGES } from '../../../src-main/core/export/har-select';
 import { storeOf } from '../../helpers/desk';
 

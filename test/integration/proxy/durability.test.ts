@@ -5,7 +5,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../../src-main/core/store';
+import { DATABASE_FILE } from '../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp';
 import { send } from './helpers';
 import { closeAfterTest } from '../../helpers/closing';

@@ -4,10 +4,10 @@
 // an error that names the database file.
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import type { GroupCommit } from '../../../src-main/core/proxy/group-commit';
+import type { GroupCommit } from '../../../src-main/core/store/sqlite/group-commit';
 import { bareGroupCommit } from '../../helpers/group-commit';
-import { openDatabase } from '../../../src-main/core/store';
-import { BUSY_TIMEOUT_MS } from '../../../src-main/core/store/open';
+import { openDatabase } from '../../../src-main/core/store/sqlite';
+import { BUSY_TIMEOUT_MS } from '../../../src-main/core/store/sqlite/open';
 import { closeAfterTest } from '../../helpers/closing';
 import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
 import { holdWriteLock } from '../../helpers/lock-holder';

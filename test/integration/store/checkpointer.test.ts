@@ -2,8 +2,8 @@
 // the log start over once it is past its bound: without that, a log under a steady load only grows.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { connectionOf, openStore } from '../../../src-main/core/store';
-import { Checkpointer } from '../../../src-main/core/store/checkpointer';
+import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
+import { Checkpointer } from '../../../src-main/core/store/sqlite/checkpointer';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 

@@ -1,7 +1,7 @@
 // The money of one deposit, judged on every row that names it: the flags a support person reads in the
 // timeline, the detail and the ticket bundle, and "Nothing unusual" only when none holds.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type NewExchange } from '../../../src-main/core/store';
+import { openStore, type NewExchange } from '../../../src-main/core/store/sqlite';
 import type { ExchangeSummary, TimelineFlag } from '../../../src-main/shared/model';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';

@@ -4,8 +4,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../../src-main/core/store';
-import { migrate, MIGRATIONS } from '../../../src-main/core/store/migrations';
+import { DATABASE_FILE } from '../../../src-main/core/store/sqlite';
+import { migrate, MIGRATIONS } from '../../../src-main/core/store/sqlite/migrations';
 import { openDesk } from '../../helpers/desk';
 import { must } from '../../helpers/must';
 import { tempDir } from '../../helpers/temp';

@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionOf, DATABASE_FILE, openStore, type Db, type Store } from '../../../src-main/core/store';
+import { connectionOf, DATABASE_FILE, openStore, type Db, type Store } from '../../../src-main/core/store/sqlite';
 import type { ExchangeQuery, Verdict } from '../../../src-main/shared/model';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir, tempDirForSuite } from '../../helpers/temp';

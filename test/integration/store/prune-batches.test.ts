@@ -5,9 +5,9 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { bareGroupCommit } from '../../helpers/group-commit';
-import { openDatabase } from '../../../src-main/core/store';
-import { FIRST_CHUNK_ROWS } from '../../../src-main/core/store/prune-batches';
-import type { PruneBatch, PruneReport } from '../../../src-main/core/store/retention';
+import { openDatabase } from '../../../src-main/core/store/sqlite';
+import { FIRST_CHUNK_ROWS } from '../../../src-main/core/store/sqlite/prune-batches';
+import type { PruneBatch, PruneReport } from '../../../src-main/core/store/sqlite/retention';
 import { closeAfterTest } from '../../helpers/closing';
 import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
 import { inboundRow } from '../../helpers/exchanges';

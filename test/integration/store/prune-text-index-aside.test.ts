@@ -2,8 +2,8 @@
 // aside (store/text-index-aside.ts); it puts back the setting it found and withdraws the notice after,
 // also when it fails part-way.
 import { describe, expect, it } from 'vitest';
-import { connectionOf, type Store } from '../../../src-main/core/store';
-import { PRUNE_DELETING_UNTIL } from '../../../src-main/core/store/text-index-aside';
+import { connectionOf, type Store } from '../../../src-main/core/store/sqlite';
+import { PRUNE_DELETING_UNTIL } from '../../../src-main/core/store/sqlite/text-index-aside';
 import { indexedStore as indexedStoreOf } from '../../helpers/indexed-store';
 
 const notice = (store: Store): string | undefined =>

@@ -2,9 +2,9 @@
 // deleting each row's documents (store/text-index-retire.ts); a smaller prune deletes them as before;
 // a prune cut short is finished by the next one. Searches stay right throughout.
 import { describe, expect, it } from 'vitest';
-import { connectionOf, type Store } from '../../../src-main/core/store';
-import { TextIndex } from '../../../src-main/core/store/text-index';
-import { swapInFreshIndex } from '../../../src-main/core/store/text-index-retire';
+import { connectionOf, type Store } from '../../../src-main/core/store/sqlite';
+import { TextIndex } from '../../../src-main/core/store/sqlite/text-index';
+import { swapInFreshIndex } from '../../../src-main/core/store/sqlite/text-index-retire';
 import { inboundRow } from '../../helpers/exchanges';
 import { indexedStore as indexedStoreOf } from '../../helpers/indexed-store';
 

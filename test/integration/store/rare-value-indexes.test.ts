@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeKind, ExchangeQuery, Verdict } from '../../../src-main/shared/model';
 import { VERDICTS } from '../../../src-main/shared/model';
-import { connectionOf, openStore, type Store } from '../../../src-main/core/store';
-import { RARE_KIND, RARE_VERDICT } from '../../../src-main/core/store/rare-values';
-import { filterWhere, type RowFilter } from '../../../src-main/core/store/row-filter';
+import { connectionOf, openStore, type Store } from '../../../src-main/core/store/sqlite';
+import { RARE_KIND, RARE_VERDICT } from '../../../src-main/core/store/rows/rare-values';
+import { filterWhere, type RowFilter } from '../../../src-main/core/store/rows/row-filter';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDirForSuite } from '../../helpers/temp';
 

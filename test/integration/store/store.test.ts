@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { connectionOf, DATABASE_FILE, DatabaseTooNewError, openStore } from '../../../src-main/core/store';
-import { LATEST_VERSION } from '../../../src-main/core/store/migrations';
+import { connectionOf, DATABASE_FILE, DatabaseTooNewError, openStore } from '../../../src-main/core/store/sqlite';
+import { LATEST_VERSION } from '../../../src-main/core/store/sqlite/migrations';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 

@@ -4,13 +4,13 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, connectionOf, openStore, type Store } from '../../../src-main/core/store';
-import { MIGRATIONS, migrate } from '../../../src-main/core/store/migrations';
-import { IN_FLIGHT_WAIT_MS, TEXT_INDEX_SQL, TextIndex } from '../../../src-main/core/store/text-index';
-import { INDEXER_PACE } from '../../../src-main/core/store/indexer-pace';
-import { TextIndexer } from '../../../src-main/core/store/text-indexer';
-import { PRUNE_DELETING_UNTIL } from '../../../src-main/core/store/text-index-aside';
-import type { ExchangeCompletion } from '../../../src-main/core/store';
+import { DATABASE_FILE, connectionOf, openStore, type Store } from '../../../src-main/core/store/sqlite';
+import { MIGRATIONS, migrate } from '../../../src-main/core/store/sqlite/migrations';
+import { IN_FLIGHT_WAIT_MS, TEXT_INDEX_SQL, TextIndex } from '../../../src-main/core/store/sqlite/text-index';
+import { INDEXER_PACE } from '../../../src-main/core/store/rows/indexer-pace';
+import { TextIndexer } from '../../../src-main/core/store/sqlite/text-indexer';
+import { PRUNE_DELETING_UNTIL } from '../../../src-main/core/store/sqlite/text-index-aside';
+import type { ExchangeCompletion } from '../../../src-main/core/store/sqlite';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 

@@ -3,10 +3,10 @@
 // boundary between the rows the index holds, the rows listed without their answer, and the rows not
 // indexed yet; pages follow each other newest first with nothing missed or repeated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionOf, openStore, type Store } from '../../../src-main/core/store';
-import { IN_FLIGHT_WAIT_MS, TextIndex } from '../../../src-main/core/store/text-index';
-import { DIRECT_TEXT_MATCH } from '../../../src-main/core/store/text-match';
-import { TextSearch, pinnedTo, textMatchParams } from '../../../src-main/core/store/text-search';
+import { connectionOf, openStore, type Store } from '../../../src-main/core/store/sqlite';
+import { IN_FLIGHT_WAIT_MS, TextIndex } from '../../../src-main/core/store/sqlite/text-index';
+import { DIRECT_TEXT_MATCH } from '../../../src-main/core/store/sqlite/text-match';
+import { TextSearch, pinnedTo, textMatchParams } from '../../../src-main/core/store/sqlite/text-search';
 import type { ExchangeSummary, Verdict } from '../../../src-main/shared/model';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDirForSuite } from '../../helpers/temp';

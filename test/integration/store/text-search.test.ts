@@ -3,9 +3,9 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, connectionOf, openStore } from '../../../src-main/core/store';
-import { MIGRATIONS, migrate } from '../../../src-main/core/store/migrations';
-import { TextIndex } from '../../../src-main/core/store/text-index';
+import { DATABASE_FILE, connectionOf, openStore } from '../../../src-main/core/store/sqlite';
+import { MIGRATIONS, migrate } from '../../../src-main/core/store/sqlite/migrations';
+import { TextIndex } from '../../../src-main/core/store/sqlite/text-index';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 

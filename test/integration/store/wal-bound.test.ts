@@ -2,8 +2,8 @@
 // flushed, and made to start over, so the next writer (any connection) writes it from the beginning
 // instead of making it longer.
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src-main/core/store';
-import { WalBound } from '../../../src-main/core/store/wal-bound';
+import { openDatabase } from '../../../src-main/core/store/sqlite';
+import { WalBound } from '../../../src-main/core/store/sqlite/wal-bound';
 import { closeAfterTest } from '../../helpers/closing';
 import { openDesk, sqliteOf } from '../../helpers/desk';
 

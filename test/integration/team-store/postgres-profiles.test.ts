@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { PROFILE_COLUMNS } from '../../../src-main/core/store';
+import { PROFILE_COLUMNS } from '../../../src-main/core/store/sqlite';
 import { connectPostgres } from '../../../src-main/core/store/postgres';
 import { readTeamProfiles, writeTeamProfiles } from '../../../src-main/core/store/postgres/team-profiles';
 import { must } from '../../helpers/must';

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DATABASE_FILE } from '../../../src-main/core/store';
+import { DATABASE_FILE } from '../../../src-main/core/store/sqlite';
 import { DESK_METHODS } from '../../../src-main/shared/desk-api';
 import { tempDirForSuite } from '../../helpers/temp';
 

@@ -10,7 +10,7 @@ import {
   insertValues,
   type CompleteColumn,
   type InsertColumn,
-} from '../../../src-main/core/store/exchange-values';
+} from '../../../src-main/core/store/rows/exchange-values';
 import { inboundRow } from '../../helpers/exchanges';
 
 /** A record whose every column holds its own name: the parameters then spell the column list. */

@@ -2,7 +2,7 @@
 // them, spread evenly, the same on every run.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inRatio } from '../../../src-main/core/store/faults';
+import { inRatio } from '../../../src-main/core/store/sqlite/faults';
 
 describe('inRatio', () => {
   it('applies to floor(n x P) of the first n requests, for any share and any n', () => {

@@ -10,7 +10,7 @@ import {
   waitAfterBatch,
   waitsOutTheLoad,
   type BatchOutcome,
-} from '../../../src-main/core/store/indexer-pace';
+} from '../../../src-main/core/store/rows/indexer-pace';
 import { LogGrowth } from '../../../src-main/core/store/postgres/text-indexer';
 
 const after = (ms: number, rowsPerSecond: number, pending = 1_000, indexed = 500): BatchOutcome => ({ ms, indexed, pending, rowsPerSecond });

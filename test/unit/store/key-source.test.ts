@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseKeySource, decodeKeyText, describeKeySource, KEY_FILE } from '../../../src-main/core/store/key-source';
+import { chooseKeySource, decodeKeyText, describeKeySource, KEY_FILE } from '../../../src-main/core/store/sealing/key-source';
 
 const home = '/data/desk';
 

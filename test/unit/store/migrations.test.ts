@@ -3,8 +3,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMonotonic, LATEST_VERSION, migrate, MIGRATIONS, SchemaFromTheFutureError, type Migration } from '../../../src-main/core/store/migrations';
-import { DatabaseTooNewError, openDatabase } from '../../../src-main/core/store/open';
+import { checkMonotonic, LATEST_VERSION, migrate, MIGRATIONS, SchemaFromTheFutureError, type Migration } from '../../../src-main/core/store/sqlite/migrations';
+import { DatabaseTooNewError, openDatabase } from '../../../src-main/core/store/sqlite/open';
 import { tempDir } from '../../helpers/temp';
 
 const version = (db: Database.Database): number => db.pragma('user_version', { simple: true }) as number;

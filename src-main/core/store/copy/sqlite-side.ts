@@ -1,6 +1,6 @@
 // The SQLite end of a copy: the data directory's database. Integers are read as BigInt (safeIntegers), so
 // every 64-bit value survives; text keys compare as SQLite's BINARY, the byte order PostgreSQL's "C" has.
-import type { Db } from '../db';
+import type { Db } from '../sqlite/db';
 import type { CopiedTable } from './copied-tables';
 import { canonical, quotedColumns, type CopySide, type Row } from './copy-side';
 

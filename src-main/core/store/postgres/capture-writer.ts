@@ -10,7 +10,7 @@
 // requests are answered 503; the writer then tries to connect again at most every RECONNECT_MS, failing
 // the groups in between without waiting, and carries on by itself once the database is back.
 import type pg from 'pg';
-import type { CaptureTx, CaptureWriter, WriteDone } from '../../proxy/capture-writer';
+import type { CaptureTx, CaptureWriter, WriteDone } from '../contract/capture-writer';
 import type { SandboxOperator } from '../../sandbox';
 import { isPostgresError } from './connect';
 import { groupStatement, RESERVE_SQL } from './group-statement';

@@ -2,7 +2,7 @@
 // text, written once and read back as they were (as in SQLite's check_reports).
 import type pg from 'pg';
 import type { CheckReport, CheckReportSummary } from '../../../shared/model';
-import type { CheckReports } from '../exchange-log';
+import type { CheckReports } from '../contract/exchange-log';
 import { pgText } from './pg-text';
 
 export function pgCheckReports(run: <T>(fn: (client: pg.Client) => Promise<T>) => Promise<T>): CheckReports {

@@ -2,7 +2,7 @@
 // (exchange-delete.ts), in one statement, so a delete that fails part-way deletes nothing.
 import type pg from 'pg';
 import type { ExchangeDeletion } from '../../../shared/model';
-import { checkDeletion, type DeleteOutcome } from '../exchange-delete';
+import { checkDeletion, type DeleteOutcome } from '../sqlite/exchange-delete';
 import { pgFilterWhere } from './exchange-reads';
 
 export async function pgDeleteExchanges(client: pg.Client, target: ExchangeDeletion, dryRun: boolean): Promise<DeleteOutcome> {

@@ -10,12 +10,12 @@ import type pg from 'pg';
 import { FAULT_NOTE_MARK } from '../../../shared/answered-by';
 import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage, Timeline } from '../../../shared/model';
 import { DeskFailure } from '../../result';
-import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from '../exchange-rows';
-import type { RowFilter } from '../row-filter';
-import { timelineFlags } from '../timeline-flags';
+import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from '../rows/exchange-rows';
+import type { RowFilter } from '../rows/row-filter';
+import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
-import { isTextSearch } from '../text-search';
+import { isTextSearch } from '../sqlite/text-search';
 import { ilikePattern, PgTextSearch, textMatchCondition } from './text-search';
 
 const FOLLOW_PAGE = 1000;

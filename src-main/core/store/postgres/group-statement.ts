@@ -4,7 +4,7 @@
 // statement's text never changes with the group's size, so the server plans it once.
 import type pg from 'pg';
 import { COPIED_TABLES, type ColumnKind } from '../copy/copied-tables';
-import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../exchange-values';
+import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../rows/exchange-values';
 import { pgText } from './pg-text';
 import type { BufferedStatements } from './row-buffer';
 

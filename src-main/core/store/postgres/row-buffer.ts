@@ -5,7 +5,7 @@
 // that throws leaves nothing in it.
 import type { Finding } from '../../../shared/model';
 import { boundAnswerNotes } from '../../capture/bounds';
-import type { CaptureRows } from '../../proxy/capture-writer';
+import type { CaptureRows } from '../contract/capture-writer';
 import {
   COMPLETE_COLUMNS,
   completionValues,
@@ -15,7 +15,7 @@ import {
   type ExchangeCompletion,
   type InsertColumn,
   type NewExchange,
-} from '../exchange-values';
+} from '../rows/exchange-values';
 
 type RowValues = Record<InsertColumn | CompleteColumn, unknown>;
 

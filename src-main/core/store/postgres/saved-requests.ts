@@ -3,8 +3,8 @@
 // so a teammate sends the same saved request.
 import type pg from 'pg';
 import type { SavedRequest } from '../../../shared/model';
-import type { SavedRequests } from '../exchange-log';
-import { toSaved, type SavedRequestRow } from '../saved-requests';
+import type { SavedRequests } from '../contract/exchange-log';
+import { toSaved, type SavedRequestRow } from '../sqlite/saved-requests';
 import { pgText } from './pg-text';
 
 // One statement (one array per column): all or nothing without a transaction on the shared connection.

@@ -1,6 +1,6 @@
 // The shared reads (store/shared-sql.ts) on PostgreSQL: named parameters numbered, flags read as 0/1.
 import type pg from 'pg';
-import type { SharedSql } from '../shared-sql';
+import type { SharedSql } from '../contract/shared-sql';
 import { pgText } from './pg-text';
 
 /** The statement with each @name turned into $n (a name used twice is one parameter), and the values in order. */

@@ -2,8 +2,8 @@
 // time in id order (as SQLite's signed-rows.ts), and one statement that records a page's new verdicts.
 import type pg from 'pg';
 import type { HeaderList } from '../../../shared/model';
-import type { RowFilter } from '../row-filter';
-import type { Rejudged, SignedRow } from '../signed-rows';
+import type { RowFilter } from '../rows/row-filter';
+import type { Rejudged, SignedRow } from '../sqlite/signed-rows';
 import type { SignatureReport } from '../../../shared/model';
 import { pgFilterWhere } from './exchange-reads';
 

@@ -5,8 +5,8 @@
 // connection of their own, so that reads neither wait for them nor run inside their transactions.
 import type pg from 'pg';
 import type { ExchangeSummary } from '../../../shared/model';
-import type { CaptureRows } from '../../proxy/capture-writer';
-import type { ExchangeLog, ExchangeReader, LogCounts } from '../exchange-log';
+import type { CaptureRows } from '../contract/capture-writer';
+import type { ExchangeLog, ExchangeReader, LogCounts } from '../contract/exchange-log';
 import { pgDeleteExchanges } from './exchange-delete';
 import { prunePostgres } from './prune';
 import { readBooks, resetBooks, setBookBalance } from './sandbox-books';

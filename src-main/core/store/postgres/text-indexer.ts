@@ -11,7 +11,7 @@
 // there is nothing to do. A search never waits for it (rows not indexed are tested directly): should it
 // fail, searches stay right, only slower.
 import type pg from 'pg';
-import { TEAM_INDEXER_PACE as PACE, rowsPerSecondBetween, waitAfterBatch, waitsOutTheLoad, type LogReading } from '../indexer-pace';
+import { TEAM_INDEXER_PACE as PACE, rowsPerSecondBetween, waitAfterBatch, waitsOutTheLoad, type LogReading } from '../rows/indexer-pace';
 import { indexTextBatch, lookAtTextIndex, MAX_BATCH_ROWS } from './text-index';
 
 const BATCH_TARGET_MS = 50;

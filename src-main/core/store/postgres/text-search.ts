@@ -19,7 +19,7 @@
 // (a few rows by nature) the rows are read from that filter's index instead, each row's text tested.
 import type pg from 'pg';
 import type { ExchangePage } from '../../../shared/model';
-import { toSummary, type SummaryRow } from '../exchange-rows';
+import { toSummary, type SummaryRow } from '../rows/exchange-rows';
 import { pgText } from './pg-text';
 import { hasAnswer } from './text-index';
 

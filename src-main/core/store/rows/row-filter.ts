@@ -2,9 +2,9 @@
 // (re-verification, following the log): each clause is on an indexed column (verdict and kind: their
 // rare values), the primary key, or the text index (and, for the rows it does not hold yet, their text
 // tested directly).
-import type { ExchangeQuery } from '../../shared/model';
+import type { ExchangeQuery } from '../../../shared/model';
 import { rareValueTerms } from './rare-values';
-import { TEXT_MATCH_CONDITION, isTextSearch, textMatchParams } from './text-search';
+import { TEXT_MATCH_CONDITION, isTextSearch, textMatchParams } from '../sqlite/text-search';
 
 /** `profile`: one profile's rows; null: unassigned rows only; absent: every row (the desk resolves the default). */
 export type RowFilter = Omit<ExchangeQuery, 'beforeId' | 'limit' | 'profile'> & { ids?: readonly number[]; profile?: string | null };

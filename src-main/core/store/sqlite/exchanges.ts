@@ -1,8 +1,8 @@
 // The exchange log: every request the desk saw or made, with its response. This file is the write side
 // and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
 // is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
-import type { ExchangeDetail, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, SignatureReport, Timeline } from '../../shared/model';
-import { boundAnswerNotes } from '../capture/bounds';
+import type { ExchangeDetail, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, SignatureReport, Timeline } from '../../../shared/model';
+import { boundAnswerNotes } from '../../capture/bounds';
 import type { Db } from './open';
 import { NEXT_EXCHANGE_ID } from './migrations/014-ids-never-reused-and-text-index-retiring';
 import {
@@ -16,9 +16,9 @@ import {
   type InsertColumn,
   type NewExchange,
   type ExchangeCompletion,
-} from './exchange-values';
+} from '../rows/exchange-values';
 
-export type { NewExchange, ExchangeCompletion } from './exchange-values';
+export type { NewExchange, ExchangeCompletion } from '../rows/exchange-values';
 import {
   SUMMARY_COLUMNS,
   SUMMARY_SELECT,
@@ -29,10 +29,10 @@ import {
   type DetailRow,
   type StoredRequest,
   type SummaryRow,
-} from './exchange-rows';
+} from '../rows/exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
 import { FollowRows } from './follow-rows';
-import type { RowFilter } from './row-filter';
+import type { RowFilter } from '../rows/row-filter';
 import { SignedRows, type Rejudged, type SignedRow, type SignedRowFilter } from './signed-rows';
 
 /** Summary rows kept for rows inserted here and not completed yet (exchanges in flight), at most. */

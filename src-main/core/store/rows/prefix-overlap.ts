@@ -1,7 +1,7 @@
 // One proxy serves every profile's callback prefix, so no two profiles may share one, nor may one lie
 // under another's (/acme and /acme/v2 would leave /acme/v2/pay to whichever the router tried first).
-import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
-import { DeskFailure } from '../result';
+import { DEFAULT_CALLBACK_PREFIX } from '../../protocol/callback-path';
+import { DeskFailure } from '../../result';
 
 /** Whether two prefixes are the same or one lies under the other at a segment boundary. */
 export function prefixesOverlap(a: string, b: string): boolean {

@@ -2,11 +2,11 @@
 // three characters or more through the text index (text-search.ts), a shorter one as an id prefix),
 // a deposit's timeline, and the running counts by direction. Summaries are read with the same mapping
 // (exchange-rows.ts) as the store uses for a row it just wrote.
-import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../shared/model';
+import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
 import type { Db } from './open';
-import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
-import { columnWhere, profileWhere, type RowFilter } from './row-filter';
-import { timelineFlags } from './timeline-flags';
+import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-rows';
+import { columnWhere, profileWhere, type RowFilter } from '../rows/row-filter';
+import { timelineFlags } from '../rows/timeline-flags';
 import { TextSearch, isTextSearch } from './text-search';
 
 const MAX_LIMIT = 1000;

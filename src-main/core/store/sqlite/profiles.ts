@@ -8,16 +8,16 @@ import {
   type ProfileInput,
   type ProfileView,
   type SecretState,
-} from '../../shared/model';
-import { checkBalancePath, checkProbeHeaders, checkProbeUrl } from '../balance/probe-config';
-import { checkBaseUrl } from '../base-url';
-import { DEFAULT_CURRENCY, isCurrencyCode } from '../../shared/money';
-import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
-import { DeskFailure } from '../result';
-import { overlapRefusal, slugOf } from './prefix-overlap';
-import { fingerprint } from '../signing/fingerprint';
+} from '../../../shared/model';
+import { checkBalancePath, checkProbeHeaders, checkProbeUrl } from '../../balance/probe-config';
+import { checkBaseUrl } from '../../base-url';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../shared/money';
+import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../../protocol/callback-path';
+import { DeskFailure } from '../../result';
+import { overlapRefusal, slugOf } from '../rows/prefix-overlap';
+import { fingerprint } from '../../signing/fingerprint';
 import type { Db } from './open';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../sealing/secret-box';
 import type { SettingsStore } from './settings';
 
 interface ProfileRow {

@@ -13,8 +13,8 @@
 // prunes hand their free pages back on their own, in steps as short as the batches). The WAL is
 // checkpointed and truncated last, so the pruned bodies are not left behind in it either.
 import { statSync } from 'node:fs';
-import type { PruneOptions as SharedPruneOptions, PruneReport } from '../../shared/model';
-import { DeskFailure } from '../result';
+import type { PruneOptions as SharedPruneOptions, PruneReport } from '../../../shared/model';
+import { DeskFailure } from '../../result';
 import type { Db } from './open';
 import { deleteInBatches, type PruneBatch } from './prune-batches';
 import { truncateWal, vacuumIncrementally } from './prune-space';
@@ -23,7 +23,7 @@ import { beginRetiring, dropRetired, retireTextIndex, retiring, shouldRetire } f
 
 export type { PruneBatch } from './prune-batches';
 
-export type { PruneReport } from '../../shared/model';
+export type { PruneReport } from '../../../shared/model';
 
 export interface PruneOptions extends SharedPruneOptions {
   /** The clock for olderThanDays (tests). */

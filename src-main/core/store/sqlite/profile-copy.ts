@@ -2,8 +2,8 @@
 // the profile store works on it unchanged and its readers stay synchronous (the proxy routes and judges
 // every callback without a round trip to the team's database). The team's rows are the truth: the copy
 // is replaced whole from them, and what a change here touched is written there (desk/team-profiles.ts).
-import { COPIED_TABLES } from './copy/copied-tables';
-import { canonical, quotedColumns, type Row } from './copy/copy-side';
+import { COPIED_TABLES } from '../copy/copied-tables';
+import { canonical, quotedColumns, type Row } from '../copy/copy-side';
 import type { Db } from './db';
 
 export const PROFILES_TABLE = COPIED_TABLES.find((t) => t.name === 'profiles')!;

@@ -16,18 +16,18 @@ import type {
   SavedRequest,
   SignatureReport,
   Timeline,
-} from '../../shared/model';
-import type { CaptureRows, CaptureWriter } from '../proxy/capture-writer';
-import { GroupCommit } from '../proxy/group-commit';
-import type { SandboxOperator } from '../sandbox';
-import type { DeleteOutcome } from './exchange-delete';
-import type { PruneOptions, PruneReport } from './retention';
-import type { Rejudged, SignedRow } from './signed-rows';
-import type { StoredRequest } from './exchange-rows';
-import type { ExchangeStore } from './exchanges';
-import type { RowFilter } from './row-filter';
+} from '../../../shared/model';
+import type { CaptureRows, CaptureWriter } from './capture-writer';
+import { GroupCommit } from '../sqlite/group-commit';
+import type { SandboxOperator } from '../../sandbox';
+import type { DeleteOutcome } from '../sqlite/exchange-delete';
+import type { PruneOptions, PruneReport } from '../sqlite/retention';
+import type { Rejudged, SignedRow } from '../sqlite/signed-rows';
+import type { StoredRequest } from '../rows/exchange-rows';
+import type { ExchangeStore } from '../sqlite/exchanges';
+import type { RowFilter } from '../rows/row-filter';
 import { sqliteSql, type SharedSql } from './shared-sql';
-import { connectionOf, type Store } from './index';
+import { connectionOf, type Store } from '../sqlite/index';
 
 export type ListQuery = RowFilter & { beforeId?: number; limit?: number };
 

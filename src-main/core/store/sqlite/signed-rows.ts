@@ -1,9 +1,9 @@
 // The rows a re-verification walks: those that carry a signature verdict and a whole body, selected by
 // the list's filters (or ids), in id order a page at a time so that any number of rows fits in bounded
 // memory; and the one update that records a new verdict with when and with what it was judged again.
-import type { HeaderList, SignatureReport } from '../../shared/model';
+import type { HeaderList, SignatureReport } from '../../../shared/model';
 import type { Db } from './open';
-import { filterWhere, type RowFilter } from './row-filter';
+import { filterWhere, type RowFilter } from '../rows/row-filter';
 
 export type SignedRowFilter = RowFilter;
 

@@ -5,10 +5,10 @@
 // The index is filled in the background (text-indexer.ts), so a search reads it for the rows it holds
 // and tests the rest directly (text-match.ts): every row is found the moment it is written, and a search
 // does no indexing of its own.
-import type { ExchangePage, ExchangeSummary } from '../../shared/model';
+import type { ExchangePage, ExchangeSummary } from '../../../shared/model';
 import type { Db } from './open';
-import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
-import { RARE_KIND, RARE_VERDICT } from './rare-values';
+import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-rows';
+import { RARE_KIND, RARE_VERDICT } from '../rows/rare-values';
 import { DIRECT_TEXT_MATCH, NOT_FULLY_INDEXED, textNeedle } from './text-match';
 
 /** Characters (code points) a search needs to go through the text index: one trigram. */

@@ -3,8 +3,8 @@
 // moving (another process committed: `sandbox fault add` while `serve` runs). The version is the
 // store's own, read at most once per turn of the event loop for everything that asks (routes, secrets,
 // faults). With no fault set, a request costs one cached check.
-import type { FaultAction, ProxyFault, ProxyFaultInput } from '../../shared/model';
-import { DeskFailure } from '../result';
+import type { FaultAction, ProxyFault, ProxyFaultInput } from '../../../shared/model';
+import { DeskFailure } from '../../result';
 import type { Db } from './open';
 
 interface FaultRow {

@@ -1,8 +1,8 @@
 // What the money of one deposit says is wrong, judged on every exchange that names the deposit, the
 // desk's own sends and replays included: an operator sees those too, so a replayed REFUND at another
 // amount is as much an anomaly as one the platform sent.
-import type { ExchangeSummary, Timeline } from '../../shared/model';
-import { acceptedBadSignature, acceptedBadSignatureText } from '../../shared/exchange-warnings';
+import type { ExchangeSummary, Timeline } from '../../../shared/model';
+import { acceptedBadSignature, acceptedBadSignatureText } from '../../../shared/exchange-warnings';
 
 type Flags = Timeline['flags'];
 

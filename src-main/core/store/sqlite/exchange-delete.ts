@@ -1,10 +1,10 @@
 // Deleting exchanges by hand (the UI's "delete the selection" or "delete what the filter shows"): one
 // write transaction, so a delete that fails part-way deletes nothing. A replay whose source goes keeps
 // its row (the schema's source_id ... ON DELETE SET NULL), as with a prune.
-import type { ExchangeDeletion, ExchangeQuery } from '../../shared/model';
-import { DeskFailure } from '../result';
+import type { ExchangeDeletion, ExchangeQuery } from '../../../shared/model';
+import { DeskFailure } from '../../result';
 import type { Db } from './db';
-import { filterWhere } from './row-filter';
+import { filterWhere } from '../rows/row-filter';
 
 /** The most ids one delete takes (the UI's selection is a page or a few). */
 const MAX_IDS = 100_000;

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
-import type { SecretsKeySource } from '../../shared/model';
-import { privateFileProblem } from '../private-file';
-import { DeskFailure } from '../result';
+import type { SecretsKeySource } from '../../../shared/model';
+import { privateFileProblem } from '../../private-file';
+import { DeskFailure } from '../../result';
 import { keyProblemMessage, type KeyProblem, type SealedValue } from './key-messages';
 import { decodeKeyText, describeKeySource, KEY_BYTES, type KeySource } from './key-source';
 

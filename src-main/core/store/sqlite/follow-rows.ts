@@ -1,10 +1,10 @@
 // Following the log from any process: the rows recorded after an id, and the rows seen in flight looked
 // at again. Both read by primary key (an index range, or a handful of ids), so a follower polling a few
 // times a second costs the writer nothing it can feel: in WAL mode a reader never blocks the writer.
-import type { ExchangeSummary, FollowPage } from '../../shared/model';
-import { SUMMARY_SELECT, toSummary, type SummaryRow } from './exchange-rows';
+import type { ExchangeSummary, FollowPage } from '../../../shared/model';
+import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-rows';
 import type { Db } from './open';
-import { filterWhere, type RowFilter } from './row-filter';
+import { filterWhere, type RowFilter } from '../rows/row-filter';
 
 /** Rows a follow call returns at most; a caller that gets `more` calls again at once. */
 const FOLLOW_PAGE = 1000;

@@ -10,10 +10,10 @@
 // arriving meanwhile join it. A batch that cannot get the lock within the bound fails as any failed
 // write does (its requests are answered 503: nothing is acknowledged without its row).
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../store';
-import { BUSY_TIMEOUT_MS } from '../store/open';
-import { lockWaitError, WriteLock } from '../store/write-lock';
-import type { CaptureTx, CaptureWriter, WriteDone } from './capture-writer';
+import type { Db } from '.';
+import { BUSY_TIMEOUT_MS } from './open';
+import { lockWaitError, WriteLock } from './write-lock';
+import type { CaptureTx, CaptureWriter, WriteDone } from '../contract/capture-writer';
 
 interface Pending {
   write: (tx: CaptureTx) => unknown;

@@ -7,7 +7,7 @@
 // does not infer `verdict <> 'valid'` from `verdict = @verdict`), so a filter on a rare value carries that
 // condition as a term of its own: rareValueTerms. Migration 015 writes these conditions into the schema;
 // a test checks that the two agree.
-import type { ExchangeKind, Verdict } from '../../shared/model';
+import type { ExchangeKind, Verdict } from '../../../shared/model';
 
 /** The verdict index's condition: every verdict but the common one. */
 export const RARE_VERDICT = "verdict <> 'valid'";

@@ -1,4 +1,4 @@
-import type { ExchangeSummary, Timeline } from '../../shared/model';
+import type { ExchangeSummary, Timeline } from '../../../shared/model';
 import { depositAnomalies } from './deposit-anomalies';
 
 /**

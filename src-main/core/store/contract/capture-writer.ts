@@ -2,9 +2,9 @@
 // of the event loop commit together, and each learns when it is durable. A write is a synchronous
 // function over the rows it may touch; SQLite runs it inside the group's transaction (group-commit.ts),
 // PostgreSQL runs it against a buffer that one round of statements then commits (store/postgres).
-import type { Finding } from '../../shared/model';
-import type { SandboxCall, SandboxOutcome } from '../sandbox';
-import type { ExchangeCompletion, NewExchange } from '../store';
+import type { Finding } from '../../../shared/model';
+import type { SandboxCall, SandboxOutcome } from '../../sandbox';
+import type { ExchangeCompletion, NewExchange } from '../sqlite';
 
 /** What one write may do to the exchanges: a capture's row, its answer, findings made later. */
 export interface CaptureRows {

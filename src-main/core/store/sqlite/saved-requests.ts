@@ -1,7 +1,7 @@
 // Requests saved from the composer under a name, per profile (table from migration 009): the exact body
 // bytes, the headers without the signature header (a signature is computed when the request is sent),
 // the method, the path and how to sign.
-import type { HeaderList, SavedRequest, SavedSignature } from '../../shared/model';
+import type { HeaderList, SavedRequest, SavedSignature } from '../../../shared/model';
 import type { Db } from './open';
 
 export interface SavedRequestRow {

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import type { SecretsKeySource } from '../../shared/model';
-import { DeskFailure } from '../result';
+import type { SecretsKeySource } from '../../../shared/model';
+import { DeskFailure } from '../../result';
 
 /** The key file's name in the data directory, where the key lives unless another source is given. */
 export const KEY_FILE = 'secrets.key';

@@ -1,7 +1,7 @@
 // Mapping between rows of the exchanges table and the model's types. Lists read only the summary
 // columns; the blobs and JSON columns are read for one exchange at a time.
-import type { Diagnosis, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangeSummary, Finding, HeaderList, Verdict, Direction } from '../../shared/model';
-import { FAULT_NOTE_MARK, faultNoteOf, whoAnswered } from '../../shared/answered-by';
+import type { Diagnosis, ExchangeDetail, ExchangeKind, ExchangeOrigin, ExchangeSummary, Finding, HeaderList, Verdict, Direction } from '../../../shared/model';
+import { FAULT_NOTE_MARK, faultNoteOf, whoAnswered } from '../../../shared/answered-by';
 
 export const SUMMARY_COLUMNS =
   'id, direction, kind, origin, at, method, path, target, verdict, res_status, error, duration_ms, source_id, truncated, ' +

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { PRUNE_DELETING_UNTIL } from './text-index-aside';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
-import { INDEXER_PACE, rowsPerSecondBetween, waitAfterBatch, waitsOutTheLoad, type IndexerPace } from './indexer-pace';
+import { INDEXER_PACE, rowsPerSecondBetween, waitAfterBatch, waitsOutTheLoad, type IndexerPace } from '../rows/indexer-pace';
 import { betterSqlitePath, closeWorker } from './worker-module';
 
 /** How long one batch should hold the write lock (prune's batches aim at 15 ms: see retention.ts). */

@@ -1,4 +1,4 @@
-import type { CheckReport, CheckReportSummary } from '../../shared/model';
+import type { CheckReport, CheckReportSummary } from '../../../shared/model';
 import type { Db } from './open';
 
 /** Conformance reports, kept whole as JSON: they are written once and read back as they were. */

@@ -1,6 +1,6 @@
 // A new exchange and its completion as the values of the exchanges table's columns: what both engines
 // bind (SQLite positionally, PostgreSQL as one array per column), so that both store the same row.
-import type { Direction, ExchangeKind, ExchangeOrigin, Finding, HeaderList, KeyFields, SignatureReport } from '../../shared/model';
+import type { Direction, ExchangeKind, ExchangeOrigin, Finding, HeaderList, KeyFields, SignatureReport } from '../../../shared/model';
 
 export interface NewExchange {
   direction: Direction;
