@@ -16,6 +16,12 @@ import tseslint from 'typescript-eslint';
 const ELEMENTS = [
   { type: 'shared', pattern: 'src-main/shared/**', partialMatch: false },
   { type: 'core-desk', pattern: 'src-main/core/desk/**', partialMatch: false },
+  // The store: its contract and the rules both engines share, then one folder per engine.
+  { type: 'store-contract', pattern: 'src-main/core/store/{contract,rows}/**', partialMatch: false },
+  { type: 'store-sqlite', pattern: 'src-main/core/store/sqlite/**', partialMatch: false },
+  { type: 'store-postgres', pattern: 'src-main/core/store/postgres/**', partialMatch: false },
+  { type: 'store-copy', pattern: 'src-main/core/store/copy/**', partialMatch: false },
+  { type: 'proxy', pattern: 'src-main/core/proxy/**', partialMatch: false },
   { type: 'core', pattern: 'src-main/core/**', partialMatch: false },
   { type: 'cli', pattern: 'src-main/cli/**', partialMatch: false },
   { type: 'electron-main', pattern: 'src-main/electron/**', partialMatch: false },
@@ -26,7 +32,10 @@ const ELEMENTS = [
 ];
 
 const RENDERER = ['renderer', 'renderer-store', 'renderer-feature'];
-const MAIN_SIDE = ['core', 'core-desk', 'cli', 'electron-main', 'preload'];
+const STORE_ENGINES = ['store-sqlite', 'store-postgres', 'store-copy'];
+/** Every element of core below core/desk. */
+const CORE = ['core', 'store-contract', ...STORE_ENGINES, 'proxy'];
+const MAIN_SIDE = [...CORE, 'core-desk', 'cli', 'electron-main', 'preload'];
 
 const elementOf = (types) => ({ to: { element: { types: { anyOf: types } } } });
 
@@ -38,9 +47,21 @@ const POLICIES = [
     message: 'shared is pure TypeScript: it imports nothing from core, desk, cli, electron, preload or the renderer',
   },
   {
-    from: { element: { type: 'core' } },
+    from: { element: { types: { anyOf: CORE } } },
     disallow: elementOf(['core-desk', 'cli', 'electron-main', 'preload', ...RENDERER]),
     message: 'core sits below core/desk and the shells: it never imports core/desk, cli, electron, preload or the renderer',
+  },
+  {
+    from: { element: { type: 'store-contract' } },
+    disallow: elementOf(STORE_ENGINES),
+    message: "the store's contract and shared rows know no engine: they never import store/sqlite, store/postgres or store/copy",
+  },
+  { from: { element: { type: 'store-sqlite' } }, disallow: elementOf(['store-postgres']), message: 'store/sqlite never imports store/postgres' },
+  { from: { element: { type: 'store-postgres' } }, disallow: elementOf(['store-sqlite']), message: 'store/postgres never imports store/sqlite' },
+  {
+    from: { element: { type: 'proxy' } },
+    disallow: elementOf(STORE_ENGINES),
+    message: "the proxy writes through the store's contract (store/contract, store/rows), never an engine's folder",
   },
   {
     from: { element: { type: 'core-desk' } },
@@ -49,7 +70,7 @@ const POLICIES = [
   },
   {
     from: { element: { types: { anyOf: ['cli', 'electron-main'] } } },
-    disallow: elementOf(['core', 'preload', ...RENDERER]),
+    disallow: elementOf([...CORE, 'preload', ...RENDERER]),
     message: 'a shell goes through core/desk (DeskApi) and shared, never into another core folder',
   },
   { from: { element: { type: 'cli' } }, disallow: elementOf(['electron-main']), message: 'the CLI never imports the Electron shell' },

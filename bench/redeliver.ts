@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { connectionOf, openStore } from '../src-main/core/store/sqlite';
 import { selectRedelivery } from '../src-main/core/redeliver/select';
-import { sqliteSql } from '../src-main/core/store/contract/shared-sql';
+import { sqliteSql } from '../src-main/core/store/sqlite/shared-sql';
 import type { RedeliveryFilter, RedeliveryReport } from '../src-main/shared/model';
 import { rssOf } from './lib/child';
 import { deskCommand } from './lib/desk-cli';

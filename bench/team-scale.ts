@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectionOf, openStore, type Store } from '../src-main/core/store/sqlite';
-import { sqliteReader, type ExchangeReader } from '../src-main/core/store/contract/exchange-log';
+import type { ExchangeReader } from '../src-main/core/store/contract/exchange-log';
+import { sqliteReader } from '../src-main/core/store/sqlite/log';
 import { COMPLETE_COLUMNS, completionValues, INSERT_COLUMNS, insertValues } from '../src-main/core/store/rows/exchange-values';
 import { connectPostgres, TeamLog } from '../src-main/core/store/postgres';
 import { groupStatement } from '../src-main/core/store/postgres/group-statement';

@@ -4,7 +4,8 @@
 // against the data directory's SQLite and a real PostgreSQL; what one engine does, the other must.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../src-main/core/desk';
-import { GroupCommit, type CaptureTx, type CaptureWriter } from '../../src-main/core/proxy';
+import type { CaptureTx, CaptureWriter } from '../../src-main/core/proxy';
+import { GroupCommit } from '../../src-main/core/store/sqlite/group-commit';
 import { SandboxOperator, type SandboxCall } from '../../src-main/core/sandbox';
 import { sign } from '../../src-main/core/signing';
 import { connectionOf } from '../../src-main/core/store/sqlite';

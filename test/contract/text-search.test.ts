@@ -6,7 +6,8 @@
 // PostgreSQL has: ids committed after the indexer passed them, and several indexers at once.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../src-main/core/desk';
-import { GroupCommit, type CaptureTx, type CaptureWriter } from '../../src-main/core/proxy';
+import type { CaptureTx, CaptureWriter } from '../../src-main/core/proxy';
+import { GroupCommit } from '../../src-main/core/store/sqlite/group-commit';
 import { SandboxOperator } from '../../src-main/core/sandbox';
 import { connectionOf, type ExchangeCompletion, type NewExchange } from '../../src-main/core/store/sqlite';
 import { connectPostgres, PgCaptureWriter } from '../../src-main/core/store/postgres';

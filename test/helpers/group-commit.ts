@@ -1,7 +1,7 @@
 // A group commit over a bare connection, for tests that write their own statements through it (the
 // writes never touch the exchanges or the sandbox the proxy's writes are given).
-import { GroupCommit, type CaptureTx } from '../../src-main/core/proxy';
-import type { GroupCommitOptions } from '../../src-main/core/store/sqlite/group-commit';
+import type { CaptureTx } from '../../src-main/core/proxy';
+import { GroupCommit, type GroupCommitOptions } from '../../src-main/core/store/sqlite/group-commit';
 import type { Db } from '../../src-main/core/store/sqlite';
 
 const unused = (): never => {

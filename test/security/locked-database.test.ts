@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../src-main/core/desk';
 import { DATABASE_FILE } from '../../src-main/core/store/sqlite';
-import { sqliteLog } from '../../src-main/core/store/contract/exchange-log';
+import { sqliteLog } from '../../src-main/core/store/sqlite/log';
 import { closeAfterTest } from '../helpers/closing';
 import { storeOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';

@@ -6,7 +6,7 @@ import type { OutboundDeps } from '../outbound/deps';
 import { createSecretCache } from '../secrets';
 import type { Store } from '../store/sqlite';
 import type { TeamLog } from '../store/postgres';
-import { sqliteLog } from '../store/contract/exchange-log';
+import { sqliteLog } from '../store/sqlite/log';
 import { announceRows } from './team-log-events';
 
 export interface DeskOptions {

@@ -2,6 +2,8 @@ import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus, SandboxState } from '../../shared/model';
 import { ProxyController, type ProxyHost } from '../proxy';
 import { connectionOf } from '../store/sqlite';
+import { sqliteUpkeep } from '../store/sqlite/capture-upkeep';
+import { explainStorageFailure } from '../store/sqlite/open-errors';
 import { attempt, DeskFailure } from '../result';
 import { callbackSettings } from '../outbound/callback-settings';
 import { SandboxOperator } from '../sandbox';
@@ -48,10 +50,10 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const state = (): Promise<SandboxState> => log.books.state(book());
   const proxyHost: ProxyHost = {
     // SQLite's checkpoints and text index run beside a proxy that writes the data directory's file.
-    sqlite: log.label === null ? connectionOf(store) : null,
+    startUpkeep: log.label === null ? () => sqliteUpkeep(connectionOf(store), ctx.options.nativeBinding) : null,
+    explainWriteFailure: (err) => explainStorageFailure(err)?.message ?? null,
     openCaptureWriter: () => log.openCaptureWriter(sandbox),
     faults: store.faults,
-    ...(ctx.options.nativeBinding ? { nativeBinding: ctx.options.nativeBinding } : {}),
     defaults: { maxBodyBytes: ctx.options.maxBodyBytes, upstreamTimeoutMs: ctx.options.upstreamTimeoutMs, guardRails: ctx.options.proxyGuardRails },
     dataDir: ctx.options.home,
     profilePublicUrl: (name) => {

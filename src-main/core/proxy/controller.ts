@@ -20,8 +20,7 @@ import type { CallbackSettings } from '../outbound/callback-settings';
 import { secretsToRedact } from '../redact';
 import { DeskFailure } from '../result';
 import type { SecretCandidate } from '../signing';
-import type { Db } from '../store/sqlite';
-import { explainStorageFailure } from '../store/sqlite/open-errors';
+import type { CaptureUpkeep } from '../store/contract/capture-upkeep';
 import type { CaptureWriter } from '../store/contract/capture-writer';
 import { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
 import type { FaultSource } from './faults';
@@ -36,8 +35,6 @@ import {
   urlOf,
   type ProxyStartOptions,
 } from './options';
-import { Checkpointer } from './checkpointer';
-import { TextIndexer } from '../store/sqlite/text-indexer';
 import { routingFor, type RouteSource } from './route-plan';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';
@@ -45,9 +42,10 @@ import { OneAtATime } from '../one-at-a-time';
 
 /** What the controller needs from the desk. */
 export interface ProxyHost extends RouteSource {
-  /** The SQLite log's connection, or null when the log is elsewhere (PostgreSQL). */
-  readonly sqlite: Db | null;
-  readonly nativeBinding?: string;
+  /** Starts the engine's work beside a running proxy (SQLite: checkpoints, the text index); null: the engine has none here. */
+  readonly startUpkeep: (() => CaptureUpkeep) | null;
+  /** One line on why a capture could not be written, where the engine can tell (a full disk, another process's lock); else null. */
+  explainWriteFailure(err: unknown): string | null;
   /** A writer into the exchange log, for one listener (each has its own group commit). */
   openCaptureWriter(): CaptureWriter;
   /** The faults to apply to callbacks (absent: none). */
@@ -93,10 +91,8 @@ export class ProxyController {
   private config: ProxyStartOptions = {};
   /** Listeners a change replaced, finishing their exchanges in flight. */
   private readonly draining = new Set<CaptureServer>();
-  /** WAL checkpoints off the capture path, from the first listener up to the stop (one across changes). */
-  private checkpointer: Checkpointer | null = null;
-  /** Keeps the text index up to date off the capture path while the proxy writes. */
-  private textIndexer: TextIndexer | null = null;
+  /** The engine's work off the capture path, from the first listener up to the stop (one across changes). */
+  private upkeep: CaptureUpkeep | null = null;
 
   constructor(private readonly host: ProxyHost) {}
 
@@ -228,8 +224,6 @@ export class ProxyController {
       };
       const env: CaptureEnv = {
         openWriter: () => this.host.openCaptureWriter(),
-        sqlite: this.host.sqlite,
-        ...(this.host.nativeBinding ? { nativeBinding: this.host.nativeBinding } : {}),
         routes,
         maxBodyBytes: limits.maxBodyBytes,
         upstreamTimeoutMs: limits.upstreamTimeoutMs,
@@ -301,11 +295,7 @@ export class ProxyController {
   }
 
   private nowServing(server: CaptureServer, plan: Plan, fresh: boolean): ProxyStatus {
-    const sqlite = plan.env.sqlite;
-    if (sqlite !== null) {
-      this.checkpointer ??= Checkpointer.start(sqlite, { nativeBinding: plan.env.nativeBinding });
-      this.textIndexer ??= TextIndexer.start(sqlite, plan.env.nativeBinding);
-    }
+    this.upkeep ??= this.host.startUpkeep?.() ?? null;
     this.server = server;
     this.running = plan;
     this.config = plan.config;
@@ -365,11 +355,9 @@ export class ProxyController {
     this.running = null;
     // Listeners still finishing a change's exchanges get the short grace of a stop too.
     await Promise.all([server?.close(), ...[...this.draining].map((d) => d.close(CLOSE_GRACE_MS))]);
-    const checkpointer = this.checkpointer;
-    const textIndexer = this.textIndexer;
-    this.checkpointer = null;
-    this.textIndexer = null;
-    await Promise.all([checkpointer?.stop(), textIndexer?.stop()]);
+    const upkeep = this.upkeep;
+    this.upkeep = null;
+    await upkeep?.stop();
   }
 
   /**
@@ -419,7 +407,7 @@ export class ProxyController {
   }
 
   private captureFailed(err: unknown): void {
-    const reason = explainStorageFailure(err)?.message ?? (err as Error)?.message ?? String(err);
+    const reason = this.host.explainWriteFailure(err) ?? (err as Error)?.message ?? String(err);
     const message = `A capture could not be written to the database, so its request was answered 503 (not forwarded, not acknowledged): ${reason}`;
     if (message === this.failure) return;
     this.failure = message;

@@ -1,5 +1,4 @@
 // What one running proxy needs from the rest of the desk, resolved once at start.
-import type { Db } from '../store/sqlite';
 import type { CaptureWriter } from '../store/contract/capture-writer';
 import { DEFAULT_MAX_CONNECTIONS } from './connection-budget';
 import type { FaultSource } from './faults';
@@ -8,10 +7,6 @@ import type { RoutingTable } from './routes';
 export interface CaptureEnv {
   /** A writer for one listener: the proxy groups its writes into transactions through it (one engine or the other). */
   openWriter(): CaptureWriter;
-  /** The SQLite file's connection, when the log is SQLite: its WAL checkpoints and text index are kept off the capture path. */
-  readonly sqlite: Db | null;
-  /** better_sqlite3.node for the running ABI, when not the default (Electron); the checkpoint worker loads it too. */
-  readonly nativeBinding?: string;
   /** Which profile each request belongs to (its secrets, prefix, upstream). Called per request: must be cheap. */
   routes(): RoutingTable;
   /** Every stored secret and API key, none of which is stored in clear. Called per request: must be cheap. */

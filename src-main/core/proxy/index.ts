@@ -1,5 +1,4 @@
 export { ProxyController, type ProxyHost } from './controller';
 export { DEFAULT_GUARD_RAILS, type CaptureEnv, type GuardRails } from './env';
 export { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT, exposureWarning, type ProxyStartOptions } from './options';
-export { GroupCommit } from '../store/sqlite/group-commit';
 export type { CaptureRows, CaptureTx, CaptureWriter, WriteDone } from '../store/contract/capture-writer';

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { HeaderList } from '../../shared/model';
 import { judge, redactCompletion, type CapturedRequest } from '../capture';
 import { redactBytes } from '../redact';
-import type { ExchangeCompletion, NewExchange } from '../store/sqlite';
+import type { ExchangeCompletion, NewExchange } from '../store/rows/exchange-values';
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
 import type { CaptureWriter } from '../store/contract/capture-writer';

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GroupCommit, ProxyController } from '../../../src-main/core/proxy';
+import { ProxyController } from '../../../src-main/core/proxy';
+import { sqliteUpkeep } from '../../../src-main/core/store/sqlite/capture-upkeep';
+import { GroupCommit } from '../../../src-main/core/store/sqlite/group-commit';
 import { MAX_REFUSED_BYTES } from '../../../src-main/core/proxy/refused';
 import { SandboxOperator } from '../../../src-main/core/sandbox';
 import { sign } from '../../../src-main/core/signing';
@@ -154,7 +156,8 @@ describe('every request that reaches the proxy has a row', () => {
     let running = false;
     const sandbox = new SandboxOperator(store.sandbox);
     const controller = new ProxyController({
-      sqlite: connectionOf(store),
+      startUpkeep: () => sqliteUpkeep(connectionOf(store)),
+      explainWriteFailure: () => null,
       openCaptureWriter: () => new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) }),
       defaults: { maxBodyBytes: 1024 * 1024, upstreamTimeoutMs: 5_000 },
       profileUpstream: () => null,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretsOf, storeOf } from '../../helpers/desk';
 import { sendAndRecord } from '../../../src-main/core/outbound/record';
 import { storedSecrets } from '../../../src-main/core/redact';
-import { sqliteLog } from '../../../src-main/core/store/contract/exchange-log';
+import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { sign } from '../../../src-main/core/signing';
 import type { ExchangeDetail, HeaderList } from '../../../src-main/shared/model';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { MAX_HAR_EXCHANGES, selectForHar } from '../../../src-main/core/export/har-select';
-import { sqliteLog } from '../../../src-main/core/store/contract/exchange-log';
+import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 

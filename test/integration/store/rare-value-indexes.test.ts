@@ -6,7 +6,8 @@ import type { ExchangeKind, ExchangeQuery, Verdict } from '../../../src-main/sha
 import { VERDICTS } from '../../../src-main/shared/model';
 import { connectionOf, openStore, type Store } from '../../../src-main/core/store/sqlite';
 import { RARE_KIND, RARE_VERDICT } from '../../../src-main/core/store/rows/rare-values';
-import { filterWhere, type RowFilter } from '../../../src-main/core/store/rows/row-filter';
+import type { RowFilter } from '../../../src-main/core/store/rows/row-filter';
+import { filterWhere } from '../../../src-main/core/store/sqlite/row-where';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDirForSuite } from '../../helpers/temp';
 

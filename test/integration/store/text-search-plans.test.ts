@@ -4,7 +4,8 @@
 // indexed yet; pages follow each other newest first with nothing missed or repeated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionOf, openStore, type Store } from '../../../src-main/core/store/sqlite';
-import { IN_FLIGHT_WAIT_MS, TextIndex } from '../../../src-main/core/store/sqlite/text-index';
+import { IN_FLIGHT_WAIT_MS } from '../../../src-main/core/store/rows/in-flight';
+import { TextIndex } from '../../../src-main/core/store/sqlite/text-index';
 import { DIRECT_TEXT_MATCH } from '../../../src-main/core/store/sqlite/text-match';
 import { TextSearch, pinnedTo, textMatchParams } from '../../../src-main/core/store/sqlite/text-search';
 import type { ExchangeSummary, Verdict } from '../../../src-main/shared/model';

@@ -77,6 +77,37 @@ describe('lint: the import boundaries fail where a layer is crossed', () => {
     const code = "import { join } from 'node:path';\nimport { createDesk } from '../core/desk';\nexport const x = [join, createDesk];\n";
     expect(await rules('src-main/preload/lint-probe.ts', code)).toEqual(['no-restricted-imports', 'boundaries/dependencies']);
   });
+
+  it.each([
+    [
+      'store/postgres never imports store/sqlite',
+      'src-main/core/store/postgres/lint-probe.ts',
+      "import { openStore } from '../sqlite';\nexport const x = openStore;\n",
+    ],
+    [
+      'store/sqlite never imports store/postgres',
+      'src-main/core/store/sqlite/lint-probe.ts',
+      "import { connectPostgres } from '../postgres';\nexport const x = connectPostgres;\n",
+    ],
+    [
+      "the store's contract never imports an engine",
+      'src-main/core/store/contract/lint-probe.ts',
+      "import { openStore } from '../sqlite';\nexport const x = openStore;\n",
+    ],
+    [
+      'the shared rows never import an engine',
+      'src-main/core/store/rows/lint-probe.ts',
+      "import { connectPostgres } from '../postgres';\nexport const x = connectPostgres;\n",
+    ],
+    [
+      "the proxy never imports an engine's folder",
+      'src-main/core/proxy/lint-probe.ts',
+      "import { GroupCommit } from '../store/sqlite/group-commit';\nexport const x = GroupCommit;\n",
+    ],
+    ['a shell never imports an engine', 'src-main/cli/lint-probe.ts', "import { openStore } from '../core/store/sqlite';\nexport const x = openStore;\n"],
+  ])('%s', async (_name, path, code) => {
+    expect(await rules(path, code)).toEqual(['boundaries/dependencies']);
+  });
 });
 
 describe('lint: the imports the layers allow pass', () => {
@@ -95,6 +126,16 @@ describe('lint: the imports the layers allow pass', () => {
       'core imports shared, other core folders and Node',
       'src-main/core/proxy/lint-probe.ts',
       "import { readFileSync } from 'node:fs';\nimport { sign } from '../signing';\nimport { compactBase64 } from '../../shared/base64';\nexport const x = [readFileSync, sign, compactBase64];\n",
+    ],
+    [
+      'an engine imports the contract and the shared rows',
+      'src-main/core/store/postgres/lint-probe.ts',
+      "import type { ExchangeLog } from '../contract/exchange-log';\nimport { isTextSearch } from '../rows/search-kind';\nexport const x: [ExchangeLog | null, unknown] = [null, isTextSearch];\n",
+    ],
+    [
+      "the proxy imports the store's contract",
+      'src-main/core/proxy/lint-probe.ts',
+      "import { sinksTheWrite } from '../store/contract/capture-writer';\nexport const x = sinksTheWrite;\n",
     ],
     [
       'core/desk imports core and shared',

@@ -18,16 +18,13 @@ import type {
   Timeline,
 } from '../../../shared/model';
 import type { CaptureRows, CaptureWriter } from './capture-writer';
-import { GroupCommit } from '../sqlite/group-commit';
 import type { SandboxOperator } from '../../sandbox';
-import type { DeleteOutcome } from '../sqlite/exchange-delete';
-import type { PruneOptions, PruneReport } from '../sqlite/retention';
-import type { Rejudged, SignedRow } from '../sqlite/signed-rows';
+import type { DeleteOutcome } from '../rows/deletion';
+import type { PruneOptions, PruneReport } from '../../../shared/model';
+import type { Rejudged, SignedRow } from './signed-rows';
 import type { StoredRequest } from '../rows/exchange-rows';
-import type { ExchangeStore } from '../sqlite/exchanges';
 import type { RowFilter } from '../rows/row-filter';
-import { sqliteSql, type SharedSql } from './shared-sql';
-import { connectionOf, type Store } from '../sqlite/index';
+import type { SharedSql } from './shared-sql';
 
 export type ListQuery = RowFilter & { beforeId?: number; limit?: number };
 
@@ -81,7 +78,8 @@ export interface ExchangeLog extends ExchangeReader {
   /** A page of signed rows after `afterId` (reverify), and the verdicts judged again, a page at once. */
   signedPage(filter: RowFilter, afterId: number, limit: number): Promise<SignedRow[]>;
   rejudge(judged: Rejudged, reports: ReadonlyArray<{ id: number; report: SignatureReport }>): Promise<void>;
-  prune(options: PruneOptions): Promise<PruneReport>;
+  /** `now`: the clock for olderThanDays (tests). */
+  prune(options: PruneOptions & { now?: Date }): Promise<PruneReport>;
   delete(target: ExchangeDeletion, dryRun: boolean): Promise<DeleteOutcome>;
   /** Reads a feature builds itself, in the SQL both engines share. */
   readonly sql: SharedSql;
@@ -91,50 +89,4 @@ export interface ExchangeLog extends ExchangeReader {
    * whoever follows the log). `newRows`: how many rows it records at most (PostgreSQL draws their ids first).
    */
   write<T>(write: (rows: CaptureRows) => T, newRows?: number): Promise<T>;
-}
-
-export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
-  return {
-    list: async (q) => exchanges.list(q),
-    get: async (id) => exchanges.get(id),
-    timeline: async (depositId, profile) => exchanges.timeline(depositId, profile),
-  };
-}
-
-/** The data directory's log: one transaction per write, durable when it returns. */
-export function sqliteLog(store: Store): ExchangeLog {
-  const ledger = store.sandbox;
-  return {
-    ...sqliteReader(store.exchanges),
-    label: null,
-    sql: sqliteSql(connectionOf(store)),
-    books: {
-      state: async (book) => ledger.state(book),
-      setBalance: async (book, userId, balance) => ledger.setBalanceByHand(book, userId, balance),
-      reset: async (book) => ledger.reset(book),
-    },
-    ready: async () => undefined,
-    openCaptureWriter: (operator) =>
-      // Each write of the proxy runs inside the group's transaction on the desk's own connection.
-      new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => operator.handle(call) }),
-    follow: async (filter, afterId, pending) => store.exchanges.follow(filter, afterId, pending),
-    counts: async () => store.exchanges.counts(),
-    knownCounts: () => store.exchanges.counts(),
-    signedPage: async (filter, afterId, limit) => store.exchanges.signedPage(filter, afterId, limit),
-    rejudge: async (judged, reports) => store.immediate(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
-    prune: (options) => store.prune(options),
-    delete: async (target, dryRun) => store.deleteExchanges(target, dryRun),
-    saved: {
-      list: async (profile) => store.savedRequests.list(profile),
-      put: async (requests) => store.immediate(() => requests.forEach((r) => store.savedRequests.put(r))),
-      remove: async (profile, name) => store.savedRequests.remove(profile, name),
-    },
-    reports: {
-      add: async (report) => store.reports.add(report),
-      list: async () => store.reports.list(),
-      get: async (id) => store.reports.get(id),
-    },
-    requestOf: async (id) => store.exchanges.requestOf(id),
-    write: async (write) => store.immediate(() => write(store.exchanges)),
-  };
 }

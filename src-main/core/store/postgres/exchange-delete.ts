@@ -1,8 +1,8 @@
 // Deleting exchanges by hand over a team's PostgreSQL: the same checked deletion as SQLite's
-// (exchange-delete.ts), in one statement, so a delete that fails part-way deletes nothing.
+// (rows/deletion.ts), in one statement, so a delete that fails part-way deletes nothing.
 import type pg from 'pg';
 import type { ExchangeDeletion } from '../../../shared/model';
-import { checkDeletion, type DeleteOutcome } from '../sqlite/exchange-delete';
+import { checkDeletion, type DeleteOutcome } from '../rows/deletion';
 import { pgFilterWhere } from './exchange-reads';
 
 export async function pgDeleteExchanges(client: pg.Client, target: ExchangeDeletion, dryRun: boolean): Promise<DeleteOutcome> {

@@ -15,7 +15,7 @@ import type { RowFilter } from '../rows/row-filter';
 import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
-import { isTextSearch } from '../sqlite/text-search';
+import { isTextSearch } from '../rows/search-kind';
 import { ilikePattern, PgTextSearch, textMatchCondition } from './text-search';
 
 const FOLLOW_PAGE = 1000;

@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { SavedRequest } from '../../../shared/model';
 import type { SavedRequests } from '../contract/exchange-log';
-import { toSaved, type SavedRequestRow } from '../sqlite/saved-requests';
+import { toSaved, type SavedRequestRow } from '../rows/saved-request-row';
 import { pgText } from './pg-text';
 
 // One statement (one array per column): all or nothing without a transaction on the shared connection.

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import type { HeaderList } from '../../../shared/model';
 import type { RowFilter } from '../rows/row-filter';
-import type { Rejudged, SignedRow } from '../sqlite/signed-rows';
+import type { Rejudged, SignedRow } from '../contract/signed-rows';
 import type { SignatureReport } from '../../../shared/model';
 import { pgFilterWhere } from './exchange-reads';
 

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { quotedColumns, sameRowOrNone, type Row } from '../copy/copy-side';
 import { parameter, postgresSide } from '../copy/postgres-side';
 import { DeskFailure } from '../../result';
-import { byName, PROFILE_COLUMNS, PROFILES_LABEL, PROFILES_TABLE, toProfileRow } from '../sqlite/profile-copy';
+import { byName, PROFILE_COLUMNS, PROFILES_LABEL, PROFILES_TABLE, toProfileRow } from '../copy/profile-row';
 
 /** More profiles than any team keeps: the read is one page. */
 const MAX_PROFILES = 100_000;

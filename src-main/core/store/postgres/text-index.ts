@@ -17,8 +17,7 @@
 //   up after 10 s), and only the newest GAP_WINDOW ids are kept as gaps at all: older ones were drawn
 //   long ago (a copied log's pruned ids, a failed group's).
 import type pg from 'pg';
-import { isComplete } from '../sqlite/migrations/012-text-index-in-background';
-import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS } from '../sqlite/text-index';
+import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, isComplete } from '../rows/in-flight';
 
 /** How long an id passed with no row is looked for. */
 const GAP_KEEP = '10 minutes';

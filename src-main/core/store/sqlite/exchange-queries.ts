@@ -5,9 +5,11 @@
 import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
 import type { Db } from './open';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-rows';
-import { columnWhere, profileWhere, type RowFilter } from '../rows/row-filter';
+import type { RowFilter } from '../rows/row-filter';
+import { columnWhere, profileWhere } from './row-where';
 import { timelineFlags } from '../rows/timeline-flags';
-import { TextSearch, isTextSearch } from './text-search';
+import { isTextSearch } from '../rows/search-kind';
+import { TextSearch } from './text-search';
 
 const MAX_LIMIT = 1000;
 /** Ids a broad search reads first, newest first (see walkBroadSearch). */

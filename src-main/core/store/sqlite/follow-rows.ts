@@ -4,7 +4,8 @@
 import type { ExchangeSummary, FollowPage } from '../../../shared/model';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-rows';
 import type { Db } from './open';
-import { filterWhere, type RowFilter } from '../rows/row-filter';
+import type { RowFilter } from '../rows/row-filter';
+import { filterWhere } from './row-where';
 
 /** Rows a follow call returns at most; a caller that gets `more` calls again at once. */
 const FOLLOW_PAGE = 1000;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { ExchangeDeletion, ExchangeSummary, SecretsKeySource } from '../../../shared/model';
 import { SandboxLedger } from '../../sandbox/ledger';
 import { Checkpointer } from './checkpointer';
-import { deleteExchanges, type DeleteOutcome } from './exchange-delete';
+import type { DeleteOutcome } from '../rows/deletion';
+import { deleteExchanges } from './exchange-delete';
 import { ExchangeStore } from './exchanges';
 import { FaultStore } from './faults';
 import { openDatabase, type Db } from './open';
@@ -30,7 +31,8 @@ export { SecretBox, SecretKeyError, type KeyProblem } from '../sealing/secret-bo
 export { chooseKeySource, KEY_FILE, KEY_FILE_VARIABLE, KEY_VARIABLE, type KeySource } from '../sealing/key-source';
 export type { Checkpointer } from './checkpointer';
 export type { PruneOptions, PruneReport } from './retention';
-export { byName, PROFILE_COLUMNS, prefixOf, type ProfileCopy } from './profile-copy';
+export { type ProfileCopy } from './profile-copy';
+export { byName, PROFILE_COLUMNS, prefixOf } from '../copy/profile-row';
 
 export const DATABASE_FILE = 'wager-desk.sqlite';
 

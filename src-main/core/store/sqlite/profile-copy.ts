@@ -2,16 +2,9 @@
 // the profile store works on it unchanged and its readers stay synchronous (the proxy routes and judges
 // every callback without a round trip to the team's database). The team's rows are the truth: the copy
 // is replaced whole from them, and what a change here touched is written there (desk/team-profiles.ts).
-import { COPIED_TABLES } from '../copy/copied-tables';
-import { canonical, quotedColumns, type Row } from '../copy/copy-side';
+import { quotedColumns, type Row } from '../copy/copy-side';
+import { PROFILE_COLUMNS, toProfileRow } from '../copy/profile-row';
 import type { Db } from './db';
-
-export const PROFILES_TABLE = COPIED_TABLES.find((t) => t.name === 'profiles')!;
-export const PROFILE_COLUMNS: readonly string[] = Object.keys(PROFILES_TABLE.columns);
-const PREFIX_AT = PROFILE_COLUMNS.indexOf('callback_prefix');
-const NAME_AT = PROFILE_COLUMNS.indexOf('name');
-/** How the team's profiles are named in an error about one of their values. */
-export const PROFILES_LABEL = 'the team profiles';
 
 export interface ProfileCopy {
   /** Every profile's row, in the copy's canonical values. */
@@ -20,16 +13,6 @@ export interface ProfileCopy {
   /** Replaces every row at once (one transaction: no reader sees the copy half replaced). */
   replace(rows: readonly Row[]): void;
 }
-
-/** A row's callback prefix (null: the default). */
-export const prefixOf = (row: Row): string | null => row[PREFIX_AT] as string | null;
-
-/** Rows by their profile's name. */
-export const byName = (rows: readonly Row[]): Map<string, Row> => new Map(rows.map((r) => [r[NAME_AT] as string, r]));
-
-/** A profiles row read from either engine (its columns in PROFILE_COLUMNS' order), in the copy's canonical values. */
-export const toProfileRow = (raw: unknown[]): Row =>
-  raw.map((v, i) => canonical(PROFILES_LABEL, PROFILES_TABLE, PROFILE_COLUMNS[i]!, PROFILES_TABLE.columns[PROFILE_COLUMNS[i]!]!, v));
 
 export function profileCopy(db: Db): ProfileCopy {
   const columns = quotedColumns(PROFILE_COLUMNS);

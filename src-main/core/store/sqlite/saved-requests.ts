@@ -1,31 +1,9 @@
 // Requests saved from the composer under a name, per profile (table from migration 009): the exact body
 // bytes, the headers without the signature header (a signature is computed when the request is sent),
 // the method, the path and how to sign.
-import type { HeaderList, SavedRequest, SavedSignature } from '../../../shared/model';
+import type { SavedRequest } from '../../../shared/model';
+import { toSaved, type SavedRequestRow } from '../rows/saved-request-row';
 import type { Db } from './open';
-
-export interface SavedRequestRow {
-  profile: string;
-  name: string;
-  method: string;
-  path: string;
-  headers: string;
-  body: Buffer;
-  signature: SavedSignature;
-  saved_at: string;
-}
-
-/** A row of either engine's saved_requests as the desk hands it on. */
-export const toSaved = (r: SavedRequestRow): SavedRequest => ({
-  profile: r.profile,
-  name: r.name,
-  method: r.method,
-  path: r.path,
-  headers: JSON.parse(r.headers) as HeaderList,
-  bodyBase64: r.body.toString('base64'),
-  signature: r.signature,
-  savedAt: r.saved_at,
-});
 
 export class SavedRequestStore {
   private readonly listStmt;

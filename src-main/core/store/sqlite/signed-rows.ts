@@ -2,23 +2,13 @@
 // the list's filters (or ids), in id order a page at a time so that any number of rows fits in bounded
 // memory; and the one update that records a new verdict with when and with what it was judged again.
 import type { HeaderList, SignatureReport } from '../../../shared/model';
+import type { Rejudged, SignedRow } from '../contract/signed-rows';
+export type { Rejudged, SignedRow } from '../contract/signed-rows';
 import type { Db } from './open';
-import { filterWhere, type RowFilter } from '../rows/row-filter';
+import type { RowFilter } from '../rows/row-filter';
+import { filterWhere } from './row-where';
 
 export type SignedRowFilter = RowFilter;
-
-export interface SignedRow {
-  id: number;
-  headers: HeaderList;
-  body: Buffer;
-  verdict: string | null;
-}
-
-export interface Rejudged {
-  at: string;
-  profile: string;
-  fingerprint: string | null;
-}
 
 /** Only rows a signature applied to, with the whole body it was computed over. */
 function whereOf(f: SignedRowFilter): { where: string[]; params: Record<string, unknown> } {

@@ -8,12 +8,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open';
 import { answerText, hasAnswer, requestText } from './migrations/009-search-and-saved-requests';
-import { isComplete } from './migrations/012-text-index-in-background';
-
-/** How long a row in flight holds the indexer back before it is indexed without its answer. */
-export const IN_FLIGHT_WAIT_MS = 2_000;
-/** How many newer rows a row in flight holds back before it is indexed without its answer. */
-export const IN_FLIGHT_WAIT_ROWS = 2_000;
+import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, isComplete } from '../rows/in-flight';
 
 /** The statements of one batch; parameters: @after, @rows, @cutoff (ISO time), @waitRows, @upTo. */
 export const TEXT_INDEX_SQL = {

@@ -11,7 +11,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { PRUNE_DELETING_UNTIL } from './text-index-aside';
-import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
+import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS } from '../rows/in-flight';
+import { MAX_BATCH_ROWS, TEXT_INDEX_SQL } from './text-index';
 import { INDEXER_PACE, rowsPerSecondBetween, waitAfterBatch, waitsOutTheLoad, type IndexerPace } from '../rows/indexer-pace';
 import { betterSqlitePath, closeWorker } from './worker-module';
 

@@ -11,14 +11,6 @@ import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-row
 import { RARE_KIND, RARE_VERDICT } from '../rows/rare-values';
 import { DIRECT_TEXT_MATCH, NOT_FULLY_INDEXED, textNeedle } from './text-match';
 
-/** Characters (code points) a search needs to go through the text index: one trigram. */
-export const MIN_TEXT_SEARCH = 3;
-
-/** Whether a search is long enough for the text index (else it is an id prefix). */
-export function isTextSearch(search: string): boolean {
-  return [...search].length >= MIN_TEXT_SEARCH;
-}
-
 /** The search as one FTS5 phrase: every character literal (quotes doubled), so the text is matched as typed. */
 export function textPhrase(search: string): string {
   return `"${search.replaceAll('"', '""')}"`;

@@ -1,0 +1,53 @@
+// The exchange log (contract/exchange-log.ts) over the data directory's SQLite file: its calls answer at
+// once, and the proxy's writes commit in groups on the desk's own connection.
+import type { ExchangeLog, ExchangeReader } from '../contract/exchange-log';
+import type { ExchangeStore } from './exchanges';
+import { GroupCommit } from './group-commit';
+import { connectionOf, type Store } from './index';
+import { sqliteSql } from './shared-sql';
+
+export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
+  return {
+    list: async (q) => exchanges.list(q),
+    get: async (id) => exchanges.get(id),
+    timeline: async (depositId, profile) => exchanges.timeline(depositId, profile),
+  };
+}
+
+/** The data directory's log: one transaction per write, durable when it returns. */
+export function sqliteLog(store: Store): ExchangeLog {
+  const ledger = store.sandbox;
+  return {
+    ...sqliteReader(store.exchanges),
+    label: null,
+    sql: sqliteSql(connectionOf(store)),
+    books: {
+      state: async (book) => ledger.state(book),
+      setBalance: async (book, userId, balance) => ledger.setBalanceByHand(book, userId, balance),
+      reset: async (book) => ledger.reset(book),
+    },
+    ready: async () => undefined,
+    openCaptureWriter: (operator) =>
+      // Each write of the proxy runs inside the group's transaction on the desk's own connection.
+      new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => operator.handle(call) }),
+    follow: async (filter, afterId, pending) => store.exchanges.follow(filter, afterId, pending),
+    counts: async () => store.exchanges.counts(),
+    knownCounts: () => store.exchanges.counts(),
+    signedPage: async (filter, afterId, limit) => store.exchanges.signedPage(filter, afterId, limit),
+    rejudge: async (judged, reports) => store.immediate(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
+    prune: (options) => store.prune(options),
+    delete: async (target, dryRun) => store.deleteExchanges(target, dryRun),
+    saved: {
+      list: async (profile) => store.savedRequests.list(profile),
+      put: async (requests) => store.immediate(() => requests.forEach((r) => store.savedRequests.put(r))),
+      remove: async (profile, name) => store.savedRequests.remove(profile, name),
+    },
+    reports: {
+      add: async (report) => store.reports.add(report),
+      list: async () => store.reports.list(),
+      get: async (id) => store.reports.get(id),
+    },
+    requestOf: async (id) => store.exchanges.requestOf(id),
+    write: async (write) => store.immediate(() => write(store.exchanges)),
+  };
+}
