@@ -69,14 +69,16 @@ describe('prune batches', () => {
     expect(report.deleted).toBe(ROWS - KEEP);
     // The other connection's writes went in while the prune ran, not only after it.
     expect(committedWhilePruning).toBeGreaterThan(0);
-    // While the batches ran, the other connection never waited for more than about one of them (the
-    // last write may also wait for the end of the prune: the log truncated, once, as before). The bounds
-    // leave room for a loaded machine; deleting all 290 rows at once holds the lock for 300 ms or more.
-    expect(Math.max(...waits.slice(0, -1))).toBeLessThan(150);
+    // While the batches ran, the other connection never waited for more than a part of the prune (the
+    // last write may also wait for the end of the prune: the log truncated, once, as before). Deleting all
+    // 290 rows at once would hold it for the whole prune. Measured against the prune's own time, not a
+    // fixed number of ms, so that a loaded machine, which stretches both, keeps the bound.
+    const held = batches.reduce((sum, b) => sum + b.holdMs, 0);
+    expect(Math.max(...waits.slice(0, -1))).toBeLessThan(held / 2);
     expect(batches.reduce((sum, b) => sum + b.rows, 0)).toBe(ROWS - KEEP);
     // About 10 rows a batch, not 500 (today's upper bound) nor all of them at once.
     expect(batches.length).toBeGreaterThanOrEqual(10);
-    expect(Math.max(...batches.map((b) => b.holdMs))).toBeLessThan(100);
+    expect(Math.max(...batches.map((b) => b.holdMs))).toBeLessThan(held / 3);
     // Between any two batches the other connection committed at least once.
     expect(events.join('')).not.toMatch(/bb/);
     expect(other.prepare('SELECT count(*) FROM beside').pluck().get()).toBe(waits.length);
