@@ -1,4 +1,4 @@
-// The desk's side of "Getting callbacks to the desk", run as the README writes it: `serve
+// The desk's side of docs/CALLBACKS.md, run as it is written there: `serve
 // --tls-self-signed 127.0.0.1` answers HTTPS with a certificate kept in the data directory, curl trusts
 // it with --cacert and its signed pay is captured (over https); the public URL and the exact callback
 // URLs are printed and are in the status the UI shows.
