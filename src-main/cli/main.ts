@@ -1,5 +1,5 @@
 // The wager-desk command line: a shell over the same desk as the desktop app. Names, flags, output
-// lines and exit codes follow design/CLI.md; see the README for additions.
+// lines and exit codes follow design/CLI.md; docs/CLI.md lists every command, flag and exit code.
 import { Command, CommanderError } from 'commander';
 import { EXIT_NEGATIVE, EXIT_NOT_OBSERVED, EXIT_USAGE, NegativeAnswer, NotObservedAnswer, UsageError } from './errors';
 import { endQuietlyWhenTheReaderLeaves } from './io';

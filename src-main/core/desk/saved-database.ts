@@ -2,7 +2,7 @@
 // names one: set with `wager-desk db use`, read by the app at its start as by every command. It lives in
 // a file of its own that only its owner may read, beside the key, not in the log's database: the URL may
 // hold the database's password, and the database is where it would be copied, exported and backed up.
-// (PostgreSQL's own ~/.pgpass keeps the password out of the URL altogether; the README says how.)
+// (PostgreSQL's own ~/.pgpass keeps the password out of the URL altogether; docs/TEAM.md says how.)
 import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';

@@ -2,7 +2,7 @@
 // less those already redelivered with a 2XX answer (unless `again`). One SQL statement per shape of
 // filter, over the primary key and the indexed columns; the "already redelivered" test is a lookup in
 // the source_id index per row, so a selection never reads a row twice. The statements are written in
-// the SQL both engines share (store/shared-sql.ts): the same selection from a laptop's log or a team's.
+// the SQL both engines share (store/contract/shared-sql.ts): the same selection from a laptop's log or a team's.
 import type { RedeliveryFilter, RedeliverySelection, Verdict } from '../../shared/model';
 import { VERDICTS } from '../../shared/model';
 import { resolveTime } from '../../shared/redelivery-filter';

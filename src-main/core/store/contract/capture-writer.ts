@@ -1,6 +1,6 @@
 // The proxy's write path, as the capture code sees it whatever the engine: writes queued during one turn
 // of the event loop commit together, and each learns when it is durable. A write is a synchronous
-// function over the rows it may touch; SQLite runs it inside the group's transaction (group-commit.ts),
+// function over the rows it may touch; SQLite runs it inside the group's transaction (sqlite/group-commit.ts),
 // PostgreSQL runs it against a buffer that one round of statements then commits (store/postgres).
 import type { Finding } from '../../../shared/model';
 import type { SandboxCall, SandboxOutcome } from '../../sandbox';

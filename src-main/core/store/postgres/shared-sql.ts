@@ -1,4 +1,4 @@
-// The shared reads (store/shared-sql.ts) on PostgreSQL: named parameters numbered, flags read as 0/1.
+// The shared reads (contract/shared-sql.ts) on PostgreSQL: named parameters numbered, flags read as 0/1.
 import type pg from 'pg';
 import type { SharedSql } from '../contract/shared-sql';
 import { pgText } from './pg-text';
