@@ -93,11 +93,10 @@ describe("npm start where Electron's binary is missing", () => {
   it('gives up on a download host that does not answer at the deadline, and aborts the wait', async () => {
     const root = checkoutWithoutBinary();
     const signals: AbortSignal[] = [];
-    const started = performance.now();
     const got = await obtainElectron({ root, installer: { reach: hanging(signals), install: async () => null }, env: NO_ENV, reachTimeoutMs: 50 });
     expect(got).toEqual({ ok: false, reason: "Electron's binary could not be downloaded: Electron's download host: gave up after 0.05 s" });
+    // Given up at the deadline, not after the installer's own, much longer wait: the wait was aborted.
     expect(signals.map((s) => s.aborted)).toEqual([true]);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('gives up on an installer that hangs at its deadline, and stops it', async () => {
