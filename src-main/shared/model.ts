@@ -809,7 +809,7 @@ export interface CheckEvidence {
  * (a pay refused before its WIN), so the check says nothing about the operator either way;
  * not-observable: the interface cannot show it.
  */
-export type CheckOutcome = 'pass' | 'fail' | 'blocked' | 'not-observable';
+export type CheckOutcome = 'pass' | 'fail' | 'blocked' | 'not-observable' | 'inconclusive' | 'warning';
 
 /** A check's outcome, also for reports stored before outcomes existed (pass true, false, null). */
 export function outcomeOfCheck(c: { pass: boolean | null; outcome?: CheckOutcome }): CheckOutcome {
@@ -874,6 +874,9 @@ export interface CheckReportSummary {
   passed: number;
   failed: number;
 }
+
+/** The files a stored report is exported as: the report whole, a ticket's Markdown, a CI's JUnit XML, a self-contained page. */
+export type CheckReportFormat = 'json' | 'markdown' | 'junit' | 'html';
 
 // ---------------------------------------------------------------- tokens
 
