@@ -303,6 +303,8 @@ export interface BalanceProbeView {
   units: BalanceUnits | null;
   /** The probe's request headers: names in clear, values (credentials) sealed. */
   headers: Array<{ name: string; value: SecretState }>;
+  /** The key header templates sign with ({hmac-sha256-hex:...}): sealed, write-only. */
+  hmacKey: SecretState;
   /** JSONPath to the balance in an operator's answer to a callback ($.balance), or null. */
   answerPath: string | null;
 }
@@ -380,6 +382,8 @@ export interface ProfileInput {
   balanceUnits?: BalanceUnits | null;
   /** Replaces every probe header; values are credentials (sealed, write-only); null or [] clears them. */
   balanceHeaders?: Array<[name: string, value: string]> | null;
+  /** The key of the probe headers' {hmac-sha256-hex|base64:TEMPLATE} (sealed, write-only); null or '' clears it. */
+  balanceHmacKey?: string | null;
   /** JSONPath to the balance in an operator's answer; null clears. */
   answerBalancePath?: string | null;
 }
