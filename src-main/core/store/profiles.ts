@@ -455,8 +455,9 @@ export class ProfileStore {
     const given = input.balanceHeaders === undefined ? undefined : (checkProbeHeaders(input.balanceHeaders) ?? []);
     const key = input.balanceHmacKey === undefined ? undefined : checkProbeHmacKey(input.balanceHmacKey);
     const sealed = this.row(input.name)?.balance_headers_enc ?? null;
-    // A list the key cannot open is being replaced (a lost key): nothing of it is kept.
-    const stored = sealed !== null && this.box.opens(sealed) ? (JSON.parse(this.box.open(sealed)) as HeaderList) : [];
+    // A list the key cannot open is being replaced (a lost key): nothing of it is kept. problem() reads
+    // the key first: opens() alone says false for a key not read yet.
+    const stored = sealed !== null && this.box.problem() === null && this.box.opens(sealed) ? (JSON.parse(this.box.open(sealed)) as HeaderList) : [];
     const headers = given ?? stored.filter(([name]) => name !== HMAC_KEY_ENTRY);
     const keyValue = key === undefined ? (stored.find(([name]) => name === HMAC_KEY_ENTRY)?.[1] ?? null) : key;
     const list: HeaderList = keyValue === null ? headers : [...headers, [HMAC_KEY_ENTRY, keyValue]];
