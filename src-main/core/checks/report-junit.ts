@@ -55,32 +55,28 @@ function details(c: CheckResult, steps: StepEvidence[]): string {
   return lines.join('\n');
 }
 
+const SKIPPED_WHY: Record<'blocked' | 'not-observable' | 'inconclusive', string> = {
+  blocked: 'a step it depends on did not get the answer it needs',
+  'not-observable': 'not observable',
+  inconclusive: 'the variant and its control were both refused',
+};
+
 function testcase(c: CheckResult, lookup: ExchangeLookup, secrets: readonly string[]): string {
   const outcome = outcomeOfCheck(c);
-  const steps = c.exchangeIds.map((id) => lookup(id)).flatMap((x) => (x ? [stepEvidence(x, secrets)] : []));
+  const name = `    <testcase classname="wager-desk.conformance" name="${attr(redactText(`${c.id}: ${c.title}`, secrets))}"`;
+  // A passing testcase is empty: the evidence of what passed is in the HTML and Markdown reports.
+  if (outcome === 'pass') return `${name}/>`;
   const text = (t: string) => xmlText(redactText(t, secrets));
-  const open = `    <testcase classname="wager-desk.conformance" name="${attr(redactText(`${c.id}: ${c.title}`, secrets))}">`;
+  const steps = c.exchangeIds.map((id) => lookup(id)).flatMap((x) => (x ? [stepEvidence(x, secrets)] : []));
   const body = text(details(c, steps));
+  const message = (m: string) => attr(redactText(m, secrets));
   switch (outcome) {
-    case 'pass':
-      return `    <testcase classname="wager-desk.conformance" name="${attr(redactText(`${c.id}: ${c.title}`, secrets))}"/>`;
     case 'warning':
-      return `${open}\n      <system-out>${text(`The desk's advice is not met (never fails the run).\n`)}${body}</system-out>\n    </testcase>`;
-    case 'fail': {
-      const message = c.observed ?? c.reason ?? `expected ${c.expected}`;
-      return `${open}\n      <failure type="fail" message="${attr(redactText(message, secrets))}">${body}</failure>\n    </testcase>`;
-    }
-    case 'blocked':
-    case 'not-observable':
-    case 'inconclusive': {
-      const fallback =
-        outcome === 'blocked'
-          ? 'a step it depends on did not get the answer it needs'
-          : outcome === 'inconclusive'
-            ? 'the variant and its control were both refused'
-            : 'not observable';
-      return `${open}\n      <skipped type="${outcome}" message="${attr(redactText(c.reason ?? fallback, secrets))}">${body}</skipped>\n    </testcase>`;
-    }
+      return `${name}>\n      <system-out>${text("The desk's advice is not met (never fails the run).\n")}${body}</system-out>\n    </testcase>`;
+    case 'fail':
+      return `${name}>\n      <failure type="fail" message="${message(c.observed ?? c.reason ?? `expected ${c.expected}`)}">${body}</failure>\n    </testcase>`;
+    default:
+      return `${name}>\n      <skipped type="${outcome}" message="${message(c.reason ?? SKIPPED_WHY[outcome])}">${body}</skipped>\n    </testcase>`;
   }
 }
 
