@@ -6,6 +6,7 @@ import type {
   BalanceProbeResult,
   CheckOptions,
   CheckReport,
+  CheckReportFormat,
   CheckReportSummary,
   CheckResult,
   DeskStatus,
@@ -119,7 +120,7 @@ export interface DeskApi {
   runCheck(options: CheckOptions): Promise<Result<CheckReport>>;
   listCheckReports(): Promise<Result<CheckReportSummary[]>>;
   getCheckReport(id: number): Promise<Result<CheckReport>>;
-  exportCheckReport(id: number, format: 'json' | 'markdown'): Promise<Result<string>>;
+  exportCheckReport(id: number, format: CheckReportFormat): Promise<Result<string>>;
 
   // tokens
   requestToken(request: TokenRequest): Promise<Result<TokenResult>>;

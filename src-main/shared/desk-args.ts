@@ -107,6 +107,7 @@ const profileInput = z.object({
   balancePath: maybeText,
   balanceUnits: z.enum(['minor', 'major']).nullable().optional(),
   balanceHeaders: headerList.nullable().optional(),
+  balanceHmacKey: maybeText,
   answerBalancePath: maybeText,
 });
 

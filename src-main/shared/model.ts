@@ -303,6 +303,8 @@ export interface BalanceProbeView {
   units: BalanceUnits | null;
   /** The probe's request headers: names in clear, values (credentials) sealed. */
   headers: Array<{ name: string; value: SecretState }>;
+  /** The key header templates sign with ({hmac-sha256-hex:...}): sealed, write-only. */
+  hmacKey: SecretState;
   /** JSONPath to the balance in an operator's answer to a callback ($.balance), or null. */
   answerPath: string | null;
 }
@@ -380,6 +382,8 @@ export interface ProfileInput {
   balanceUnits?: BalanceUnits | null;
   /** Replaces every probe header; values are credentials (sealed, write-only); null or [] clears them. */
   balanceHeaders?: Array<[name: string, value: string]> | null;
+  /** The key of the probe headers' {hmac-sha256-hex|base64:TEMPLATE} (sealed, write-only); null or '' clears it. */
+  balanceHmacKey?: string | null;
   /** JSONPath to the balance in an operator's answer; null clears. */
   answerBalancePath?: string | null;
 }
@@ -809,7 +813,7 @@ export interface CheckEvidence {
  * (a pay refused before its WIN), so the check says nothing about the operator either way;
  * not-observable: the interface cannot show it.
  */
-export type CheckOutcome = 'pass' | 'fail' | 'blocked' | 'not-observable';
+export type CheckOutcome = 'pass' | 'fail' | 'blocked' | 'not-observable' | 'inconclusive' | 'warning';
 
 /** A check's outcome, also for reports stored before outcomes existed (pass true, false, null). */
 export function outcomeOfCheck(c: { pass: boolean | null; outcome?: CheckOutcome }): CheckOutcome {
@@ -874,6 +878,9 @@ export interface CheckReportSummary {
   passed: number;
   failed: number;
 }
+
+/** The files a stored report is exported as: the report whole, a ticket's Markdown, a CI's JUnit XML, a self-contained page. */
+export type CheckReportFormat = 'json' | 'markdown' | 'junit' | 'html';
 
 // ---------------------------------------------------------------- tokens
 

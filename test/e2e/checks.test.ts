@@ -104,7 +104,7 @@ describe('the conformance check in Chromium', { timeout: 240_000 }, () => {
     expect(await page.locator('[data-testid="detail-pane"] [data-testid="response-section"]').textContent()).toContain('401');
   });
 
-  it('exports the report as Markdown and JSON files', async () => {
+  it('exports the report as Markdown, JSON, JUnit and HTML files', async () => {
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-md').click()]);
     expect(md.suggestedFilename()).toMatch(/^conformance-\d+-\d{4}-\d\d-\d\d\.md$/);
     const markdown = await readFile((await md.path())!, 'utf8');
@@ -117,6 +117,18 @@ describe('the conformance check in Chromium', { timeout: 240_000 }, () => {
     const report = JSON.parse(await readFile((await json.path())!, 'utf8')) as { failed: number; target: string };
     expect(report.target).toBe(front.url);
     expect(report.failed).toBeGreaterThan(0);
+
+    const [junit] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-junit').click()]);
+    expect(junit.suggestedFilename()).toMatch(/^conformance-\d+-\d{4}-\d\d-\d\d\.junit\.xml$/);
+    const xml = await readFile((await junit.path())!, 'utf8');
+    expect(xml).toContain(`failures="${report.failed}"`);
+    expect(xml).toContain('<failure type="fail"');
+
+    const [html] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-html').click()]);
+    expect(html.suggestedFilename()).toMatch(/^conformance-\d+-\d{4}-\d\d-\d\d\.html$/);
+    const pageText = await readFile((await html.path())!, 'utf8');
+    expect(pageText).toContain('data-check-id="shape.all-at-once.pay" data-outcome="fail"');
+    expect(pageText).not.toContain(TEST_SECRET);
   });
 
   it('lists past reports and reopens the first one', async () => {

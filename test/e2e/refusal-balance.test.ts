@@ -15,6 +15,7 @@ import { openSession, type E2eSession } from './helpers/session';
 import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
 
 const CREDENTIAL = 'e2e-probe-token-64ac1d';
+const PROBE_KEY = 'e2e-probe-signing-key-0b77e5';
 let session: E2eSession;
 let stack: Stack;
 let page: Page;
@@ -89,5 +90,26 @@ describe('why the operator refused, and the balance probe, in Chromium', () => {
     // Sent once, on save; never in an answer, never in the page.
     expect(apiTraffic.filter((t) => t.includes(CREDENTIAL)).length).toBe(1);
     expect(await page.content()).not.toContain(CREDENTIAL);
+  });
+
+  it('sets a filter path, a signed header and its signing key; the key is write-only', async () => {
+    const editor = page.getByTestId('profile-editor');
+    const path = '$.account.balances[?(@.currency=="EUR")].available';
+    await editor.getByTestId('profile-balance-path').fill(path);
+    await editor.getByTestId('profile-balance-headers').fill('X-Signature: {hmac-sha256-hex:GET {userId}}');
+    await editor.getByTestId('profile-balance-hmac-key-input').fill(PROBE_KEY);
+    await editor.getByTestId('profile-save').click();
+    await editor.getByTestId('profile-balance-hmac-key-state').getByText(fingerprint(PROBE_KEY)).waitFor();
+    expect(await editor.getByTestId('profile-balance-hmac-key-input').inputValue()).toBe('');
+    expect(secretsOf(stack.desk).profile('default')!.balanceProbe).toMatchObject({
+      path,
+      headers: [
+        ['X-Signature', '{hmac-sha256-hex:GET {userId}}'],
+        ['{hmac-key}', PROBE_KEY],
+      ],
+    });
+    expect(apiTraffic.filter((t) => t.includes(PROBE_KEY)).length).toBe(1);
+    expect(await page.content()).not.toContain(PROBE_KEY);
+    await screenshot(page, 'profile-probe-signing-key');
   });
 });

@@ -157,6 +157,8 @@ describe('secrets stay secret (desk, web mode, files)', () => {
     keep('runCheck custom', await desk.runCheck({ userId: 'u-check-2', customSecret: CANARY_ENV_SECRET }));
     const markdown = keep('exportCheckReport md', await desk.exportCheckReport(report.id, 'markdown'));
     const reportJson = keep('exportCheckReport json', await desk.exportCheckReport(report.id, 'json'));
+    const reportJUnit = keep('exportCheckReport junit', await desk.exportCheckReport(report.id, 'junit'));
+    const reportHtml = keep('exportCheckReport html', await desk.exportCheckReport(report.id, 'html'));
 
     // Tokens: the stored key, a key given for the call, a service that echoes the key back.
     keep('requestToken', await desk.requestToken({ userId: 'u-1', displayName: 'One' }));
@@ -176,6 +178,8 @@ describe('secrets stay secret (desk, web mode, files)', () => {
     writeFileSync(join(exportsDir.dir, 'ticket.md'), ticket);
     writeFileSync(join(exportsDir.dir, 'report.md'), markdown);
     writeFileSync(join(exportsDir.dir, 'report.json'), reportJson);
+    writeFileSync(join(exportsDir.dir, 'report.junit.xml'), reportJUnit);
+    writeFileSync(join(exportsDir.dir, 'report.html'), reportHtml);
     const all = keep('listExchanges all', await desk.listExchanges({ direction: 'all', limit: 1000 }));
     for (const x of all.items) {
       keep(`getExchange ${x.id}`, await desk.getExchange(x.id));
@@ -203,6 +207,8 @@ describe('secrets stay secret (desk, web mode, files)', () => {
       ['listCheckReports', []],
       ['getCheckReport', [report.id]],
       ['exportCheckReport', [report.id, 'markdown']],
+      ['exportCheckReport', [report.id, 'junit']],
+      ['exportCheckReport', [report.id, 'html']],
       ['listTokenHistory', []],
       ['listProfiles', []],
       ['getSandboxState', []],

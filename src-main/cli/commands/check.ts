@@ -1,11 +1,28 @@
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { checkJson, checkLine, countsLine, runIdsPrefix } from '../../core/desk/shell-kit';
 import type { AmountsMode, CheckResult } from '../../shared/model';
 import { addCallbackPrefixOption, amountsMode, callbackPrefixOf, concurrency, positiveAmount } from '../callback-options';
 import { must, withDesk } from '../context';
-import { NegativeAnswer, NotObservedAnswer } from '../errors';
+import { NegativeAnswer, NotObservedAnswer, UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { addTargetOptions } from './outbound-options';
+
+/** A file option whose folder is missing is refused before the run, not after minutes of checks. */
+function reportFileProblem(option: string, file: string | undefined): string | null {
+  if (file === undefined) return null;
+  const folder = dirname(resolve(file));
+  return existsSync(folder) && statSync(folder).isDirectory() ? null : `${option} ${file}: the folder ${folder} does not exist`;
+}
+
+function writeReportFile(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (err) {
+    throw new UsageError(`cannot write ${file}: ${(err as Error).message}`);
+  }
+}
 
 export function registerCheck(program: Command): void {
   const cmd = program
@@ -21,6 +38,8 @@ export function registerCheck(program: Command): void {
     .option('--secret-env <var>', "environment variable holding the signing secret (default: the profile's)")
     .option('--confirm-production', 'confirm running against a profile marked production')
     .option('--json', 'print {headline, passed, failed, blocked, notObservable, checks: [{id, rule, outcome, evidence, ...}]} as JSON')
+    .option('--junit <file>', 'also write the report as JUnit XML (one testcase per check) for a CI')
+    .option('--html <file>', 'also write the report as one self-contained HTML page (no script, no network)')
     .action(async (_opts, command: Command) => {
       const opts = command.optsWithGlobals() as {
         to?: string;
@@ -29,12 +48,16 @@ export function registerCheck(program: Command): void {
         secretEnv?: string;
         confirmProduction?: boolean;
         json?: boolean;
+        junit?: string;
+        html?: string;
         home?: string;
         callbackPrefix?: string;
         amounts?: AmountsMode;
         stake?: number;
         concurrency?: number;
       };
+      const fileProblem = reportFileProblem('--junit', opts.junit) ?? reportFileProblem('--html', opts.html);
+      if (fileProblem) throw new UsageError(fileProblem);
       const customSecret = opts.secretEnv !== undefined ? secretFromEnv('--secret-env', opts.secretEnv) : undefined;
       await withDesk(opts, async (desk) => {
         // Lines appear as each check finishes: a slow operator shows where it is.
@@ -64,6 +87,9 @@ export function registerCheck(program: Command): void {
           }),
         );
         off();
+        // Written before the exit code is decided: a CI reads the files of a failed run most of all.
+        if (opts.junit !== undefined) writeReportFile(opts.junit, must(await desk.exportCheckReport(report.id, 'junit')));
+        if (opts.html !== undefined) writeReportFile(opts.html, must(await desk.exportCheckReport(report.id, 'html')));
         if (opts.json) printJson(checkJson(report));
         else {
           // The headline goes last too: progress lines have scrolled it away by the end of a run.

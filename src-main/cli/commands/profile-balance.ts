@@ -12,10 +12,10 @@ const secretText = (s: SecretState): string => (s.set ? `set (${s.fingerprint})`
 /** The balance probe, its header values as set + fingerprint only. */
 export function balanceLines(p: ProfileView): string[] {
   const b = p.balance;
-  if (b.url === null && b.path === null && b.answerPath === null && b.headers.length === 0) return [];
+  if (b.url === null && b.path === null && b.answerPath === null && b.headers.length === 0 && !b.hmacKey.set) return [];
   const headers = b.headers.map((h) => `${h.name}: ${secretText(h.value)}`).join(', ');
   return [
-    `    balance probe: ${b.url ?? '-'}   path: ${b.path ?? '-'}   units: ${b.units ?? (p.amounts === 'integer' ? 'minor' : 'major')}${headers ? `   headers: ${headers}` : ''}`,
+    `    balance probe: ${b.url ?? '-'}   path: ${b.path ?? '-'}   units: ${b.units ?? (p.amounts === 'integer' ? 'minor' : 'major')}${headers ? `   headers: ${headers}` : ''}${b.hmacKey.set ? `   signing key: ${secretText(b.hmacKey)}` : ''}`,
     ...(b.answerPath ? [`    balance in answers: ${b.answerPath}`] : []),
   ];
 }
@@ -57,22 +57,32 @@ export function addBalanceOptions(cmd: Command): Command {
     .option('--balance-header <header>', "a header the probe sends, 'Name: value' (repeatable; replaces the stored ones; prefer --balance-header-env)", collect)
     .option('--balance-header-env <pair>', "a probe header whose value is in an environment variable, 'Name=VAR' (repeatable)", collect)
     .option('--no-balance-headers', "forget the probe's headers")
+    .option(
+      '--balance-hmac-key-env <var>',
+      "environment variable holding the key of the headers' {hmac-sha256-hex:TEMPLATE} and {hmac-sha256-base64:TEMPLATE} (sealed, never shown)",
+    )
+    .option('--no-balance-hmac-key', "forget the probe's signing key")
     .option('--answer-balance-path <jsonpath>', "where an operator's answer to a callback carries the balance ($.balance); '' clears");
 }
 
-type BalanceFields = Pick<ProfileInput, 'balanceUrl' | 'balancePath' | 'balanceUnits' | 'balanceHeaders' | 'answerBalancePath'>;
+type BalanceFields = Pick<ProfileInput, 'balanceUrl' | 'balancePath' | 'balanceUnits' | 'balanceHeaders' | 'balanceHmacKey' | 'answerBalancePath'>;
 
 /** The probe fields the flags give (only those given change); '' clears a URL or a path. */
 export function balanceInput(opts: Record<string, unknown>, cmd: Command): BalanceFields {
   const headers = probeHeaders(opts.balanceHeader as string[] | undefined, opts.balanceHeaderEnv as string[] | undefined);
   const clearHeaders = cmd.getOptionValueSource('balanceHeaders') === 'cli' && opts.balanceHeaders === false;
   if (headers !== undefined && clearHeaders) throw new UsageError('--balance-header(-env) and --no-balance-headers contradict each other: give one');
+  const clearKey = cmd.getOptionValueSource('balanceHmacKey') === 'cli' && opts.balanceHmacKey === false;
+  if (opts.balanceHmacKeyEnv !== undefined && clearKey)
+    throw new UsageError('--balance-hmac-key-env and --no-balance-hmac-key contradict each other: give one');
+  const key = typeof opts.balanceHmacKeyEnv === 'string' ? secretFromEnv('--balance-hmac-key-env', opts.balanceHmacKeyEnv) : undefined;
   const text = (v: unknown): string | null | undefined => (typeof v !== 'string' ? undefined : v === '' ? null : v);
   const fields: { [K in keyof BalanceFields]-?: BalanceFields[K] | undefined } = {
     balanceUrl: text(opts.balanceUrl),
     balancePath: text(opts.balancePath),
     balanceUnits: opts.balanceUnits as BalanceUnits | undefined,
     balanceHeaders: clearHeaders ? null : headers,
+    balanceHmacKey: clearKey ? null : key,
     answerBalancePath: text(opts.answerBalancePath),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as BalanceFields;

@@ -6,12 +6,13 @@
 import type { AmountsMode, BalanceUnits, HeaderList } from '../../shared/model';
 import { httpSend, type OutboundOutcome, type OutboundRequest } from '../outbound/http-send';
 import { sameOrigin } from '../outbound/target';
-import { readPath } from '../protocol/json-path';
 import { redactText } from '../redact';
 import type { ProfileSecrets } from '../store/sqlite';
 import { DEFAULT_CURRENCY_EXPONENT, readBalance } from './money';
 import { NO_BALANCE_EVIDENCE, type BalanceEvidence, type BalanceObserver } from './observer';
-import { probePathFor, probeUrlFor } from './probe-config';
+import { probeUrlFor } from './probe-config';
+import { renderProbeHeaders } from './probe-headers';
+import { readProbePath } from './probe-path';
 
 export interface BalanceObserverDeps {
   /** How long the probe may take to answer. */
@@ -54,8 +55,8 @@ export function buildBalanceObserver(profile: ProfileSecrets | null, deps: Balan
   const probing = url !== null && path !== null;
   if (!probing && answerPath === null) return { ...NO_BALANCE_EVIDENCE, howToObserve: howToObserve(profile?.name ?? null, url, path) };
 
-  const valueAt = (value: unknown, at: string, source: 'probe' | 'answer'): BalanceEvidence => {
-    const found = readPath(value, at);
+  const valueAt = (value: unknown, at: string, userId: string | null, source: 'probe' | 'answer'): BalanceEvidence => {
+    const found = readProbePath(value, at, userId);
     if (!found.found) return { kind: 'unavailable', reason: `the ${source === 'probe' ? "probe's answer" : 'answer'} has no balance at ${at}: ${found.why}` };
     const money = readBalance(found.value, units, mode, exponent);
     return money.ok ? { kind: 'reading', value: money.value, source } : { kind: 'unavailable', reason: `the balance at ${at} is unreadable: ${money.reason}` };
@@ -67,10 +68,12 @@ export function buildBalanceObserver(profile: ProfileSecrets | null, deps: Balan
     async read(userId: string): Promise<BalanceEvidence> {
       if (!probing) return { kind: 'unavailable', reason: `no balance probe is configured (${howToObserve(profile?.name ?? null, url, path)})` };
       const target = probeUrlFor(url, userId);
+      const rendered = renderProbeHeaders(headers, userId, profile?.name ?? null);
+      if (!rendered.ok) return { kind: 'unavailable', reason: rendered.reason };
       const outcome = await send({
         url: target,
         method: 'GET',
-        headers: [['Accept', 'application/json'], ...headers],
+        headers: [['Accept', 'application/json'], ...rendered.headers],
         body: new Uint8Array(0),
         timeoutMs: deps.timeoutMs,
         allowSelfSigned: profile?.allowSelfSigned === true && sameOrigin(target, profile.operatorUrl),
@@ -83,15 +86,15 @@ export function buildBalanceObserver(profile: ProfileSecrets | null, deps: Balan
       }
       const parsed = parseJson(body);
       if (!parsed.ok) return { kind: 'unavailable', reason: `the balance probe answered ${status} with a body that is not JSON` };
-      return valueAt(parsed.value, probePathFor(path, userId), 'probe');
+      return valueAt(parsed.value, path, userId, 'probe');
     },
     fromAnswer(body: Uint8Array): BalanceEvidence | null {
       if (answerPath === null) return null;
       const parsed = parseJson(body);
       if (!parsed.ok) return null;
-      const found = readPath(parsed.value, answerPath);
+      const found = readProbePath(parsed.value, answerPath, null);
       if (!found.found) return null;
-      return valueAt(parsed.value, answerPath, 'answer');
+      return valueAt(parsed.value, answerPath, null, 'answer');
     },
   };
 }

@@ -1,22 +1,19 @@
 // What a profile's balance probe may hold, checked when it is saved so a check never meets a probe it
-// cannot send: an http(s) URL and a JSONPath that may each hold {userId}, and request headers whose
-// values are credentials (a header value with a line break would smuggle a second header).
+// cannot send: an http(s) URL and a JSONPath that may each hold {userId}, request headers whose values
+// are credentials or templates (a header value with a line break would smuggle a second header), and
+// the key the templates sign with.
 import type { HeaderList } from '../../shared/model';
-import { parsePath } from '../protocol/json-path';
 import { DeskFailure } from '../result';
+import { checkHeaderTemplate } from './probe-headers';
+import { checkProbePath, USER_PLACEHOLDER } from './probe-path';
 
-export const USER_PLACEHOLDER = '{userId}';
+export { USER_PLACEHOLDER };
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The URL for one user: `{userId}` URL-encoded wherever it appears. */
 export function probeUrlFor(template: string, userId: string): string {
   return template.split(USER_PLACEHOLDER).join(encodeURIComponent(userId));
-}
-
-/** The JSONPath for one user (a balances map keyed by user: $.balances["{userId}"]). */
-export function probePathFor(template: string, userId: string): string {
-  return template.split(USER_PLACEHOLDER).join(userId);
 }
 
 /** A probe URL as stored (trimmed), or null to clear; throws bad-input for anything a probe could not GET. */
@@ -39,7 +36,7 @@ export function checkProbeUrl(raw: string | null): string | null {
 export function checkBalancePath(what: string, raw: string | null): string | null {
   if (raw === null || raw.trim() === '') return null;
   try {
-    parsePath(probePathFor(raw.trim(), 'user'));
+    checkProbePath(raw.trim());
   } catch (err) {
     throw new DeskFailure('bad-input', `${what}: ${(err as Error).message}.`);
   }
@@ -52,8 +49,20 @@ export function checkProbeHeaders(headers: ReadonlyArray<readonly [string, strin
   return headers.map(([name, value]) => {
     if (typeof name !== 'string' || !HEADER_NAME.test(name)) throw new DeskFailure('bad-input', `"${String(name)}" is not an HTTP header name.`);
     if (typeof value !== 'string' || /[\r\n\0]/.test(value)) throw new DeskFailure('bad-input', `The value of the balance header ${name} must be one line.`);
+    try {
+      checkHeaderTemplate(value);
+    } catch (err) {
+      throw new DeskFailure('bad-input', `The value of the balance header ${name}: ${(err as Error).message}.`);
+    }
     return [name, value.trim()] as [string, string];
   });
+}
+
+/** The probe's signing key as stored, or null to clear; throws bad-input for one that cannot be stored (never quoting it). */
+export function checkProbeHmacKey(key: string | null): string | null {
+  if (key === null || key === '') return null;
+  if (typeof key !== 'string' || /[\r\n\0]/.test(key)) throw new DeskFailure('bad-input', 'The balance signing key must be one line of text.');
+  return key;
 }
 
 /** "Name: value" (the CLI's --balance-header) as a pair; throws bad-input without the colon. */

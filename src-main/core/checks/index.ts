@@ -4,3 +4,5 @@ export { CONFORMANCE_CHECK_IDS } from './matrix';
 export { runConformanceCheck } from './run-check';
 export { runEdgeCase } from './run-edge-case';
 export { reportMarkdown, reportJson, checkJson, checkLine, countsLine, runIdsPrefix } from './report-export';
+export { reportJUnit } from './report-junit';
+export { reportHtml } from './report-html';

@@ -8,7 +8,23 @@ import { SIGNATURE_HEADER } from '../signing';
 
 const MAX_BODY_SHOWN = 2000;
 
-const MARKS: Record<CheckOutcome, string> = { pass: 'PASS', fail: 'FAIL', blocked: 'BLOCKED', 'not-observable': 'N/A' };
+const MARKS: Record<CheckOutcome, string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  blocked: 'BLOCKED',
+  'not-observable': 'N/A',
+  inconclusive: 'INCONCLUSIVE',
+  warning: 'WARNING',
+};
+
+const REASON_LABELS: Record<CheckOutcome, string> = {
+  pass: 'Note',
+  fail: 'Why it failed',
+  blocked: 'Why it is blocked',
+  'not-observable': 'Why it is not observable',
+  inconclusive: 'Why it is inconclusive',
+  warning: 'The advice',
+};
 
 function mark(c: CheckResult): string {
   return MARKS[outcomeOfCheck(c)];
@@ -73,10 +89,7 @@ function checkSection(c: CheckResult, lookup: (id: number) => ExchangeDetail | n
   if (c.observed) lines.push(`- Observed: ${c.observed}`);
   const ev = evidenceLine(c);
   if (ev) lines.push(`- Evidence: ${ev}`);
-  if (c.reason)
-    lines.push(
-      `- ${outcomeOfCheck(c) === 'blocked' ? 'Why it is blocked' : outcomeOfCheck(c) === 'not-observable' ? 'Why it is not observable' : 'Why it failed'}: ${c.reason}`,
-    );
+  if (c.reason) lines.push(`- ${REASON_LABELS[outcomeOfCheck(c)]}: ${c.reason}`);
   if (c.howToObserve) lines.push(`- To observe it: ${c.howToObserve}`);
   lines.push('');
   if (c.pass === null) {
@@ -164,6 +177,8 @@ export function checkLine(c: CheckResult): string {
   if (outcome === 'not-observable')
     return `N/A ${c.id}  ${c.title}: not observable (${c.reason ?? 'no balance evidence'}); ${c.howToObserve ?? 'give the run balance evidence'}`;
   if (outcome === 'blocked') return `BLOCKED ${c.id}  ${c.title}: ${c.reason ?? 'a step it depends on did not get the answer it needs'}`;
+  if (outcome === 'inconclusive') return `INCONCLUSIVE ${c.id}  ${c.title}: ${c.reason ?? 'the variant and its control were both refused'}`;
+  if (outcome === 'warning') return `WARNING ${c.id}  ${c.title}: ${c.reason ?? c.observed ?? "the desk's advice is not met"}`;
   if (c.evidence?.delta !== undefined) return `FAIL ${c.id}  ${c.title}: ${c.observed ?? c.reason ?? 'the balance moved otherwise'}`;
   const got = c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown error'})` : describeBody(c.actual.status, c.actual.body);
   return `FAIL ${c.id}  ${c.title}: expected ${c.expected}, got ${got}${c.reason ? ` [${c.reason}]` : ''}`;

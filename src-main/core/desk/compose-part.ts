@@ -1,8 +1,9 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { CheckReport } from '../../shared/model';
-import { listEdgeCases, reportJson, reportMarkdown, runConformanceCheck, runEdgeCase } from '../checks';
+import { listEdgeCases, reportHtml, reportJson, reportJUnit, reportMarkdown, runConformanceCheck, runEdgeCase } from '../checks';
 import { diffExchangeDetails, dispatchDraft, draftFollowUp, draftFromExchange, draftTemplate, previewSignature, replay } from '../outbound';
 import { inspectDraft, templateSettings } from '../outbound/inspect-draft';
+import { storedSecrets } from '../redact';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
 
@@ -63,7 +64,13 @@ export function composePart(ctx: DeskContext): ComposePart {
           const exchanges = await reportExchanges(r);
           return reportMarkdown(r, (x) => exchanges.get(x) ?? null);
         }
-        throw new DeskFailure('bad-input', `A report is exported as json or markdown, not "${String(format)}".`);
+        if (format === 'junit' || format === 'html') {
+          const r = await report(id);
+          const exchanges = await reportExchanges(r);
+          const write = format === 'junit' ? reportJUnit : reportHtml;
+          return write(r, (x) => exchanges.get(x) ?? null, storedSecrets(ctx));
+        }
+        throw new DeskFailure('bad-input', `A report is exported as json, markdown, junit or html, not "${String(format)}".`);
       }),
   };
 }

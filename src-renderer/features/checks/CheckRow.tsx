@@ -15,6 +15,23 @@ function CheckBadge(props: { pass: boolean | null; outcome: CheckOutcome }) {
         ⊘ blocked
       </Badge>
     );
+  if (props.outcome === 'inconclusive')
+    return (
+      <Badge
+        tone="amber"
+        data={{ pass: 'null', outcome: 'inconclusive' }}
+        testId="check-badge"
+        title="The variant and its control were both refused: no cause is named"
+      >
+        ? inconclusive
+      </Badge>
+    );
+  if (props.outcome === 'warning')
+    return (
+      <Badge tone="amber" data={{ pass: 'true', outcome: 'warning' }} testId="check-badge" title="The desk's advice, not the spec's rule: never fails the run">
+        ! warning
+      </Badge>
+    );
   if (props.pass === true)
     return (
       <Badge tone="green" data={{ pass: 'true' }} testId="check-badge">

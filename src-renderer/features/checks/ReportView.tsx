@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CheckReport, DeskError } from '../../../src-main/shared/model';
+import type { CheckReport, CheckReportFormat, DeskError } from '../../../src-main/shared/model';
 import { desk } from '../../api';
 import { Badge } from '../../components/Badge';
 import { writeClipboard } from '../../components/clipboard';
@@ -8,21 +8,28 @@ import { ExportHarButton } from '../export/ExportHarButton';
 import { downloadText, fileNameOf } from '../export/download';
 import { CheckRow } from './CheckRow';
 
-/** Export as JSON or Markdown: downloaded as a file, or copied for a ticket. */
+const FILES: Record<CheckReportFormat, { ext: string; mime: string }> = {
+  markdown: { ext: 'md', mime: 'text/markdown' },
+  json: { ext: 'json', mime: 'application/json' },
+  junit: { ext: 'junit.xml', mime: 'application/xml' },
+  html: { ext: 'html', mime: 'text/html' },
+};
+
+/** Export as Markdown, JSON, JUnit XML or a self-contained HTML page: downloaded as a file, or copied for a ticket. */
 function ReportExports(props: { report: CheckReport }) {
   const [error, setError] = useState<DeskError | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const base = fileNameOf('conformance', String(props.report.id), props.report.at.slice(0, 10));
-  const fetchText = async (format: 'json' | 'markdown'): Promise<string | null> => {
+  const fetchText = async (format: CheckReportFormat): Promise<string | null> => {
     setError(null);
     const r = await desk.exportCheckReport(props.report.id, format);
     if (r.ok) return r.value;
     setError(r.error);
     return null;
   };
-  const download = async (format: 'json' | 'markdown'): Promise<void> => {
+  const download = async (format: CheckReportFormat): Promise<void> => {
     const text = await fetchText(format);
-    if (text !== null) downloadText(`${base}.${format === 'json' ? 'json' : 'md'}`, text, format === 'json' ? 'application/json' : 'text/markdown');
+    if (text !== null) downloadText(`${base}.${FILES[format].ext}`, text, FILES[format].mime);
   };
   const copy = async (): Promise<void> => {
     const text = await fetchText('markdown');
@@ -36,6 +43,24 @@ function ReportExports(props: { report: CheckReport }) {
       </button>
       <button type="button" className="btn btn-small" onClick={() => void download('json')} data-testid="report-download-json">
         Download .json
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void download('junit')}
+        data-testid="report-download-junit"
+        title="JUnit XML, one testcase per check, for a CI"
+      >
+        Download JUnit
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void download('html')}
+        data-testid="report-download-html"
+        title="One page that opens without the desk"
+      >
+        Download .html
       </button>
       <button type="button" className="btn btn-small" onClick={() => void copy()} data-testid="report-copy-md">
         {copied ?? 'Copy Markdown'}

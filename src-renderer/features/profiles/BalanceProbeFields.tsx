@@ -79,7 +79,7 @@ export const BalanceProbeFields = forwardRef<HTMLTextAreaElement, Props>(functio
       />
       <TextField
         label="Balance path"
-        hint="Where the balance is in the answer, as a JSONPath ($.data.balance); may hold {userId}."
+        hint='Where the balance is in the answer, as a JSONPath ($.data.balance, or with a filter: $.account.balances[?(@.currency=="USD")].available); may hold {userId}.'
         value={draft.path}
         onChange={(path) => set({ path })}
         placeholder="$.data.balance"
@@ -95,7 +95,7 @@ export const BalanceProbeFields = forwardRef<HTMLTextAreaElement, Props>(functio
       />
       <FormRow
         label="Probe headers"
-        hint="One per line, “Name: value” (a staging token, say). Stored encrypted, never shown again; typing new lines replaces the stored headers."
+        hint="One per line, “Name: value” (a staging token, say); a value may hold {userId} and {hmac-sha256-hex:TEMPLATE} or {hmac-sha256-base64:TEMPLATE}, signed with the key below. Stored encrypted, never shown again; typing new lines replaces the stored headers."
         controlId="profile-balance-headers"
       >
         <div className="secret-state">

@@ -69,6 +69,8 @@ export function ProfileForm(props: Props) {
   const apiKeyRef = useRef<HTMLInputElement>(null);
   const [probe, setProbe] = useState(() => probeDraftOf(profile?.balance));
   const probeHeadersRef = useRef<HTMLTextAreaElement>(null);
+  const probeKeyRef = useRef<HTMLInputElement>(null);
+  const [clearProbeKey, setClearProbeKey] = useState(false);
   const [probeProblem, setProbeProblem] = useState<string | null>(null);
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -100,6 +102,9 @@ export function ProfileForm(props: Props) {
     else if (previous !== '') input.previousSecret = previous;
     if (clearApiKey) input.apiKey = null;
     else if (apiKey !== '') input.apiKey = apiKey;
+    const probeKey = probeKeyRef.current?.value ?? '';
+    if (clearProbeKey) input.balanceHmacKey = null;
+    else if (probeKey !== '') input.balanceHmacKey = probeKey;
     setBusy(true);
     const saved = await save(input);
     setBusy(false);
@@ -109,6 +114,8 @@ export function ProfileForm(props: Props) {
     if (apiKeyRef.current) apiKeyRef.current.value = '';
     if (previousRef.current) previousRef.current.value = '';
     if (probeHeadersRef.current) probeHeadersRef.current.value = '';
+    if (probeKeyRef.current) probeKeyRef.current.value = '';
+    setClearProbeKey(false);
     setProbe((p) => ({ ...p, clearHeaders: false }));
     setClearPrevious(false);
     onSaved(saved.name);
@@ -231,6 +238,18 @@ export function ProfileForm(props: Props) {
         />
       </fieldset>
       <BalanceProbeFields ref={probeHeadersRef} stored={profile?.balance} draft={probe} onChange={setProbe} />
+      <fieldset className="form-group">
+        <legend>Balance probe signing key</legend>
+        <SecretField
+          ref={probeKeyRef}
+          label="Signing key"
+          hint="For balance endpoints that sign their reads: a probe header value such as {hmac-sha256-hex:{userId}} is the HMAC-SHA256 of its template under this key. Stored encrypted, never shown again, never sent."
+          state={profile?.balance.hmacKey ?? null}
+          clearing={clearProbeKey}
+          onClearingChange={setClearProbeKey}
+          testId="profile-balance-hmac-key"
+        />
+      </fieldset>
       <fieldset className="form-group">
         <legend>Safety</legend>
         <label className="checkbox-row">

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { runCli } from '../../helpers/cli';
@@ -126,5 +128,31 @@ describe('wager-desk check', { timeout: 180_000 }, () => {
     expect(lines.find((l) => l.startsWith('FAIL signature.missing.WIN  '))).toMatch(
       /^FAIL signature\.missing\.WIN {2}A WIN without a signature header is refused: expected status 4XX, got 200 \{"status":"ok","balance":\d+\} \[WIN without a signature header: answered 200: the operator accepted what it should refuse\]$/,
     );
+  });
+
+  it('writes --junit and --html before exiting 1, with the counts of its own summary', async () => {
+    const { dir, url } = await operatorAndHome({ unknownRefund500: true });
+    const out = tempDir();
+    const junit = join(out, 'check.junit.xml');
+    const html = join(out, 'check.html');
+    const res = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'cli-files', '--json', '--junit', junit, '--html', html]);
+    expect(res.code).toBe(1);
+    const summary = JSON.parse(res.stdout) as { passed: number; failed: number; blocked: number; notObservable: number; checks: unknown[] };
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain(`tests="${summary.checks.length}" failures="${summary.failed}" errors="0" skipped="${summary.blocked + summary.notObservable}"`);
+    expect(xml).toContain('<failure type="fail" message="REFUND of an unknown deposit: 500');
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('data-check-id="results.REFUND.unknown-deposit" data-outcome="fail"');
+    expect(page).not.toContain(SECRET);
+  });
+
+  it('refuses a --junit file in a folder that does not exist before sending anything (exit 2)', async () => {
+    const { dir, url } = await operatorAndHome();
+    const missing = join(tempDir(), 'no-such-folder', 'check.xml');
+    const res = await runCli(['--home', dir, 'check', '--to', url, '--user-id', 'u', '--junit', missing]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`--junit ${missing}: the folder`);
+    expect(operator!.requests).toHaveLength(0);
+    expect(existsSync(missing)).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ import {
   type ProfileView,
   type SecretState,
 } from '../../../shared/model';
-import { checkBalancePath, checkProbeHeaders, checkProbeUrl } from '../../balance/probe-config';
+import { checkBalancePath, checkProbeHeaders, checkProbeHmacKey, checkProbeUrl } from '../../balance/probe-config';
+import { HMAC_KEY_ENTRY } from '../../balance/probe-headers';
 import { checkBaseUrl } from '../../base-url';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../shared/money';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../../protocol/callback-path';
@@ -52,6 +53,7 @@ export interface BalanceProbeSecrets {
   url: string | null;
   path: string | null;
   units: BalanceUnits | null;
+  /** The headers to send, and the signing key under HMAC_KEY_ENTRY (never sent: the header templates use it). */
   headers: HeaderList;
   answerPath: string | null;
 }
@@ -114,7 +116,8 @@ function probeView(r: ProfileRow): BalanceProbeView {
     url: r.balance_url,
     path: r.balance_path,
     units: r.balance_units,
-    headers: headers.map((h) => ({ name: h.name, value: secretState(h.fingerprint) })),
+    headers: headers.filter((h) => h.name !== HMAC_KEY_ENTRY).map((h) => ({ name: h.name, value: secretState(h.fingerprint) })),
+    hmacKey: secretState(headers.find((h) => h.name === HMAC_KEY_ENTRY)?.fingerprint ?? null),
     answerPath: r.answer_balance_path,
   };
 }
@@ -127,7 +130,10 @@ function checkedAmounts(amounts: AmountsMode | undefined): AmountsMode | undefin
 
 /** Whether a save seals a secret: a new key's first use, and on a team's database a key the team must share. */
 export function sealsSecret(input: ProfileInput): boolean {
-  return [input.secret, input.previousSecret, input.apiKey].some((v) => typeof v === 'string' && v !== '') || (input.balanceHeaders?.length ?? 0) > 0;
+  return (
+    [input.secret, input.previousSecret, input.apiKey, input.balanceHmacKey].some((v) => typeof v === 'string' && v !== '') ||
+    (input.balanceHeaders?.length ?? 0) > 0
+  );
 }
 
 /** Named environments. Secrets are sealed by the SecretBox; views carry only set/unset and a fingerprint. */
@@ -226,7 +232,7 @@ export class ProfileStore {
       balance_units: checkedUnits(input.balanceUnits),
       answer_balance_path: input.answerBalancePath === undefined ? undefined : checkBalancePath('The answer balance path', input.answerBalancePath),
     };
-    const probeHeaders = input.balanceHeaders === undefined ? undefined : checkProbeHeaders(input.balanceHeaders);
+    const probeHeaders = this.probeHeaderList(input);
     this.checkPrevious(input);
     this.checkOverlap(input.name, checked.callback_prefix as string | null | undefined);
     // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
@@ -438,6 +444,24 @@ export class ProfileStore {
   /** Every stored API key, opened: what redaction must find wherever headers are written out. */
   allApiKeys(): string[] {
     return (this.apiKeysStmt.all() as Buffer[]).map((sealed) => this.box.open(sealed));
+  }
+
+  /**
+   * The sealed list a save stores (undefined: unchanged, null: none): the headers and the signing key are
+   * sealed together, and a save that gives one keeps the other as stored.
+   */
+  private probeHeaderList(input: ProfileInput): HeaderList | null | undefined {
+    if (input.balanceHeaders === undefined && input.balanceHmacKey === undefined) return undefined;
+    const given = input.balanceHeaders === undefined ? undefined : (checkProbeHeaders(input.balanceHeaders) ?? []);
+    const key = input.balanceHmacKey === undefined ? undefined : checkProbeHmacKey(input.balanceHmacKey);
+    const sealed = this.row(input.name)?.balance_headers_enc ?? null;
+    // A list the key cannot open is being replaced (a lost key): nothing of it is kept. problem() reads
+    // the key first: opens() alone says false for a key not read yet.
+    const stored = sealed !== null && this.box.problem() === null && this.box.opens(sealed) ? (JSON.parse(this.box.open(sealed)) as HeaderList) : [];
+    const headers = given ?? stored.filter(([name]) => name !== HMAC_KEY_ENTRY);
+    const keyValue = key === undefined ? (stored.find(([name]) => name === HMAC_KEY_ENTRY)?.[1] ?? null) : key;
+    const list: HeaderList = keyValue === null ? headers : [...headers, [HMAC_KEY_ENTRY, keyValue]];
+    return list.length === 0 ? null : list;
   }
 
   /** Every stored balance-probe credential (header value), opened: redaction finds them like the other secrets. */
