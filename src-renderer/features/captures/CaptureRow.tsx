@@ -4,7 +4,7 @@ import { Badge } from '../../components/Badge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
-import { middleEllipsis } from '../../components/middle-ellipsis';
+import { middleEllipsis } from '../../../src-main/shared/middle-ellipsis';
 import { pathOutsidePrefix } from '../../components/callback-prefix';
 import { useMinorUnits } from '../profiles/use-active-profile';
 
@@ -89,7 +89,7 @@ export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, d
         )}
       </span>
       <IdCell value={x.depositId} room={depositRoom} testId="row-deposit" />
-      <IdCell value={x.userId} room={userRoom} />
+      <IdCell value={x.userId} room={userRoom} testId="row-user" />
       <span className="cell num" title={formatAmount(x.amount, x.currency, minorUnits, 'detail')} data-testid="row-amount">
         {formatAmount(x.amount, x.currency, minorUnits)}
       </span>
