@@ -3,14 +3,19 @@
 // dependencies stay external (native module, loaded at run time).
 // preload: CommonJS, because a sandboxed preload cannot be an ES module.
 // renderer: the React UI, served by Electron from file:// and by the web mode over loopback HTTP.
+// Into out/ (what `npm start`, the package's bin and electron-builder use), or into the folder
+// WAGER_DESK_BUILD_DIR names: `npm test` builds into a folder of its own (scripts/test-build.mjs), so a
+// desk running from out/ keeps its UI while the tests build.
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
+const outRoot = process.env.WAGER_DESK_BUILD_DIR || 'out';
+
 export default defineConfig({
   main: {
     build: {
-      outDir: 'out/main',
+      outDir: `${outRoot}/main`,
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/electron/main.ts'),
@@ -21,7 +26,7 @@ export default defineConfig({
   },
   preload: {
     build: {
-      outDir: 'out/preload',
+      outDir: `${outRoot}/preload`,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
@@ -32,7 +37,7 @@ export default defineConfig({
     root: resolve(__dirname, 'src-renderer'),
     plugins: [react()],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
+      outDir: resolve(__dirname, outRoot, 'renderer'),
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },

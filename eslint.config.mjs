@@ -94,7 +94,7 @@ const noImports = (names, message) => ['error', { paths: names.map((name) => ({ 
 const noElectron = (message) => ['error', { paths: [{ name: 'electron', message }] }];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.native/**', 'test-artifacts/**', 'build/**', '**/*.d.mts'] },
+  { ignores: ['out/**', 'out-test/**', 'dist/**', 'node_modules/**', '.native/**', 'test-artifacts/**', 'build/**', '**/*.d.mts'] },
   {
     files: ['**/*.{ts,tsx,mts,cts}'],
     extends: [tseslint.configs.recommended],

@@ -5,13 +5,16 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { newestMtime } from './start-lib.mjs';
 
-/** out/renderer, when it exists and no source of the renderer (or the shared types) is newer; else null. */
-export function freshBuiltRenderer(root) {
-  const index = join(root, 'out', 'renderer', 'index.html');
+/**
+ * <outDir>/renderer (out/renderer, or the tests' own build's), when it exists and no source of the
+ * renderer (or the shared types) is newer; else null.
+ */
+export function freshBuiltRenderer(root, outDir = 'out') {
+  const index = join(root, outDir, 'renderer', 'index.html');
   if (!existsSync(index)) return null;
   const builtAt = statSync(index).mtimeMs;
   const sources = [join(root, 'src-renderer'), join(root, 'src-main', 'shared')];
-  return sources.every((dir) => newestMtime(dir) <= builtAt) ? join(root, 'out', 'renderer') : null;
+  return sources.every((dir) => newestMtime(dir) <= builtAt) ? join(root, outDir, 'renderer') : null;
 }
 
 /** Builds the renderer with Vite's API into outDir. */

@@ -2,7 +2,7 @@
 export declare const WEB_MODE_NOTICE: string;
 export declare const BUILD_INPUTS: string[];
 export declare const BUILD_OUTPUTS: string[];
-export declare function needsBuild(root: string): boolean;
+export declare function needsBuild(root: string, outDir?: string): boolean;
 /** The newest modification time of a file, or of anything below a folder; 0 when it does not exist. */
 export declare function newestMtime(path: string): number;
 export declare function electronExecutable(root: string): string;

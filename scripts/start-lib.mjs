@@ -35,11 +35,14 @@ export function newestMtime(path) {
   return newest;
 }
 
-/** Whether `electron-vite build` must run before launching: an output is missing, or a source is newer. */
-export function needsBuild(root) {
+/**
+ * Whether `electron-vite build` must run before launching: an output is missing, or a source is newer.
+ * `outDir`: the build's folder (out, or the tests' own, scripts/test-build.mjs).
+ */
+export function needsBuild(root, outDir = 'out') {
   let oldestOutput = Infinity;
   for (const out of BUILD_OUTPUTS) {
-    const file = join(root, out);
+    const file = join(root, outDir, out.slice('out/'.length));
     if (!existsSync(file)) return true;
     oldestOutput = Math.min(oldestOutput, statSync(file).mtimeMs);
   }

@@ -3,12 +3,18 @@
 // first page, and every later page is laid out with the same widths: a longer cell is cut with "…"
 // (whole in --json), the columns stay aligned and each row stays one line however many pages follow.
 import Table from 'cli-table3';
-import type { ExchangeSummary } from '../shared/model';
+import type { ExchangeSummary, ProfileView } from '../shared/model';
+import { formatMoney, writesMinorUnits } from '../shared/money';
 import { answerNote, statusWords } from './answer-words';
+
+/** What a cell needs beyond its row: whether the row's profile writes amounts in minor units. */
+export interface TableContext {
+  minorUnits(x: ExchangeSummary): boolean;
+}
 
 interface Column {
   head: string;
-  cell(x: ExchangeSummary): string;
+  cell(x: ExchangeSummary, ctx: TableContext): string;
   /** Width of the text, at least (fixed-width values, and room for ids that grow on later pages). */
   min: number;
   /** Width of the text, at most: beyond it a cell is cut. */
@@ -37,7 +43,8 @@ const NO_BORDERS = {
 };
 
 const kindOf = (x: ExchangeSummary): string => (x.kind === 'results' && x.result ? `results:${x.result}` : x.kind);
-const amountOf = (x: ExchangeSummary): string => (x.amount !== null ? `${x.amount}${x.currency ? ` ${x.currency}` : ''}` : '');
+/** As the UI's detail writes it: "5.00 USD (500 minor units)" on an integer profile, "5.5 USD" on a decimal one. */
+const amountOf = (x: ExchangeSummary, ctx: TableContext): string => (x.amount !== null ? formatMoney(x.amount, x.currency, ctx.minorUnits(x), 'detail') : '');
 
 export const EXCHANGE_COLUMNS = {
   id: { head: 'id', cell: (x) => String(x.id), min: 8, max: 12, align: 'right' },
@@ -49,7 +56,7 @@ export const EXCHANGE_COLUMNS = {
   status: { head: 'status', cell: statusWords, min: 6, max: 8 },
   depositId: { head: 'depositId', cell: (x) => x.depositId ?? '-', min: 9, max: 40 },
   userId: { head: 'userId', cell: (x) => x.userId ?? '-', min: 6, max: 40 },
-  amount: { head: 'amount', cell: amountOf, min: 6, max: 24 },
+  amount: { head: 'amount', cell: amountOf, min: 6, max: 36 },
   /** Who answered when it was not the operator, or the operator's acceptance of a bad signature. */
   note: { head: 'note', cell: answerNote, min: 4, max: 100 },
 } satisfies Record<string, Column>;
@@ -64,9 +71,9 @@ export interface ExchangeTable {
 }
 
 /** A table whose widths fit the first page (within each column's bounds). */
-export function exchangeTable(firstPage: readonly ExchangeSummary[], names: readonly ExchangeColumn[]): ExchangeTable {
+export function exchangeTable(firstPage: readonly ExchangeSummary[], names: readonly ExchangeColumn[], ctx: TableContext): ExchangeTable {
   const columns: Column[] = names.map((n) => EXCHANGE_COLUMNS[n]);
-  const widths = columns.map((c) => Math.min(c.max, Math.max(c.min, c.head.length, ...firstPage.map((x) => c.cell(x).length))));
+  const widths = columns.map((c) => Math.min(c.max, Math.max(c.min, c.head.length, ...firstPage.map((x) => c.cell(x, ctx).length))));
   const render = (cells: string[][]): string => {
     const table = new Table({
       chars: NO_BORDERS,
@@ -85,6 +92,12 @@ export function exchangeTable(firstPage: readonly ExchangeSummary[], names: read
   };
   return {
     header: render([columns.map((c) => c.head)]),
-    rows: (items) => (items.length === 0 ? '' : render(items.map((x) => columns.map((c) => c.cell(x))))),
+    rows: (items) => (items.length === 0 ? '' : render(items.map((x) => columns.map((c) => c.cell(x, ctx))))),
   };
+}
+
+/** Amounts by each row's own profile (the active one's for an unassigned row); minor units where the profile is unknown. */
+export function amountsOfProfiles(profiles: readonly Pick<ProfileView, 'name' | 'active' | 'amounts'>[]): TableContext {
+  const active = profiles.find((p) => p.active);
+  return { minorUnits: (x) => writesMinorUnits((x.profile === null ? active : profiles.find((p) => p.name === x.profile))?.amounts) };
 }

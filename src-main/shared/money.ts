@@ -2,6 +2,8 @@
 // and an amount in minor units written as the decimal amount a person reads. The exponent comes from
 // the platform's Intl data (ICU, in Node and in Chromium alike), so no table of currencies is kept here.
 
+import type { AmountsMode } from './model';
+
 export const DEFAULT_CURRENCY = 'USD';
 
 /** The exponent of a currency Intl does not know: most currencies have cents. */
@@ -46,9 +48,16 @@ export function minorToDecimal(minor: number, exponent: number): string | null {
 
 export type AmountStyle = 'compact' | 'detail';
 
+/** Whether a profile's amounts are minor units: integer, the default, when the profile is not known. */
+export function writesMinorUnits(amounts: AmountsMode | null | undefined): boolean {
+  return (amounts ?? 'integer') === 'integer';
+}
+
 /**
  * An amount as a person reads it. On an integer (minor units) profile 100 EUR is "1.00 EUR" in a list and
- * "1.00 EUR (minor units 100)" in a detail; a decimal profile's amounts are already major units.
+ * "1.00 EUR (100 minor units)" in a detail and on a terminal (the CLI's table and `show`, the UI's detail:
+ * one form, so the same capture never reads 100 in one place and 1.00 in another); a decimal profile's
+ * amounts are already major units.
  */
 export function formatMoney(amount: number | null, currency: string | null, minorUnits: boolean, style: AmountStyle = 'compact'): string {
   if (amount === null && currency === null) return '';
@@ -58,7 +67,7 @@ export function formatMoney(amount: number | null, currency: string | null, mino
     const decimal = minorToDecimal(amount, currencyExponent(currency));
     if (decimal !== null) {
       const major = `${decimal} ${unit}`.trim();
-      return style === 'detail' ? `${major} (minor units ${amount})` : major;
+      return style === 'detail' ? `${major} (${amount} minor units)` : major;
     }
   }
   return `${amount} ${unit}`.trim();

@@ -42,3 +42,33 @@ export function signatureNotesNow(notes: readonly string[], verdict: Verdict | n
   if (verdict !== 'no-secret' || hasSecretNow !== true) return [...notes];
   return notes.map((n) => (NO_SECRET_NOTE.test(n) ? RECORDED_BEFORE_SECRET : n));
 }
+
+/** Whether the signature is the right HMAC in uppercase hex: the verdict's words, the note and the diagnosis would each say so. */
+function uppercaseHex(verdict: Verdict | null, diagnosis: Pick<Diagnosis, 'match'> | null | undefined): boolean {
+  return verdict === 'mismatch' && diagnosis?.match?.variant === 'uppercase-hex';
+}
+
+const UPPERCASE_HEX_NOTE = /uppercase hex/;
+
+/**
+ * The notes a shell prints under the verdict: as they read now (signatureNotesNow), without the note that
+ * repeats the uppercase-hex sentence the verdict's words (or the diagnosis) already say.
+ */
+export function signatureNotesShown(
+  notes: readonly string[],
+  verdict: Verdict | null,
+  diagnosis: Pick<Diagnosis, 'match'> | null | undefined,
+  hasSecretNow: boolean | null,
+): string[] {
+  const now = signatureNotesNow(notes, verdict, hasSecretNow);
+  return uppercaseHex(verdict, diagnosis) ? now.filter((n) => !UPPERCASE_HEX_NOTE.test(n)) : now;
+}
+
+/**
+ * The diagnosis's summary where the verdict is told in words (`show`, the detail, the ticket bundle);
+ * null for the uppercase hex, whose words are the verdict's: one sentence, said once.
+ */
+export function diagnosisSummaryShown(verdict: Verdict | null, diagnosis: Pick<Diagnosis, 'match' | 'summary'> | null | undefined): string | null {
+  if (!diagnosis) return null;
+  return uppercaseHex(verdict, diagnosis) ? null : diagnosis.summary;
+}

@@ -6,14 +6,16 @@ import type { DeskError, Result } from '../../src-main/shared/model';
 import { createSseParser } from './sse-parser';
 import type { ConnectionState, DeskClient } from './types';
 
+// Why the desk refuses the page, in a sentence: the page that replaces the app (AccessNeeded) says
+// once what to do about it.
 const NO_TOKEN: DeskError = {
   code: 'forbidden',
-  message: 'This page has no access token. Open the "ui:" address that `wager-desk serve` printed (it ends with #token=...).',
+  message: 'This page has no access token.',
 };
 
 const STALE_TOKEN: DeskError = {
   code: 'forbidden',
-  message: 'The desk refused this page\'s access token (a new one is made on every run). Open the "ui:" address printed by the running `wager-desk serve`.',
+  message: "The desk refused this page's access token: a new one is made on every run, so an address from an earlier run no longer works.",
 };
 
 /** Longest pause between reconnection attempts of the event stream. */

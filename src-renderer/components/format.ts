@@ -20,7 +20,7 @@ export function formatDateTime(iso: string | null): string {
 
 /**
  * An amount with its currency. `minorUnits` (an integer profile): 100 EUR minor units read "1.00 EUR",
- * and "1.00 EUR (minor units 100)" in a detail; JPY has no minor unit, BHD three (the currency's exponent).
+ * and "1.00 EUR (100 minor units)" in a detail; JPY has no minor unit, BHD three (the currency's exponent).
  */
 export function formatAmount(amount: number | null, currency: string | null, minorUnits = false, style: AmountStyle = 'compact'): string {
   return formatMoney(amount, currency, minorUnits, style);

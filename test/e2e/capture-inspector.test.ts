@@ -55,7 +55,10 @@ describe('the capture inspector in Chromium', () => {
   it('without the token, says where to find it, and asks the desk nothing', async () => {
     await page.goto(`http://127.0.0.1:${stack.ui.port}/`);
     await page.getByTestId('access-needed').waitFor();
-    expect(await page.getByTestId('access-needed').textContent()).toContain('ui:');
+    const text = (await page.getByTestId('access-needed').textContent())!;
+    // The instruction once, and how a `show` link opens with the token.
+    expect(text.split('ui:').length - 1, text).toBe(1);
+    expect(text).toContain('#/exchange/42&token=');
     expect(stack.ui.stats().apiCalls).toBe(0);
     await screenshot(page, '00-no-token');
   });

@@ -95,9 +95,9 @@ describe('a first day at 1280x800 and 1440x900, light and dark', () => {
     );
     expect(cut).toBe(false);
     await rowOf('dep-eur').click();
-    await page.getByTestId('detail-amount').getByText('1.00 EUR (minor units 100)').waitFor();
+    await page.getByTestId('detail-amount').getByText('1.00 EUR (100 minor units)').waitFor();
     await rowOf('dep-jpy').click();
-    await page.getByTestId('detail-amount').getByText('100 JPY (minor units 100)').waitFor();
+    await page.getByTestId('detail-amount').getByText('100 JPY (100 minor units)').waitFor();
   });
 
   it('closes the capture detail when Edge cases or Conformance opens', async () => {

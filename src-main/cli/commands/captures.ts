@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import type { ExchangeQuery, ExchangeSummary } from '../../shared/model';
+import type { ExchangeQuery, ExchangeSummary, ProfileView } from '../../shared/model';
 import type { Desk } from '../../core/desk';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { writeStdout } from '../io';
-import { exchangeTable, type ExchangeTable } from '../exchange-table';
+import { amountsOfProfiles, exchangeTable, type ExchangeTable } from '../exchange-table';
+import { NO_CAPTURE_MATCHES } from '../../shared/list-words';
 import { addExchangeFilters, addSearchFilter, exchangeFilterQuery, oneScope } from '../filters';
 import { positiveInt } from '../parse';
 
@@ -38,10 +39,25 @@ async function eachPage(
   }
 }
 
-/** The empty list says whose list it is and where each profile's callbacks go (the paths under the proxy's address). */
-async function nothingYet(desk: Desk, query: ExchangeQuery): Promise<string> {
-  const profiles = must(await desk.listProfiles());
+/** The filters that narrow a profile's list: with one of them, an empty list is a search without hits, not an empty log. */
+function narrowing(query: ExchangeQuery): string[] {
+  const given: string[] = [];
+  if (query.search !== undefined) given.push(`--search ${JSON.stringify(query.search)}`);
+  if (query.depositId !== undefined) given.push(`--deposit ${query.depositId}`);
+  if (query.userId !== undefined) given.push(`--user ${query.userId}`);
+  if (query.verdict !== undefined) given.push(`--verdict ${query.verdict}`);
+  return given;
+}
+
+/**
+ * The empty list: with filters, that nothing matches them (and how to see the whole list); else whose
+ * list it is and where each profile's callbacks go (the paths under the proxy's address).
+ */
+async function nothingYet(desk: Desk, query: ExchangeQuery, profiles: readonly ProfileView[]): Promise<string> {
   const whose = query.allProfiles ? '' : (query.profile ?? profiles.find((p) => p.active)?.name);
+  const filters = narrowing(query);
+  if (filters.length > 0)
+    return `${NO_CAPTURE_MATCHES}${whose ? ` in profile ${whose}` : ''} (${filters.join(' ')}): run \`wager-desk captures\` without them for the whole list\n`;
   const head = `no captures yet${whose ? ` for profile ${whose}` : ''}: start the proxy with \`wager-desk serve\` and point the platform (or curl) at it\n`;
   const routes = profiles.map((p) => `  ${p.name}: ${p.callbackPrefix}/pay, ${p.callbackPrefix}/results\n`);
   return routes.length > 0 ? `${head}callback paths, one proxy for every profile:\n${routes.join('')}` : head;
@@ -61,6 +77,7 @@ export function registerCaptures(program: Command): void {
       const limit = (opts.limit as number | undefined) ?? 100;
       const query = exchangeFilterQuery(opts);
       await withDesk(opts, async (desk) => {
+        const profiles = must(await desk.listProfiles());
         let any = false;
         let table: ExchangeTable | null = null;
         const more = await eachPage(desk, query, limit, async (items, first) => {
@@ -72,7 +89,7 @@ export function registerCaptures(program: Command): void {
             return writeStdout(text);
           }
           if (first && items.length > 0) {
-            table = exchangeTable(items, query.allProfiles ? ALL_PROFILES_COLUMNS : COLUMNS);
+            table = exchangeTable(items, query.allProfiles ? ALL_PROFILES_COLUMNS : COLUMNS, amountsOfProfiles(profiles));
             await writeStdout(table.header);
           }
           any ||= items.length > 0;
@@ -80,7 +97,7 @@ export function registerCaptures(program: Command): void {
         });
         if (format === 'json') return writeStdout(any ? '\n]\n' : '[]\n');
         if (format === 'ndjson') return;
-        if (!any) return writeStdout(await nothingYet(desk, query));
+        if (!any) return writeStdout(await nothingYet(desk, query, profiles));
         if (more) await writeStdout('… more: raise --limit\n');
       });
     });

@@ -7,7 +7,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { RedeliveryFilter, RedeliveryReport, RedeliveryRequest } from '../../shared/model';
 import { parseIdRanges, resolveTime } from '../../shared/redelivery-filter';
 import { must, withDesk } from '../context';
-import { exchangeTable, type ExchangeTable } from '../exchange-table';
+import { amountsOfProfiles, exchangeTable, type ExchangeTable } from '../exchange-table';
 import { NegativeAnswer, UsageError } from '../errors';
 import { printJson } from '../io';
 import { httpUrl, verdict } from '../parse';
@@ -156,7 +156,7 @@ async function dryRun(desk: DeskLike, filter: RedeliveryFilter, json: boolean): 
     if (first && !json) {
       process.stdout.write(`would send ${page.count} captures (skipped ${page.skipped} already redelivered)\n`);
       if (page.items.length > 0) {
-        table = exchangeTable(page.items, PREVIEW_COLUMNS);
+        table = exchangeTable(page.items, PREVIEW_COLUMNS, amountsOfProfiles(must(await desk.listProfiles())));
         process.stdout.write(table.header);
       }
     }

@@ -1,6 +1,7 @@
 // `wager-desk sandbox`: the books of the built-in sandbox operator (balances and deposits).
 import { InvalidArgumentError, type Command } from 'commander';
 import type { SandboxState } from '../../shared/model';
+import { middleEllipsis } from '../../shared/middle-ellipsis';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
 import { registerFaults } from './sandbox-faults';
@@ -11,15 +12,28 @@ function amount(value: string): number {
   return n;
 }
 
+/**
+ * Characters of an id a line shows: a check's 1,000-character userId would fill a terminal with one
+ * line. Cut in the middle (both ends tell ids apart); --json prints them whole.
+ */
+const ID_ROOM = 40;
+
 function printState(state: SandboxState): void {
+  let cut = false;
+  const id = (value: string): string => {
+    const shown = middleEllipsis(value, ID_ROOM);
+    cut ||= shown !== value;
+    return shown;
+  };
   const out: string[] = [`starting balance: ${state.startingBalance}`];
   out.push(state.users.length === 0 ? 'users: none yet' : 'users:');
-  for (const u of state.users) out.push(`  ${u.userId}  ${u.balance}`);
+  for (const u of state.users) out.push(`  ${id(u.userId)}  ${u.balance}`);
   out.push(state.deposits.length === 0 ? 'deposits: none yet' : 'deposits:');
   for (const d of state.deposits) {
     const outcome = d.outcome ? `${d.outcome} at ${d.settledAt}` : 'open';
-    out.push(`  ${d.depositId}  ${d.userId}  ${d.amount} ${d.currency}  paid ${d.paidAt}  ${outcome}`);
+    out.push(`  ${id(d.depositId)}  ${id(d.userId)}  ${d.amount} ${d.currency}  paid ${d.paidAt}  ${outcome}`);
   }
+  if (cut) out.push(`(ids over ${ID_ROOM} characters are cut in the middle; --json prints them whole)`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
-import type { ExchangeDetail, HeaderList, Timeline } from '../../shared/model';
+import type { ExchangeDetail, HeaderList, ProfileView, Timeline } from '../../shared/model';
+import { formatMoney, writesMinorUnits } from '../../shared/money';
 import { faultNoteOf, isFaultNote } from '../../shared/answered-by';
 import { acceptedBadSignature, acceptedBadSignatureText } from '../../shared/exchange-warnings';
 import { must, withDesk } from '../context';
 import { printJson } from '../io';
 import { UsageError } from '../errors';
 import { exchangeId, httpUrl } from '../parse';
-import { signatureNotesNow, verdictWords } from '../../shared/verdict-words';
+import { diagnosisSummaryShown, signatureNotesShown, verdictWords } from '../../shared/verdict-words';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -56,11 +57,17 @@ export function exchangeLink(id: number, uiUrl: string | undefined): string {
   return `${url.origin}${url.pathname}${route}`;
 }
 
-/** `hasSecretNow`: whether the capture's profile has a signing secret now (a no-secret capture then says it was recorded before). */
-function render(x: ExchangeDetail, deposit: Timeline | null, link: string, hasSecretNow: boolean | null): string {
+/**
+ * `own`: the capture's profile as it is now: whether it has a signing secret (a no-secret capture then
+ * says it was recorded before) and how it writes amounts.
+ */
+function render(x: ExchangeDetail, deposit: Timeline | null, link: string, own: Pick<ProfileView, 'secret' | 'amounts'> | undefined): string {
+  const hasSecretNow = own ? own.secret.set : null;
   const out: string[] = [];
   out.push(`exchange ${x.id}  ${x.direction} ${x.kind}${x.result ? ` ${x.result}` : ''}  origin ${x.origin}  at ${x.at}`);
   out.push(`link: ${link}`);
+  // As the UI's detail writes it, so that the same capture reads the same amount in both.
+  if (x.amount !== null) out.push(`amount: ${formatMoney(x.amount, x.currency, writesMinorUnits(own?.amounts), 'detail')}`);
   if (x.sourceId !== null) out.push(`derived from ${x.sourceId}`);
   if (x.derivedIds.length > 0) out.push(`derived: ${x.derivedIds.join(', ')}`);
   out.push('', `${x.request.method} ${x.target ?? x.request.path}${x.target === null && x.request.query ? `?${x.request.query}` : ''}`);
@@ -68,8 +75,9 @@ function render(x: ExchangeDetail, deposit: Timeline | null, link: string, hasSe
   if (x.request.truncated) out.push(`(truncated: ${x.request.size} bytes received)`);
   const verdict = x.signature.verdict;
   out.push('', `signature: ${verdict === null ? 'not applicable' : `${verdict}: ${verdictWords(verdict, x.signature.diagnosis)}`}`);
-  for (const n of signatureNotesNow(x.signature.notes, verdict, hasSecretNow)) out.push(`  note: ${n}`);
-  if (x.signature.diagnosis) out.push(`  diagnosis: ${x.signature.diagnosis.summary}`);
+  for (const n of signatureNotesShown(x.signature.notes, verdict, x.signature.diagnosis, hasSecretNow)) out.push(`  note: ${n}`);
+  const diagnosis = diagnosisSummaryShown(verdict, x.signature.diagnosis);
+  if (diagnosis) out.push(`  diagnosis: ${diagnosis}`);
   const accepted = acceptedBadSignature(x);
   if (accepted) out.push(`  ⚑ accepted-bad-signature: ${acceptedBadSignatureText(accepted)} (answered ${x.response!.status}); it must refuse it`);
   // A fault's note is about the answer, not the message: it is printed with the response.
@@ -111,9 +119,9 @@ export function registerShow(program: Command): void {
         const deposit = x.depositId === null ? null : must(await desk.getTimeline(x.depositId, x.profile ?? undefined));
         if (opts.json) printJson(deposit === null ? x : { ...x, depositFlags: deposit.flags });
         else {
-          const profiles = x.signature.verdict === 'no-secret' ? await desk.listProfiles() : null;
-          const own = profiles?.ok ? profiles.value.find((p) => (x.profile ? p.name === x.profile : p.active)) : undefined;
-          process.stdout.write(`${render(x, deposit, exchangeLink(x.id, ui), own ? own.secret.set : null)}\n`);
+          const profiles = await desk.listProfiles();
+          const own = profiles.ok ? profiles.value.find((p) => (x.profile ? p.name === x.profile : p.active)) : undefined;
+          process.stdout.write(`${render(x, deposit, exchangeLink(x.id, ui), own)}\n`);
         }
       });
     });

@@ -3,6 +3,7 @@ import { must, withDesk } from '../context';
 import { NegativeAnswer } from '../errors';
 import { printJson, readBody } from '../io';
 import { signingSecret } from '../secrets';
+import { signatureNotesShown } from '../../shared/verdict-words';
 
 export function registerVerify(program: Command): void {
   program
@@ -23,7 +24,8 @@ export function registerVerify(program: Command): void {
         if (opts.json) printJson(report);
         else {
           process.stdout.write(`${report.verdict}\n`);
-          for (const note of report.notes) process.stdout.write(`note: ${note}\n`);
+          // The verdict is one word here: the diagnosis says what it means, and a note saying the same is left out.
+          for (const note of signatureNotesShown(report.notes, report.verdict, report.diagnosis, null)) process.stdout.write(`note: ${note}\n`);
           if (report.diagnosis) {
             process.stdout.write(`diagnosis: ${report.diagnosis.summary}\n`);
             if (!report.diagnosis.match) process.stdout.write(`tried: ${report.diagnosis.tried.join('; ')}\n`);

@@ -4,7 +4,7 @@
 // taken from a capture is escaped or put in code (core/markdown.ts): an id holding backticks, a line
 // break or `<script>` cannot open a fence, a heading or an HTML block.
 import type { ExchangeDetail, HeaderList } from '../../shared/model';
-import { verdictWords } from '../../shared/verdict-words';
+import { diagnosisSummaryShown, signatureNotesShown, verdictWords } from '../../shared/verdict-words';
 import type { StoreAndSecrets } from '../secrets';
 import type { ExchangeReader } from '../store/contract/exchange-log';
 import { SIGNATURE_HEADER } from '../outbound/headers';
@@ -111,8 +111,9 @@ export async function ticketBundle(ctx: StoreAndSecrets & { log: ExchangeReader 
     const parts = [`- #${x.id} ${escapeText(what(x))}: **${x.signature.verdict}**: ${verdictWords(x.signature.verdict, x.signature.diagnosis)}.`];
     const accepted = acceptedBadSignature(x);
     if (accepted) parts.push(`**The operator accepted it (${x.response!.status}).**`);
-    if (x.signature.diagnosis) parts.push(escapeText(x.signature.diagnosis.summary));
-    parts.push(...x.signature.notes.map(escapeText));
+    const diagnosis = diagnosisSummaryShown(x.signature.verdict, x.signature.diagnosis);
+    if (diagnosis) parts.push(escapeText(diagnosis));
+    parts.push(...signatureNotesShown(x.signature.notes, x.signature.verdict, x.signature.diagnosis, null).map(escapeText));
     out.push(parts.join(' '));
   }
 

@@ -43,6 +43,18 @@ function makeVariant(v: BodyVariant, input: VariantInput): Uint8Array | null {
 
 const capitalized = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
+/**
+ * The secret a verdict was computed with, as a diagnosis names it: a capture's own profile, a check's
+ * profile, or a secret given for one run (a label such as "custom secret" or "--secret-env NAME").
+ */
+function verifiedWith(primary: SecretCandidate | undefined): string {
+  if (!primary) return 'the secret it was verified with';
+  const label = primary.profile;
+  if (label === 'custom secret') return 'the custom secret it was verified with';
+  if (label.startsWith('--')) return `the secret of ${label} it was verified with`;
+  return `the secret of profile "${label}" it was verified with`;
+}
+
 /** The later variants that write the same bytes as the one that matched: the body cannot tell them apart. */
 function sameOutput(matched: BodyVariant, bytes: Uint8Array, input: VariantInput): string[] {
   const after = BODY_VARIANTS.slice(BODY_VARIANTS.indexOf(matched) + 1);
@@ -72,7 +84,7 @@ export function diagnose(bytes: Uint8Array, headerValue: string, candidates: rea
     tried.push(which);
     if (hexEquals(sign(bytes, other.secret), headerValue)) {
       return {
-        summary: `The body was signed with ${which}, not the one configured for this check.`,
+        summary: `The body was signed with ${which}, not with ${verifiedWith(primary)}.`,
         match: { variant: other.previous ? 'other-previous-secret' : 'other-secret', label: which, profile: other.profile },
         tried,
       };

@@ -4,9 +4,9 @@ import { Badge } from '../../components/Badge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, formatTime, kindLabel, originLabel } from '../../components/format';
-import { middleEllipsis } from '../../components/middle-ellipsis';
+import { middleEllipsis } from '../../../src-main/shared/middle-ellipsis';
 import { pathOutsidePrefix } from '../../components/callback-prefix';
-import { useMinorUnits } from '../profiles/use-active-profile';
+import { useMinorUnitsOf } from '../profiles/use-active-profile';
 
 export const ROW_HEIGHT = 34;
 /** "results · REFUND" fits the kind column at its narrowest; a longer (unexpected) result is cut in the middle, whole in the tooltip. */
@@ -52,7 +52,7 @@ export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, d
   if (opened) classes.push('opened');
   const origin = x.direction === 'outbound' ? originLabel(x.origin) : null;
   const elsewhere = pathOutsidePrefix(x, callbackPrefix);
-  const minorUnits = useMinorUnits();
+  const minorUnits = useMinorUnitsOf(x.profile);
   return (
     <div
       id={`capture-${x.id}`}
@@ -89,7 +89,7 @@ export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, d
         )}
       </span>
       <IdCell value={x.depositId} room={depositRoom} testId="row-deposit" />
-      <IdCell value={x.userId} room={userRoom} />
+      <IdCell value={x.userId} room={userRoom} testId="row-user" />
       <span className="cell num" title={formatAmount(x.amount, x.currency, minorUnits, 'detail')} data-testid="row-amount">
         {formatAmount(x.amount, x.currency, minorUnits)}
       </span>

@@ -1,3 +1,4 @@
+import { NO_CAPTURE_MATCHES } from '../../../src-main/shared/list-words';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { SplitPane } from '../../components/SplitPane';
@@ -31,7 +32,7 @@ export function CapturesView() {
   else if (error) list = null;
   else if (filtered)
     list = (
-      <EmptyState title="No capture matches these filters" testId="captures-none-match">
+      <EmptyState title={NO_CAPTURE_MATCHES} testId="captures-none-match">
         <button type="button" className="btn btn-small" onClick={() => setFilters(NO_FILTERS)}>
           Clear filters
         </button>

@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VerdictBadge } from '../../components/VerdictBadge';
 import { formatAmount, formatDateTime, kindLabel } from '../../components/format';
-import { useActiveProfile } from '../profiles/use-active-profile';
+import { useActiveProfile, useMinorUnitsOf } from '../profiles/use-active-profile';
 import { useDesk } from '../../store';
 import { ComposeActions } from '../composer/ComposeActions';
 import { ClientErrorsSection } from './ClientErrorsSection';
@@ -29,7 +29,9 @@ export function ExchangeDetailPane(props: { emptyHint?: string }) {
   const close = useDesk((s) => s.closeExchange);
   const showTimeline = useDesk((s) => s.showTimeline);
   const deposit = useDesk((s) => s.detailDeposit);
-  const minorUnits = (useActiveProfile().profile?.amounts ?? 'integer') === 'integer';
+  // Keeps the profiles read (the amounts below are written the way the exchange's own profile writes them).
+  useActiveProfile();
+  const minorUnits = useMinorUnitsOf(detail?.profile ?? null);
 
   if (openId === null) {
     return (

@@ -4,7 +4,7 @@ import { VerdictBadge } from '../../components/VerdictBadge';
 import { useDesk } from '../../store';
 import { useActiveProfile } from '../profiles/use-active-profile';
 import { verdictExplanation } from './verdict-text';
-import { counted, signatureNotesNow } from '../../../src-main/shared/verdict-words';
+import { counted, diagnosisSummaryShown, signatureNotesShown } from '../../../src-main/shared/verdict-words';
 import { Badge } from '../../components/Badge';
 import { ReverifiedNote, VerifyAgainButton } from './VerifyAgain';
 
@@ -12,10 +12,14 @@ import { ReverifiedNote, VerifyAgainButton } from './VerifyAgain';
 export function SignatureSection(props: { detail: ExchangeDetail }) {
   const { signature, kind } = props.detail;
   const { diagnosis } = signature;
-  const { profile, loaded } = useActiveProfile();
+  const { loaded } = useActiveProfile();
+  // The exchange was judged with its own profile's secret (the active profile's when it has none).
+  const own = props.detail.profile;
+  const ownProfile = useDesk((s) => s.profiles.find((p) => (own === null ? p.active : p.name === own)));
   const setView = useDesk((s) => s.setView);
-  const hasSecret = loaded ? profile?.secret.set === true : null;
-  const notes = signatureNotesNow(signature.notes, signature.verdict, hasSecret);
+  const hasSecret = loaded ? ownProfile?.secret.set === true : null;
+  const notes = signatureNotesShown(signature.notes, signature.verdict, diagnosis, hasSecret);
+  const summary = diagnosisSummaryShown(signature.verdict, diagnosis);
   return (
     <Section
       title="Signature"
@@ -35,7 +39,7 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
       }
       testId="signature-section"
     >
-      <p data-testid="verdict-explanation">{verdictExplanation(signature.verdict, kind, hasSecret, diagnosis)}</p>
+      <p data-testid="verdict-explanation">{verdictExplanation(signature.verdict, kind, hasSecret, diagnosis, own)}</p>
       {props.detail.reverified && <ReverifiedNote reverified={props.detail.reverified} />}
       {signature.verdict !== null && !props.detail.truncated && hasSecret !== false && <VerifyAgainButton id={props.detail.id} />}
       {signature.verdict === 'no-secret' && hasSecret === false && (
@@ -52,10 +56,10 @@ export function SignatureSection(props: { detail: ExchangeDetail }) {
           ))}
         </ul>
       )}
-      {diagnosis && (
+      {diagnosis && summary !== null && (
         <div className={diagnosis.match ? 'diagnosis diagnosis-found' : 'diagnosis'} data-testid="diagnosis">
           <div className="diagnosis-title">{diagnosis.match ? 'Diagnosis: found what was signed' : 'Diagnosis'}</div>
-          <p data-testid="diagnosis-summary">{diagnosis.summary}</p>
+          <p data-testid="diagnosis-summary">{summary}</p>
           {diagnosis.match && (
             <p className="small">
               Reproduced with: <strong data-testid="diagnosis-match">{diagnosis.match.label}</strong>

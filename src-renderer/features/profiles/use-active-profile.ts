@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ProfileView } from '../../../src-main/shared/model';
+import { writesMinorUnits } from '../../../src-main/shared/money';
 import { useDesk } from '../../store';
 
 /**
@@ -7,7 +8,12 @@ import { useDesk } from '../../store';
  * by their currency's exponent. A plain selector, cheap enough for every row of a list.
  */
 export function useMinorUnits(): boolean {
-  return useDesk((s) => (s.profiles.find((p) => p.active)?.amounts ?? 'integer') === 'integer');
+  return useDesk((s) => writesMinorUnits(s.profiles.find((p) => p.active)?.amounts));
+}
+
+/** The same for an exchange's own profile (another profile's capture, in the all-profiles list); the active one's for an unassigned row. */
+export function useMinorUnitsOf(profile: string | null): boolean {
+  return useDesk((s) => writesMinorUnits(s.profiles.find((p) => (profile === null ? p.active : p.name === profile))?.amounts));
 }
 
 /**

@@ -5,10 +5,25 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/format';
+import { middleEllipsis } from '../../../src-main/shared/middle-ellipsis';
 import { useDesk } from '../../store';
 import { FaultsPanel } from './FaultsPanel';
 
 const OUTCOME_TONE: Record<string, Tone> = { WIN: 'green', DRAW: 'blue', LOSE: 'grey', REFUND: 'amber' };
+
+/**
+ * Characters of an id a cell shows: a check's 1,000-character userId would otherwise push the Balances
+ * column off the card and wrap a deposit id over three lines. The whole id is in the tooltip.
+ */
+const ID_ROOM = 24;
+
+function IdText(props: { id: string; testId?: string }) {
+  return (
+    <span className="mono nowrap" title={props.id} data-testid={props.testId}>
+      {middleEllipsis(props.id, ID_ROOM)}
+    </span>
+  );
+}
 
 function BalanceForm(props: { userId?: string; balance?: number; onDone?: () => void }) {
   const setBalance = useDesk((s) => s.setSandboxBalance);
@@ -58,12 +73,14 @@ function DepositRow(props: { d: SandboxDeposit }) {
   return (
     <tr data-testid="sandbox-deposit" data-deposit={d.depositId}>
       <td>
-        <button type="button" className="link" onClick={() => void showTimeline(d.depositId)} title="Open the deposit timeline">
-          {d.depositId}
+        <button type="button" className="link nowrap" onClick={() => void showTimeline(d.depositId)} title={`Open the timeline of deposit ${d.depositId}`}>
+          <span className="mono">{middleEllipsis(d.depositId, ID_ROOM)}</span>
         </button>
       </td>
-      <td className="mono">{d.userId}</td>
-      <td className="num">
+      <td>
+        <IdText id={d.userId} />
+      </td>
+      <td className="num nowrap">
         {d.amount} {d.currency}
       </td>
       <td>{d.outcome ? <Badge tone={OUTCOME_TONE[d.outcome] ?? 'grey'}>{d.outcome}</Badge> : <Badge tone="purple">open</Badge>}</td>
@@ -107,7 +124,7 @@ export function SandboxView() {
       <ErrorBanner error={error} context="Sandbox" onDismiss={clearError} testId="sandbox-error" />
       <FaultsPanel />
       {state && (
-        <div className="page-grid">
+        <div className="page-grid page-stack">
           <section className="card">
             <h3 className="card-title">Balances</h3>
             <p className="muted small">
@@ -128,7 +145,9 @@ export function SandboxView() {
                 <tbody>
                   {state.users.map((u) => (
                     <tr key={u.userId} data-testid="sandbox-user" data-user={u.userId}>
-                      <td className="mono">{u.userId}</td>
+                      <td>
+                        <IdText id={u.userId} testId="sandbox-user-id" />
+                      </td>
                       <td className="num" data-testid="sandbox-balance">
                         {u.balance}
                       </td>

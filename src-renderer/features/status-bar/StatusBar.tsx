@@ -43,7 +43,10 @@ export function StatusBar() {
             <span className="muted">—</span>
           ) : proxy.mode === 'forward' ? (
             <span>
-              forward → <code title={proxy.upstream ?? undefined}>{proxy.upstream}</code>
+              forward →{' '}
+              <code title={proxy.upstream ?? undefined} data-testid="proxy-upstream">
+                {proxy.upstream}
+              </code>
             </span>
           ) : (
             <span title="No upstream: the desk's sandbox operator answers the callbacks">sandbox operator</span>
@@ -107,7 +110,7 @@ export function StatusBar() {
           <span className="status-label" title="Configure these in the platform as the operator's callback URLs">
             Callbacks
           </span>
-          <ServedCallbackUrls single={proxy.callbackUrls} served={proxy.profileCallbackUrls} testId="status-callback-urls" />
+          <ServedCallbackUrls single={proxy.callbackUrls} served={proxy.profileCallbackUrls} testId="status-callback-urls" compact />
         </div>
       )}
       {proxy?.warning && (

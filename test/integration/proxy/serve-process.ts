@@ -3,7 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
-import { cliCommand } from '../../helpers/cli';
+import { cliCommand, cliEnv } from '../../helpers/cli';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -22,7 +22,7 @@ export interface ServeProcess {
 /** Spawns `serve` with the given arguments; rejects with its output when it exits before the proxy line. */
 export function startServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
   const { cmd, args: pre } = cliCommand();
-  const child = spawn(cmd, [...pre, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(cmd, [...pre, ...args], { cwd: root, env: cliEnv({ ...process.env, ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -76,7 +76,7 @@ export function startServe(args: string[], env: Record<string, string> = {}): Pr
 /** Runs `serve` expecting it to fail at start: resolves with its exit code and stderr. */
 export function failingServe(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   const { cmd, args: pre } = cliCommand();
-  const child = spawn(cmd, [...pre, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(cmd, [...pre, ...args], { cwd: root, env: cliEnv({ ...process.env, ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   onTestFinished(() => {

@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_INPUTS, BUILD_OUTPUTS, chooseLaunch, childEnv, needsBuild, WEB_MODE_NOTICE, webModeNotice } from '../../../scripts/start-lib.mjs';
+import { TEST_BUILD_DIR } from '../../../scripts/test-build.mjs';
 import { tempDir } from '../../helpers/temp';
 
 const repo = process.cwd();
@@ -113,14 +114,15 @@ function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number
 
 describe("scripts/start.mjs without Electron's binary", () => {
   it("prints the one line, then passes `serve`'s output and exit code through", async () => {
-    const cli = join(repo, 'out', 'main', 'cli.js');
-    expect(existsSync(cli), 'out/main/cli.js: run `npm run build` first').toBe(true);
+    // The test build (`npm test` makes it; scripts/test-build.mjs), linked where a checkout has out/.
+    const cli = join(repo, TEST_BUILD_DIR, 'main', 'cli.js');
+    expect(existsSync(cli), `${TEST_BUILD_DIR}/main/cli.js: run \`npm run build:test\` first`).toBe(true);
     // A checkout without Electron's binary: the scripts, the real build (linked), Electron's package only.
     const root = tempDir();
     mkdirSync(join(root, 'scripts'));
     for (const f of ['start.mjs', 'start-lib.mjs', 'electron-install.mjs', 'ensure-electron-native.mjs'])
       copyFileSync(join(repo, 'scripts', f), join(root, 'scripts', f));
-    symlinkSync(join(repo, 'out'), join(root, 'out'), 'dir');
+    symlinkSync(join(repo, TEST_BUILD_DIR), join(root, 'out'), 'dir');
     write(join(root, 'node_modules', 'electron', 'package.json'), '{"version":"45.4.1"}');
 
     // No download attempt: what a test sees must not depend on this machine's network.

@@ -17,9 +17,9 @@ describe('money by its currency', () => {
 
   it('shows EUR and JPY minor units as a person reads them, compact in a list and with the minor count in a detail', () => {
     expect(formatMoney(100, 'EUR', true)).toBe('1.00 EUR');
-    expect(formatMoney(100, 'EUR', true, 'detail')).toBe('1.00 EUR (minor units 100)');
+    expect(formatMoney(100, 'EUR', true, 'detail')).toBe('1.00 EUR (100 minor units)');
     expect(formatMoney(100, 'JPY', true)).toBe('100 JPY');
-    expect(formatMoney(100, 'JPY', true, 'detail')).toBe('100 JPY (minor units 100)');
+    expect(formatMoney(100, 'JPY', true, 'detail')).toBe('100 JPY (100 minor units)');
     expect(formatMoney(1500, 'BHD', true)).toBe('1.500 BHD');
   });
 

@@ -137,7 +137,9 @@ export class MatrixRun {
       ...(clientSees ? { clientSees } : {}),
     };
     const exchangeIds = all.map((o) => o.exchangeId);
-    const observed = judged.map(({ o }) => `${o.label}: ${describeOutcome(o, 80)}`).join('; ') || 'nothing judged';
+    // A case the spec leaves open judges no step: its answers (after the set-up's) are what a person reads.
+    const read = judged.length > 0 ? judged.map(({ o }) => o) : sent.filter((s) => !s.step.needs).flatMap((s) => s.outcomes);
+    const observed = read.map((o) => `${o.label}: ${describeOutcome(o, 80)}`).join('; ') || 'nothing sent';
     const base = { rule: check.rule, sent: lines, exchangeIds, actual };
 
     const outcome: CheckOutcome = blocked ? 'blocked' : failing ? 'fail' : 'pass';

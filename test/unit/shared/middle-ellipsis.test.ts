@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { middleEllipsis } from '../../../src-renderer/components/middle-ellipsis';
+import { middleEllipsis } from '../../../src-main/shared/middle-ellipsis';
 
 describe('middleEllipsis', () => {
   it('keeps a text that fits, and otherwise both ends in exactly the room given', () => {

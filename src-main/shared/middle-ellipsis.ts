@@ -1,6 +1,6 @@
-// Ids in narrow columns: the desk's own ids differ at the end (wd-check-<run>-<case>), platform ids at
-// the start, so a cut keeps both ends and drops the middle. Columns are monospace, so what fits is
-// a count of characters.
+// Ids in narrow columns (the capture list, the sandbox's books) and on a terminal's line: the desk's
+// own ids differ at the end (wd-check-<run>-<case>), platform ids at the start, so a cut keeps both
+// ends and drops the middle. Columns are monospace, so what fits is a count of characters.
 
 /** The text in at most `room` characters: as is when it fits, else its start, "…", and an end twice as long. */
 export function middleEllipsis(text: string, room: number): string {
