@@ -238,6 +238,7 @@ export class ProxyController {
         // Any route's candidates hold every stored secret (the primary's, the start's own, too).
         secrets: this.secretsFor(() => routes().routes[0]!.candidates()),
         onCaptureFailure: (err) => this.captureFailed(err),
+        onCaptureStored: () => this.captureStored(),
         onUnjudged: () => this.judgingFailed(),
       };
       this.publicUrlOf(config);
@@ -416,6 +417,13 @@ export class ProxyController {
       this.unjudged > 0 ? `${this.unjudged} request(s) could not be judged (an internal error): they are recorded with the error instead of a verdict.` : null;
     const parts = [exposureWarning(host), this.failure, unjudged].filter((p): p is string => p !== null);
     return parts.length > 0 ? parts.join(' ') : null;
+  }
+
+  /** The storage is back: the warning says what is wrong now, not what was wrong a while ago. */
+  private captureStored(): void {
+    if (this.failure === null) return;
+    this.failure = null;
+    this.host.statusChanged(this.status());
   }
 
   private captureFailed(err: unknown): void {
