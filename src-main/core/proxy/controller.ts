@@ -39,6 +39,7 @@ import {
 import { Checkpointer } from './checkpointer';
 import { TextIndexer } from '../store/sqlite/text-indexer';
 import { routingFor, type RouteSource } from './route-plan';
+import type { RoutingTable } from './routes';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';
 import { OneAtATime } from '../one-at-a-time';
@@ -168,14 +169,24 @@ export class ProxyController {
 
   /** Looked up afresh (the status is not on the request path): a profile just changed shows at once. */
   private callbackUrls(base: string): CallbackUrls {
+    // No profile of its own to serve first (a desk on a team's database often has none active): the one
+    // profile the table serves is the one the platform calls, not the default prefix no route has.
+    if ((this.config.profile ?? this.host.activeProfile()) === null && (this.config.callbackPrefix ?? null) === null) {
+      const routes = this.routingTable().routes;
+      if (routes.length === 1) return callbackUrlsOf(base, routes[0]!.settings.prefix);
+    }
     const prefix = this.host.callbackSettings(this.config.profile ?? undefined, this.config.callbackPrefix ?? undefined).prefix;
     return callbackUrlsOf(base, prefix);
   }
 
+  /** The routing table of the configuration in force (running, or as a start would make it). */
+  private routingTable(): RoutingTable {
+    return this.running?.env.routes() ?? routingFor(this.host, this.config, (lookUp) => lookUp)();
+  }
+
   /** Each profile served and its callback URLs, as the routing table of the configuration in force has them. */
   private profileCallbackUrls(base: string): ProfileCallbackUrls[] {
-    const table = this.running?.env.routes() ?? routingFor(this.host, this.config, (lookUp) => lookUp)();
-    return table.routes.map((r) => ({ profile: r.profile, ...callbackUrlsOf(base, r.settings.prefix) }));
+    return this.routingTable().routes.map((r) => ({ profile: r.profile, ...callbackUrlsOf(base, r.settings.prefix) }));
   }
 
   /** The configuration of the last start, changed by what `options` gives (undefined leaves a field as it was). */
