@@ -61,6 +61,8 @@ function render(x: ExchangeDetail, deposit: Timeline | null, link: string, hasSe
   const out: string[] = [];
   out.push(`exchange ${x.id}  ${x.direction} ${x.kind}${x.result ? ` ${x.result}` : ''}  origin ${x.origin}  at ${x.at}`);
   out.push(`link: ${link}`);
+  // Whose it is: the profile whose secrets judged it, and the one to name (--profile) to act on it.
+  out.push(`profile: ${x.profile ?? "none (unassigned: under no profile's callback prefix)"}`);
   if (x.sourceId !== null) out.push(`derived from ${x.sourceId}`);
   if (x.derivedIds.length > 0) out.push(`derived: ${x.derivedIds.join(', ')}`);
   out.push('', `${x.request.method} ${x.target ?? x.request.path}${x.target === null && x.request.query ? `?${x.request.query}` : ''}`);

@@ -120,7 +120,7 @@ export function registerTail(program: Command): void {
       // One write per poll, not per line: at a proxy's full rate that is a thousand writes a second fewer.
       let lines = '';
       const print = (x: ExchangeSummary, pending: boolean): void => {
-        lines += `${opts.json ? exchangeJsonLine(x) : exchangeLine(x, pending)}\n`;
+        lines += `${opts.json ? exchangeJsonLine(x) : exchangeLine(x, pending, opts.allProfiles === true)}\n`;
       };
       const flush = (): void => {
         if (lines === '') return;
