@@ -20,15 +20,17 @@ function duration(ms: number | null): string {
 }
 
 /**
- * time, direction, kind and result, depositId, verdict, status, duration (and the id, to `show` it),
+ * time, direction, (with `withProfile`, the profile,) kind and result, depositId, verdict, status, duration (and the id, to `show` it),
  * then who answered when it was the desk, with why, or the flag of a bad signature the operator accepted.
  */
-export function exchangeLine(x: ExchangeSummary, pending = false): string {
+export function exchangeLine(x: ExchangeSummary, pending = false, withProfile = false): string {
   const what = x.kind === 'results' && x.result ? `results:${x.result}` : x.kind;
   const status = x.answeredBy === 'desk' || x.response ? statusWords(x) : x.error ? `error ${x.error}` : pending ? 'no answer yet' : '-';
   return [
     clock(x.at),
     x.direction.padEnd(8),
+    // Lines of several profiles say whose each is (an unassigned capture: -).
+    ...(withProfile ? [(x.profile ?? '-').padEnd(12)] : []),
     what.padEnd(16),
     (x.depositId ?? '-').padEnd(12),
     (x.signature.verdict ?? '-').padEnd(9),

@@ -264,6 +264,11 @@ export interface Timeline {
   profile: string | null;
   entries: ExchangeSummary[];
   flags: Array<{ flag: TimelineFlag; message: string; exchangeIds: number[] }>;
+  /**
+   * With no entries: the other profiles (null: unassigned rows) whose exchanges name this deposit, so the
+   * view says whose it is instead of "nothing unusual". Set by the desk; absent: none, or not looked up.
+   */
+  otherProfiles?: Array<string | null>;
 }
 
 // ---------------------------------------------------------------- profiles

@@ -14,6 +14,12 @@ export interface TestPostgres {
   /** A fresh, empty database; its URL. Dropped when the server helper stops. */
   newDatabase(): Promise<string>;
   stop(): Promise<void>;
+  /**
+   * An outage: the server stopped, its data kept, and started again on the same port. Only the embedded
+   * server has them (an existing one, WAGER_DESK_TEST_DATABASE_URL, is not the tests' to stop).
+   */
+  pause?(): Promise<void>;
+  resume?(): Promise<void>;
 }
 
 /** Databases made on a server, dropped again by `dropAll`. */
@@ -47,6 +53,8 @@ async function startEmbedded(): Promise<TestPostgres> {
   const databases = databasesOn(server.adminUrl);
   return {
     newDatabase: () => databases.newDatabase(),
+    pause: () => server.pause(),
+    resume: () => server.resume(),
     async stop() {
       try {
         await databases.dropAll();

@@ -4,6 +4,7 @@ import { registerCaptures } from './captures';
 import { registerExplainRefusal } from './explain-refusal';
 import { registerExport } from './export';
 import { registerImport } from './import';
+import { registerKey } from './key';
 import { registerProfile } from './profile';
 import { registerPrune } from './prune';
 import { registerRedeliver } from './redeliver';
@@ -48,4 +49,5 @@ export function registerCommands(program: Command): void {
   registerStatus(program);
   registerPrune(program);
   registerDb(program);
+  registerKey(program);
 }

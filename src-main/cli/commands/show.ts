@@ -66,6 +66,8 @@ function render(x: ExchangeDetail, deposit: Timeline | null, link: string, own: 
   const out: string[] = [];
   out.push(`exchange ${x.id}  ${x.direction} ${x.kind}${x.result ? ` ${x.result}` : ''}  origin ${x.origin}  at ${x.at}`);
   out.push(`link: ${link}`);
+  // Whose it is: the profile whose secrets judged it, and the one to name (--profile) to act on it.
+  out.push(`profile: ${x.profile ?? "none (unassigned: under no profile's callback prefix)"}`);
   // As the UI's detail writes it, so that the same capture reads the same amount in both.
   if (x.amount !== null) out.push(`amount: ${formatMoney(x.amount, x.currency, writesMinorUnits(own?.amounts), 'detail')}`);
   if (x.sourceId !== null) out.push(`derived from ${x.sourceId}`);

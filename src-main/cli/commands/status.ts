@@ -29,7 +29,8 @@ export function registerStatus(program: Command): void {
             secretsKey,
             secretsKeyProblem,
             activeProfile,
-            counts,
+            // Unread is not zero: while the log cannot be read there are no counts to give.
+            counts: exchangeLogProblem ? null : counts,
             ...(exchangeLog ? { exchangeLog } : {}),
             ...(exchangeLogProblem ? { exchangeLogProblem } : {}),
           });
@@ -41,7 +42,9 @@ export function registerStatus(program: Command): void {
           secretsKeyProblem === null ? 'secrets: the key opens every stored secret' : `secrets: ${secretsKeyProblem}`,
           `active profile: ${activeProfile ?? 'none'}`,
           `exchange log: ${exchangeLog ?? "the data directory's SQLite file"}${exchangeLogProblem ? ` (cannot be read now: ${exchangeLogProblem})` : ''}`,
-          `exchanges: ${counts.inbound} inbound, ${counts.outbound} outbound`,
+          exchangeLogProblem
+            ? 'exchanges: not counted (the exchange log cannot be read now)'
+            : `exchanges: ${counts.inbound} inbound, ${counts.outbound} outbound`,
         ];
         process.stdout.write(`${lines.join('\n')}\n`);
       });

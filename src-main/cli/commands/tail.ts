@@ -3,7 +3,8 @@
 // every POLL_MS it reads the rows after the last one it read, and the rows it saw in flight, by primary
 // key (a reader in WAL mode never blocks the writer). A row is printed once, when complete, so its line
 // carries the status and duration that are the point of a live view; a row still unanswered after
-// PENDING_GRACE_MS (the process that recorded it stopped) is printed as it is.
+// PENDING_GRACE_MS (the process that recorded it stopped) is printed as it is. A log that cannot be read
+// for a while (a team's database restarting) is waited for, from the same cursor (nextPage).
 import type { Command } from 'commander';
 import type { Desk } from '../../core/desk';
 import type { ExchangeSummary, FollowCursor } from '../../shared/model';
@@ -14,6 +15,8 @@ import { addExchangeFilters, exchangeFilterQuery, oneScope } from '../filters';
 import { kindOption, resultOption } from './tail-options';
 
 const POLL_MS = 100;
+/** How often a tail whose log cannot be read tries again (a team's database restarting, say). */
+const RETRY_MS = 1_000;
 /** Longer than any answer the proxy waits for (its upstream timeout is 30 s by default). */
 const PENDING_GRACE_MS = 120_000;
 
@@ -41,6 +44,30 @@ interface Follower {
   ready(): void;
 }
 
+/**
+ * Reads the next page, and while the log cannot be read (io-error: a database away or restarting) says so
+ * once on stderr and tries again every RETRY_MS, from the same cursor: once it can, the rows committed
+ * meanwhile follow the last one printed, none twice, none left out. Null: stopped while waiting.
+ */
+async function nextPage(
+  read: () => ReturnType<Desk['followExchanges']>,
+  signal: ReturnType<typeof stopSignal>,
+  afterId: number | null,
+): Promise<Awaited<ReturnType<Desk['followExchanges']>> | null> {
+  let away = false;
+  for (;;) {
+    const page = await read();
+    if (page.ok || page.error.code !== 'io-error') {
+      if (away && page.ok) process.stderr.write(`the exchange log can be read again: following on after id ${afterId ?? 'none'}\n`);
+      return page;
+    }
+    if (!away) process.stderr.write(`the exchange log cannot be read now (${page.error.message}); trying again every ${RETRY_MS / 1000} s\n`);
+    away = true;
+    await Promise.race([new Promise((r) => setTimeout(r, RETRY_MS)), signal.stopped]);
+    if (signal.isStopped()) return null;
+  }
+}
+
 async function follow(desk: Desk, query: FollowCursor['query'], out: Follower, signal: ReturnType<typeof stopSignal>): Promise<void> {
   const filter = query !== undefined ? { query } : {};
   const start = must(await desk.followExchanges({ afterId: null, ...filter }));
@@ -49,7 +76,9 @@ async function follow(desk: Desk, query: FollowCursor['query'], out: Follower, s
   const print = out.print;
   const pendingSince = new Map<number, number>();
   while (!signal.isStopped()) {
-    const page = must(await desk.followExchanges({ afterId, pendingIds: [...pendingSince.keys()], ...filter }));
+    const read = await nextPage(() => desk.followExchanges({ afterId, pendingIds: [...pendingSince.keys()], ...filter }), signal, afterId);
+    if (read === null) break;
+    const page = must(read);
     afterId = page.afterId;
     for (const x of page.completed) {
       pendingSince.delete(x.id);
@@ -91,7 +120,7 @@ export function registerTail(program: Command): void {
       // One write per poll, not per line: at a proxy's full rate that is a thousand writes a second fewer.
       let lines = '';
       const print = (x: ExchangeSummary, pending: boolean): void => {
-        lines += `${opts.json ? exchangeJsonLine(x) : exchangeLine(x, pending)}\n`;
+        lines += `${opts.json ? exchangeJsonLine(x) : exchangeLine(x, pending, opts.allProfiles === true)}\n`;
       };
       const flush = (): void => {
         if (lines === '') return;

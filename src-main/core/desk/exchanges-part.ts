@@ -2,6 +2,7 @@ import type { DeskApi } from '../../shared/desk-api';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
 import { actingProfile, scopedQuery } from './scope';
+import { depositOwners } from '../export/deposit-owners';
 
 export function exchangesPart(ctx: DeskContext): Pick<DeskApi, 'listExchanges' | 'getExchange' | 'getTimeline'> {
   const { log } = ctx;
@@ -14,10 +15,14 @@ export function exchangesPart(ctx: DeskContext): Pick<DeskApi, 'listExchanges' |
         return found;
       }),
     getTimeline: (depositId, profile) =>
-      attempt(() => {
+      attempt(async () => {
         if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
         // A deposit id under two profiles is two deposits: the timeline is the named (else active) profile's.
-        return log.timeline(depositId, actingProfile(ctx, profile) ?? undefined);
+        const whose = actingProfile(ctx, profile) ?? undefined;
+        const timeline = await log.timeline(depositId, whose);
+        if (timeline.entries.length > 0 || whose === undefined) return timeline;
+        const others = await depositOwners(log, depositId, whose);
+        return others.length > 0 ? { ...timeline, otherProfiles: others } : timeline;
       }),
   };
 }

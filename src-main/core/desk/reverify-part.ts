@@ -6,6 +6,7 @@ import type { ReverifyReport, SignatureReport, Verdict } from '../../shared/mode
 import { rejudgeSignature } from '../capture';
 import { attempt, DeskFailure } from '../result';
 import type { DeskContext } from './context';
+import { refuseOthersCaptures } from './foreign-captures';
 
 /** Rows per transaction: short enough that the proxy's group commit never waits long for the lock. */
 const PAGE = 500;
@@ -24,6 +25,7 @@ export function reverifyPart(ctx: DeskContext): Pick<DeskApi, 'reverify'> {
         if (!candidates.some((c) => c.primary)) {
           throw new DeskFailure('no-secret', `Profile "${name}" has no signing secret: set one first, then verify again.`);
         }
+        if (request?.ids && request.ids.length > 0) await refuseOthersCaptures(log.sql, request.ids, name, 'A re-verification judges');
         const report: ReverifyReport = {
           judged: 0,
           changed: 0,

@@ -15,3 +15,4 @@ export { isResultValue } from '../protocol/field-rules';
 export { checkJson, checkLine, countsLine, runIdsPrefix } from '../checks/report-export';
 export { parseHeaderLine } from '../balance/probe-config';
 export { databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';
+export { KEY_BYTES } from '../store/sealing/key-source';

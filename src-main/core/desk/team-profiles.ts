@@ -20,8 +20,10 @@ import { sameRowOrNone } from '../store/copy/copy-side';
 
 export interface TeamProfiles {
   /**
-   * Settles once the copy is at most POLL_MS old: at once when it is, else after a read. Never rejects:
-   * a database away leaves the copy as it was, and the call then meets the database itself.
+   * Settles once the copy is at most POLL_MS old: at once when it is, else after a read. A database away
+   * leaves the copy as it was, and the call then meets the database itself; rejects only when the
+   * database cannot be used as it is (no schema of this version, a URL that is not one): every call
+   * would fail, and the profiles' own (which read only the copy) would answer as if there were none.
    */
   current(): Promise<void>;
   /**
@@ -97,7 +99,12 @@ export function teamProfiles(log: TeamLog, copy: ProfileCopy, profiles: ProfileS
 
   return {
     // A desk that calls often (`tail` follows the log ten times a second) reads the profiles once a POLL_MS.
-    current: () => (performance.now() - readAt < POLL_MS ? Promise.resolve() : read().catch(() => undefined)),
+    current: () =>
+      performance.now() - readAt < POLL_MS
+        ? Promise.resolve()
+        : read().catch((err: unknown) => {
+            if (err instanceof DeskFailure && err.code === 'bad-input') throw err;
+          }),
     change: (names, fn, sealsSecrets = false) => {
       const run = turns.run(async () => {
         if (stopped) throw new DeskFailure('io-error', 'The desk is closing.');

@@ -105,6 +105,7 @@ function harEntry(x: ExchangeDetail, secrets: readonly string[]): HarEntry {
       direction: x.direction,
       origin: x.origin,
       kind: x.kind,
+      profile: x.profile,
       verdict: x.signature.verdict,
       sourceId: x.sourceId,
       tags: x.tags,

@@ -63,6 +63,8 @@ export interface HarWagerDesk {
   direction: Direction;
   origin: ExchangeOrigin;
   kind: string;
+  /** Whose capture it is: the profile it was judged under (null: unassigned, or an outbound without one). */
+  profile: string | null;
   verdict: Verdict | null;
   sourceId: number | null;
   tags: string[];

@@ -8,6 +8,7 @@ import { diagnosisSummaryShown, signatureNotesShown, verdictWords } from '../../
 import type { StoreAndSecrets } from '../secrets';
 import type { ExchangeReader } from '../store/contract/exchange-log';
 import { SIGNATURE_HEADER } from '../outbound/headers';
+import { depositOwners, ownersHint } from './deposit-owners';
 import { DeskFailure } from '../result';
 import { utf8OrNull } from './body-text';
 import { redactHeaders, storedSecrets } from '../redact';
@@ -80,14 +81,24 @@ function summaryLines(entries: ExchangeDetail[]): string[] {
   ];
 }
 
+/** Whose deposit the ticket is: the profile asked for, else the profiles its rows are under. */
+function profileText(profile: string | undefined, entries: readonly ExchangeDetail[]): string {
+  const names = profile !== undefined ? [profile] : [...new Set(entries.map((x) => x.profile))];
+  return names.map((n) => (n === null ? 'unassigned' : code(n))).join(', ');
+}
+
 /** `profile`: whose deposit (a deposit id under two profiles is two deposits); absent: every row naming it. */
 export async function ticketBundle(ctx: StoreAndSecrets & { log: ExchangeReader }, depositId: string, profile?: string): Promise<string> {
   if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
   const timeline = await ctx.log.timeline(depositId, profile);
   const entries = (await Promise.all(timeline.entries.map((s) => ctx.log.get(s.id)))).filter((x): x is ExchangeDetail => x !== null);
-  if (entries.length === 0) throw new DeskFailure('not-found', `No exchanges for deposit ${depositId}.`);
+  if (entries.length === 0) {
+    const others = profile === undefined ? [] : await depositOwners(ctx.log, depositId, profile);
+    const under = profile === undefined ? '' : ` under profile "${profile}"`;
+    throw new DeskFailure('not-found', `No exchanges for deposit ${depositId}${under}${others.length > 0 ? `; ${ownersHint(others)}` : ''}.`);
+  }
   const secrets = storedSecrets(ctx);
-  const out: string[] = [`## Deposit ${code(depositId)}`, '', ...summaryLines(entries), ''];
+  const out: string[] = [`## Deposit ${code(depositId)}`, '', `- Profile: ${profileText(profile, entries)}`, ...summaryLines(entries), ''];
 
   out.push('### Timeline', '', '| # | Time (UTC) | Who | Kind / result | Status | Signature | Findings |', '|---|---|---|---|---|---|---|');
   for (const x of entries) {

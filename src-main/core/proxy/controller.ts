@@ -36,6 +36,7 @@ import {
   type ProxyStartOptions,
 } from './options';
 import { routingFor, type RouteSource } from './route-plan';
+import type { RoutingTable } from './routes';
 import { CaptureServer, CLOSE_GRACE_MS } from './server';
 import { loadTls, type TlsMaterial } from './tls';
 import { OneAtATime } from '../one-at-a-time';
@@ -164,14 +165,24 @@ export class ProxyController {
 
   /** Looked up afresh (the status is not on the request path): a profile just changed shows at once. */
   private callbackUrls(base: string): CallbackUrls {
+    // No profile of its own to serve first (a desk on a team's database often has none active): the one
+    // profile the table serves is the one the platform calls, not the default prefix no route has.
+    if ((this.config.profile ?? this.host.activeProfile()) === null && (this.config.callbackPrefix ?? null) === null) {
+      const routes = this.routingTable().routes;
+      if (routes.length === 1) return callbackUrlsOf(base, routes[0]!.settings.prefix);
+    }
     const prefix = this.host.callbackSettings(this.config.profile ?? undefined, this.config.callbackPrefix ?? undefined).prefix;
     return callbackUrlsOf(base, prefix);
   }
 
+  /** The routing table of the configuration in force (running, or as a start would make it). */
+  private routingTable(): RoutingTable {
+    return this.running?.env.routes() ?? routingFor(this.host, this.config, (lookUp) => lookUp)();
+  }
+
   /** Each profile served and its callback URLs, as the routing table of the configuration in force has them. */
   private profileCallbackUrls(base: string): ProfileCallbackUrls[] {
-    const table = this.running?.env.routes() ?? routingFor(this.host, this.config, (lookUp) => lookUp)();
-    return table.routes.map((r) => ({ profile: r.profile, ...callbackUrlsOf(base, r.settings.prefix) }));
+    return this.routingTable().routes.map((r) => ({ profile: r.profile, ...callbackUrlsOf(base, r.settings.prefix) }));
   }
 
   /** The configuration of the last start, changed by what `options` gives (undefined leaves a field as it was). */
@@ -232,6 +243,7 @@ export class ProxyController {
         // Any route's candidates hold every stored secret (the primary's, the start's own, too).
         secrets: this.secretsFor(() => routes().routes[0]!.candidates()),
         onCaptureFailure: (err) => this.captureFailed(err),
+        onCaptureStored: () => this.captureStored(),
         onUnjudged: () => this.judgingFailed(),
       };
       this.publicUrlOf(config);
@@ -404,6 +416,13 @@ export class ProxyController {
       this.unjudged > 0 ? `${this.unjudged} request(s) could not be judged (an internal error): they are recorded with the error instead of a verdict.` : null;
     const parts = [exposureWarning(host), this.failure, unjudged].filter((p): p is string => p !== null);
     return parts.length > 0 ? parts.join(' ') : null;
+  }
+
+  /** The storage is back: the warning says what is wrong now, not what was wrong a while ago. */
+  private captureStored(): void {
+    if (this.failure === null) return;
+    this.failure = null;
+    this.host.statusChanged(this.status());
   }
 
   private captureFailed(err: unknown): void {

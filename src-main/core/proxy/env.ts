@@ -19,6 +19,8 @@ export interface CaptureEnv {
   readonly faultHoldMs?: number;
   /** A capture could not be committed: the request was answered 503 (nothing unrecorded is acknowledged or forwarded). */
   onCaptureFailure(err: unknown): void;
+  /** A capture was committed: a storage failure reported before is over. Called per capture: must be cheap. */
+  onCaptureStored(): void;
   /** A request could not be judged (a bug): its row was recorded with the error instead of a verdict. */
   onUnjudged(err: unknown): void;
 }

@@ -401,6 +401,7 @@ export class Inbound {
   private recorded(id: number): void {
     this.id = id;
     this.state = 'recorded';
+    this.env.onCaptureStored();
   }
 
   /** Commits the row with the next group, then runs `then`; on failure the request is answered 503. */

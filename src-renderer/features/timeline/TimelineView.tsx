@@ -145,7 +145,7 @@ export function TimelineView() {
                   </h3>
                   {timeline.entries.length > 0 && <DepositExportActions depositId={timeline.depositId} />}
                 </div>
-                {timeline.flags.length === 0 ? (
+                {timeline.entries.length === 0 ? null : timeline.flags.length === 0 ? (
                   <p className="flag-ok" data-testid="timeline-ok">
                     ✓ {NOTHING_UNUSUAL}
                   </p>
@@ -164,7 +164,7 @@ export function TimelineView() {
                     ))}
                   </ul>
                 )}
-                {timeline.entries.length === 0 ? <p className="muted">No exchange carries this depositId.</p> : <TimelineEntries timeline={timeline} />}
+                {timeline.entries.length === 0 ? <NoEntries timeline={timeline} /> : <TimelineEntries timeline={timeline} />}
               </div>
             )}
           </div>
@@ -172,5 +172,19 @@ export function TimelineView() {
       }
       right={<ExchangeDetailPane />}
     />
+  );
+}
+
+/** An empty timeline says whose the deposit is when another profile has it (a deposit id under two profiles is two deposits). */
+function NoEntries(props: { timeline: Timeline }) {
+  const { profile, otherProfiles } = props.timeline;
+  const under = profile === null ? '' : ` of profile ${profile}`;
+  if (!otherProfiles || otherProfiles.length === 0) return <p className="muted">No exchange{under} carries this depositId.</p>;
+  const whose = otherProfiles.map((p) => (p === null ? 'the unassigned captures' : `profile ${p}`)).join(' and ');
+  return (
+    <p className="flag-list" data-testid="timeline-elsewhere">
+      No exchange{under} carries this depositId: it is {whose}’s. Open it there: make that profile active, or choose it in the list’s “All profiles” and open a
+      capture.
+    </p>
   );
 }

@@ -9,6 +9,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 export interface TailProcess {
   lines(): string[];
+  /** What it printed on stderr so far. */
+  stderr(): string;
   /** Resolves once `n` stdout lines were printed. */
   waitForLines(n: number): Promise<string[]>;
   stop(signal: NodeJS.Signals): Promise<number | null>;
@@ -40,6 +42,7 @@ export function startTail(args: string[]): Promise<TailProcess> {
       if (!err.includes('following the exchange log')) return;
       resolve({
         lines,
+        stderr: () => err,
         waitForLines: (n) =>
           new Promise((done, fail) => {
             const check = (): void => {

@@ -6,9 +6,12 @@
 // read locked. Only then does any write learn that it is durable, so nothing is answered before its
 // row commits.
 //
-// When the database is away (a refused or broken connection), the group fails at once and its
-// requests are answered 503; the writer then tries to connect again at most every RECONNECT_MS, failing
-// the groups in between without waiting, and carries on by itself once the database is back.
+// When the database is away (a refused or broken connection), the group fails and its requests are
+// answered 503. While it is away, each group that comes asks for a probe (one connection attempt, shared
+// by every group waiting meanwhile, at most one every PROBE_GAP_MS) and waits for its answer: the first
+// callback after the database answers again is committed, not refused on the strength of an older
+// failure. A connection the server ends while idle (a restart) is forgotten when it ends, so the next
+// group opens a new one instead of failing on the dead one.
 import type pg from 'pg';
 import type { CaptureTx, CaptureWriter, WriteDone } from '../contract/capture-writer';
 import type { SandboxOperator } from '../../sandbox';
@@ -20,7 +23,8 @@ import { BooksNotLoaded, PgBooks } from './sandbox-books';
 /** The channel every commit of captures notifies (its payload: the highest id committed). */
 export const EXCHANGES_CHANNEL = 'wager_desk_exchanges';
 
-const RECONNECT_MS = 500;
+/** The least time between two connection attempts while the database is away (a group waits for the next). */
+const PROBE_GAP_MS = 100;
 
 /** A row a write names is not there (deleted meanwhile): that write's own failure. */
 class MissingRow extends Error {}
@@ -87,9 +91,11 @@ export class PgCaptureWriter implements CaptureWriter {
   private readonly committing = new Set<Promise<void>>();
   private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ client: null, busy: false }));
   private closed = false;
-  /** When the last connection attempt failed: until RECONNECT_MS after it, groups fail without trying. */
+  /** When the last connection attempt failed (null: none since the last success). */
   private downSince: number | null = null;
   private lastFailure: unknown = null;
+  /** The connection attempt in flight while the database is away, shared by the groups that wait for it. */
+  private probe: Promise<pg.Client | null> | null = null;
 
   constructor(private readonly source: PgWriterSource) {}
 
@@ -241,16 +247,50 @@ export class PgCaptureWriter implements CaptureWriter {
 
   private async connection(lane: Lane): Promise<pg.Client | null> {
     if (lane.client !== null) return lane.client;
-    if (this.downSince !== null && Date.now() - this.downSince < RECONNECT_MS) return null;
+    // Away: the probe's connection, if it got one and no other lane took it first; else one of its own
+    // (the database answered), or none (it did not).
+    const probed = this.downSince !== null ? await this.probeOnce() : undefined;
+    if (probed === null) return null;
+    const untaken = probed !== undefined && !this.lanes.some((l) => l.client === probed);
+    if (untaken) return this.use(lane, probed);
+    const client = await this.connect();
+    return client === null ? null : this.use(lane, client);
+  }
+
+  /** One connection attempt; a failure marks the database away. */
+  private async connect(): Promise<pg.Client | null> {
     try {
-      lane.client = await this.source.connect();
+      const client = await this.source.connect();
       this.downSince = null;
-      return lane.client;
+      return client;
     } catch (err) {
       this.downSince = Date.now();
       this.lastFailure = err;
       return null;
     }
+  }
+
+  /** The attempt every group waiting while the database is away shares, made PROBE_GAP_MS after the last. */
+  private probeOnce(): Promise<pg.Client | null> {
+    this.probe ??= (async () => {
+      const wait = (this.downSince ?? 0) + PROBE_GAP_MS - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      return this.connect();
+    })().finally(() => (this.probe = null));
+    return this.probe;
+  }
+
+  /** Gives `lane` the connection, and forgets it as soon as the server ends it. */
+  private use(lane: Lane, client: pg.Client): pg.Client {
+    lane.client = client;
+    const gone = (): void => {
+      if (lane.client === client) lane.client = null;
+    };
+    client.on('end', gone);
+    client.on('error', (err) => {
+      if (!isPostgresError(err)) gone();
+    });
+    return client;
   }
 
   private drop(lane: Lane, err: unknown): void {

@@ -48,6 +48,18 @@ export async function requireCurrentSchema(client: pg.Client, label: string): Pr
 }
 
 /**
+ * SQLSTATEs of a statement that names what the database does not have: a table (undefined_table), a
+ * column (undefined_column) or a function (undefined_function). On a database the desk reads, they mean its
+ * schema is not this version's, which requireCurrentSchema then says in words.
+ */
+const MISSING_OBJECT = new Set(['42P01', '42703', '42883']);
+
+export function isMissingSchemaObject(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && MISSING_OBJECT.has(code);
+}
+
+/**
  * Search's trigram index, where pg_trgm can be had. pg_trgm is a trusted extension (PostgreSQL 13 and
  * later): a role with CREATE on the database may install it; otherwise someone who may installs it once
  * (`CREATE EXTENSION pg_trgm`) and the next migrate adds the index. Without it, search scans the rows.

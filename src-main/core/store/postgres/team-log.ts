@@ -21,10 +21,11 @@ import { redactDatabaseUrl } from './database-url';
 import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
 import { OneAtATime } from '../../one-at-a-time';
 import { listenToLog, type LogListener } from './log-listener';
-import { requireCurrentSchema } from './migrate';
+import { isMissingSchemaObject, requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
 import { readTeamProfiles, writeTeamProfiles, type ProfileChange } from './team-profiles';
 import type { Row } from '../copy/copy-side';
+import { DeskFailure } from '../../result';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
 const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, customPlans: true };
@@ -116,7 +117,7 @@ export class TeamLog {
       client = await connectPostgres(this.url, READER);
       return await fn(client);
     } catch (err) {
-      throw databaseFailure(this.url, err);
+      throw await this.failure(err);
     } finally {
       await client?.end().catch(() => undefined);
     }
@@ -197,7 +198,7 @@ export class TeamLog {
     return new Promise<T>((resolve, reject) =>
       writer.write(
         (tx) => write(tx.rows),
-        (err, value) => (err === null ? resolve(value as T) : reject(databaseFailure(this.url, err))),
+        (err, value) => (err === null ? resolve(value as T) : void this.failure(err).then(reject)),
         newRows,
       ),
     );
@@ -208,8 +209,27 @@ export class TeamLog {
     try {
       return await this.reading.run(async () => fn(await this.readConnection()));
     } catch (err) {
-      throw databaseFailure(this.url, err);
+      throw await this.failure(err);
     }
+  }
+
+  /**
+   * A failure as the user reads it. A statement naming a table or column the database lacks means a
+   * database not migrated to this version (a team's first command usually runs before `db migrate`):
+   * said as the step to take, checked on a connection of its own, never as the raw SQL error.
+   */
+  private async failure(err: unknown): Promise<DeskFailure> {
+    if (isMissingSchemaObject(err) && !this.closed) {
+      const client = await connectPostgres(this.url, READER).catch(() => null);
+      try {
+        if (client) await requireCurrentSchema(client, redactDatabaseUrl(this.url));
+      } catch (schema) {
+        if (schema instanceof DeskFailure) return schema;
+      } finally {
+        await client?.end().catch(() => undefined);
+      }
+    }
+    return databaseFailure(this.url, err);
   }
 
   private readConnection(): Promise<pg.Client> {
