@@ -16,8 +16,6 @@ import { tempDir } from '../../helpers/temp';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const help = await runCli(['help']);
-const hasKeyCommand = /^\s+key\b/m.test(help.stdout + help.stderr);
 
 /** The first ```sh block from `from` on. */
 function blockFrom(from: number): string {
@@ -143,44 +141,39 @@ describe('README', () => {
   describe('a team in five lines', () => {
     const server = usePostgres();
 
-    // The block opens on `wager-desk key new`: until the CLI has that command, vitest reports this test skipped.
-    it.skipIf(!hasKeyCommand)(
-      'carries a callback through a proxy on the team database to another desk’s tail',
-      async () => {
-        const dir = tempDir('wager-desk-readme-team-');
-        const database = await server().newDatabase();
-        const operator = await startOperator({ secret: 'no secret: the proxy has no profile' });
-        try {
-          const block = blockAfter('A team in five lines')
-            .replaceAll('postgres://desk:PASSWORD@db.internal:5432/wager_desk', database)
-            .replaceAll('https://staging.operator.example', operator.url);
-          const lines = commands(block);
-          expect(lines).toHaveLength(5);
-          const prelude = shell(dir);
-          const exports = lines.filter((line) => line.startsWith('export '));
-          const withExports = (line: string): string => [prelude, ...exports, line].join('\n');
-          const desk = (name: string): Record<string, string> => ({ WAGER_DESK_HOME: join(dir, name) });
+    it('carries a callback through a proxy on the team database to another desk’s tail', async () => {
+      const dir = tempDir('wager-desk-readme-team-');
+      const database = await server().newDatabase();
+      const operator = await startOperator({ secret: 'no secret: the proxy has no profile' });
+      try {
+        const block = blockAfter('A team in five lines')
+          .replaceAll('postgres://desk:PASSWORD@db.internal:5432/wager_desk', database)
+          .replaceAll('https://staging.operator.example', operator.url);
+        const lines = commands(block);
+        expect(lines).toHaveLength(5);
+        const prelude = shell(dir);
+        const exports = lines.filter((line) => line.startsWith('export '));
+        const withExports = (line: string): string => [prelude, ...exports, line].join('\n');
+        const desk = (name: string): Record<string, string> => ({ WAGER_DESK_HOME: join(dir, name) });
 
-          const [makeKey, , migrate, serve, tail] = lines as [string, string, string, string, string];
-          for (const line of [makeKey, migrate]) {
-            const run = await bash(withExports(line), dir, desk('admin'));
-            expect(run.code, `${line}\n${run.out}`).toBe(0);
-          }
-          const proxy = await background(withExports(onPort(serve, 0)), dir, desk('proxy'), /^callback results: /m);
-          const proxyUrl = /^proxy: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(proxy.output())![1]!;
-          const laptop = await background(withExports(tail), dir, desk('laptop'), /following the exchange log/);
-
-          const depositId = `readme-${Date.now()}`;
-          const body = JSON.stringify({ userId: 'readme-user', depositId, currency: 'USD', amount: 100 });
-          const answer = await fetch(`${proxyUrl}/platform/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-          await answer.arrayBuffer();
-          expect(operator.requests.map((r) => r.body.toString('utf8'))).toContain(body);
-          await expect.poll(() => laptop.output()).toContain(depositId);
-        } finally {
-          await operator.close();
+        const [makeKey, , migrate, serve, tail] = lines as [string, string, string, string, string];
+        for (const line of [makeKey, migrate]) {
+          const run = await bash(withExports(line), dir, desk('admin'));
+          expect(run.code, `${line}\n${run.out}`).toBe(0);
         }
-      },
-      120_000,
-    );
+        const proxy = await background(withExports(onPort(serve, 0)), dir, desk('proxy'), /^callback results: /m);
+        const proxyUrl = /^proxy: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(proxy.output())![1]!;
+        const laptop = await background(withExports(tail), dir, desk('laptop'), /following the exchange log/);
+
+        const depositId = `readme-${Date.now()}`;
+        const body = JSON.stringify({ userId: 'readme-user', depositId, currency: 'USD', amount: 100 });
+        const answer = await fetch(`${proxyUrl}/platform/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        await answer.arrayBuffer();
+        expect(operator.requests.map((r) => r.body.toString('utf8'))).toContain(body);
+        await expect.poll(() => laptop.output()).toContain(depositId);
+      } finally {
+        await operator.close();
+      }
+    }, 120_000);
   });
 });
