@@ -8,10 +8,10 @@ import { inboundRow } from './exchanges';
 
 export const SLOW_SEARCH: ExchangeQuery = { search: 'platform', verdict: 'valid', allProfiles: true };
 
-/** Writes `rows` such rows in one transaction (seconds for a hundred thousand). */
-export function fillForSlowSearch(desk: Desk, rows: number): void {
+/** Writes `rows` such rows in one transaction (seconds for a hundred thousand); `memo`: characters of filler in each body. */
+export function fillForSlowSearch(desk: Desk, rows: number, memo = 200): void {
   const store = storeOf(desk);
-  const filler = 'x'.repeat(200);
+  const filler = 'x'.repeat(memo);
   store.immediate(() => {
     for (let i = 0; i < rows; i++) {
       const body = Buffer.from(`{"depositId":"fill-${i}","userId":"u-${i % 97}","amount":5,"currency":"USD","memo":"${filler}"}`);
