@@ -163,6 +163,13 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       log(formatTeamSearchResult(r));
       return { name, ok: true, result: r };
     }
+    case 'search-beside': {
+      const { runSearchBesideBench, formatSearchBesideResult } = await import('./search-beside');
+      log(heading(`search-beside: callbacks at a fixed rate beside a searching UI, ${args.rows.toLocaleString('en-US')} rows`));
+      const r = await runSearchBesideBench({ rows: args.rows, rate: Math.min(args.rate, 200), seconds: args.quick ? 3 : 20, log });
+      log(formatSearchBesideResult(r));
+      return { name, ok: r.allRecorded, result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

@@ -15,7 +15,8 @@ export type BenchName =
   | 'team-store'
   | 'team-outage'
   | 'team-scale'
-  | 'team-search';
+  | 'team-search'
+  | 'search-beside';
 export const BENCH_NAMES: readonly BenchName[] = [
   'proxy',
   'store',
@@ -31,6 +32,7 @@ export const BENCH_NAMES: readonly BenchName[] = [
   'team-outage',
   'team-scale',
   'team-search',
+  'search-beside',
 ];
 
 export interface BenchArgs {

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { ExchangeQuery, Verdict } from '../shared/model';
+import { searchProblem } from '../shared/search-text';
+import { UsageError } from './errors';
 import { verdict } from './parse';
 
 /**
@@ -27,6 +29,9 @@ export function addSearchFilter(cmd: Command): Command {
 
 /** The query those flags ask for; `direction` says which exchanges when --all is not given. */
 export function exchangeFilterQuery(opts: Record<string, unknown>, direction: ExchangeQuery['direction'] = 'inbound'): ExchangeQuery {
+  // Checked here rather than by a commander parser, whose message would quote the whole text.
+  const problem = opts.search === undefined ? null : searchProblem(String(opts.search));
+  if (problem) throw new UsageError(`--search: ${problem}`);
   return {
     direction: opts.all ? 'all' : direction,
     ...(opts.deposit !== undefined ? { depositId: String(opts.deposit) } : {}),

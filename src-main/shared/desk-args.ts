@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { DeskApi, DeskMethod } from './desk-api';
 import type { DeskError } from './model';
+import { searchProblem } from './search-text';
 
 const text = z.string();
 const maybeText = z.string().nullable().optional();
@@ -36,6 +37,12 @@ const sendOptions = z.object({
   headerEdits: z.object({ set: headerList.optional(), drop: z.array(text).optional() }).optional(),
 });
 
+/** A search, bounded before it reaches the store (search-text.ts). */
+const search = z.string().superRefine((s, ctx) => {
+  const problem = searchProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 const exchangeQuery = z.object({
   direction: text.optional(),
   kind: text.optional(),
@@ -43,7 +50,7 @@ const exchangeQuery = z.object({
   verdict: text.optional(),
   depositId: text.optional(),
   userId: text.optional(),
-  search: text.optional(),
+  search: search.optional(),
   beforeId: id.optional(),
   limit: number.optional(),
   profile: text.optional(),

@@ -242,6 +242,11 @@ export interface ExchangePage {
   items: ExchangeSummary[];
   /** Pass as beforeId for the next page; null at the end. */
   nextBeforeId: number | null;
+  /**
+   * Set when the read ran out of its time budget (a search over a large log): the items are what it
+   * found by then, and the shells say `stopped after N s`. Absent: the page is complete.
+   */
+  stoppedAfterSeconds?: number;
 }
 
 export type TimelineFlag =

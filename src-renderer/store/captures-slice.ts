@@ -25,6 +25,8 @@ export interface CapturesSlice {
   /** Newest first. */
   captures: readonly ExchangeSummary[];
   capturesNext: number | null;
+  /** Seconds after which the last page's read stopped at its time budget (what it found is shown); null: complete. */
+  capturesStoppedAfter: number | null;
   capturesLoading: boolean;
   /** True once the first page arrived (so an empty list means "nothing captured", not "loading"). */
   capturesLoaded: boolean;
@@ -73,6 +75,7 @@ let generation = 0;
 export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
   captures: [],
   capturesNext: null,
+  capturesStoppedAfter: null,
   capturesLoading: false,
   capturesLoaded: false,
   capturesError: null,
@@ -97,7 +100,13 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
     // Rows that arrived live while the page was loading, are newer than it and match the filters stay on top.
     const top = r.value.items[0]?.id ?? 0;
     const newer = get().captures.filter((x) => x.id > top && matchesQuery(x, query));
-    set({ captures: [...newer, ...r.value.items], capturesNext: r.value.nextBeforeId, capturesLoading: false, capturesLoaded: true });
+    set({
+      captures: [...newer, ...r.value.items],
+      capturesNext: r.value.nextBeforeId,
+      capturesStoppedAfter: r.value.stoppedAfterSeconds ?? null,
+      capturesLoading: false,
+      capturesLoaded: true,
+    });
   },
 
   async loadMoreCaptures() {
@@ -111,7 +120,12 @@ export const createCapturesSlice: SliceCreator<CapturesSlice> = (set, get) => ({
       set({ capturesLoading: false, capturesError: r.error });
       return;
     }
-    set({ captures: [...get().captures, ...r.value.items], capturesNext: r.value.nextBeforeId, capturesLoading: false });
+    set({
+      captures: [...get().captures, ...r.value.items],
+      capturesNext: r.value.nextBeforeId,
+      capturesStoppedAfter: r.value.stoppedAfterSeconds ?? null,
+      capturesLoading: false,
+    });
   },
 
   applyExchanges(xs) {

@@ -18,13 +18,16 @@ const ALL_PROFILES_COLUMNS = ['id', 'at', 'profile', 'direction', 'kind', 'verdi
 
 type Format = 'table' | 'json' | 'ndjson';
 
-/** Pages through the store newest first (keyset: beforeId), handing each page on; whether rows remain past the limit. */
+/**
+ * Pages through the store newest first (keyset: beforeId), handing each page on; whether rows remain past
+ * the limit, or the seconds after which a page's read stopped at its time budget (the rows it found were handed on).
+ */
 async function eachPage(
   desk: Desk,
   query: ExchangeQuery,
   limit: number,
   onPage: (items: ExchangeSummary[], first: boolean) => Promise<void>,
-): Promise<boolean> {
+): Promise<boolean | { stoppedAfter: number }> {
   let left = limit;
   let beforeId: number | undefined;
   let first = true;
@@ -33,6 +36,7 @@ async function eachPage(
     await onPage(page.items, first);
     first = false;
     left -= page.items.length;
+    if (page.stoppedAfterSeconds !== undefined) return { stoppedAfter: page.stoppedAfterSeconds };
     if (page.nextBeforeId === null) return false;
     if (left <= 0) return true;
     beforeId = page.nextBeforeId;
@@ -95,10 +99,13 @@ export function registerCaptures(program: Command): void {
           any ||= items.length > 0;
           return writeStdout(table?.rows(items) ?? '');
         });
+        // A search that ran out of time says so on stderr, where it never mixes with the JSON.
+        if (typeof more === 'object')
+          process.stderr.write(`stopped after ${more.stoppedAfter} s: the search ran out of time; narrow it (filters, a longer text) to see the rest\n`);
         if (format === 'json') return writeStdout(any ? '\n]\n' : '[]\n');
         if (format === 'ndjson') return;
-        if (!any) return writeStdout(await nothingYet(desk, query, profiles));
-        if (more) await writeStdout('… more: raise --limit\n');
+        if (!any && typeof more !== 'object') return writeStdout(await nothingYet(desk, query, profiles));
+        if (more === true) await writeStdout('… more: raise --limit\n');
       });
     });
 }

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkDeskArgs } from '../../shared/desk-args';
 import { DESK_METHODS, type DeskApi, type DeskMethod } from '../../shared/desk-api';
 import type { DeskError, Result } from '../../shared/model';
+import { whileCallerWaits } from '../../core/desk/shell-kit';
 import { COMMON_HEADERS } from './static';
 
 const METHODS: ReadonlySet<string> = new Set(DESK_METHODS);
@@ -77,12 +78,21 @@ export async function handleApiCall(desk: DeskApi, method: DeskMethod, req: Inco
     sendJson(res, 400, { ok: false, error: bad });
     return;
   }
+  // A client that disconnects before its answer stops the reads its call started (a long search).
+  const gone = new AbortController();
+  const abandon = (): void => {
+    if (!res.writableEnded) gone.abort();
+  };
+  res.once('close', abandon);
   let result: Result<unknown>;
   try {
     const fn = desk[method] as (...a: unknown[]) => Promise<Result<unknown>>;
-    result = await fn.apply(desk, args);
+    result = await whileCallerWaits(gone.signal, () => fn.apply(desk, args));
   } catch (err) {
     result = failure('internal', err instanceof Error ? err.message : String(err));
+  } finally {
+    res.off('close', abandon);
   }
+  if (gone.signal.aborted) return;
   sendJson(res, 200, result);
 }

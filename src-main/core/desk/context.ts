@@ -44,12 +44,14 @@ export interface DeskOptions {
    * would otherwise start and then verify nothing.
    */
   requireSecretsKey?: boolean;
+  /** How long one read of the log (a list, a search) may take on its reading thread (default 5 s). */
+  readBudgetMs?: number;
 }
 
 /** What every part of the desk shares: the store, the event channel, the secret look-ups, its options. Desk only. */
 export interface DeskContext extends OutboundDeps {
   // The key's source is the store's (store.secretsKey): the options keep neither the environment nor the key.
-  readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment' | 'database'>> & Pick<DeskOptions, 'nativeBinding'>;
+  readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment' | 'database' | 'readBudgetMs'>> & Pick<DeskOptions, 'nativeBinding'>;
   readonly emit: DeskEventListener;
   /** Drops cached secrets after a profile changed. */
   invalidateSecrets(): void;

@@ -90,6 +90,7 @@ export function createDesk(options: DeskOptions): Desk {
     // On a team's database the profiles are the team's: every proxy routes, judges and signs with the same.
     teamProfiles: database !== undefined,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.readBudgetMs !== undefined ? { readBudgetMs: options.readBudgetMs } : {}),
     onExchange: (summary) => {
       const first = pending.size === 0;
       pending.set(summary.id, summary);

@@ -4,6 +4,7 @@
 // rule lets shells import core/desk only, so this list is the whole of what they reach.
 export { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../proxy/options';
 export { DeskFailure, toDeskError } from '../result';
+export { whileCallerWaits } from '../caller-signal';
 export { defaultHome } from '../paths';
 export { listenFailure } from '../listen-failure';
 export { MAX_HAR_EXCHANGES } from '../export/har-select';

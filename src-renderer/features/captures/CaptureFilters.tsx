@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RESULT_VALUES, VERDICTS, type ExchangeKind, type Verdict } from '../../../src-main/shared/model';
+import { MAX_SEARCH_CHARS, searchProblem } from '../../../src-main/shared/search-text';
 import { NO_FILTERS, filtersActive, useDesk } from '../../store';
 
 const KINDS: ExchangeKind[] = ['pay', 'results', 'token', 'other'];
@@ -14,12 +15,16 @@ export function CaptureFilters() {
   // Filters cleared elsewhere (the empty state's button) clear the box too.
   useEffect(() => setSearch(filters.search), [filters.search]);
 
+  // A search the desk would refuse (a pasted control character; maxLength bounds the length) is said
+  // here and never sent.
+  const problem = searchProblem(search);
+
   // Typing filters after a pause, not on every key: each change is a database query.
   useEffect(() => {
-    if (search === filters.search) return;
+    if (search === filters.search || problem) return;
     const t = setTimeout(() => setFilters({ search }), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [search, filters.search, setFilters]);
+  }, [search, filters.search, problem, setFilters]);
 
   const active = filtersActive(filters);
 
@@ -33,11 +38,18 @@ export function CaptureFilters() {
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') setFilters({ search });
+          if (e.key === 'Enter' && !problem) setFilters({ search });
         }}
+        maxLength={MAX_SEARCH_CHARS}
         aria-label="Search captures"
+        aria-invalid={problem !== null}
         data-testid="filter-search"
       />
+      {problem && (
+        <span className="search-problem" role="alert" data-testid="filter-search-problem">
+          {problem[0]!.toUpperCase() + problem.slice(1)}: not searched.
+        </span>
+      )}
       <select
         className="input"
         value={filters.kind}

@@ -18,6 +18,7 @@ const PREFETCH_ROWS = 60;
 export function CaptureList() {
   const items = useDesk((s) => s.captures);
   const next = useDesk((s) => s.capturesNext);
+  const stoppedAfter = useDesk((s) => s.capturesStoppedAfter);
   const loading = useDesk((s) => s.capturesLoading);
   const selectedId = useDesk((s) => s.selectedId);
   const openId = useDesk((s) => s.openId);
@@ -129,7 +130,13 @@ export function CaptureList() {
       </div>
       <div className="list-footer muted small" data-testid="list-footer">
         {items.length.toLocaleString()} loaded
-        {loading ? ' · loading…' : next !== null ? ' · more load as you scroll' : ' · that is all'}
+        {loading
+          ? ' · loading…'
+          : stoppedAfter !== null
+            ? ` · stopped after ${stoppedAfter} s: the search ran out of time, narrow it to see the rest`
+            : next !== null
+              ? ' · more load as you scroll'
+              : ' · that is all'}
       </div>
     </div>
   );

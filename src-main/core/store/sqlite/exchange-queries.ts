@@ -1,162 +1,206 @@
 // The read side of the exchange log: pages of summaries (newest first, filtered, searched: the text of
 // three characters or more through the text index (text-search.ts), a shorter one as an id prefix),
 // a deposit's timeline, and the running counts by direction. Summaries are read with the same mapping
-// (exchange-rows.ts) as the store uses for a row it just wrote.
-import type { Direction, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
+// (exchange-rows.ts) as the store uses for a row it just wrote. Each read is a plan (read-plan.ts): run on
+// the desk's connection by ExchangeQueries, or on a reading thread by reading-threads.ts.
+import type { Direction, ExchangeDetail, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
 import type { Db } from './open';
-import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-rows';
+import { PreparedStatements, readAll, readOne, readValue, readValues, ReadStopped, runHere, type ReadPlan } from './read-plan';
+import { SUMMARY_SELECT, toDetail, toSummary, type DetailRow, type SummaryRow } from '../rows/exchange-rows';
 import type { RowFilter } from '../rows/row-filter';
 import { columnWhere, profileWhere } from './row-where';
 import { timelineFlags } from '../rows/timeline-flags';
 import { isTextSearch } from '../rows/search-kind';
-import { TextSearch } from './text-search';
+import { textSearchPage } from './text-search';
 
 const MAX_LIMIT = 1000;
 /** Ids a broad search reads first, newest first (see walkBroadSearch). */
 const SEARCH_WINDOW = 20_000;
 
-export class ExchangeQueries {
-  private readonly countSinceStmt;
-  private readonly maxIdStmt;
-  private readonly dataVersionStmt;
-  private readonly searchCountStmt;
-  private readonly timelineStmt;
-  private readonly profileTimelineStmt;
-  private readonly unassignedTimelineStmt;
-  private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
-  private readonly text: TextSearch;
-  /** Rows counted so far, up to maxId: counts() adds only the rows written since (deletes call recount()). */
+type ListQuery = Omit<ExchangeQuery, 'profile'> & Pick<RowFilter, 'profile'>;
+
+// `+direction`: grouping along the direction index would read all of it (tens of ms at 300,000 rows,
+// on every commit of a lone send); the rowid range reads only the rows written since.
+const COUNT_SINCE_SQL = `SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY +direction`;
+const MAX_ID_SQL = 'SELECT max(id) FROM exchanges';
+// Capped: reads at most `cap` entries of each index, whatever the prefix.
+const SEARCH_COUNT_SQL = `SELECT (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd LIMIT @cap))
+              + (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE user_id >= @s AND user_id < @sEnd LIMIT @cap))`;
+const TIMELINE_SQL = `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id = @d
+       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
+       ORDER BY id`;
+// A deposit id under two profiles is two deposits: each profile's timeline holds only its rows (and their replays).
+const PROFILE_TIMELINE_SQL = `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE profile = @p AND deposit_id = @d
+       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE profile = @p AND deposit_id = @d)
+       ORDER BY id`;
+const UNASSIGNED_TIMELINE_SQL = `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE profile IS NULL AND deposit_id = @d
+       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE profile IS NULL AND deposit_id = @d)
+       ORDER BY id`;
+
+/**
+ * `q.profile`: one profile's rows, null: unassigned ones; absent (or allProfiles): every row. A list
+ * stopped by its time budget says so (a text search, with the rows it found by then).
+ */
+export function* listPlan(q: ListQuery = {}): ReadPlan<ExchangePage> {
+  try {
+    return yield* listOf(q);
+  } catch (err) {
+    if (!(err instanceof ReadStopped)) throw err;
+    return { items: [], nextBeforeId: null, stoppedAfterSeconds: err.afterSeconds };
+  }
+}
+
+function* listOf(q: ListQuery): ReadPlan<ExchangePage> {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (!q.allProfiles) profileWhere(q.profile, where, params);
+  columnWhere(q, where, params);
+  const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
+  if (q.search && isTextSearch(q.search))
+    return yield* textSearchPage(where, q.beforeId !== undefined ? { ...params, before: q.beforeId } : params, q.search, limit);
+  if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
+  params.limit = limit + 1;
+  if (q.search) {
+    params.s = q.search;
+    params.sEnd = `${q.search}\u{10FFFF}`;
+    const walked = yield* walkBroadSearch(where, params, limit);
+    if (walked) return walked;
+    // A prefix range on each indexed column: both halves are index range scans.
+    where.push(
+      `id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)`,
+    );
+  }
+  return yield* pagePlan(where, params, limit);
+}
+
+function* pagePlan(where: readonly string[], params: Record<string, unknown>, limit: number): ReadPlan<ExchangePage> {
+  const sql = `SELECT ${SUMMARY_SELECT} FROM exchanges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
+  const rows = yield* readAll<SummaryRow>(sql, params);
+  const items = rows.slice(0, limit).map((r) => toSummary(r));
+  return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
+}
+
+/**
+ * A short search (under three characters) is a prefix of a depositId or userId: a range on two indexes: cheap when it matches few rows, but a broad prefix ("u",
+ * "user-") matches most of the log, and collecting every match to sort them took a second on a million
+ * rows (bench/store.ts), while the newest page of matches lies among the newest rows. So:
+ * 1. count the matches, capped at about sqrt(page x rows) (there both ways cost alike); fewer: indexes;
+ * 2. read the newest SEARCH_WINDOW ids newest first (the `+` keeps the planner off the prefix indexes,
+ *    so it walks along whichever index the other filters pick); a full page there is the answer;
+ * 3. else the window's share of matches says how far a walk would go; when the prefix has fewer
+ *    matches than that (a broad prefix with rare filters), the indexes win; else walk on.
+ * Null: use the indexes.
+ */
+function* walkBroadSearch(where: readonly string[], params: Record<string, unknown>, limit: number): ReadPlan<ExchangePage | null> {
+  const maxId = (yield* readValue<number | null>(MAX_ID_SQL)) ?? 0;
+  const cap = Math.max(1_000, Math.ceil(Math.sqrt((limit + 1) * maxId)));
+  const prefixMatches = (atMost: number): ReadPlan<number> => readValue<number>(SEARCH_COUNT_SQL, { s: params.s, sEnd: params.sEnd, cap: atMost });
+  if ((yield* prefixMatches(cap)) < cap) return null;
+  const walk = [...where, '((+deposit_id >= @s AND +deposit_id < @sEnd) OR (+user_id >= @s AND +user_id < @sEnd))'];
+  const top = typeof params.before === 'number' ? params.before : maxId + 1;
+  const floor = top - SEARCH_WINDOW;
+  const newest = yield* pagePlan([...walk, 'id >= @floor'], { ...params, floor }, limit);
+  if (newest.nextBeforeId !== null || floor <= 1) return newest;
+  const found = newest.items.length;
+  const walkCost = Math.ceil(((limit + 1 - found) * SEARCH_WINDOW) / Math.max(found, 0.5));
+  if ((yield* prefixMatches(walkCost)) < walkCost) return null;
+  return yield* pagePlan(walk, params, limit);
+}
+
+/** One exchange whole, with the ids of the rows derived from it (its replays). */
+export function* detailPlan(id: number): ReadPlan<ExchangeDetail | null> {
+  const row = yield* readOne<DetailRow>('SELECT * FROM exchanges WHERE id = ?', [id]);
+  if (!row) return null;
+  return toDetail(row, yield* readValues<number>('SELECT id FROM exchanges WHERE source_id = ? ORDER BY id', [id]));
+}
+
+/**
+ * Every exchange of the profile whose body names the deposit, oldest first, and derived rows (replays)
+ * whose body names none. `profile` null: the unassigned rows; absent: every profile's (a log without profiles).
+ */
+export function* timelinePlan(depositId: string, profile?: string | null): ReadPlan<Timeline> {
+  const sql = profile === undefined ? TIMELINE_SQL : profile === null ? UNASSIGNED_TIMELINE_SQL : PROFILE_TIMELINE_SQL;
+  const rows = yield* readAll<SummaryRow>(sql, profile ? { d: depositId, p: profile } : { d: depositId });
+  const entries = rows.map((r) => toSummary(r));
+  return { depositId, profile: profile ?? null, entries, flags: timelineFlags(entries) };
+}
+
+/**
+ * Rows by direction. Counting a million rows reads a whole index (50 ms), so only rows past the last
+ * count are counted: ExchangeStore only ever adds rows, with growing ids. Rows deleted elsewhere
+ * (`wager-desk prune` in another process) change the desk connection's data_version, and anything
+ * deleted on that connection must call recount(): then all are counted again.
+ */
+export class RunningCounts {
   private counted: { maxId: number; inbound: number; outbound: number } | null = null;
   private countedVersion = -1;
+  /** Moves on each recount(): a count that began before one does not keep what it found. */
+  private generation = 0;
+
+  /** The counts, brought up to date; `version`: the desk connection's data_version now. */
+  *plan(version: number): ReadPlan<LogCounts> {
+    const generation = this.generation;
+    const maxId = (yield* readValue<number | null>(MAX_ID_SQL)) ?? 0;
+    let counted = this.counted;
+    if (counted === null || maxId < counted.maxId || version !== this.countedVersion) counted = { maxId: 0, inbound: 0, outbound: 0 };
+    if (maxId !== counted.maxId) {
+      const next = { ...counted, maxId };
+      for (const r of yield* readAll<{ direction: Direction; n: number }>(COUNT_SINCE_SQL, [counted.maxId])) next[r.direction] += r.n;
+      counted = next;
+    }
+    if (generation === this.generation) {
+      this.counted = counted;
+      this.countedVersion = version;
+    }
+    return { inbound: counted.inbound, outbound: counted.outbound };
+  }
+
+  /** The counts last read, without reading (zeros before the first). */
+  known(): LogCounts {
+    return { inbound: this.counted?.inbound ?? 0, outbound: this.counted?.outbound ?? 0 };
+  }
+
+  recount(): void {
+    this.counted = null;
+    this.generation++;
+  }
+}
+
+type LogCounts = { inbound: number; outbound: number };
+
+/** The reads above, run at once on the desk's connection. */
+export class ExchangeQueries {
+  private readonly statements: PreparedStatements;
+  private readonly dataVersionStmt;
+  readonly running = new RunningCounts();
 
   constructor(private readonly db: Db) {
-    this.text = new TextSearch(db);
-    // `+direction`: grouping along the direction index would read all of it (tens of ms at 300,000 rows,
-    // on every commit of a lone send); the rowid range reads only the rows written since.
-    this.countSinceStmt = db.prepare(`SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY +direction`);
-    this.maxIdStmt = db.prepare('SELECT max(id) FROM exchanges').pluck();
+    this.statements = new PreparedStatements(db);
     // Changes when another connection (another process) commits: then the running counts may be off.
     this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
-    // Capped: reads at most `cap` entries of each index, whatever the prefix.
-    this.searchCountStmt = db
-      .prepare(
-        `SELECT (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd LIMIT @cap))
-              + (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE user_id >= @s AND user_id < @sEnd LIMIT @cap))`,
-      )
-      .pluck();
-    this.timelineStmt = db.prepare(
-      `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id = @d
-       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE deposit_id = @d)
-       ORDER BY id`,
-    );
-    // A deposit id under two profiles is two deposits: each profile's timeline holds only its rows (and their replays).
-    this.profileTimelineStmt = db.prepare(
-      `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE profile = @p AND deposit_id = @d
-       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE profile = @p AND deposit_id = @d)
-       ORDER BY id`,
-    );
-    this.unassignedTimelineStmt = db.prepare(
-      `SELECT ${SUMMARY_SELECT} FROM exchanges WHERE profile IS NULL AND deposit_id = @d
-       UNION SELECT ${SUMMARY_SELECT} FROM exchanges WHERE deposit_id IS NULL AND source_id IN (SELECT id FROM exchanges WHERE profile IS NULL AND deposit_id = @d)
-       ORDER BY id`,
-    );
   }
 
   /** `q.profile`: one profile's rows, null: unassigned ones; absent (or allProfiles): every row. */
-  list(q: Omit<ExchangeQuery, 'profile'> & Pick<RowFilter, 'profile'> = {}): ExchangePage {
-    const where: string[] = [];
-    const params: Record<string, unknown> = {};
-    if (!q.allProfiles) profileWhere(q.profile, where, params);
-    columnWhere(q, where, params);
-    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
-    if (q.search && isTextSearch(q.search))
-      return this.text.page(where, q.beforeId !== undefined ? { ...params, before: q.beforeId } : params, q.search, limit);
-    if (q.beforeId !== undefined) (where.push('id < @before'), (params.before = q.beforeId));
-    params.limit = limit + 1;
-    if (q.search) {
-      params.s = q.search;
-      params.sEnd = `${q.search}\u{10FFFF}`;
-      const walked = this.walkBroadSearch(where, params, limit);
-      if (walked) return walked;
-      // A prefix range on each indexed column: both halves are index range scans.
-      where.push(
-        `id IN (SELECT id FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd UNION SELECT id FROM exchanges WHERE user_id >= @s AND user_id < @sEnd)`,
-      );
-    }
-    return this.page(where, params, limit);
+  list(q: ListQuery = {}): ExchangePage {
+    return runHere(this.db, this.statements, listPlan(q));
   }
 
-  private page(where: readonly string[], params: Record<string, unknown>, limit: number): ExchangePage {
-    const sql = `SELECT ${SUMMARY_SELECT} FROM exchanges ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
-    let stmt = this.listCache.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.listCache.set(sql, stmt);
-    }
-    const rows = stmt.all(params) as SummaryRow[];
-    const items = rows.slice(0, limit).map((r) => toSummary(r));
-    return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
+  /** Rows by direction, counted incrementally (RunningCounts). */
+  counts(): LogCounts {
+    return runHere(this.db, this.statements, this.running.plan(this.dataVersion()));
   }
 
-  /**
-   * A short search (under three characters) is a prefix of a depositId or userId: a range on two indexes: cheap when it matches few rows, but a broad prefix ("u",
-   * "user-") matches most of the log, and collecting every match to sort them took a second on a million
-   * rows (bench/store.ts), while the newest page of matches lies among the newest rows. So:
-   * 1. count the matches, capped at about sqrt(page x rows) (there both ways cost alike); fewer: indexes;
-   * 2. read the newest SEARCH_WINDOW ids newest first (the `+` keeps the planner off the prefix indexes,
-   *    so it walks along whichever index the other filters pick); a full page there is the answer;
-   * 3. else the window's share of matches says how far a walk would go; when the prefix has fewer
-   *    matches than that (a broad prefix with rare filters), the indexes win; else walk on.
-   * Null: use the indexes.
-   */
-  private walkBroadSearch(where: readonly string[], params: Record<string, unknown>, limit: number): ExchangePage | null {
-    const maxId = (this.maxIdStmt.get() as number | null) ?? 0;
-    const cap = Math.max(1_000, Math.ceil(Math.sqrt((limit + 1) * maxId)));
-    const prefixMatches = (atMost: number): number => this.searchCountStmt.get({ s: params.s, sEnd: params.sEnd, cap: atMost }) as number;
-    if (prefixMatches(cap) < cap) return null;
-    const walk = [...where, '((+deposit_id >= @s AND +deposit_id < @sEnd) OR (+user_id >= @s AND +user_id < @sEnd))'];
-    const top = typeof params.before === 'number' ? params.before : maxId + 1;
-    const floor = top - SEARCH_WINDOW;
-    const newest = this.page([...walk, 'id >= @floor'], { ...params, floor }, limit);
-    if (newest.nextBeforeId !== null || floor <= 1) return newest;
-    const found = newest.items.length;
-    const walkCost = Math.ceil(((limit + 1 - found) * SEARCH_WINDOW) / Math.max(found, 0.5));
-    if (prefixMatches(walkCost) < walkCost) return null;
-    return this.page(walk, params, limit);
-  }
-
-  /**
-   * Rows by direction. Counting a million rows reads a whole index (50 ms, on the thread that also
-   * answers captures), so only rows past the last count are counted: ExchangeStore only ever adds rows,
-   * with growing ids. Rows deleted elsewhere (`wager-desk prune` in another process) change
-   * data_version, and anything deleted on this connection must call recount(): then all are counted again.
-   */
-  counts(): { inbound: number; outbound: number } {
-    const maxId = (this.maxIdStmt.get() as number | null) ?? 0;
-    const version = this.dataVersionStmt.get() as number;
-    if (this.counted === null || maxId < this.counted.maxId || version !== this.countedVersion) this.counted = { maxId: 0, inbound: 0, outbound: 0 };
-    this.countedVersion = version;
-    if (maxId !== this.counted.maxId) {
-      const next = { ...this.counted, maxId };
-      for (const r of this.countSinceStmt.all(this.counted.maxId) as Array<{ direction: Direction; n: number }>) next[r.direction] += r.n;
-      this.counted = next;
-    }
-    return { inbound: this.counted.inbound, outbound: this.counted.outbound };
+  /** This connection's data_version: moves when another connection commits. */
+  dataVersion(): number {
+    return this.dataVersionStmt.get() as number;
   }
 
   /** Forgets the running counts (after rows were deleted through this connection). */
   recount(): void {
-    this.counted = null;
+    this.running.recount();
   }
 
-  /**
-   * Every exchange of the profile whose body names the deposit, oldest first, and derived rows (replays)
-   * whose body names none. `profile` null: the unassigned rows; absent: every profile's (a log without profiles).
-   */
   timeline(depositId: string, profile?: string | null): Timeline {
-    const stmt = profile === undefined ? this.timelineStmt : profile === null ? this.unassignedTimelineStmt : this.profileTimelineStmt;
-    const rows = stmt.all(profile ? { d: depositId, p: profile } : { d: depositId }) as SummaryRow[];
-    const entries = rows.map((r) => toSummary(r));
-    return { depositId, profile: profile ?? null, entries, flags: timelineFlags(entries) };
+    return runHere(this.db, this.statements, timelinePlan(depositId, profile));
   }
 }

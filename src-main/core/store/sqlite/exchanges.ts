@@ -31,6 +31,7 @@ import {
   type SummaryRow,
 } from '../rows/exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
+import type { ReadPlan } from './read-plan';
 import { FollowRows } from './follow-rows';
 import type { RowFilter } from '../rows/row-filter';
 import { SignedRows, type Rejudged, type SignedRow, type SignedRowFilter } from './signed-rows';
@@ -226,6 +227,11 @@ export class ExchangeStore {
   /** Forgets the running counts (after rows were deleted through this connection). */
   recount(): void {
     this.queries.recount();
+  }
+
+  /** The counts as a plan for a reading thread, kept with the running counts this store keeps. */
+  countsPlan(): ReadPlan<{ inbound: number; outbound: number }> {
+    return this.queries.running.plan(this.queries.dataVersion());
   }
 
   /** Every exchange whose body names the deposit, oldest first, and derived rows (replays) whose body names none. */

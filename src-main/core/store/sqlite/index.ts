@@ -16,6 +16,8 @@ import { pruneExchanges, type PruneOptions, type PruneReport } from './retention
 import { SecretBox, type SealedValue } from '../sealing/secret-box';
 import { KEY_FILE, type KeySource } from '../sealing/key-source';
 import { SettingsStore } from './settings';
+import { PreparedStatements, runHere, type ReadPlan } from './read-plan';
+import { ReadingThreads, type ReadOptions, type ReadStats } from './reading-threads';
 import { profileCopy, type ProfileCopy } from './profile-copy';
 
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
@@ -73,6 +75,13 @@ export interface Store {
   deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): DeleteOutcome;
   /** Moves WAL checkpoints to a worker thread (while the proxy runs); null where that cannot apply. */
   checkpointInBackground(): Checkpointer | null;
+  /**
+   * Runs a read of the log on a reading thread (reading-threads.ts), within its time budget; at once on
+   * this connection where there is no thread (a database in memory).
+   */
+  read<T>(plan: ReadPlan<T>, options?: ReadOptions): Promise<T>;
+  /** Reads running on the reading threads, and those ended by their time budget or their caller going away (zeros without threads). */
+  readStats(): ReadStats;
   close(): void;
 }
 
@@ -101,6 +110,8 @@ export interface StoreOptions {
    * directory's own profiles stay as they are for when the desk is back on its SQLite log.
    */
   teamProfiles?: boolean;
+  /** How long a read of the desk may take (default READ_BUDGET_MS). */
+  readBudgetMs?: number;
 }
 
 function sealedValues(db: Db): SealedValue[] {
@@ -159,6 +170,11 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     const run = opened.transaction((fn: () => unknown) => fn());
     const dataVersionStmt = opened.prepare('PRAGMA data_version').pluck();
     const dataVersion = oncePerTurn(() => dataVersionStmt.get() as number);
+    const readers = ReadingThreads.for(opened, {
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.readBudgetMs !== undefined ? { budgetMs: options.readBudgetMs } : {}),
+    });
+    const readHere = new PreparedStatements(opened);
     const store: Store = {
       dir,
       secretsKey: box.describeSource(),
@@ -188,7 +204,10 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
         }
       },
       checkpointInBackground: () => Checkpointer.start(opened, { nativeBinding: options.nativeBinding }),
+      read: async (plan, readOptions) => (readers ? readers.run(plan, readOptions) : runHere(opened, readHere, plan)),
+      readStats: () => readers?.stats() ?? { running: 0, stopped: 0, abandoned: 0 },
       close: () => {
+        readers?.close();
         profilesDb?.close();
         opened.close();
       },

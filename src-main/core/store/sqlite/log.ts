@@ -5,6 +5,8 @@ import type { ExchangeStore } from './exchanges';
 import { GroupCommit } from './group-commit';
 import { connectionOf, type Store } from './index';
 import { sqliteSql } from './shared-sql';
+import { detailPlan, listPlan, timelinePlan } from './exchange-queries';
+import { callerSignal } from '../../caller-signal';
 
 export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
   return {
@@ -18,7 +20,10 @@ export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
 export function sqliteLog(store: Store): ExchangeLog {
   const ledger = store.sandbox;
   return {
-    ...sqliteReader(store.exchanges),
+    // The desk's reads run off the proxy's thread, and stop when their caller goes away (reading-threads.ts).
+    list: async (q) => store.read(listPlan(q), { signal: callerSignal() }),
+    get: async (id) => store.read(detailPlan(id), { signal: callerSignal() }),
+    timeline: async (depositId, profile) => store.read(timelinePlan(depositId, profile), { signal: callerSignal() }),
     label: null,
     sql: sqliteSql(connectionOf(store)),
     books: {
@@ -31,7 +36,7 @@ export function sqliteLog(store: Store): ExchangeLog {
       // Each write of the proxy runs inside the group's transaction on the desk's own connection.
       new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => operator.handle(call) }),
     follow: async (filter, afterId, pending) => store.exchanges.follow(filter, afterId, pending),
-    counts: async () => store.exchanges.counts(),
+    counts: async () => store.read(store.exchanges.countsPlan(), { signal: callerSignal() }),
     knownCounts: () => store.exchanges.counts(),
     signedPage: async (filter, afterId, limit) => store.exchanges.signedPage(filter, afterId, limit),
     rejudge: async (judged, reports) => store.immediate(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),

@@ -7,6 +7,7 @@
 // does no indexing of its own.
 import type { ExchangePage, ExchangeSummary } from '../../../shared/model';
 import type { Db } from './open';
+import { inSnapshot, PreparedStatements, readAll, readValue, readValues, ReadStopped, runHere, type ReadPlan } from './read-plan';
 import { SUMMARY_SELECT, toSummary, type SummaryRow } from '../rows/exchange-rows';
 import { RARE_KIND, RARE_VERDICT } from '../rows/rare-values';
 import { DIRECT_TEXT_MATCH, NOT_FULLY_INDEXED, textNeedle } from './text-match';
@@ -85,107 +86,138 @@ type Plan = { kind: 'filter-first'; start: string } | { kind: 'index-first' };
  *   and the word is common, walking the word's matches would read thousands of rows to find the few that
  *   pass the filters (1.4 s at 200,000 rows for `/pay` with verdict missing and kind pay); the filters'
  *   rows are read newest first instead and their text tested directly.
+ * The parts of a page are read in one snapshot, so the indexer moving on in between cannot make a row
+ * fall between them or show in two. A search stopped by its time budget (ReadStopped) answers with the
+ * rows its finished statements found, and says so.
  */
-export class TextSearch {
-  private readonly cache = new Map<string, ReturnType<Db['prepare']>>();
-  private readonly upToStmt;
-  private readonly textCountStmt;
-  private readonly snapshot;
+export function* textSearchPage(where: readonly string[], params: Record<string, unknown>, search: string, limit: number): ReadPlan<ExchangePage> {
+  const bound = { ...params, ...textMatchParams(search) };
+  const before = typeof params.before === 'number' ? params.before : Number.MAX_SAFE_INTEGER;
+  return yield* inSnapshot(
+    (function* (): ReadPlan<ExchangePage> {
+      const found: Found = { rows: [], stopped: null };
+      try {
+        const plan = yield* choosePlan(where, bound, before);
+        if (plan.kind === 'filter-first') yield* filterFirst(pinnedTo(plan.start, where), bound, before, limit, found);
+        else yield* indexFirst(where, bound, before, limit, found);
+      } catch (err) {
+        if (!(err instanceof ReadStopped)) throw err;
+        found.stopped = err;
+      }
+      const items = found.rows.slice(0, limit);
+      if (found.stopped) return { items, nextBeforeId: null, stoppedAfterSeconds: found.stopped.afterSeconds };
+      return { items, nextBeforeId: found.rows.length > limit ? items[limit - 1]!.id : null };
+    })(),
+  );
+}
 
-  constructor(private readonly db: Db) {
-    this.upToStmt = db.prepare('SELECT indexed_upto FROM exchange_text_state').pluck();
-    this.textCountStmt = db.prepare('SELECT count(*) FROM (SELECT 1 FROM exchange_text WHERE exchange_text MATCH @phrase LIMIT @cap)').pluck();
-    // The parts of a page are read in one snapshot, so the indexer moving on in between cannot make a
-    // row fall between them or show in two.
-    this.snapshot = db.transaction(<T>(fn: () => T): T => fn());
+/** What a search found so far, newest first, and whether its time ran out. */
+type Found = { rows: ExchangeSummary[]; stopped: ReadStopped | null };
+
+/**
+ * Which plan reads fewer rows. Each indexed filter's rows are counted alone along its own index,
+ * capped (counting them together would walk whichever index the planner picks: for a rare verdict
+ * with a common kind, the kind's half of the log); the fewest is where a filter-first walk starts,
+ * and the most rows it reads. The word's documents are then counted, capped at what would make that
+ * walk the dearer one.
+ */
+function* choosePlan(where: readonly string[], bound: Record<string, unknown>, before: number): ReadPlan<Plan> {
+  let best: { start: string; rows: number } | null = null;
+  for (const { clause, terms } of indexedClauses(where)) {
+    const rows = yield* readValue<number>(`SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE ${terms} AND id < @beforeId LIMIT @cap)`, {
+      ...bound,
+      beforeId: before,
+      cap: FILTER_FIRST_MAX_ROWS,
+    });
+    if (rows < (best?.rows ?? FILTER_FIRST_MAX_ROWS)) best = { start: clause, rows };
   }
+  if (!best) return { kind: 'index-first' };
+  const cap = best.rows * DIRECT_COST_RATIO + 1;
+  const textDocuments = yield* readValue<number>(TEXT_COUNT_SQL, { phrase: bound.phrase, cap });
+  return textDocuments >= cap ? { kind: 'filter-first', start: best.start } : { kind: 'index-first' };
+}
 
-  page(where: readonly string[], params: Record<string, unknown>, search: string, limit: number): ExchangePage {
-    const bound = { ...params, ...textMatchParams(search) };
-    const before = typeof params.before === 'number' ? params.before : Number.MAX_SAFE_INTEGER;
-    return this.snapshot(() => {
-      const plan = this.plan(where, bound, before);
-      const rows =
-        plan.kind === 'filter-first' ? this.filterFirst(pinnedTo(plan.start, where), bound, before, limit) : this.indexFirst(where, bound, before, limit);
-      const more = rows.length > limit;
-      const items = rows.slice(0, limit);
-      return { items, nextBeforeId: more ? items[limit - 1]!.id : null };
-    }) as ExchangePage;
+const TEXT_COUNT_SQL = 'SELECT count(*) FROM (SELECT 1 FROM exchange_text WHERE exchange_text MATCH @phrase LIMIT @cap)';
+const UP_TO_SQL = 'SELECT indexed_upto FROM exchange_text_state';
+
+/** The page starting from the filters' rows (`where` pinned to one index: pinnedTo), newest first, in growing chunks, each row's text tested. */
+function* filterFirst(where: readonly string[], bound: Record<string, unknown>, before: number, limit: number, found: Found): ReadPlan<void> {
+  const ids = `SELECT id FROM exchanges WHERE ${[...where, 'id < @beforeId'].join(' AND ')} ORDER BY id DESC LIMIT @n`;
+  const test = `SELECT ${SUMMARY_SELECT} FROM exchanges AS new WHERE new.id IN (SELECT value FROM json_each(@ids)) AND ${DIRECT_TEXT_MATCH} ORDER BY new.id DESC`;
+  let from = before;
+  for (let chunk = Math.max(200, 2 * (limit + 1)); found.rows.length <= limit; chunk *= 2) {
+    const candidates = yield* readValues<number>(ids, { ...bound, beforeId: from, n: chunk });
+    if (candidates.length === 0) break;
+    for (const r of yield* readAll<SummaryRow>(test, { needle: bound.needle, ids: JSON.stringify(candidates) })) found.rows.push(toSummary(r));
+    if (candidates.length < chunk) break;
+    from = candidates[candidates.length - 1]!;
   }
+  found.rows.splice(limit + 1);
+}
 
-  /**
-   * Which plan reads fewer rows. Each indexed filter's rows are counted alone along its own index,
-   * capped (counting them together would walk whichever index the planner picks: for a rare verdict
-   * with a common kind, the kind's half of the log); the fewest is where a filter-first walk starts,
-   * and the most rows it reads. The word's documents are then counted, capped at what would make that
-   * walk the dearer one.
-   */
-  plan(where: readonly string[], bound: Record<string, unknown>, before: number): Plan {
-    let best: { start: string; rows: number } | null = null;
-    for (const { clause, terms } of indexedClauses(where)) {
-      const rows = this.prepared(`SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE ${terms} AND id < @beforeId LIMIT @cap)`)
-        .pluck()
-        .get({ ...bound, beforeId: before, cap: FILTER_FIRST_MAX_ROWS }) as number;
-      if (rows < (best?.rows ?? FILTER_FIRST_MAX_ROWS)) best = { start: clause, rows };
-    }
-    if (!best) return { kind: 'index-first' };
-    const cap = best.rows * DIRECT_COST_RATIO + 1;
-    const textDocuments = this.textCountStmt.get({ phrase: bound.phrase, cap }) as number;
-    return textDocuments >= cap ? { kind: 'filter-first', start: best.start } : { kind: 'index-first' };
-  }
-
-  /** The page starting from the filters' rows (`where` pinned to one index: pinnedTo), newest first, in growing chunks, each row's text tested. */
-  filterFirst(where: readonly string[], bound: Record<string, unknown>, before: number, limit: number): ExchangeSummary[] {
-    const ids = this.prepared(`SELECT id FROM exchanges WHERE ${[...where, 'id < @beforeId'].join(' AND ')} ORDER BY id DESC LIMIT @n`).pluck();
-    const test = this.prepared(
-      `SELECT ${SUMMARY_SELECT} FROM exchanges AS new WHERE new.id IN (SELECT value FROM json_each(@ids)) AND ${DIRECT_TEXT_MATCH} ORDER BY new.id DESC`,
-    );
-    const found: ExchangeSummary[] = [];
-    let from = before;
-    for (let chunk = Math.max(200, 2 * (limit + 1)); found.length <= limit; chunk *= 2) {
-      const candidates = ids.all({ ...bound, beforeId: from, n: chunk }) as number[];
-      if (candidates.length === 0) break;
-      for (const r of test.all({ needle: bound.needle, ids: JSON.stringify(candidates) }) as SummaryRow[]) found.push(toSummary(r));
-      if (candidates.length < chunk) break;
-      from = candidates[candidates.length - 1]!;
-    }
-    return found.slice(0, limit + 1);
-  }
-
-  /**
-   * The page from the index for the rows it holds (up to indexed_upto), merged newest first with the
-   * rows after it and the rows listed without their answer, both tested directly: each part reads at
-   * most a page and one more, so the merged first `limit + 1` are the page's.
-   */
-  indexFirst(where: readonly string[], bound: Record<string, unknown>, before: number, limit: number): ExchangeSummary[] {
-    const upTo = this.upToStmt.get() as number;
-    const n = limit + 1;
-    const direct = (extra: string): SummaryRow[] =>
-      this.prepared(
-        `SELECT ${SUMMARY_SELECT} FROM exchanges AS new WHERE ${[...where, extra, 'new.id < @beforeId', DIRECT_TEXT_MATCH].join(' AND ')} ORDER BY new.id DESC LIMIT @n`,
-      ).all({ ...bound, beforeId: before, upTo, n }) as SummaryRow[];
-    const tail = before > upTo + 1 ? direct('new.id > @upTo') : [];
-    const listed = direct('new.id IN (SELECT id FROM exchange_text_unanswered)');
-    // An exchange is two documents (request, answer; adjacent in that order), so `n` exchanges are at
-    // most 2n documents, and a full read of them means there are more.
-    const indexed = this.prepared(
-      `SELECT ${SUMMARY_SELECT} FROM exchange_text AS f JOIN exchanges ON exchanges.id = f.rowid >> 1 ` +
-        `WHERE ${['exchange_text MATCH @phrase', 'f.rowid < @beforeDocument', ...where].join(' AND ')} ORDER BY f.rowid DESC LIMIT @documents`,
-    ).all({ ...bound, beforeDocument: 2 * Math.min(before, upTo + 1), documents: 2 * n }) as SummaryRow[];
-    const byId = new Map<number, SummaryRow>();
-    for (const r of [...tail, ...listed, ...indexed]) byId.set(r.id, r);
-    return [...byId.values()]
+/**
+ * The page from the index for the rows it holds (up to indexed_upto), merged newest first with the
+ * rows after it and the rows listed without their answer, both tested directly: each part reads at
+ * most a page and one more, so the merged first `limit + 1` are the page's. Stopped, the parts read
+ * so far are merged.
+ */
+function* indexFirst(where: readonly string[], bound: Record<string, unknown>, before: number, limit: number, found: Found): ReadPlan<void> {
+  const upTo = yield* readValue<number>(UP_TO_SQL);
+  const n = limit + 1;
+  const byId = new Map<number, SummaryRow>();
+  const merge = (): void => {
+    found.rows = [...byId.values()]
       .sort((x, y) => y.id - x.id)
       .slice(0, n)
       .map((r) => toSummary(r));
+  };
+  const direct = (extra: string): ReadPlan<SummaryRow[]> =>
+    readAll<SummaryRow>(
+      `SELECT ${SUMMARY_SELECT} FROM exchanges AS new WHERE ${[...where, extra, 'new.id < @beforeId', DIRECT_TEXT_MATCH].join(' AND ')} ORDER BY new.id DESC LIMIT @n`,
+      { ...bound, beforeId: before, upTo, n },
+    );
+  try {
+    // The newest part first: a search stopped early still shows the newest matches it reached.
+    for (const r of before > upTo + 1 ? yield* direct('new.id > @upTo') : []) byId.set(r.id, r);
+    for (const r of yield* direct('new.id IN (SELECT id FROM exchange_text_unanswered)')) byId.set(r.id, r);
+    // An exchange is two documents (request, answer; adjacent in that order), so `n` exchanges are at
+    // most 2n documents, and a full read of them means there are more.
+    const indexed = yield* readAll<SummaryRow>(
+      `SELECT ${SUMMARY_SELECT} FROM exchange_text AS f JOIN exchanges ON exchanges.id = f.rowid >> 1 ` +
+        `WHERE ${['exchange_text MATCH @phrase', 'f.rowid < @beforeDocument', ...where].join(' AND ')} ORDER BY f.rowid DESC LIMIT @documents`,
+      { ...bound, beforeDocument: 2 * Math.min(before, upTo + 1), documents: 2 * n },
+    );
+    for (const r of indexed) byId.set(r.id, r);
+  } finally {
+    merge();
+  }
+}
+
+/** The plans above run at once on one connection: what tests and benchmarks compare the plans with. */
+export class TextSearch {
+  private readonly statements: PreparedStatements;
+
+  constructor(private readonly db: Db) {
+    this.statements = new PreparedStatements(db);
   }
 
-  private prepared(sql: string): ReturnType<Db['prepare']> {
-    let stmt = this.cache.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.cache.set(sql, stmt);
-    }
-    return stmt;
+  page(where: readonly string[], params: Record<string, unknown>, search: string, limit: number): ExchangePage {
+    return runHere(this.db, this.statements, textSearchPage(where, params, search, limit));
+  }
+
+  plan(where: readonly string[], bound: Record<string, unknown>, before: number): Plan {
+    return runHere(this.db, this.statements, choosePlan(where, bound, before));
+  }
+
+  filterFirst(where: readonly string[], bound: Record<string, unknown>, before: number, limit: number): ExchangeSummary[] {
+    const found: Found = { rows: [], stopped: null };
+    runHere(this.db, this.statements, filterFirst(where, bound, before, limit, found));
+    return found.rows;
+  }
+
+  indexFirst(where: readonly string[], bound: Record<string, unknown>, before: number, limit: number): ExchangeSummary[] {
+    const found: Found = { rows: [], stopped: null };
+    runHere(this.db, this.statements, indexFirst(where, bound, before, limit, found));
+    return found.rows;
   }
 }

@@ -1,0 +1,126 @@
+// The desk's reads run on reading threads: a search that takes long on a large log delays no callback
+// sent meanwhile (each is answered in a small part of the search's time and has its row); a search past
+// its budget answers with what it found and says it stopped; a web client that goes away stops its search
+// (its thread is ended: better-sqlite3 cannot interrupt a statement).
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDesk, type Desk } from '../../../src-main/core/desk';
+import { startWebUi, type WebUi } from '../../../src-main/cli/web';
+import { sendCallback } from '../../e2e/helpers/stack';
+import { apiCall, tokenOf } from '../web/http-raw';
+import { storeOf } from '../../helpers/desk';
+import { must } from '../../helpers/must';
+import { SLOW_SEARCH, fillForSlowSearch } from '../../helpers/slow-search-log';
+import { tempDirForSuite } from '../../helpers/temp';
+
+const ROWS = 60_000;
+
+let home: { dir: string; remove(): void };
+let desk: Desk;
+let ui: WebUi;
+let proxyUrl: string;
+let bearer: Record<string, string>;
+
+beforeAll(async () => {
+  home = tempDirForSuite('wager-desk-reads-');
+  desk = createDesk({ home: home.dir, readBudgetMs: 60_000 });
+  fillForSlowSearch(desk, ROWS);
+  proxyUrl = must(await desk.startProxy({ port: 0 })).proxy.url!;
+  ui = await startWebUi(desk, { port: 0 });
+  bearer = { authorization: `Bearer ${tokenOf(ui.url)}` };
+}, 120_000);
+
+afterAll(async () => {
+  await ui?.close();
+  await desk?.close();
+  home?.remove();
+});
+
+let sent = 0;
+/** One callback; its time to the answer, in ms, and its deposit id. */
+async function timedCallback(): Promise<{ ms: number; depositId: string }> {
+  const depositId = `meanwhile-${sent++}`;
+  const t0 = performance.now();
+  const res = await sendCallback(proxyUrl, '/pay', `{"depositId":"${depositId}","userId":"u-1","amount":1,"currency":"USD"}`, null);
+  await res.arrayBuffer();
+  expect(res.status).toBeLessThan(500);
+  return { ms: performance.now() - t0, depositId };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+describe('reads off the proxy thread', () => {
+  it('a long search delays no callback sent meanwhile, and each has its row', async () => {
+    const quiet: number[] = [];
+    for (let i = 0; i < 10; i++) quiet.push((await timedCallback()).ms);
+
+    const t0 = performance.now();
+    let searching = true;
+    const search = desk.listExchanges(SLOW_SEARCH).then((r) => {
+      searching = false;
+      return { page: must(r), ms: performance.now() - t0 };
+    });
+    const during: Array<{ ms: number; depositId: string }> = [];
+    while (searching) during.push(await timedCallback());
+    const { page, ms: searchMs } = await search;
+
+    expect(page.items).toEqual([]);
+    expect(page.stoppedAfterSeconds).toBeUndefined();
+    // Many callbacks were answered one after another while the search ran: it is long next to one.
+    expect(during.length).toBeGreaterThan(10);
+    expect(searchMs).toBeGreaterThan(5 * median(quiet));
+    // Each callback was answered in a small part of the search's time.
+    expect(Math.max(...during.map((d) => d.ms))).toBeLessThan(searchMs / 5);
+    for (const d of during) expect(must(await desk.listExchanges({ depositId: d.depositId, allProfiles: true })).items).toHaveLength(1);
+  }, 120_000);
+
+  it('a search past its budget answers with what it found and says it stopped', async () => {
+    const budgeted = createDesk({ home: home.dir, readBudgetMs: 200 });
+    try {
+      const t0 = performance.now();
+      const page = must(await budgeted.listExchanges(SLOW_SEARCH));
+      const ms = performance.now() - t0;
+      expect(page.stoppedAfterSeconds).toBeCloseTo(0.2, 1);
+      expect(page.nextBeforeId).toBeNull();
+      expect(ms).toBeLessThan(3_000);
+      // The next read gets a fresh thread and answers.
+      expect(must(await budgeted.listExchanges({ allProfiles: true, limit: 1 })).items).toHaveLength(1);
+    } finally {
+      await budgeted.close();
+    }
+  }, 60_000);
+
+  it('a web client that goes away stops its search on its reading thread', async () => {
+    const store = storeOf(desk);
+    const before = store.readStats().abandoned;
+    const answered: boolean[] = [];
+    const leaving = [0, 1].map(() => {
+      const body = JSON.stringify([SLOW_SEARCH]);
+      const req = request({
+        host: '127.0.0.1',
+        port: ui.port,
+        method: 'POST',
+        path: '/api/listExchanges',
+        headers: { ...bearer, host: `127.0.0.1:${ui.port}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        agent: false,
+      });
+      const done = new Promise<void>((resolve) => {
+        req.on('response', () => (answered.push(true), resolve()));
+        req.on('close', () => resolve());
+        req.on('error', () => resolve());
+      });
+      req.end(body);
+      return { req, done };
+    });
+    // Both searches run on the reading threads; their clients leave before they can end.
+    await expect.poll(() => store.readStats().running, { timeout: 30_000 }).toBe(2);
+    for (const l of leaving) l.req.destroy();
+    await Promise.all(leaving.map((l) => l.done));
+    expect(answered).toEqual([]);
+    await expect.poll(() => store.readStats().abandoned, { timeout: 10_000 }).toBe(before + 2);
+    // The threads were ended and are replaced: the next read answers.
+    const list = await apiCall(ui.port, 'listExchanges', [{ allProfiles: true, limit: 1 }], bearer);
+    expect(list.status).toBe(200);
+    expect((JSON.parse(list.body) as { value: { items: unknown[] } }).value.items).toHaveLength(1);
+  }, 120_000);
+});
