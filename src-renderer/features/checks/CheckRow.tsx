@@ -15,6 +15,23 @@ function CheckBadge(props: { pass: boolean | null; outcome: CheckOutcome }) {
         ⊘ blocked
       </Badge>
     );
+  if (props.outcome === 'inconclusive')
+    return (
+      <Badge
+        tone="amber"
+        data={{ pass: 'null', outcome: 'inconclusive' }}
+        testId="check-badge"
+        title="Refused, and its plain control was refused too: the refusal names no cause"
+      >
+        ~ inconclusive
+      </Badge>
+    );
+  if (props.outcome === 'warning')
+    return (
+      <Badge tone="amber" data={{ pass: 'null', outcome: 'warning' }} testId="check-badge" title="The desk's advice, not the spec's rule: never fails the run">
+        ! warning
+      </Badge>
+    );
   if (props.pass === true)
     return (
       <Badge tone="green" data={{ pass: 'true' }} testId="check-badge">
@@ -66,7 +83,7 @@ export function CheckRow(props: { check: CheckResult }) {
         <span className="check-title">{check.title}</span>
         {check.rule && (
           <span className="muted small check-rule" data-testid="check-rule" title={check.rule.text}>
-            §{check.rule.section}
+            {check.rule.source === 'advice' ? "desk's advice" : `§${check.rule.section}`}
           </span>
         )}
         <span className="spacer" />

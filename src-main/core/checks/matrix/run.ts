@@ -12,7 +12,7 @@ import type { OutboundDeps } from '../../outbound/deps';
 import { EXPECTATION_TEXT } from '../expectation';
 import { notActedWords } from '../judge';
 import { describeOutcome, is2xx, sendStep, type CaseStep, type StepEnv, type StepOutcome } from '../steps';
-import { judgeAnswer, otherDepositNamed, type RunMemory } from './answer-verdict';
+import { judgeAnswer, notServed, otherDepositNamed, type RunMemory } from './answer-verdict';
 import { BalanceReadings } from './balances';
 import { cleanupSteps } from './cleanup';
 import { controlVerdict, plainControl, saysInsufficientBalance, type ControlVerdict } from './controls';
@@ -245,9 +245,11 @@ export class MatrixRun {
     const observed = judged.map(({ o }) => `${o.label}: ${describeOutcome(o, 80)}`).join('; ') || 'nothing sent';
     const base = { rule: check.rule, sent: lines, exchangeIds, actual };
 
-    // A refusal is the operator's fault only when its plain control was accepted; the desk's advice is never the spec's rule.
+    // A refusal is the operator's fault only when its plain control was accepted; the desk's advice is
+    // never the spec's rule (but a path not served, or no answer, fails any check).
     const unconfirmed = failing !== null && control !== null && control.verdict.kind === 'refused';
-    const outcome: CheckOutcome = blocked ? 'blocked' : !failing ? 'pass' : unconfirmed ? 'inconclusive' : check.rule.source === 'advice' ? 'warning' : 'fail';
+    const advice = check.rule.source === 'advice' && failing !== null && failing.o.status !== null && !notServed(failing.o, this.memory);
+    const outcome: CheckOutcome = blocked ? 'blocked' : !failing ? 'pass' : unconfirmed ? 'inconclusive' : advice ? 'warning' : 'fail';
     const reason = blocked
       ? blocked.reason
       : !failing
