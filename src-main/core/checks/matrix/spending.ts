@@ -87,7 +87,7 @@ export class SpendingBooks {
 export function needOf(steps: readonly CaseStep[], userId: string): number {
   const books = new SpendingBooks(userId);
   for (const s of steps) books.play(s);
-  return -books.lowest;
+  return Math.max(0, -books.lowest);
 }
 
 /** What a whole run needs: the lowest point of the books over every check, each followed by its clean-up. */
@@ -97,5 +97,5 @@ export function runNeed(checks: ReadonlyArray<readonly CaseStep[]>, userId: stri
     for (const s of steps) books.play(s);
     books.refundOpen();
   }
-  return -books.lowest;
+  return Math.max(0, -books.lowest);
 }
