@@ -71,7 +71,8 @@ const OWN_CHECK: Record<(typeof WALLET_DEFECTS)[number], { id: string; money: bo
   'refund-body-amount': { id: 'results.REFUND.body-amount.money', money: true, headline: /^a REFUND credits the amount in its body, not the stored one/ },
 };
 
-describe.each(['node', 'python'] as const)('the conformance check against a %s wallet', (language) => {
+// A whole run (every generated check, its clean-up refunds and balance readings) takes seconds; a loaded machine, many.
+describe.each(['node', 'python'] as const)('the conformance check against a %s wallet', { timeout: 90_000 }, (language) => {
   it('passes every check of a correct operator, money included, with a balance probe', async () => {
     const url = await operator(language);
     const d = await desk();
@@ -112,7 +113,7 @@ describe.each(['node', 'python'] as const)('the conformance check against a %s w
   });
 });
 
-describe('money without evidence, and with balances from the answers only', () => {
+describe('money without evidence, and with balances from the answers only', { timeout: 90_000 }, () => {
   it('reports every money rule not-observable (never passed) without an observer, saying what would make it observable', async () => {
     const url = await operator('node');
     const report = await check(await desk(), url);
