@@ -240,6 +240,8 @@ export interface DeskEvents {
     total: number;
     result: CheckResult;
     /** A problem with the whole run, once known (said before the lines). */ headline?: string;
+    /** With the first result: what the run needs and what the user has ("this run needs at most N; the user has M"). */
+    budget?: string;
   };
   /** A redelivery run started, sent one capture, or ended (then it carries the report). */
   'redeliver-progress': RedeliveryProgress;

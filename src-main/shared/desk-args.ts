@@ -219,6 +219,8 @@ export const DESK_ARGS: { readonly [M in DeskMethod]: ArgsOf<M> } = {
         amounts: amountsMode.optional(),
         stake: number.optional(),
         concurrency: number.optional(),
+        balanceUrl: text.optional(),
+        balancePath: text.optional(),
       }),
     ],
   ],

@@ -792,12 +792,22 @@ export interface CheckOptions {
   stake?: number;
   /** How many identical requests the concurrent-duplicate checks send at once; default 5. */
   concurrency?: number;
+  /**
+   * A balance endpoint of the target for this run only ({userId} in it is the user): with `to` another
+   * server than the profile's operator, the profile's probe is never read, and money comes from here
+   * or from the answers.
+   */
+  balanceUrl?: string;
+  /** Where the balance is in that endpoint's answer (JSONPath); default: the profile's probe path, else $.balance. */
+  balancePath?: string;
 }
 
 /** A rule of the spec a check tests: its section of docs/operator-interface.md and its words. */
 export interface CheckRule {
   section: string;
   text: string;
+  /** Whose rule it is: the spec's (its section quoted) or the desk's advice where the spec says nothing. Absent: the spec's. */
+  source?: 'spec' | 'advice';
 }
 
 /** What a check judged by: status first, money second, words last. */
@@ -820,8 +830,10 @@ export interface CheckEvidence {
 
 /**
  * pass and fail judge the answer; blocked: a step the check depends on did not get the answer it needs
- * (a pay refused before its WIN), so the check says nothing about the operator either way;
- * not-observable: the interface cannot show it.
+ * (a pay refused before its WIN, a balance run out), so the check says nothing about the operator either
+ * way; not-observable: the interface cannot show it; inconclusive: a variant was refused and so was its
+ * control (or its money could not be isolated), both answers quoted, never a fail; warning: the desk's
+ * advice, not the spec's rule, was not met (shown and counted, never failing the run).
  */
 export type CheckOutcome = 'pass' | 'fail' | 'blocked' | 'not-observable' | 'inconclusive' | 'warning';
 
@@ -877,6 +889,14 @@ export interface CheckReport {
   concurrency?: number;
   /** Why the operator refused a correctly signed callback of the run, when it did (the explainer's probes). */
   refusal?: RefusalExplanation;
+  /** Refused variants whose control was refused too: neither passed nor failed. */
+  inconclusive?: number;
+  /** The desk's advice not met: shown and counted, never failing the run. */
+  warnings?: number;
+  /** Where the run read money: "balance probe URL", "the balance in the answers at PATH", or that it read none. */
+  moneySource?: string;
+  /** What the run may spend and what the user had: "this run needs at most N; the user has M". */
+  budget?: string;
   checks: CheckResult[];
 }
 

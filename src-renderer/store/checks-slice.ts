@@ -10,6 +10,8 @@ export interface CheckRunOptions {
   /** Typed for this run only; never kept in the store. */
   customSecret?: string;
   confirmedProduction?: boolean;
+  /** With another URL than the profile's operator: that server's balance endpoint, for this run only. */
+  balanceUrl?: string;
 }
 
 export interface ChecksSlice {
@@ -52,6 +54,7 @@ export const createChecksSlice: SliceCreator<ChecksSlice> = (set, get) => ({
       const r = await desk.runCheck({
         userId: options.userId.trim(),
         ...(options.to ? { to: options.to } : {}),
+        ...(options.to && options.balanceUrl?.trim() ? { balanceUrl: options.balanceUrl.trim() } : {}),
         ...(options.customSecret ? { customSecret: options.customSecret } : {}),
         ...(options.confirmedProduction ? { confirmedProduction: true } : {}),
       });

@@ -26,8 +26,8 @@ beforeAll(async () => {
   ({ stack, page, pageErrors } = session);
   good = await startOperator({ secret: TEST_SECRET });
   broken = await startOperator({ secret: TEST_SECRET, defects: { reserializesBeforeVerifying: true, stringIsClientSafe: true } });
-  // Three checks reach the broken operator at once; the rest wait until the test has seen the progress.
-  front = await startGatedFront(broken.url, 3);
+  // Four requests reach the broken operator at once; the rest wait until the test has seen the progress.
+  front = await startGatedFront(broken.url, 4);
   must(await stack.desk.saveProfile({ name: 'default', operatorUrl: good.url }));
 }, 120_000);
 
@@ -66,8 +66,9 @@ describe('the conformance check in Chromium', { timeout: 240_000 }, () => {
     await page.getByTestId('check-target-url').fill(front.url);
     expect(await page.getByTestId('check-target-url-mode').isChecked()).toBe(true);
     await page.getByTestId('check-run').click();
-    // The first three requests are answered (the valid pay, then the pay and WIN of the valid WIN); the
-    // fourth waits at the gate: the page shows those two checks, each with its answer and its money.
+    // The first four requests are answered (the valid pay and the clean-up's REFUND of it, then the pay
+    // and WIN of the valid WIN); the fifth waits at the gate: the page shows those two checks, each with
+    // its answer and its money.
     await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').nth(3).waitFor();
     expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').count()).toBe(4);
     expect(await page.locator('[data-testid="check-progress"] [data-testid="check-row"]').first().getAttribute('data-check')).toBe('pay.valid');

@@ -10,7 +10,15 @@ import { NegativeAnswer, NotObservedAnswer, UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { addTargetOptions } from './outbound-options';
 
-const LABEL = { pass: 'PASS', fail: 'FAIL', blocked: 'BLOCKED', 'not-observable': 'N/A', 'not-judged': 'NOT JUDGED' } as const;
+const LABEL = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  blocked: 'BLOCKED',
+  'not-observable': 'N/A',
+  inconclusive: 'INCONCLUSIVE',
+  warning: 'WARN',
+  'not-judged': 'NOT JUDGED',
+} as const;
 
 function caseLine(run: EdgeCaseRun): string {
   return `${LABEL[edgeCaseOutcome(run)]} ${run.caseId}  ${run.summary}`;
@@ -92,7 +100,7 @@ export function registerEdgeCases(program: Command): void {
         if (opts.json) printJson({ ...summary, cases: runs });
         else process.stdout.write(`${edgeCaseCountsLine(summary)}\n`);
         if (!edgeCasesSucceeded(summary)) throw new NegativeAnswer();
-        if (summary.notObservable > 0) throw new NotObservedAnswer();
+        if (summary.notObservable > 0 || summary.inconclusive > 0) throw new NotObservedAnswer();
       });
     });
 }

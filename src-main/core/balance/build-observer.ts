@@ -37,7 +37,7 @@ function howToObserve(name: string | null, url: string | null, path: string | nu
   const profile = name ?? 'NAME';
   if (url !== null && path === null) return `give the balance probe a path into its answer: profile set ${profile} --balance-path '$.balance'`;
   if (url === null && path !== null) return `give the balance probe a URL: profile set ${profile} --balance-url URL`;
-  return `set a balance probe (profile set ${profile} --balance-url URL --balance-path PATH) or --answer-balance-path`;
+  return `set a balance probe (profile set ${profile} --balance-url URL --balance-path PATH) or read the balance in the answers (profile set ${profile} --answer-balance-path PATH)`;
 }
 
 /** The observer of a profile's balance probe and answer path; NO_BALANCE_EVIDENCE's behaviour when it names neither. */
@@ -66,7 +66,11 @@ export function buildBalanceObserver(profile: ProfileSecrets | null, deps: Balan
     available: true,
     howToObserve: probing ? `balance probe ${url}` : `the balance in answers at ${answerPath}`,
     async read(userId: string): Promise<BalanceEvidence> {
-      if (!probing) return { kind: 'unavailable', reason: `no balance probe is configured (${howToObserve(profile?.name ?? null, url, path)})` };
+      if (!probing)
+        return {
+          kind: 'unavailable',
+          reason: `the balance is read from the answers at ${answerPath ?? '?'}, and no answer for this user has carried it since the last change`,
+        };
       const target = probeUrlFor(url, userId);
       const rendered = renderProbeHeaders(headers, userId, profile?.name ?? null);
       if (!rendered.ok) return { kind: 'unavailable', reason: rendered.reason };

@@ -3,3 +3,4 @@ export { NO_BALANCE_EVIDENCE, type BalanceEvidence, type BalanceObserver } from 
 export { buildBalanceObserver, type BalanceObserverDeps } from './build-observer';
 export { balanceDelta, DEFAULT_CURRENCY_EXPONENT, formatAmount, parseAmount, readBalance } from './money';
 export { parseHeaderLine } from './probe-config';
+export { runBalanceObserver, runsElsewhere, type RunBalanceOptions } from './run-observer';

@@ -16,7 +16,8 @@ export interface BalanceObserver {
 /** An observer that observes nothing: the check's default where the profile names no evidence. */
 export const NO_BALANCE_EVIDENCE: BalanceObserver = {
   available: false,
-  howToObserve: 'set a balance probe (profile set NAME --balance-url URL --balance-path PATH) or --answer-balance-path',
+  howToObserve:
+    'set a balance probe (profile set NAME --balance-url URL --balance-path PATH) or read the balance in the answers (profile set NAME --answer-balance-path PATH)',
   read: async () => ({ kind: 'unavailable', reason: 'no balance probe is configured' }),
   fromAnswer: () => null,
 };

@@ -14,16 +14,7 @@ const MARKS: Record<CheckOutcome, string> = {
   blocked: 'BLOCKED',
   'not-observable': 'N/A',
   inconclusive: 'INCONCLUSIVE',
-  warning: 'WARNING',
-};
-
-const REASON_LABELS: Record<CheckOutcome, string> = {
-  pass: 'Note',
-  fail: 'Why it failed',
-  blocked: 'Why it is blocked',
-  'not-observable': 'Why it is not observable',
-  inconclusive: 'Why it is inconclusive',
-  warning: 'The advice',
+  warning: 'WARN',
 };
 
 function mark(c: CheckResult): string {
@@ -35,10 +26,24 @@ export function runIdsPrefix(runId: string): string {
   return /^[0-9a-f]{16}$/.test(runId) ? `wd-${runId}` : `wd-check-${runId}-`;
 }
 
-/** The count line of a report: passed, failed, blocked, not observable. */
+/** The count line of a report: passed, failed, blocked, not observable, then inconclusive and warnings where there are any. */
 export function countsLine(report: CheckReport): string {
-  return `${report.passed} passed, ${report.failed} failed, ${report.blocked ?? 0} blocked, ${report.notObservable} not observable`;
+  const more = [
+    ...((report.inconclusive ?? 0) > 0 ? [`${report.inconclusive} inconclusive`] : []),
+    ...((report.warnings ?? 0) > 0 ? [`${report.warnings} ${report.warnings === 1 ? 'warning' : 'warnings'}`] : []),
+  ];
+  return `${report.passed} passed, ${report.failed} failed, ${report.blocked ?? 0} blocked, ${report.notObservable} not observable${more.map((m) => `, ${m}`).join('')}`;
 }
+
+/** What each outcome's reason is introduced by, in a report. */
+const WHY: Record<CheckOutcome, string> = {
+  pass: 'Note',
+  fail: 'Why it failed',
+  blocked: 'Why it is blocked',
+  'not-observable': 'Why it is not observable',
+  inconclusive: 'Why it is inconclusive',
+  warning: "The desk's advice not met",
+};
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
@@ -89,7 +94,7 @@ function checkSection(c: CheckResult, lookup: (id: number) => ExchangeDetail | n
   if (c.observed) lines.push(`- Observed: ${c.observed}`);
   const ev = evidenceLine(c);
   if (ev) lines.push(`- Evidence: ${ev}`);
-  if (c.reason) lines.push(`- ${REASON_LABELS[outcomeOfCheck(c)]}: ${c.reason}`);
+  if (c.reason) lines.push(`- ${WHY[outcomeOfCheck(c)]}: ${c.reason}`);
   if (c.howToObserve) lines.push(`- To observe it: ${c.howToObserve}`);
   lines.push('');
   if (c.pass === null) {
@@ -110,6 +115,8 @@ export function reportMarkdown(report: CheckReport, lookup: (id: number) => Exch
     ...(report.headline ? [`**${report.headline}**`, ''] : []),
     `- Target: ${report.target}${report.callbackPrefix ? ` (callbacks at \`${report.callbackPrefix}/pay\` and \`${report.callbackPrefix}/results\`)` : ''}`,
     `- Test user: ${report.userId}`,
+    ...(report.moneySource ? [`- Money read from: ${report.moneySource}`] : []),
+    ...(report.budget ? [`- Spending: ${report.budget}`] : []),
     `- Run: ${report.at}${report.runId ? ` (ids start with \`${runIdsPrefix(report.runId)}\`)` : ''}`,
     `- Result: ${countsLine(report)}`,
     '',
@@ -143,12 +150,16 @@ export function checkJson(report: CheckReport) {
     failed: report.failed,
     blocked: report.blocked ?? 0,
     notObservable: report.notObservable,
+    inconclusive: report.inconclusive ?? 0,
+    warnings: report.warnings ?? 0,
     reportId: report.id,
     runId: report.runId ?? null,
     target: report.target,
     callbackPrefix: report.callbackPrefix ?? null,
     userId: report.userId,
     moneyObserved: report.moneyObserved ?? false,
+    ...(report.moneySource ? { moneySource: report.moneySource } : {}),
+    ...(report.budget ? { budget: report.budget } : {}),
     concurrency: report.concurrency ?? null,
     ...(report.refusal ? { refusal: report.refusal } : {}),
     checks: report.checks.map((c) => ({
@@ -175,10 +186,10 @@ export function checkLine(c: CheckResult): string {
   const outcome = outcomeOfCheck(c);
   if (outcome === 'pass') return `PASS ${c.id}  ${c.title}${c.evidence?.delta ? ` (${c.observed ?? ''})` : ''}`;
   if (outcome === 'not-observable')
-    return `N/A ${c.id}  ${c.title}: not observable (${c.reason ?? 'no balance evidence'}); ${c.howToObserve ?? 'give the run balance evidence'}`;
+    return `N/A ${c.id}  ${c.title}: not observable: ${c.reason ?? 'the run has no balance evidence'}; ${c.howToObserve ?? 'give the run balance evidence'}`;
+  if (outcome === 'inconclusive') return `INCONCLUSIVE ${c.id}  ${c.title}: ${c.reason ?? 'its plain control was refused too'}`;
+  if (outcome === 'warning') return `WARN ${c.id}  ${c.title}: ${c.reason ?? "the desk's advice is not met"}`;
   if (outcome === 'blocked') return `BLOCKED ${c.id}  ${c.title}: ${c.reason ?? 'a step it depends on did not get the answer it needs'}`;
-  if (outcome === 'inconclusive') return `INCONCLUSIVE ${c.id}  ${c.title}: ${c.reason ?? 'the variant and its control were both refused'}`;
-  if (outcome === 'warning') return `WARNING ${c.id}  ${c.title}: ${c.reason ?? c.observed ?? "the desk's advice is not met"}`;
   if (c.evidence?.delta !== undefined) return `FAIL ${c.id}  ${c.title}: ${c.observed ?? c.reason ?? 'the balance moved otherwise'}`;
   const got = c.actual.status === null ? `no answer (${c.actual.error ?? 'unknown error'})` : describeBody(c.actual.status, c.actual.body);
   return `FAIL ${c.id}  ${c.title}: expected ${c.expected}, got ${got}${c.reason ? ` [${c.reason}]` : ''}`;

@@ -10,6 +10,7 @@ import { amountProblem, defaultStake } from '../protocol/amounts';
 import { DeskFailure } from '../result';
 import { Bodies } from './bodies';
 import { JUDGED_CHECKS, validIdOfPay } from './matrix';
+import { planSpending } from './matrix/plan';
 import { headlineOf } from './matrix/headline';
 import { explainRunRefusal } from './refused-valid';
 import { MatrixRun } from './matrix/run';
@@ -38,10 +39,21 @@ export async function runConformanceCheck(
   }
   const runId = newRunId();
   const env = stepEnvFor(ctx, options, 'check', [`check:${runId}`]);
-  const stake = options.stake ?? defaultStake(env.amounts);
-  const stakeProblem = amountProblem(stake, env.amounts);
+  const preferred = options.stake ?? defaultStake(env.amounts);
+  const stakeProblem = amountProblem(preferred, env.amounts);
   if (stakeProblem !== null) throw new DeskFailure('bad-input', `The stake: ${stakeProblem}.`);
   const concurrency = concurrencyOf(options.concurrency);
+  // The user's balance first: what the run may spend is planned from it, before anything is sent.
+  const start = observer.available ? await observer.read(options.userId) : null;
+  const has = start?.kind === 'reading' ? start.value : null;
+  const plan = planSpending(
+    { checks: JUDGED_CHECKS, userId: options.userId, amounts: env.amounts, currency: env.currency, concurrency },
+    preferred,
+    has === null ? null : Number(has),
+    options.stake !== undefined,
+  );
+  const stake = plan.stake;
+  const budget = `this run needs at most ${plan.needs}${has === null ? "; the user's balance is not known before the run" : `; the user has ${has}`}${stake !== preferred ? ` (so every pay is ${stake}, not ${preferred})` : ''}`;
   const at = new Date().toISOString();
   const total = JUDGED_CHECKS.reduce((n, c) => n + (c.money ? 2 : 1), 0);
   const checks: CheckResult[] = [];
@@ -56,7 +68,14 @@ export async function runConformanceCheck(
         notServedLine = `The target does not serve ${callbackPath(env.callbackPrefix, 'pay')}: the first valid pay answered ${result.actual.status}. Wrong URL or callback prefix?`;
       }
       checks.push(result);
-      ctx.emit('check-progress', { runKey: runId, index: checks.length - 1, total, result, ...(notServedLine ? { headline: notServedLine } : {}) });
+      ctx.emit('check-progress', {
+        runKey: runId,
+        index: checks.length - 1,
+        total,
+        result,
+        ...(checks.length === 1 ? { budget } : {}),
+        ...(notServedLine ? { headline: notServedLine } : {}),
+      });
     },
   });
   for (const check of JUDGED_CHECKS) await run.run(check);
@@ -82,7 +101,11 @@ export async function runConformanceCheck(
     failed: count('fail'),
     blocked: count('blocked'),
     notObservable: count('not-observable'),
+    inconclusive: count('inconclusive'),
+    warnings: count('warning'),
     moneyObserved: observer.available,
+    moneySource: observer.available ? observer.howToObserve : `none: ${observer.howToObserve}`,
+    budget,
     concurrency,
     ...(refusal ? { refusal } : {}),
     checks,

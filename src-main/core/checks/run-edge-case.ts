@@ -12,7 +12,7 @@ import { concurrencyOf } from './run-check';
 import { newRunId, RunIds, runIdPrefix } from './run-ids';
 import { stepEnvFor } from './secrets';
 
-const WORST_FIRST = ['fail', 'blocked', 'not-observable', 'pass'] as const;
+const WORST_FIRST = ['fail', 'blocked', 'inconclusive', 'warning', 'not-observable', 'pass'] as const;
 
 export async function runEdgeCase(
   ctx: OutboundDeps,
@@ -69,6 +69,10 @@ export async function runEdgeCase(
       return { ...base, pass: false, outcome, summary: `Not as expected: ${why}. ${observed}` };
     case 'blocked':
       return { ...base, pass: false, outcome, summary: `Blocked: ${why}. ${observed}` };
+    case 'inconclusive':
+      return { ...base, pass: null, outcome, summary: `Inconclusive: ${why}. ${observed}` };
+    case 'warning':
+      return { ...base, pass: null, outcome, summary: `Against the desk's advice, not the spec's rule: ${why}. ${observed}` };
   }
 }
 

@@ -53,7 +53,18 @@ export function composePart(ctx: DeskContext): ComposePart {
     send: (request) => attempt(() => dispatchDraft(ctx, request?.draft, { ...request, origin: 'send' })),
     listEdgeCases: () => attempt(() => listEdgeCases()),
     runEdgeCase: (caseId, options) => attempt(() => runEdgeCase(ctx, caseId, options, ctx.balanceObserver(options?.profile))),
-    runCheck: (options) => attempt(() => runConformanceCheck(ctx, options, ctx.balanceObserver(options?.profile))),
+    runCheck: (options) =>
+      attempt(() =>
+        runConformanceCheck(
+          ctx,
+          options,
+          ctx.balanceObserver(options?.profile, {
+            ...(options?.to !== undefined ? { to: options.to } : {}),
+            ...(options?.balanceUrl !== undefined ? { balanceUrl: options.balanceUrl } : {}),
+            ...(options?.balancePath !== undefined ? { balancePath: options.balancePath } : {}),
+          }),
+        ),
+      ),
     listCheckReports: () => attempt(() => ctx.log.reports.list()),
     getCheckReport: (id) => attempt(() => report(id)),
     exportCheckReport: (id, format) =>

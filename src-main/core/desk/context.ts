@@ -1,5 +1,5 @@
 import type { DeskEventListener } from '../../shared/desk-api';
-import { buildBalanceObserver, type BalanceObserver } from '../balance';
+import { buildBalanceObserver, runBalanceObserver, type BalanceObserver, type RunBalanceOptions } from '../balance';
 import { currencyExponent } from '../../shared/money';
 import type { GuardRails } from '../proxy';
 import type { OutboundDeps } from '../outbound/deps';
@@ -64,8 +64,11 @@ export interface DeskContext extends OutboundDeps {
   keepProfilesCurrent(): void;
   /** Registers clean-up to run when the desk closes (servers, timers). */
   onClose(fn: () => Promise<void> | void): void;
-  /** The balance evidence of a check or edge-case run against a profile (default: the active one). */
-  balanceObserver(profile: string | undefined): BalanceObserver;
+  /**
+   * The balance evidence of a check or edge-case run against a profile (default: the active one); with
+   * `run`, the evidence of that run's target only (a profile's probe reads its own operator, never another).
+   */
+  balanceObserver(profile: string | undefined, run?: RunBalanceOptions): BalanceObserver;
 }
 
 export function createContext(
@@ -95,9 +98,10 @@ export function createContext(
     keepProfilesCurrent,
     // Money is observable only through a profile's balance probe or answer balance path; read in the
     // profile's amounts, by its currency's exponent.
-    balanceObserver: (name) => {
+    balanceObserver: (name, run) => {
       const profile = secrets.profile(name);
-      return buildBalanceObserver(profile, { timeoutMs: options.outboundTimeoutMs, exponent: currencyExponent(profile?.currency) });
+      const deps = { timeoutMs: options.outboundTimeoutMs, exponent: currencyExponent(profile?.currency) };
+      return run ? runBalanceObserver(profile, run, deps) : buildBalanceObserver(profile, deps);
     },
     onClose(fn) {
       closers.push(fn);

@@ -21,14 +21,14 @@ function CheckBadge(props: { pass: boolean | null; outcome: CheckOutcome }) {
         tone="amber"
         data={{ pass: 'null', outcome: 'inconclusive' }}
         testId="check-badge"
-        title="The variant and its control were both refused: no cause is named"
+        title="Refused, and its plain control was refused too: the refusal names no cause"
       >
-        ? inconclusive
+        ~ inconclusive
       </Badge>
     );
   if (props.outcome === 'warning')
     return (
-      <Badge tone="amber" data={{ pass: 'true', outcome: 'warning' }} testId="check-badge" title="The desk's advice, not the spec's rule: never fails the run">
+      <Badge tone="amber" data={{ pass: 'null', outcome: 'warning' }} testId="check-badge" title="The desk's advice, not the spec's rule: never fails the run">
         ! warning
       </Badge>
     );
@@ -83,7 +83,7 @@ export function CheckRow(props: { check: CheckResult }) {
         <span className="check-title">{check.title}</span>
         {check.rule && (
           <span className="muted small check-rule" data-testid="check-rule" title={check.rule.text}>
-            §{check.rule.section}
+            {check.rule.source === 'advice' ? "desk's advice" : `§${check.rule.section}`}
           </span>
         )}
         <span className="spacer" />

@@ -98,6 +98,8 @@ export function ChecksView() {
   const targetUrl = targetUrlOf(target, active.profile);
   const [userId, setUserId] = useState(() => openUser ?? readStored(USER_KEY, isString, DEFAULT_TEST_USER));
   const [confirm, setConfirm] = useState<string | null>(null);
+  // Another URL never reads the profile's balance probe: its money comes from its own endpoint, if given.
+  const [balanceUrl, setBalanceUrl] = useState('');
 
   useEffect(() => {
     void loadReports();
@@ -106,7 +108,7 @@ export function ChecksView() {
   const start = async (confirmedProduction: boolean): Promise<void> => {
     writeStored(USER_KEY, userId.trim());
     const to = typedTargetOf(target);
-    const outcome = await run({ userId, ...(to ? { to } : {}), confirmedProduction });
+    const outcome = await run({ userId, ...(to ? { to, balanceUrl } : {}), confirmedProduction });
     if (outcome.status === 'confirm') setConfirm(outcome.message);
   };
   const submit = (e: FormEvent): void => {
@@ -126,6 +128,22 @@ export function ChecksView() {
           <form className="card" onSubmit={submit} data-testid="check-form">
             <h3 className="card-title">Run against</h3>
             <TargetPicker value={target} onChange={setTarget} active={active} testId="check-target" />
+            {target.mode === 'url' && (
+              <label className="stack-label">
+                Balance URL of that server (optional)
+                <input
+                  className="input"
+                  value={balanceUrl}
+                  onChange={(e) => setBalanceUrl(e.target.value)}
+                  placeholder="http://host/test/balance/{userId}"
+                  spellCheck={false}
+                  data-testid="check-balance-url"
+                />
+                <span className="muted small">
+                  the profile&apos;s balance probe reads its own operator only; without this, money comes from the answers or is not observable
+                </span>
+              </label>
+            )}
             <div className="toolbar-row">
               <label className="stack-label inline">
                 Test user

@@ -85,6 +85,13 @@ export function ReportView(props: { report: CheckReport }) {
       <p className="report-meta">
         <code data-testid="report-target">{report.target}</code> · user <code>{report.userId}</code> · {formatDateTime(report.at)}
       </p>
+      {(report.moneySource || report.budget) && (
+        <p className="muted small" data-testid="report-money">
+          {report.moneySource && <>Money read from: {report.moneySource}</>}
+          {report.moneySource && report.budget && ' · '}
+          {report.budget}
+        </p>
+      )}
       {report.headline && (
         <p className="text-error" data-testid="report-headline">
           {report.headline}
@@ -103,6 +110,16 @@ export function ReportView(props: { report: CheckReport }) {
           </Badge>
         )}
         <Badge tone="grey">{report.notObservable} not observable</Badge>
+        {(report.inconclusive ?? 0) > 0 && (
+          <Badge tone="amber" testId="report-inconclusive" title="Refused, and the plain control was refused too: neither passed nor failed">
+            {report.inconclusive} inconclusive
+          </Badge>
+        )}
+        {(report.warnings ?? 0) > 0 && (
+          <Badge tone="amber" testId="report-warnings" title="The desk's advice, not the spec's rule: never fails the run">
+            {report.warnings} {report.warnings === 1 ? 'warning' : 'warnings'}
+          </Badge>
+        )}
         {report.failed === 0 && (report.blocked ?? 0) === 0 ? (
           <span className="ok-text">Every observable check passed.</span>
         ) : (

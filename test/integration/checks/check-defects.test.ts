@@ -25,7 +25,8 @@ async function runAgainst(defects: OperatorDefects): Promise<CheckReport> {
 
 const failedIds = (r: CheckReport) => r.checks.filter((c) => c.pass === false).map((c) => c.id);
 
-describe('conformance check against stand-in operators', () => {
+// Whole runs of every generated check, two in one test: seconds each, many on a loaded machine.
+describe('conformance check against stand-in operators', { timeout: 90_000 }, () => {
   it('passes every check of a correct operator, in the documented order, and lists what it cannot observe', async () => {
     const report = await runAgainst({});
     const judged = report.checks.filter((c) => c.pass !== null);

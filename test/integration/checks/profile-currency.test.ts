@@ -53,9 +53,11 @@ describe('a profile in its own currency', () => {
     const other = await desk.runEdgeCase('other-currency', { userId: 'yen-user' });
     if (!other.ok) throw new Error(other.error.message);
     expect(sentBody(operator.requests[0]!.body).currency).toBe('USD');
+    // An accepted pay is refunded after the case: the next case's pay comes after that clean-up.
+    const next = operator.requests.length;
     const unknown = await desk.runEdgeCase('unknown-currency', { userId: 'yen-user' });
     if (!unknown.ok) throw new Error(unknown.error.message);
-    expect(sentBody(operator.requests[1]!.body).currency).toBe('ZZZ');
+    expect(sentBody(operator.requests[next]!.body).currency).toBe('ZZZ');
   });
 
   it('`profile set --currency` stores it and `profile list` shows it', async () => {

@@ -81,3 +81,17 @@ export function judgeAnswer(expectation: Expectation, o: StepOutcome, memory: Ru
       return is2xx(o.status) || is4xx(o.status) ? { pass: true } : { pass: false, reason: statusReason(o, 'a 2XX or a 4XX', memory) };
   }
 }
+
+/**
+ * The depositId an answer names when it is not the one the request carried (an answer for another
+ * deposit: idempotency keyed on the user), or null when it names none or the right one.
+ */
+export function otherDepositNamed(o: StepOutcome): string | null {
+  if (!is2xx(o.status)) return null;
+  try {
+    const named = (JSON.parse(o.body ?? '') as { depositId?: unknown }).depositId;
+    return typeof named === 'string' && !o.sentIds.includes(named) ? named : null;
+  } catch {
+    return null;
+  }
+}

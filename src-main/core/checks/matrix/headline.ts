@@ -1,6 +1,7 @@
-// The headline of a run: its worst finding in one sentence. A wrong URL first (nothing else means
-// anything then), then the failed check of lowest severity (a measured loss before a mere answer),
-// then what is blocked, then what money could not be observed.
+// The headline of a run: its worst confirmed finding in one sentence. A wrong URL first (nothing else
+// means anything then), then the failed check of lowest severity (a measured loss before a mere
+// answer), then what is blocked, then what is inconclusive, then what money could not be observed,
+// then the desk's advice not met. A refusal whose control was refused too is never a headline's cause.
 import type { CheckResult } from '../../../shared/model';
 import { moneyIdOf, type MatrixCheck } from './types';
 
@@ -26,9 +27,17 @@ export function headlineOf(checks: readonly MatrixCheck[], results: readonly Che
   const blocked = results.filter((r) => r.outcome === 'blocked');
   if (blocked.length > 0)
     return `${blocked.length} checks are blocked, so they say nothing either way: ${blocked[0]!.reason ?? 'a step they depend on failed'}`;
+  const inconclusive = results.filter((r) => r.outcome === 'inconclusive');
+  if (inconclusive.length > 0) {
+    return `No check failed, but ${inconclusive.length} ${inconclusive.length === 1 ? 'refusal is' : 'refusals are'} inconclusive (a plain control was refused too): ${inconclusive[0]!.reason ?? inconclusive[0]!.id}`;
+  }
   const unobserved = results.filter((r) => r.outcome === 'not-observable');
   if (unobserved.length > 0) {
     return `No check failed, but ${unobserved.length} money rules are not observable (never counted as passed): ${unobserved[0]!.howToObserve ?? 'give the run a balance probe'}`;
+  }
+  const warnings = results.filter((r) => r.outcome === 'warning');
+  if (warnings.length > 0) {
+    return `No check failed; ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} on the desk's advice, not the spec's rules: ${warnings[0]!.title}`;
   }
   return undefined;
 }

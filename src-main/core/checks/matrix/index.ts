@@ -24,7 +24,8 @@ function generate(): readonly MatrixCheck[] {
     if (seen.has(c.id)) throw new Error(`two generated checks share the id ${c.id}`);
     seen.add(c.id);
   }
-  return checks;
+  // The checks that may ruin the user's balance go last, in their own order.
+  return [...checks.filter((c) => !c.last), ...checks.filter((c) => c.last)];
 }
 
 /** Every generated check, in the order a run sends them: the valid cells first, since the others depend on them. */

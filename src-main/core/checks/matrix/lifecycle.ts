@@ -100,6 +100,8 @@ const insufficientBalance: MatrixCheck = {
   finding: 'refuses a pay in a way the client SDK never shows',
   severity: 4,
   dependsOn: [validId('pay')],
+  // An operator that deducts the refused pay anyway runs the user dry: nothing may come after it.
+  last: true,
   money: { rule: RULES.refusedNoCharge, title: 'A refused pay changes nothing', finding: 'a refused pay still changes the balance' },
   build: (s) => ({
     steps: [

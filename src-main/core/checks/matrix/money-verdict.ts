@@ -14,15 +14,22 @@ export interface MoneyVerdict {
 
 const signed = (d: string): string => (d.startsWith('-') || d === '0' ? d : `+${d}`);
 
-export function judgeMoney(expected: number, before: BalanceEvidence | null, after: BalanceEvidence | null, howToObserve: string): MoneyVerdict {
+export function judgeMoney(
+  expected: number,
+  before: BalanceEvidence | null,
+  after: BalanceEvidence | null,
+  howToObserve: string,
+  /** Why the rule's delta is not the one expected here (every request refused), said beside it. */
+  note?: string,
+): MoneyVerdict {
   const expectedDelta = decimalOf(expected);
   if (before?.kind !== 'reading' || after?.kind !== 'reading') {
     const missing =
       before?.kind === 'unavailable'
-        ? `before the step: ${before.reason}`
+        ? `the balance could not be read before the step: ${before.reason}`
         : after?.kind === 'unavailable'
-          ? `after the step: ${after.reason}`
-          : 'no balance was read';
+          ? `the balance could not be read after the step: ${after.reason}`
+          : 'the run has no balance evidence';
     return {
       outcome: 'not-observable',
       evidence: {
@@ -30,15 +37,15 @@ export function judgeMoney(expected: number, before: BalanceEvidence | null, aft
         balanceAfter: after?.kind === 'reading' ? after.value : null,
         expectedDelta,
       },
-      observed: `the balance could not be read ${missing}`,
-      reason: `not observable: the balance could not be read ${missing}`,
+      observed: missing,
+      reason: missing,
       howToObserve,
     };
   }
   const delta = decimalDelta(before.value, after.value);
   const source = after.source === 'probe' || before.source === 'probe' ? 'probe' : 'answer';
   const evidence = { balanceBefore: before.value, balanceAfter: after.value, delta, expectedDelta, balanceSource: source } as const;
-  const observed = `balance ${before.value} → ${after.value} (${delta === null ? 'not a decimal' : signed(delta)}; the rule says ${signed(expectedDelta)})`;
+  const observed = `balance ${before.value} → ${after.value} (${delta === null ? 'not a decimal' : signed(delta)}; the rule says ${signed(expectedDelta)}${note ? `: ${note}` : ''})`;
   if (delta !== null && decimalEquals(delta, expectedDelta)) return { outcome: 'pass', evidence, observed };
   return {
     outcome: 'fail',

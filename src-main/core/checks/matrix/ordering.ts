@@ -1,22 +1,59 @@
-// Order (section 3): a pay is the precondition of every outcome, and a deposit is settled once, so a
-// second outcome of any kind after the first (a REFUND after a WIN, a DRAW after a WIN, a WIN after a
-// REFUND) changes nothing. The spec does not say how to answer them; only the money is judged, and
-// a 5XX (the operator did not handle the case at all).
+// Order (section 3's states, generated whole): a pay is the precondition of every outcome, so each
+// result for a deposit never paid changes nothing; a deposit is settled once, so every result after
+// every other result of the same deposit (LOSE then REFUND, DRAW then WIN, REFUND then WIN, ...)
+// changes nothing; and one user may hold two open deposits at once, each deducted on its own. The
+// spec does not say how to answer a result that changes nothing; its money is judged, and a 5XX.
 import type { ResultValue } from '../../../shared/model';
 import { messageBytes, payBefore, step } from './messages';
 import { RULES } from './rules';
 import type { MatrixCheck } from './types';
 
-const resultsBeforePay: MatrixCheck = {
-  id: 'ordering.results-before-pay.WIN',
-  title: 'A WIN for a depositId never paid credits nothing',
-  tests: 'A WIN for a depositId that was never paid.',
-  rule: RULES.payFirst,
-  expectation: 'no-5XX',
-  finding: 'fails with a server error on a WIN for a deposit never paid',
-  severity: 5,
-  money: { rule: RULES.payFirst, title: 'A WIN for a depositId never paid changes nothing', finding: 'credits a WIN for a deposit that was never paid' },
-  build: (s) => ({ steps: [step('WIN without a pay', 'WIN', messageBytes('WIN', s, s.ids.deposit('no-pay')), { expect: 'no-5XX' })], delta: 0 }),
+/** The results a deposit can be settled with; a REFUND of a deposit never paid has its own check (it must answer 200). */
+const RESULTS: readonly ResultValue[] = ['WIN', 'DRAW', 'LOSE', 'REFUND'];
+
+function resultBeforePay(result: ResultValue): MatrixCheck {
+  return {
+    id: `ordering.results-before-pay.${result}`,
+    title: `A ${result} for a depositId never paid changes nothing`,
+    tests: `A ${result} for a depositId that was never paid.`,
+    rule: RULES.payFirst,
+    expectation: 'no-5XX',
+    finding: `fails with a server error on a ${result} for a deposit never paid`,
+    severity: 5,
+    money: {
+      rule: RULES.payFirst,
+      title: `A ${result} for a depositId never paid changes nothing`,
+      finding: `processes a ${result} for a deposit that was never paid`,
+    },
+    build: (s) => ({ steps: [step(`${result} without a pay`, result, messageBytes(result, s, s.ids.deposit('no-pay')), { expect: 'no-5XX' })], delta: 0 }),
+  };
+}
+
+const twoOpenDeposits: MatrixCheck = {
+  id: 'ordering.two-open-deposits.pay',
+  title: 'A second open deposit of the same user is accepted and deducted',
+  tests: 'A pay, then, before any result, a second pay of the same user for another depositId.',
+  rule: RULES.payDeducts,
+  expectation: 'accepted',
+  finding: "keys a pay's idempotency on the user, not the depositId: a second open deposit is taken for a duplicate of the first",
+  severity: 2,
+  dependsOn: ['pay.valid'],
+  money: {
+    rule: RULES.payDeducts,
+    title: 'A second open deposit of the same user deducts its own stake',
+    finding: 'a second open deposit of the same user is not deducted',
+  },
+  build: (s) => {
+    const first = s.ids.deposit('open-1');
+    const second = s.ids.deposit('open-2');
+    return {
+      steps: [
+        step('first pay', 'pay', s.bodies.pay({ userId: s.userId, depositId: first }), { needs: 'accepted' }),
+        step('second pay of the same user, another depositId', 'pay', s.bodies.pay({ userId: s.userId, depositId: second }), { expect: 'accepted' }),
+      ],
+      delta: -s.bodies.stake,
+    };
+  },
 };
 
 function secondOutcome(first: ResultValue, then: ResultValue): MatrixCheck {
@@ -49,5 +86,6 @@ function secondOutcome(first: ResultValue, then: ResultValue): MatrixCheck {
 }
 
 export function orderingChecks(): MatrixCheck[] {
-  return [resultsBeforePay, secondOutcome('WIN', 'REFUND'), secondOutcome('WIN', 'DRAW'), secondOutcome('REFUND', 'WIN')];
+  const pairs = RESULTS.flatMap((first) => RESULTS.filter((then) => then !== first).map((then) => secondOutcome(first, then)));
+  return [...RESULTS.filter((r) => r !== 'REFUND').map(resultBeforePay), ...pairs, twoOpenDeposits];
 }

@@ -22,6 +22,7 @@ export function robustnessChecks(): MatrixCheck[] {
       finding: 'refuses a pay carrying a field it does not know: any addition to the platform breaks it',
       severity: 3,
       dependsOn: AFTER_A_VALID_PAY,
+      control: 'pay',
       money: {
         rule: RULES.payDeducts,
         title: 'A pay with extra fields deducts its stake once',
@@ -45,6 +46,7 @@ export function robustnessChecks(): MatrixCheck[] {
       finding: 'accepts a pay of nothing or less, or fails on an amount spelled another way',
       severity: 3,
       dependsOn: AFTER_A_VALID_PAY,
+      control: 'pay',
       money: {
         rule: RULES.refusedNoCharge,
         title: 'Edge amounts: the positive ones are deducted, 0 and -5 change nothing',

@@ -2,7 +2,10 @@
 // section and its words, so that a report says which rule a check tests.
 import type { CheckRule } from '../../../shared/model';
 
-const rule = (section: string, text: string): CheckRule => ({ section, text });
+const rule = (section: string, text: string): CheckRule => ({ section, text, source: 'spec' });
+
+/** Where the spec says nothing: the desk's advice, whose miss is a warning, never a failure. */
+const advice = (text: string): CheckRule => ({ section: '8', text, source: 'advice' });
 
 export const RULES = {
   payDeducts: rule('3', "pay request, first time this depositId is seen: deduct amount from the user's balance; store depositId with amount"),
@@ -30,5 +33,5 @@ export const RULES = {
     'a refused payment: status 4XX with {"errors": [{"code", "isClientSafe"}]}; only isClientSafe true reaches the client\'s handleError',
   ),
   refusedNoCharge: rule('7.1', 'a pay the operator cannot accept is refused, and refused means not deducted'),
-  notStated: rule('8', 'not stated by the spec: the desk expects a robust operator (no 5XX, no charge for what it refuses)'),
+  notStated: advice("the desk's advice, not stated by the spec: a robust operator answers without a 5XX and charges nothing for what it refuses"),
 } as const;

@@ -91,6 +91,7 @@ function shapeCell(shape: Shape, endpoint: Endpoint): MatrixCheck {
         : `refuses a correctly signed ${message} ${shape.what}`,
     severity: 2,
     dependsOn: [validId(endpoint)],
+    control: endpoint,
     money: {
       rule: shape.rule,
       title: `A ${message} ${shape.what} moves the balance as a plain one`,

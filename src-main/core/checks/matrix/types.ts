@@ -50,6 +50,13 @@ export interface MatrixCheck {
   /** Checks of the run whose answer must have passed for this one to mean anything (else it is blocked). */
   dependsOn?: readonly string[];
   money?: MoneyRule;
+  /**
+   * A variant of a plain message (spaced, escaped, re-ordered, with a tournamentId): the endpoint whose
+   * plain form is sent as its control when the variant is refused, so a cause is named only when confirmed.
+   */
+  control?: Endpoint;
+  /** Sent after every other check: an operator that gets it wrong may leave the user nothing to spend. */
+  last?: boolean;
   build(scope: MatrixScope): BuiltCheck;
 }
 
