@@ -2,7 +2,8 @@
 // path that chooses the profile, decides the kind and goes upstream, and why it is refused when its
 // spelling has no one reading (../protocol/target-path.ts).
 import type { Finding } from '../../shared/model';
-import { ambiguousPath, normalizedPath } from '../protocol/target-path';
+import { ambiguousPath, normalizedPath, slashReading } from '../protocol/target-path';
+import type { RoutingTable } from './routes';
 
 export interface RequestTarget {
   /** The path as received, without the query: what the row keeps, as evidence. */
@@ -13,6 +14,8 @@ export interface RequestTarget {
   search: string;
   /** The one reading of the path: the profile, the kind and the forward all follow it. */
   path: string;
+  /** The path as servers that take %2F and backslashes for slashes read it; null: it holds neither. */
+  slashReading: string | null;
   /** Why the path has no one reading (the request is refused), or null. */
   ambiguity: string | null;
 }
@@ -21,7 +24,23 @@ export function requestTarget(url: string): RequestTarget {
   const q = url.indexOf('?');
   const received = q < 0 ? url : url.slice(0, q);
   const search = q < 0 ? '' : url.slice(q);
-  return { received, query: search.slice(1), search, path: normalizedPath(received), ambiguity: ambiguousPath(received) };
+  return {
+    received,
+    query: search.slice(1),
+    search,
+    path: normalizedPath(received),
+    slashReading: slashReading(received),
+    ambiguity: ambiguousPath(received),
+  };
+}
+
+/** The target's profile, by its one reading; a path that another reading gives to another profile is ambiguous. */
+export function routeOfTarget(target: RequestTarget, routes: RoutingTable): ReturnType<RoutingTable['match']> {
+  const route = routes.match(target.path);
+  if (target.ambiguity === null && target.slashReading !== null && routes.match(target.slashReading) !== route) {
+    target.ambiguity = `an encoded slash (%2F) or a backslash that servers reading it as a slash would take to ${JSON.stringify(target.slashReading)}, under another profile's prefix`;
+  }
+  return route;
 }
 
 /** Path and query, as sent upstream (before the upstream's base path). */

@@ -17,7 +17,7 @@ import { ConnectionBudget } from './connection-budget';
 import { handshakeError, HandshakeFailureBudget } from './handshake-failures';
 import { headerBlockBytes } from './header-block';
 import { recordRefused, refusedOf, requestLineOf, type Refused } from './refused';
-import { requestTarget } from './request-target';
+import { requestTarget, routeOfTarget } from './request-target';
 import type { TlsMaterial } from './tls';
 
 /**
@@ -202,7 +202,7 @@ export class CaptureServer {
     if (headerBlockBytes(req) > this.maxHeaderBytes) return this.refuseHeaderBlock(req, res);
     // Read once: the same path chooses the profile here, the kind in the judge and the forwarded path.
     const target = requestTarget(req.url ?? '/');
-    const route = this.env.routes().match(target.path);
+    const route = routeOfTarget(target, this.env.routes());
     const forwarder = route?.upstream ? this.forwarderFor(route.upstream) : null;
     const inbound = new Inbound(this.env, route, forwarder, this.commits, req, res, KEEP_EVERY_HEADER, target);
     this.reading.set(req.socket, inbound);
