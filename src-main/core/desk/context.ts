@@ -64,6 +64,8 @@ export interface DeskContext extends OutboundDeps {
   onClose(fn: () => Promise<void> | void): void;
   /** The balance evidence of a check or edge-case run against a profile (default: the active one). */
   balanceObserver(profile: string | undefined): BalanceObserver;
+  /** The password of the team database the desk runs on, in its forms (none on SQLite): redacted like a stored secret. */
+  readonly databaseSecrets: readonly string[];
 }
 
 export function createContext(
@@ -72,6 +74,7 @@ export function createContext(
   emit: DeskEventListener,
   teamLog: TeamLog | null = null,
   keepProfilesCurrent: () => void = () => undefined,
+  databaseSecrets: readonly string[] = [],
 ): DeskContext & { runClosers(): Promise<void> } {
   const closers: Array<() => Promise<void> | void> = [];
   const secrets = createSecretCache(store.profiles, () => store.dataVersion());
@@ -91,6 +94,7 @@ export function createContext(
     },
     profilesVersion: () => store.dataVersion() + changedHere,
     keepProfilesCurrent,
+    databaseSecrets,
     // Money is observable only through a profile's balance probe or answer balance path; read in the
     // profile's amounts, by its currency's exponent.
     balanceObserver: (name) => {

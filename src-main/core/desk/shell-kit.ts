@@ -14,4 +14,5 @@ export { callbackPrefixProblem } from '../protocol/callback-path';
 export { isResultValue } from '../protocol/field-rules';
 export { checkJson, checkLine, countsLine, runIdsPrefix } from '../checks/report-export';
 export { parseHeaderLine } from '../balance/probe-config';
+export { maskedBalanceUrl } from '../balance/probe-secrets';
 export { databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';
