@@ -15,4 +15,5 @@ export { isResultValue } from '../protocol/field-rules';
 export { checkJson, checkLine, countsLine, runIdsPrefix } from '../checks/report-export';
 export { parseHeaderLine } from '../balance/probe-config';
 export { maskedBalanceUrl } from '../balance/probe-secrets';
-export { databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';
+export { fileKind } from '../private-file';
+export { databaseSecrets, databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';
