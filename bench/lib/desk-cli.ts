@@ -91,7 +91,6 @@ export async function startServe(cmd: DeskCommand, o: ServeOptions): Promise<Run
     ...cmd.nodeArgs,
     '--home',
     o.home,
-    ...(o.database ? ['--database', o.database] : []),
     'serve',
     '--proxy-port',
     '0',
@@ -100,9 +99,10 @@ export async function startServe(cmd: DeskCommand, o: ServeOptions): Promise<Run
     ...(o.upstream ? ['--upstream', o.upstream] : []),
     ...(o.ui ? ['--ui-port', '0'] : ['--no-ui']),
   ];
-  // WAGER_DESK_DATABASE_URL emptied: a URL in the benchmark's own environment must not move a SQLite run to PostgreSQL.
+  // The database in the environment (a password on the command line is refused); emptied for a SQLite
+  // run, so a URL in the benchmark's own environment does not move it to PostgreSQL.
   const child = startChild(process.execPath, args, {
-    env: { [SECRET_ENV]: o.secret, WAGER_DESK_HOME: o.home, WAGER_DESK_DATABASE_URL: '' },
+    env: { [SECRET_ENV]: o.secret, WAGER_DESK_HOME: o.home, WAGER_DESK_DATABASE_URL: o.database ?? '' },
     cwd: ROOT,
     cpu: o.cpu ?? null,
   });
@@ -128,10 +128,10 @@ export interface RowCounts {
   deposits: number;
 }
 
-/** `wager-desk db migrate --database URL` with this command's build: its own schema, which may be older than this one's. */
+/** `wager-desk db migrate` on the URL (given in the environment) with this command's build: its own schema, which may be older than this one's. */
 export async function migrateWith(cmd: DeskCommand, home: string, url: string): Promise<void> {
-  const args = [...cmd.nodeArgs, '--home', home, '--database', url, 'db', 'migrate'];
-  const env = { ...process.env, WAGER_DESK_HOME: home, WAGER_DESK_DATABASE_URL: '' };
+  const args = [...cmd.nodeArgs, '--home', home, 'db', 'migrate'];
+  const env = { ...process.env, WAGER_DESK_HOME: home, WAGER_DESK_DATABASE_URL: url };
   try {
     await promisify(execFile)(process.execPath, args, { env, cwd: ROOT, timeout: 60_000 });
   } catch (err) {

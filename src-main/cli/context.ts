@@ -1,5 +1,6 @@
 import { createDesk, type Desk } from '../core/desk';
 import { defaultHome } from '../core/desk/shell-kit';
+import { DATABASE_ENV } from './database-argument';
 import { UsageError } from './errors';
 import type { Result } from '../shared/model';
 
@@ -11,7 +12,7 @@ export interface GlobalOptions {
   database?: string;
 }
 
-export const DATABASE_ENV = 'WAGER_DESK_DATABASE_URL';
+export { DATABASE_ENV };
 
 /** The team's PostgreSQL the exchange log is in: --database, else WAGER_DESK_DATABASE_URL; undefined: the one saved with `db use`, else the data directory's. */
 export function databaseOf(opts: GlobalOptions): string | undefined {

@@ -5,6 +5,7 @@ import { EXIT_NEGATIVE, EXIT_NOT_OBSERVED, EXIT_USAGE, NegativeAnswer, NotObserv
 import { endQuietlyWhenTheReaderLeaves } from './io';
 import { registerCommands } from './commands';
 import { toDeskError } from '../core/desk/shell-kit';
+import { refusePasswordInArgument } from './database-argument';
 import { packageInfo } from './package-info';
 
 export function buildProgram(): Command {
@@ -22,7 +23,9 @@ export function buildProgram(): Command {
     )
     .exitOverride()
     .showHelpAfterError(false)
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // Before any command runs: a password in --database (global, or a db command's own) is in `ps`.
+    .hook('preAction', (_program, command) => refusePasswordInArgument('--database', command.optsWithGlobals<{ database?: string }>().database));
   // exitOverride() above is inherited by every command and subcommand made after it.
   registerCommands(program);
   return program;

@@ -22,14 +22,20 @@ export function isRedacted(value: string): boolean {
 export interface SecretSource {
   signingCandidates(): ReadonlyArray<{ secret: string }>;
   readonly store: { readonly profiles: { allApiKeys(): string[]; allProbeCredentials(): string[] } };
+  /** The team database's password (its forms), when the desk runs on one. */
+  readonly databaseSecrets?: readonly string[];
 }
 
-/** Every secret the desk holds in clear on the main side: signing secrets, API keys and balance-probe credentials of all profiles. */
+/**
+ * Every secret the desk holds in clear on the main side: signing secrets, API keys and balance-probe
+ * credentials of all profiles, and the password of the database it runs on.
+ */
 export function storedSecrets(source: SecretSource): string[] {
   return secretsToRedact(
     source.signingCandidates().map((c) => c.secret),
     source.store.profiles.allApiKeys(),
     source.store.profiles.allProbeCredentials(),
+    source.databaseSecrets ?? [],
   );
 }
 

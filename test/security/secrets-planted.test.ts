@@ -1,4 +1,5 @@
-// The adversarial property: a stored secret (the signing secret, the previous one, the API key) is
+// The adversarial property: a stored secret (the signing secret, the previous one, the API key, each
+// part of a balance probe's credentials) is
 // planted in a random place of a request (a header name or value, the method, the target path, the
 // query, an Expect value, a JSON string of the body, the raw body) or of an answer (a stand-in
 // upstream's or token endpoint's headers and body), in a random form (plain, base64 or base64url at a
@@ -24,7 +25,16 @@ import { secretLeaks } from './helpers/secret-oracle';
 const CURRENT = 'plant-Sign/8f+Kq2Lm9Zx';
 const PREVIOUS = 'plant_prev.Wd4Rt7Yu1Io';
 const API_KEY = 'plant~apik-Hj5Nm3Bv6Cx';
-const SECRETS = [CURRENT, PREVIOUS, API_KEY];
+// The balance probe's credentials, each part a secret of its own: a bearer token (sent alone, without
+// its scheme), Basic's user, password and the base64 of user:password, a key in the balance URL's query.
+const PROBE_TOKEN = 'plant-bear.Tq8Wx2Ev5Rb';
+const PROBE_USER = 'plant-user-Gy6Hu3Ji9';
+const PROBE_PASSWORD = 'plant-pass!Kl4Zx7Cv1';
+const PROBE_BASIC = Buffer.from(`${PROBE_USER}:${PROBE_PASSWORD}`).toString('base64');
+const PROBE_QUERY_KEY = 'plant-qkey-Bn2Mq5Wr8';
+const SECRETS = [CURRENT, PREVIOUS, API_KEY, PROBE_TOKEN, PROBE_USER, PROBE_PASSWORD, PROBE_BASIC, PROBE_QUERY_KEY];
+/** The balance URL is a profile's setting, stored as given: its query key is looked for everywhere but the profile's own row. */
+const IN_FILES = SECRETS.filter((s) => s !== PROBE_QUERY_KEY);
 
 const FORMS = ['raw', 'b64', 'b64url', 'hex', 'HEX', 'pct', 'PCT', 'uri', 'pct2', 'uri2', 'pct-part', '\\u', '\\U', '\\u-part'] as const;
 type Form = (typeof FORMS)[number];
@@ -182,7 +192,21 @@ function capturedConsole(): { text: () => string; restore: () => void } {
 
 async function deskWithSecrets(home: string, base: string): Promise<Desk> {
   const desk = openDesk(home);
-  must(await desk.saveProfile({ name: 'p', secret: PREVIOUS, apiKey: API_KEY, operatorId: 'op-1', baseUrl: base }));
+  must(
+    await desk.saveProfile({
+      name: 'p',
+      secret: PREVIOUS,
+      apiKey: API_KEY,
+      operatorId: 'op-1',
+      baseUrl: base,
+      balanceUrl: `${base}/balance/{userId}?key=${PROBE_QUERY_KEY}`,
+      balancePath: '$.balance',
+      balanceHeaders: [
+        ['Authorization', `Bearer ${PROBE_TOKEN}`],
+        ['X-Staging-Auth', `Basic ${PROBE_BASIC}`],
+      ],
+    }),
+  );
   // Rotated: the first secret is kept as the previous one.
   must(await desk.saveProfile({ name: 'p', secret: CURRENT, previousSecret: PREVIOUS }));
   must(await desk.useProfile('p'));
@@ -194,7 +218,7 @@ async function rowsLeaks(desk: Desk, home: string, from: number): Promise<string
   const places: Array<{ label: string; bytes: string | Uint8Array }> = [{ label: 'list', bytes: JSON.stringify(items) }];
   for (const x of items.filter((i) => i.id > from)) places.push({ label: `detail ${x.id}`, bytes: JSON.stringify(must(await desk.getExchange(x.id))) });
   places.push({ label: 'sandbox state', bytes: JSON.stringify(must(await desk.getSandboxState())) });
-  return [...secretLeaks(places, SECRETS), ...secretLeaks(filePlaces(home), SECRETS)];
+  return [...secretLeaks(places, SECRETS), ...secretLeaks(filePlaces(home), IN_FILES)];
 }
 
 const RUNS = 45;
@@ -249,6 +273,6 @@ describe('a stored secret planted anywhere, in any form, is never kept', () => {
     expect(secretLeaks([{ label: 'console', bytes: logs.text() }], SECRETS)).toEqual([]);
     await desks.sandbox.close();
     await desks.forward.close();
-    expect(secretLeaks([...filePlaces(homes.sandbox), ...filePlaces(homes.forward)], SECRETS)).toEqual([]);
+    expect(secretLeaks([...filePlaces(homes.sandbox), ...filePlaces(homes.forward)], IN_FILES)).toEqual([]);
   }, 150_000);
 });

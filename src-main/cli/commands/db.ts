@@ -6,6 +6,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { databaseUrlProblem, redactDatabaseUrl } from '../../core/desk/shell-kit';
 import type { DatabaseChoice, DatabaseCopyProgress, DatabaseCopyReport, DatabaseMigration } from '../../shared/team-store';
 import { DATABASE_ENV, must, withDesk } from '../context';
+import { refusePasswordInArgument } from '../database-argument';
 import { UsageError } from '../errors';
 import { printJson } from '../io';
 
@@ -17,6 +18,7 @@ function rows(value: string): number {
 
 /** The PostgreSQL URL: the option's own value, else --database, else the environment; checked. */
 function databaseUrl(command: string, own: string | true | undefined, database: string | undefined): string {
+  refusePasswordInArgument(command, typeof own === 'string' ? own : undefined);
   const url = (typeof own === 'string' ? own : undefined) ?? database ?? process.env[DATABASE_ENV];
   if (url === undefined || url === '') throw new UsageError(`${command}: name the PostgreSQL database (a URL, --database URL or ${DATABASE_ENV})`);
   const problem = databaseUrlProblem(url);
@@ -78,11 +80,14 @@ export function registerDb(program: Command): void {
         '); checked first; without URL: say which',
     )
     .option('--sqlite', "forget it: back to the data directory's own SQLite log")
+    .option('--from-env', `save the URL in $${DATABASE_ENV} (a password stays out of the command line, which every user can read in ps)`)
     .option('--json', 'machine-readable output')
     .action(async (url: string | undefined, _opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      if (url !== undefined && opts.sqlite) throw new UsageError('db use: give a URL or --sqlite, not both');
-      const target = url === undefined ? undefined : databaseUrl('db use', url, undefined);
+      if ([url !== undefined, opts.sqlite === true, opts.fromEnv === true].filter(Boolean).length > 1) {
+        throw new UsageError('db use: give one of a URL, --from-env or --sqlite');
+      }
+      const target = opts.fromEnv ? databaseUrl('db use', undefined, undefined) : url === undefined ? undefined : databaseUrl('db use', url, undefined);
       await withDesk(
         opts,
         async (desk) => {

@@ -1,13 +1,18 @@
 // The balance probe's flags of `profile set` and its lines in a profile's description: header values
 // are credentials, so they are read from the environment where possible and shown only as set + fingerprint.
 import { InvalidArgumentError, type Command } from 'commander';
-import { parseHeaderLine } from '../../core/desk/shell-kit';
+import { maskedBalanceUrl, parseHeaderLine } from '../../core/desk/shell-kit';
 import { BALANCE_UNITS, type BalanceUnits, type ProfileInput, type ProfileView, type SecretState } from '../../shared/model';
 import { UsageError } from '../errors';
 import { secretFromEnv } from '../io';
 import { collect } from '../parse';
 
 const secretText = (s: SecretState): string => (s.set ? `set (${s.fingerprint})` : 'unset');
+
+/** The profile as printed: a query value of its balance URL may be a credential (?key=...), so each is masked. */
+export function printableProfile(p: ProfileView): ProfileView {
+  return p.balance.url === null ? p : { ...p, balance: { ...p.balance, url: maskedBalanceUrl(p.balance.url) } };
+}
 
 /** The balance probe, its header values as set + fingerprint only. */
 export function balanceLines(p: ProfileView): string[] {

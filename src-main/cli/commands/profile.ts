@@ -4,7 +4,7 @@ import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { currencyCode, httpUrl } from '../parse';
-import { addBalanceOptions, balanceInput, balanceLines } from './profile-balance';
+import { addBalanceOptions, balanceInput, balanceLines, printableProfile } from './profile-balance';
 import { amountsMode, callbackPrefix } from '../callback-options';
 
 function secretText(s: SecretState): string {
@@ -87,7 +87,7 @@ export function registerProfile(program: Command): void {
       ...balanceInput(opts, cmd),
     };
     await withDesk(opts, async (desk) => {
-      const view = must(await desk.saveProfile(input));
+      const view = printableProfile(must(await desk.saveProfile(input)));
       if (opts.json) printJson(view);
       else process.stdout.write(`${describe(view)}\n`);
     });
@@ -100,7 +100,7 @@ export function registerProfile(program: Command): void {
     .action(async (_opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
       await withDesk(opts, async (desk) => {
-        const list = must(await desk.listProfiles());
+        const list = must(await desk.listProfiles()).map(printableProfile);
         // "set" means sealed in the database; a lost or foreign key file means none of them opens now.
         const keyProblem = must(await desk.getStatus()).secretsKeyProblem;
         if (keyProblem !== null) process.stderr.write(`warning: ${keyProblem}\n`);

@@ -1,20 +1,16 @@
 // `wager-desk saved list|export|import|remove`: the requests saved from the composer, per profile, and
 // the file a team keeps them in (docs/CLI.md, Saved requests).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { readBoundedInput } from '../bounded-input';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson, writeStdout } from '../io';
 
 const profileOption = (cmd: Command): Command => cmd.option('--profile <name>', 'the profile (default: the active one)');
 
-function readInput(file: string): string {
-  try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
-  }
-}
+/** A saved requests file as large as a team keeps (thousands of requests); a larger one is refused by its size, unread. */
+export const MAX_SAVED_FILE_BYTES = 16 * 1024 * 1024;
 
 export function registerSaved(program: Command): void {
   const saved = program.command('saved').description('requests saved from the composer: list, export, import, remove');
@@ -49,7 +45,7 @@ export function registerSaved(program: Command): void {
     .argument('<file>', 'the file (- for stdin)')
     .action(async (file: string, _opts, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
-      const text = readInput(file);
+      const text = (await readBoundedInput(file, MAX_SAVED_FILE_BYTES)).toString('utf8');
       await withDesk(opts, async (desk) => {
         const imported = must(await desk.importSavedRequests(text, opts.profile as string | undefined));
         await writeStdout(`imported ${imported.length} saved request${imported.length === 1 ? '' : 's'}\n`);

@@ -6,13 +6,14 @@
 import type { AmountsMode, BalanceUnits, HeaderList } from '../../shared/model';
 import { httpSend, type OutboundOutcome, type OutboundRequest } from '../outbound/http-send';
 import { sameOrigin } from '../outbound/target';
-import { redactText } from '../redact';
+import { redactText, secretsToRedact } from '../redact';
 import type { ProfileSecrets } from '../store/sqlite';
 import { DEFAULT_CURRENCY_EXPONENT, readBalance } from './money';
 import { NO_BALANCE_EVIDENCE, type BalanceEvidence, type BalanceObserver } from './observer';
 import { probeUrlFor } from './probe-config';
 import { renderProbeHeaders } from './probe-headers';
 import { readProbePath } from './probe-path';
+import { maskedBalanceUrl, probeSecrets } from './probe-secrets';
 
 export interface BalanceObserverDeps {
   /** How long the probe may take to answer. */
@@ -50,7 +51,9 @@ export function buildBalanceObserver(profile: ProfileSecrets | null, deps: Balan
   const units: BalanceUnits = probe?.units ?? (mode === 'integer' ? 'minor' : 'major');
   const exponent = deps.exponent ?? DEFAULT_CURRENCY_EXPONENT;
   const headers: HeaderList = probe?.headers ?? [];
-  const credentials = headers.map(([, v]) => v).filter((v) => v.length > 0);
+  // Every form of the probe's credentials: an answer or an error may echo any of them, and a reason
+  // quotes what it read (the check's report keeps it).
+  const credentials = secretsToRedact(probeSecrets(headers, url));
   const send = deps.send ?? httpSend;
   const probing = url !== null && path !== null;
   if (!probing && answerPath === null) return { ...NO_BALANCE_EVIDENCE, howToObserve: howToObserve(profile?.name ?? null, url, path) };
@@ -58,13 +61,15 @@ export function buildBalanceObserver(profile: ProfileSecrets | null, deps: Balan
   const valueAt = (value: unknown, at: string, userId: string | null, source: 'probe' | 'answer'): BalanceEvidence => {
     const found = readProbePath(value, at, userId);
     if (!found.found) return { kind: 'unavailable', reason: `the ${source === 'probe' ? "probe's answer" : 'answer'} has no balance at ${at}: ${found.why}` };
-    const money = readBalance(found.value, units, mode, exponent);
+    // A text is quoted in the reason when it is not a number: redacted before it is cut to length.
+    const raw = typeof found.value === 'string' ? redactText(found.value, credentials) : found.value;
+    const money = readBalance(raw, units, mode, exponent);
     return money.ok ? { kind: 'reading', value: money.value, source } : { kind: 'unavailable', reason: `the balance at ${at} is unreadable: ${money.reason}` };
   };
 
   return {
     available: true,
-    howToObserve: probing ? `balance probe ${url}` : `the balance in answers at ${answerPath}`,
+    howToObserve: probing ? `balance probe ${maskedBalanceUrl(url)}` : `the balance in answers at ${answerPath}`,
     async read(userId: string): Promise<BalanceEvidence> {
       if (!probing)
         return {

@@ -69,6 +69,8 @@ export interface DeskContext extends OutboundDeps {
    * `run`, the evidence of that run's target only (a profile's probe reads its own operator, never another).
    */
   balanceObserver(profile: string | undefined, run?: RunBalanceOptions): BalanceObserver;
+  /** The password of the team database the desk runs on, in its forms (none on SQLite): redacted like a stored secret. */
+  readonly databaseSecrets: readonly string[];
 }
 
 export function createContext(
@@ -77,6 +79,7 @@ export function createContext(
   emit: DeskEventListener,
   teamLog: TeamLog | null = null,
   keepProfilesCurrent: () => void = () => undefined,
+  databaseSecrets: readonly string[] = [],
 ): DeskContext & { runClosers(): Promise<void> } {
   const closers: Array<() => Promise<void> | void> = [];
   const secrets = createSecretCache(store.profiles, () => store.dataVersion());
@@ -96,6 +99,7 @@ export function createContext(
     },
     profilesVersion: () => store.dataVersion() + changedHere,
     keepProfilesCurrent,
+    databaseSecrets,
     // Money is observable only through a profile's balance probe or answer balance path; read in the
     // profile's amounts, by its currency's exponent.
     balanceObserver: (name, run) => {

@@ -2,7 +2,7 @@ import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../.
 import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
 import type { TeamStoreTools } from '../../shared/team-store';
 import { chooseKeySource, openStore } from '../store/sqlite';
-import { databaseUrlProblem, TeamLog } from '../store/postgres';
+import { databaseSecrets, databaseUrlProblem, TeamLog } from '../store/postgres';
 import { DeskFailure } from '../result';
 import { teamLogEvents } from './team-log-events';
 import { balancePart } from './balance-part';
@@ -127,6 +127,7 @@ export function createDesk(options: DeskOptions): Desk {
     emit,
     teamLog,
     () => sharedProfiles?.listen(),
+    database !== undefined ? databaseSecrets(database) : [],
   );
   // Over a team's PostgreSQL, rows come from every proxy on it: heard while anyone listens for rows.
   const teamNews = teamLog ? teamLogEvents(teamLog, emit) : { start: () => undefined, stop: () => Promise.resolve() };

@@ -71,8 +71,8 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
     profileNames: () => store.profiles.list().map((p) => p.name),
     activeProfile: () => store.profiles.activeName(),
     profilesVersion: () => ctx.profilesVersion(),
-    // Balance-probe credentials are redacted from captures like API keys.
-    apiKeys: () => [...store.profiles.allApiKeys(), ...store.profiles.allProbeCredentials()],
+    // Balance-probe credentials and the database's password are redacted from captures like API keys.
+    apiKeys: () => [...store.profiles.allApiKeys(), ...store.profiles.allProbeCredentials(), ...ctx.databaseSecrets],
     // The profile's view (no secret decrypted): this runs once per turn of the event loop under load.
     callbackSettings: (profile, callbackPrefix) => {
       const name = profile ?? store.profiles.activeName();

@@ -4,12 +4,13 @@
 // secret typed into a header, the path or the body is redacted as everywhere else.
 import type { DeskApi } from '../../shared/desk-api';
 import { SIGNATURE_HEADER, type Draft, type SavedRequest, type SavedSignature, type SignatureMode } from '../../shared/model';
-import { redactBytes, redactHeaders, redactUrlPart, storedSecrets } from '../redact';
+import { redactBytes, redactHeaders, redactText, redactUrlPart, storedSecrets } from '../redact';
 import { attempt, DeskFailure } from '../result';
 import { parseSavedFile, savedFileText, type SavedFileRequest } from '../saved/saved-file';
 import type { DeskContext } from './context';
 
 const SAVED_MODES: readonly SignatureMode[] = ['resign', 'invalid', 'none'];
+const MARKER = /\[redacted sha256:[0-9a-f]{8}\]/;
 
 type SavedMethods = 'saveRequest' | 'listSavedRequests' | 'removeSavedRequest' | 'exportSavedRequests' | 'importSavedRequests';
 
@@ -24,27 +25,42 @@ export function savedPart(ctx: DeskContext): Pick<DeskApi, SavedMethods> {
     return chosen;
   };
 
+  /**
+   * Every field with each stored secret replaced by its marker: what is saved, and what a list or an
+   * export shows (a request saved before a secret was stored gets it redacted on the way out).
+   */
+  const redacted = <R extends SavedFileRequest>(r: R, secrets: readonly string[]): R => {
+    const method = redactText(r.method, secrets);
+    const body = redactBytes(Buffer.from(r.bodyBase64, 'base64'), secrets);
+    return {
+      ...r,
+      name: redactText(r.name, secrets),
+      // Upper-cased only when it holds no secret and no marker: a marker is kept as written.
+      method: method === r.method && !MARKER.test(method) ? method.toUpperCase() : method,
+      path: redactUrlPart(r.path, secrets),
+      headers: redactHeaders(r.headers, secrets),
+      bodyBase64: body.found.length > 0 ? Buffer.from(body.bytes).toString('base64') : r.bodyBase64,
+    };
+  };
+
   /** The request as it may be stored: no signature header, no stored secret in clear. */
-  const storable = (profile: string, r: SavedFileRequest): SavedRequest => {
+  const storable = (profile: string, r: SavedFileRequest, secrets = storedSecrets(ctx)): SavedRequest => {
     const name = r.name.trim();
     if (name === '' || name.length > 200) throw new DeskFailure('bad-input', 'A saved request needs a name (at most 200 characters).');
-    if (!r.path.startsWith('/')) throw new DeskFailure('bad-input', `The path "${r.path}" must start with "/".`);
-    const secrets = storedSecrets(ctx);
-    const headers = redactHeaders(
-      r.headers.filter(([k]) => k.toLowerCase() !== SIGNATURE_HEADER),
-      secrets,
-    );
-    const body = redactBytes(Buffer.from(r.bodyBase64, 'base64'), secrets).bytes;
+    // The path is quoted only once redacted.
+    if (!r.path.startsWith('/')) throw new DeskFailure('bad-input', `The path "${redactUrlPart(r.path, secrets)}" must start with "/".`);
+    const headers = r.headers.filter(([k]) => k.toLowerCase() !== SIGNATURE_HEADER);
     return {
       profile,
-      name,
-      method: r.method.toUpperCase(),
-      path: redactUrlPart(r.path, secrets),
-      headers,
-      bodyBase64: Buffer.from(body).toString('base64'),
-      signature: r.signature,
+      ...redacted({ name, method: r.method, path: r.path, headers, bodyBase64: r.bodyBase64, signature: r.signature }, secrets),
       savedAt: new Date().toISOString(),
     };
+  };
+
+  /** A profile's saved requests as they may be shown or exported. */
+  const listed = async (profile: string): Promise<SavedRequest[]> => {
+    const secrets = storedSecrets(ctx);
+    return (await saved.list(profile)).map((r) => redacted(r, secrets));
   };
 
   const modeOf = (mode: SignatureMode): SavedSignature => {
@@ -65,18 +81,27 @@ export function savedPart(ctx: DeskContext): Pick<DeskApi, SavedMethods> {
         await saved.put([request]);
         return request;
       }),
-    listSavedRequests: (profile) => attempt(() => saved.list(profileOf(profile))),
+    listSavedRequests: (profile) => attempt(() => listed(profileOf(profile))),
     removeSavedRequest: (name, profile) =>
       attempt(async () => {
         const chosen = profileOf(profile);
         if (!(await saved.remove(chosen, name))) throw new DeskFailure('not-found', `No saved request "${name}" in profile ${chosen}.`);
         return null;
       }),
-    exportSavedRequests: (profile) => attempt(async () => savedFileText(await saved.list(profileOf(profile)))),
+    exportSavedRequests: (profile) => attempt(async () => savedFileText(await listed(profileOf(profile)))),
     importSavedRequests: (text, profile) =>
       attempt(async () => {
         const chosen = profileOf(profile);
-        const requests = parseSavedFile(text).map((r) => storable(chosen, r));
+        const secrets = storedSecrets(ctx);
+        let parsed: SavedFileRequest[];
+        try {
+          parsed = parseSavedFile(text);
+        } catch (err) {
+          // A refusal may name a key of the file: quoted only once redacted.
+          if (err instanceof DeskFailure) throw new DeskFailure(err.code, redactText(err.message, secrets));
+          throw err;
+        }
+        const requests = parsed.map((r) => storable(chosen, r, secrets));
         await saved.put(requests);
         return requests;
       }),

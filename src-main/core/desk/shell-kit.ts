@@ -15,5 +15,7 @@ export { callbackPrefixProblem } from '../protocol/callback-path';
 export { isResultValue } from '../protocol/field-rules';
 export { checkJson, checkLine, countsLine, runIdsPrefix } from '../checks/report-export';
 export { parseHeaderLine } from '../balance/probe-config';
-export { databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';
+export { maskedBalanceUrl } from '../balance/probe-secrets';
+export { fileKind } from '../private-file';
+export { databaseSecrets, databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';
 export { KEY_BYTES } from '../store/sealing/key-source';

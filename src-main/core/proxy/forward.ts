@@ -10,8 +10,10 @@ import { clientResponseHeaders, toPairs, upstreamRequestHeaders } from './header
 
 export interface ForwardRequest {
   method: string;
-  /** Path and query as received (origin form). */
+  /** Path and query (origin form), the path as the door read it (the reading that chose the profile). */
   target: string;
+  /** Whether the door read the path otherwise than it was written (dot or empty segments). */
+  normalized?: boolean;
   /** rawHeaders of the inbound request. */
   rawHeaders: readonly string[];
   body: Buffer;
@@ -64,16 +66,18 @@ export class Forwarder {
 
   /** Sends the request and relays the answer into `res`; calls `done` once, when the exchange is over. */
   forward(request: ForwardRequest, res: ServerResponse, limits: ForwardLimits, done: (outcome: ForwardOutcome) => void): void {
-    const { path, normalized } = upstreamPath(this.basePath, request.target);
-    const pathFindings: Finding[] = normalized
-      ? [
-          {
-            level: 'warning',
-            path: '$',
-            message: `the request target was forwarded normalized, as ${JSON.stringify(path)} (dot segments resolved, empty segments dropped)`,
-          },
-        ]
-      : [];
+    const upstream = upstreamPath(this.basePath, request.target);
+    const path = upstream.path;
+    const pathFindings: Finding[] =
+      upstream.normalized || request.normalized === true
+        ? [
+            {
+              level: 'warning',
+              path: '$',
+              message: `the request target was forwarded normalized, as ${JSON.stringify(path)} (dot segments resolved, empty segments dropped)`,
+            },
+          ]
+        : [];
     const headers = upstreamRequestHeaders(request.rawHeaders, this.hostHeader, request.method, request.body.length);
     let finished = false;
     let relaying = false;

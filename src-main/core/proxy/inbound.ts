@@ -30,6 +30,7 @@ import { flatten } from './headers';
 import { bareRow, capturedRequest, type Arrival } from './inbound-rows';
 import type { Forwarder } from './forward';
 import { sinksTheWrite, type CaptureTx, type CaptureWriter } from '../store/contract/capture-writer';
+import { forwardedTarget, requestTarget, targetFindings, wasNormalized, type RequestTarget } from './request-target';
 import { unassignedReason, type ProfileRoute } from './routes';
 
 /** After a 413, the rest of an oversized body is read and dropped up to this much, then the socket is cut. */
@@ -56,8 +57,6 @@ export class Inbound {
   private id = 0;
   private readonly at = new Date().toISOString();
   private readonly started = performance.now();
-  private readonly path: string;
-  private readonly query: string;
   /** The secrets the row was redacted with: the response is redacted with the same (no second look-up). */
   private secrets: readonly string[] | null = null;
 
@@ -71,12 +70,9 @@ export class Inbound {
     private readonly res: ServerResponse,
     /** Node's maxHeadersCount: a request with this many headers may have had more, dropped. */
     private readonly maxHeadersCount: number,
-  ) {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    this.path = q < 0 ? url : url.slice(0, q);
-    this.query = q < 0 ? '' : url.slice(q + 1);
-  }
+    /** The target as read at the door: the same reading chose `route`. */
+    private readonly target: RequestTarget = requestTarget(req.url ?? '/'),
+  ) {}
 
   /** Whether the whole request has been read: a parser error on its socket is then about the next request. */
   get complete(): boolean {
@@ -179,6 +175,12 @@ export class Inbound {
       this.commitAnswered(this.unjudgedRow(body, error), proxyError('BAD_REQUEST', true), error);
       return;
     }
+    if (this.target.ambiguity !== null) {
+      // A path servers read in different ways: no profile, kind or upstream could be sure to be its own.
+      const error = `the request target's path holds ${this.target.ambiguity}`;
+      this.commitAnswered(this.unjudgedRow(body, error), proxyError('BAD_REQUEST'), error);
+      return;
+    }
     if (this.route === null) {
       // Nobody's callback: recorded (not judged: whose secret would judge it?) and refused by the desk.
       const error = unassignedReason(this.env.routes());
@@ -262,10 +264,11 @@ export class Inbound {
 
   private judged(body: Buffer, truncated: boolean, options: JudgeOptions = {}): Judgment {
     const secrets = (this.secrets = this.env.secrets());
+    const atDoor = targetFindings(this.target);
     const judgment = judge(
       capturedRequest(this.arrival(), body, truncated),
       { candidates: options.unjudged || this.route === null ? [] : this.route.candidates(), secrets, ...this.judgedUnder() },
-      options,
+      atDoor.length > 0 ? { ...options, findings: [...atDoor, ...(options.findings ?? [])] } : options,
     );
     this.state = 'recording';
     return judgment;
@@ -294,13 +297,19 @@ export class Inbound {
   }
 
   private arrival(): Arrival {
-    return { req: this.req, at: this.at, path: this.path, query: this.query, received: this.received, maxHeadersCount: this.maxHeadersCount };
+    return { req: this.req, at: this.at, path: this.target.received, query: this.target.query, received: this.received, maxHeadersCount: this.maxHeadersCount };
   }
 
   /** Runs once the row is committed: the request goes upstream and the answer is relayed. */
   private forward(forwarder: Forwarder, body: Buffer): void {
     forwarder.forward(
-      { method: this.req.method ?? 'GET', target: this.req.url ?? '/', rawHeaders: this.req.rawHeaders, body },
+      {
+        method: this.req.method ?? 'GET',
+        target: forwardedTarget(this.target),
+        normalized: wasNormalized(this.target),
+        rawHeaders: this.req.rawHeaders,
+        body,
+      },
       this.res,
       { timeoutMs: this.env.upstreamTimeoutMs, maxStoredBytes: this.env.maxBodyBytes },
       (outcome) =>

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { HeaderList } from '../../shared/model';
 import { judge, redactCompletion, type CapturedRequest } from '../capture';
+import { normalizedPath } from '../protocol/target-path';
 import { redactBytes } from '../redact';
 import type { ExchangeCompletion, NewExchange } from '../store/rows/exchange-values';
 import type { CaptureEnv } from './env';
@@ -92,7 +93,7 @@ export function recordRefused(
           ]
         : [];
     // Whose it is, when the path tells (a request refused at the door still belongs to the profile it was sent to).
-    const profile = env.routes().match(request.path)?.profile ?? null;
+    const profile = env.routes().match(normalizedPath(request.path))?.profile ?? null;
     row = judge(request, { candidates: [], secrets, profile }, { unjudged: true, findings: note }).row;
   } catch (err) {
     // Even the redaction failed (the secrets could not be read): a row with nothing that could hold one.

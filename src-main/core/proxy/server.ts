@@ -17,6 +17,7 @@ import { ConnectionBudget } from './connection-budget';
 import { handshakeError, HandshakeFailureBudget } from './handshake-failures';
 import { headerBlockBytes } from './header-block';
 import { recordRefused, refusedOf, requestLineOf, type Refused } from './refused';
+import { requestTarget, routeOfTarget } from './request-target';
 import type { TlsMaterial } from './tls';
 
 /**
@@ -199,11 +200,11 @@ export class CaptureServer {
       for (const wake of this.idleWaiters.splice(0)) wake();
     });
     if (headerBlockBytes(req) > this.maxHeaderBytes) return this.refuseHeaderBlock(req, res);
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const route = this.env.routes().match(q < 0 ? url : url.slice(0, q));
+    // Read once: the same path chooses the profile here, the kind in the judge and the forwarded path.
+    const target = requestTarget(req.url ?? '/');
+    const route = routeOfTarget(target, this.env.routes());
     const forwarder = route?.upstream ? this.forwarderFor(route.upstream) : null;
-    const inbound = new Inbound(this.env, route, forwarder, this.commits, req, res, KEEP_EVERY_HEADER);
+    const inbound = new Inbound(this.env, route, forwarder, this.commits, req, res, KEEP_EVERY_HEADER, target);
     this.reading.set(req.socket, inbound);
     req.once('end', () => {
       if (this.reading.get(req.socket) === inbound) this.reading.delete(req.socket);

@@ -48,8 +48,9 @@ export function parseSavedFile(text: string): SavedFileRequest[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (err) {
-    throw new DeskFailure('bad-input', `The saved requests file is not JSON: ${(err as Error).message}`);
+  } catch {
+    // JSON.parse's message quotes the text around the fault: the file's first characters may be a secret.
+    throw new DeskFailure('bad-input', `The saved requests file is not JSON (${text.length} characters; \`wager-desk saved export\` writes one).`);
   }
   const parsed = file.safeParse(json);
   if (!parsed.success) {

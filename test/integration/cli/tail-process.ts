@@ -20,9 +20,9 @@ export interface TailProcess {
 }
 
 /** Starts `tail` (the arguments before and after the command name), resolved once it follows. */
-export function startTail(args: string[]): Promise<TailProcess> {
+export function startTail(args: string[], env: Record<string, string> = {}): Promise<TailProcess> {
   const { cmd, args: pre } = cliCommand();
-  const child = spawn(cmd, [...pre, 'tail', ...args], { cwd: root, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(cmd, [...pre, 'tail', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   onTestFinished(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

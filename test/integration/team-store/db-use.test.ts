@@ -19,10 +19,12 @@ const server = usePostgres();
 const SAVED = 'team-database';
 
 const passwordOf = (url: string): string => decodeURIComponent(new URL(url).password);
+/** The database in the environment: a URL with a password is refused as an argument (every user sees it in ps). */
+const inEnv = (url: string) => ({ env: { WAGER_DESK_DATABASE_URL: url } });
 
 async function migratedDatabase(): Promise<string> {
   const url = await server().newDatabase();
-  const m = await runCli(['--home', tempDir(), 'db', 'migrate', '--database', url]);
+  const m = await runCli(['--home', tempDir(), 'db', 'migrate'], inEnv(url));
   expect(m.code, m.stderr).toBe(0);
   return url;
 }
@@ -40,8 +42,8 @@ async function insertRow(url: string, path: string): Promise<void> {
   }
 }
 
-const paths = async (home: string, extra: string[] = []): Promise<string[]> => {
-  const r = await runCli(['--home', home, ...extra, 'captures', '--ndjson']);
+const paths = async (home: string, database?: string): Promise<string[]> => {
+  const r = await runCli(['--home', home, 'captures', '--ndjson'], database === undefined ? {} : inEnv(database));
   expect(r.code, r.stderr).toBe(0);
   return r.stdout
     .split('\n')
@@ -65,7 +67,7 @@ describe('db use', () => {
     const home = tempDir();
     expect(await paths(home)).toEqual([]);
 
-    const set = await runCli(['--home', home, 'db', 'use', url]);
+    const set = await runCli(['--home', home, 'db', 'use', '--from-env'], inEnv(url));
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain('exchange log: PostgreSQL at postgres://postgres:***@');
     expect(set.stdout + set.stderr).not.toContain(passwordOf(url));
@@ -93,21 +95,21 @@ describe('db use', () => {
     expect(await paths(home)).toEqual([]);
   });
 
-  it('--database on the command line wins over the saved database', async () => {
+  it('$WAGER_DESK_DATABASE_URL wins over the saved database', async () => {
     const saved = await migratedDatabase();
     const named = await migratedDatabase();
     await insertRow(saved, '/acme/pay/saved');
     await insertRow(named, '/acme/pay/named');
     const home = tempDir();
-    expect((await runCli(['--home', home, 'db', 'use', saved])).code).toBe(0);
+    expect((await runCli(['--home', home, 'db', 'use', '--from-env'], inEnv(saved))).code).toBe(0);
     expect(await paths(home)).toEqual(['/acme/pay/saved']);
-    expect(await paths(home, ['--database', named])).toEqual(['/acme/pay/named']);
+    expect(await paths(home, named)).toEqual(['/acme/pay/named']);
   });
 
   it('refuses a database without the schema, or one it cannot reach, and saves nothing', async () => {
     const home = tempDir();
     const empty = await server().newDatabase();
-    const r = await runCli(['--home', home, 'db', 'use', empty]);
+    const r = await runCli(['--home', home, 'db', 'use', '--from-env'], inEnv(empty));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/schema|db migrate/i);
     expect(r.stderr).not.toContain(passwordOf(empty));
@@ -123,7 +125,7 @@ describe('db use', () => {
   it('refuses a saved file others may read, or one that is not a file, naming it and the way out; db use --sqlite still works', async () => {
     const url = await migratedDatabase();
     const home = tempDir();
-    expect((await runCli(['--home', home, 'db', 'use', url])).code).toBe(0);
+    expect((await runCli(['--home', home, 'db', 'use', '--from-env'], inEnv(url))).code).toBe(0);
     chmodSync(join(home, SAVED), 0o644);
     const loose = await runCli(['--home', home, 'captures']);
     expect(loose.code).toBe(2);

@@ -162,7 +162,7 @@ describe('db copy between SQLite and PostgreSQL', () => {
     await fillEveryColumn(desk, 2);
     await desk.close();
 
-    const migrate = await runCli(['--home', home, 'db', 'migrate', '--database', url]);
+    const migrate = await runCli(['--home', home, 'db', 'migrate'], { env: { WAGER_DESK_DATABASE_URL: url } });
     expect(migrate.stderr).toBe('');
     expect(migrate.code).toBe(0);
     expect(migrate.stdout).toContain('schema 0 -> 2 (applied 1 initial, 2 text-search)');
@@ -175,7 +175,7 @@ describe('db copy between SQLite and PostgreSQL', () => {
 
     const wrong = new URL(url);
     wrong.password = 'not-the-password-4711';
-    const refused = await runCli(['--home', home, 'db', 'migrate', '--database', wrong.toString()]);
+    const refused = await runCli(['--home', home, 'db', 'migrate'], { env: { WAGER_DESK_DATABASE_URL: wrong.toString() } });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/PostgreSQL at postgres:\/\/postgres:\*\*\*@.*password authentication failed/);
     for (const out of [migrate, copy, refused]) {

@@ -28,8 +28,9 @@ async function teamProfile(url: string): Promise<void> {
   }
 }
 
-/** A proxy host: a data directory of its own, the team's database and key. */
-const serveOn = (url: string) => startServe(['--home', tempDir(), '--database', url, '--key-file', teamKeyFile(url), 'serve', '--proxy-port', '0', '--no-ui']);
+/** A proxy host: a data directory of its own, the team's database (in the environment: a password is never an argument) and key. */
+const serveOn = (url: string) =>
+  startServe(['--home', tempDir(), '--key-file', teamKeyFile(url), 'serve', '--proxy-port', '0', '--no-ui'], { WAGER_DESK_DATABASE_URL: url });
 
 const signedPay = (depositId: string) => {
   const body = JSON.stringify({ userId: `u-${depositId}`, depositId, currency: 'EUR', amount: 100 });
@@ -43,7 +44,7 @@ describe('two serve processes on one PostgreSQL', () => {
     const [a, b] = await Promise.all([serveOn(url), serveOn(url)]);
     await a.waitForStderr('exchange log: PostgreSQL at postgres://postgres:***@');
     const watcher = tempDir();
-    const tail = await startTail(['--home', watcher, '--database', url, '--json']);
+    const tail = await startTail(['--home', watcher, '--json'], { WAGER_DESK_DATABASE_URL: url });
 
     const deposits = Array.from({ length: 24 }, (_, i) => `d-both-${i}`);
     const replies = await Promise.all(deposits.map((d, i) => send((i % 2 === 0 ? a : b).url, signedPay(d))));
@@ -54,7 +55,7 @@ describe('two serve processes on one PostgreSQL', () => {
     expect(new Set(rows.map((r) => r.id)).size).toBe(deposits.length);
     for (const r of rows) expect(r).toMatchObject({ kind: 'pay', signature: { verdict: 'valid' }, response: { status: 200 }, profile: 'acme' });
 
-    const status = await runCli(['--home', watcher, '--database', url, 'status', '--json']);
+    const status = await runCli(['--home', watcher, 'status', '--json'], { env: { WAGER_DESK_DATABASE_URL: url } });
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ counts: { inbound: deposits.length }, exchangeLog: expect.stringMatching(/^PostgreSQL at /) });
     expect(status.stdout).not.toContain(new URL(url).password);

@@ -28,16 +28,16 @@ export function redactDatabaseUrl(url: string): string {
   return parsed.toString().replaceAll('%2A%2A%2A', '***');
 }
 
-/** `text` with every form of the URL's password (raw and percent-encoded) replaced by ***, and the URL itself redacted. */
-export function withoutPassword(text: string, url: string): string {
+/** The URL's password and password-like parameters, raw and percent-decoded: secrets the desk redacts like its own. */
+export function databaseSecrets(url: string): string[] {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return text;
+    return [];
   }
   const raw = [parsed.password, ...SECRET_PARAMS.map((p) => parsed.searchParams.get(p) ?? '')].filter((s) => s.length > 0);
-  const secrets = raw.flatMap((s) => {
+  return raw.flatMap((s) => {
     try {
       return [s, decodeURIComponent(s)];
     } catch {
@@ -45,6 +45,12 @@ export function withoutPassword(text: string, url: string): string {
       return [s];
     }
   });
+}
+
+/** `text` with every form of the URL's password (raw and percent-encoded) replaced by ***, and the URL itself redacted. */
+export function withoutPassword(text: string, url: string): string {
+  if (!URL.canParse(url)) return text;
+  const secrets = databaseSecrets(url);
   const scrub = (part: string): string => secrets.reduce((out, s) => out.replaceAll(s, '***'), part);
   // The URL's own occurrences become its redacted form whole, so a password that is also a word of the URL
   // (a user named like it, the scheme) does not blot out the rest of it.

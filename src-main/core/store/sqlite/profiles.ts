@@ -11,6 +11,7 @@ import {
 } from '../../../shared/model';
 import { checkBalancePath, checkProbeHeaders, checkProbeHmacKey, checkProbeUrl } from '../../balance/probe-config';
 import { HMAC_KEY_ENTRY } from '../../balance/probe-headers';
+import { probeSecrets } from '../../balance/probe-secrets';
 import { checkBaseUrl } from '../../base-url';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../shared/money';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../../protocol/callback-path';
@@ -163,7 +164,9 @@ export class ProfileStore {
       'SELECT name, secret_enc, previous_secret_enc FROM profiles WHERE secret_enc IS NOT NULL OR previous_secret_enc IS NOT NULL ORDER BY name',
     );
     this.apiKeysStmt = db.prepare('SELECT api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL ORDER BY name').pluck();
-    this.probeHeadersStmt = db.prepare('SELECT balance_headers_enc FROM profiles WHERE balance_headers_enc IS NOT NULL ORDER BY name').pluck();
+    this.probeHeadersStmt = db.prepare(
+      'SELECT balance_headers_enc, balance_url FROM profiles WHERE balance_headers_enc IS NOT NULL OR balance_url IS NOT NULL ORDER BY name',
+    );
   }
 
   private row(name: string): ProfileRow | undefined {
@@ -464,8 +467,13 @@ export class ProfileStore {
     return list.length === 0 ? null : list;
   }
 
-  /** Every stored balance-probe credential (header value), opened: redaction finds them like the other secrets. */
+  /**
+   * Every stored balance-probe credential, opened, in each form it can appear alone (a token without its
+   * scheme, Basic's user and password), and the balance URLs' credential-like query values: redaction
+   * finds them like the other secrets.
+   */
   allProbeCredentials(): string[] {
-    return (this.probeHeadersStmt.all() as Buffer[]).flatMap((sealed) => (JSON.parse(this.box.open(sealed)) as HeaderList).map(([, value]) => value));
+    const rows = this.probeHeadersStmt.all() as Array<{ balance_headers_enc: Buffer | null; balance_url: string | null }>;
+    return rows.flatMap((r) => probeSecrets(r.balance_headers_enc ? (JSON.parse(this.box.open(r.balance_headers_enc)) as HeaderList) : null, r.balance_url));
   }
 }
