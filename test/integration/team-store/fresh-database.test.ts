@@ -42,8 +42,8 @@ describe('a database without the schema', () => {
 
   it('profile set from the command line says it on one line of stderr and exits 2', { timeout: 60_000 }, async () => {
     const url = await server().newDatabase();
-    const r = await runCli(['--home', tempDir(), '--database', url, 'profile', 'set', 'team', '--secret-env', 'SECRET', '--callback-prefix', '/team'], {
-      env: { SECRET: 'first-day-secret' },
+    const r = await runCli(['--home', tempDir(), 'profile', 'set', 'team', '--secret-env', 'SECRET', '--callback-prefix', '/team'], {
+      env: { SECRET: 'first-day-secret', WAGER_DESK_DATABASE_URL: url },
     });
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')).toHaveLength(2);

@@ -53,7 +53,8 @@ describe.skipIf(process.env.WAGER_DESK_TEST_DATABASE_URL !== undefined)('the tea
     const off = watching.on((name, payload) => void (name === 'exchange' && heard.push((payload as ExchangeEvent).exchange)), ['exchange']);
     onTestFinished(off);
     const proxy = await startProxy(capturing, { upstream: operator.url });
-    const tail = await startTail(['--home', tempDir(), '--database', url, '--json']);
+    // The URL (with its password) in the environment: a password on the command line is refused.
+    const tail = await startTail(['--home', tempDir(), '--json'], { WAGER_DESK_DATABASE_URL: url });
 
     // Two callers, each sending the next callback as soon as the last is answered.
     const answers: Array<{ sentAt: number; status: number }> = [];
@@ -77,7 +78,7 @@ describe.skipIf(process.env.WAGER_DESK_TEST_DATABASE_URL !== undefined)('the tea
     const away = must(await watching.getStatus());
     expect(away.exchangeLogProblem).toEqual(expect.any(String));
     expect(must(await capturing.getStatus()).proxy.warning).toMatch(/could not be written to the database, so its request was answered 503/);
-    const status = await runCli(['--home', tempDir(), '--database', url, 'status']);
+    const status = await runCli(['--home', tempDir(), 'status'], { env: { WAGER_DESK_DATABASE_URL: url } });
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).toMatch(/^exchange log: PostgreSQL at .* \(cannot be read now: .*\)$/m);
     expect(status.stdout).toContain('exchanges: not counted (the exchange log cannot be read now)\n');
