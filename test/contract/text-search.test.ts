@@ -177,7 +177,8 @@ const SEARCHES: Array<{ q: ExchangeQuery; first: string[]; later?: string[] }> =
   { q: { search: 'QUICK BROWN', allProfiles: true }, first: ['beta-fox', 'fox-body'] },
   { q: { search: 'trace-otter' }, first: ['fox-body'] },
   { q: { search: 'x-trace: Trace' }, first: ['fox-body'] },
-  { q: { search: 'x-quote: say "hi"\tthere' }, first: ['fox-body'] },
+  // A tab is a control character, refused in a search (shared/search-text.ts): the quote up to it.
+  { q: { search: 'x-quote: say "hi"' }, first: ['fox-body'] },
   { q: { search: '"balance":900' }, first: ['fox-body'] },
   { q: { search: 'upstream exploded' }, first: ['operators'] },
   { q: { search: 'ok","bal' }, first: ['fox-body'] },
