@@ -8,7 +8,7 @@ import { notActedWords } from '../../shared/not-acted';
 
 export { notActedWords };
 
-export interface Judgement {
+export interface StepJudgment {
   pass: boolean;
   /** Why it failed, beyond the status and body; absent on a pass. */
   reason?: string;
@@ -55,7 +55,7 @@ export function errorBodyProblem(text: string | null): string | null {
   return null;
 }
 
-export function judge(expectation: Expectation, o: StepOutcome): Judgement {
+export function judgeStep(expectation: Expectation, o: StepOutcome): StepJudgment {
   if (o.status === null || isNotServed(o.status)) return { pass: false, reason: statusReason(o, EXPECTATION_TEXT[expectation]) };
   switch (expectation) {
     case 'accepted': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bodies } from '../../../src-main/core/checks/bodies';
-import { errorBodyProblem, judge, notActedWords } from '../../../src-main/core/checks/judge';
+import { errorBodyProblem, judgeStep, notActedWords } from '../../../src-main/core/checks/judge';
 import type { StepOutcome } from '../../../src-main/core/checks/steps';
 import { diffBodies } from '../../../src-main/core/outbound/diff';
 import { inspect } from '../../../src-main/core/protocol';
@@ -60,7 +60,7 @@ describe('judging answers', () => {
   it('never passes a 404 or a 405, whatever was expected', () => {
     for (const status of [404, 405]) {
       for (const expectation of ['accepted', '2XX', '200', '4XX', 'error-body', 'no-5XX'] as const) {
-        const j = judge(expectation, outcome(status, '{"errors":[{"code":"NOT_FOUND","isClientSafe":false}]}'));
+        const j = judgeStep(expectation, outcome(status, '{"errors":[{"code":"NOT_FOUND","isClientSafe":false}]}'));
         expect(j.pass).toBe(false);
         expect(j.reason).toContain('does not serve /acme/pay');
       }
@@ -68,26 +68,26 @@ describe('judging answers', () => {
   });
 
   it('does not take a 2XX that says the request was ignored as an acceptance, and quotes it', () => {
-    expect(judge('accepted', outcome(200, 'Deposit ignored'))).toEqual({
+    expect(judgeStep('accepted', outcome(200, 'Deposit ignored'))).toEqual({
       pass: false,
       reason: 'answered 200, but the body says "Deposit ignored": the request was not accepted',
     });
-    expect(judge('accepted', outcome(200, '{"status":"unknown deposit"}')).pass).toBe(false);
-    expect(judge('2XX', outcome(200, '{"status":"ignored"}')).pass).toBe(true);
-    expect(judge('accepted', outcome(200, '{"ok":true}')).pass).toBe(true);
+    expect(judgeStep('accepted', outcome(200, '{"status":"unknown deposit"}')).pass).toBe(false);
+    expect(judgeStep('2XX', outcome(200, '{"status":"ignored"}')).pass).toBe(true);
+    expect(judgeStep('accepted', outcome(200, '{"ok":true}')).pass).toBe(true);
     // An id echoed back is not read for its words.
     expect(notActedWords(outcome(200, '{"userId":"unknown-user-7","ok":true}', ['unknown-user-7']))).toBeNull();
   });
 
   it('fails a 2XX where a refusal was expected, and a 5XX where any answer but a server error would do', () => {
-    expect(judge('4XX', outcome(200, '{"ok":true}')).reason).toContain('accepted what it should refuse');
-    expect(judge('no-5XX', outcome(500, 'Internal Server Error')).pass).toBe(false);
-    expect(judge('no-5XX', outcome(400, '{"errors":[]}')).pass).toBe(true);
-    expect(judge('2XX', outcome(null, null)).reason).toContain('no HTTP answer');
+    expect(judgeStep('4XX', outcome(200, '{"ok":true}')).reason).toContain('accepted what it should refuse');
+    expect(judgeStep('no-5XX', outcome(500, 'Internal Server Error')).pass).toBe(false);
+    expect(judgeStep('no-5XX', outcome(400, '{"errors":[]}')).pass).toBe(true);
+    expect(judgeStep('2XX', outcome(null, null)).reason).toContain('no HTTP answer');
   });
 });
 
-describe('error body judgement', () => {
+describe('error body judgment', () => {
   it('accepts the body of section 2.6 and names each way to get it wrong', () => {
     expect(errorBodyProblem('{"errors":[{"code":"INSUFFICIENT_BALANCE","isClientSafe":true}]}')).toBeNull();
     expect(errorBodyProblem('')).toMatch(/no body/);

@@ -12,7 +12,7 @@ export interface RunMemory {
   answered2xx: Set<string>;
 }
 
-export interface AnswerJudgement {
+export interface AnswerJudgment {
   pass: boolean;
   reason?: string;
   /** For a refused pay: what the client SDK receives. */
@@ -60,7 +60,7 @@ function clientSeesOf(o: StepOutcome): string {
   return `nothing reaches handleError (${problem}): the player sees a generic failure`;
 }
 
-export function judgeAnswer(expectation: Expectation, o: StepOutcome, memory: RunMemory): AnswerJudgement {
+export function judgeAnswer(expectation: Expectation, o: StepOutcome, memory: RunMemory): AnswerJudgment {
   if (expectation === 'error-body') {
     const clientSees = clientSeesOf(o);
     if (!is4xx(o.status) || notServed(o, memory)) return { pass: false, reason: statusReason(o, '4XX', memory), clientSees };
