@@ -1,8 +1,18 @@
 // The outcome of a run of several edge cases, counted the way the conformance check counts its checks:
 // the CLI's `edge-cases run` and the UI's "Run all" say the same thing about the same runs.
-import type { EdgeCaseRun } from './model';
+import type { CheckOutcome, EdgeCaseRun } from './model';
 
 export type EdgeCaseOutcome = 'pass' | 'fail' | 'blocked' | 'not-observable' | 'inconclusive' | 'warning' | 'not-judged';
+
+/** How a check's outcome is marked at the start of a line (the check's report, the CLI's lines). */
+export const OUTCOME_MARKS: Record<CheckOutcome, string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  blocked: 'BLOCKED',
+  'not-observable': 'N/A',
+  inconclusive: 'INCONCLUSIVE',
+  warning: 'WARN',
+};
 
 export interface EdgeCaseSummary {
   passed: number;

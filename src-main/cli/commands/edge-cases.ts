@@ -1,7 +1,14 @@
 // `wager-desk edge-cases list|run`: the catalog of edge cases, and all of them (or some) sent in one go
 // against an operator with a summary; exit 1 when one failed or is blocked.
 import type { Command } from 'commander';
-import { edgeCaseCountsLine, edgeCaseOutcome, edgeCasesSucceeded, summarizeEdgeCases } from '../../shared/edge-case-summary';
+import {
+  edgeCaseCountsLine,
+  edgeCaseOutcome,
+  edgeCasesSucceeded,
+  OUTCOME_MARKS,
+  summarizeEdgeCases,
+  type EdgeCaseOutcome,
+} from '../../shared/edge-case-summary';
 import type { EdgeCaseRun } from '../../shared/model';
 import { DEFAULT_TEST_USER } from '../../shared/model';
 import { addCallbackPrefixOption, callbackPrefixOf, concurrency } from '../callback-options';
@@ -10,15 +17,7 @@ import { NegativeAnswer, NotObservedAnswer, UsageError } from '../errors';
 import { printJson, secretFromEnv } from '../io';
 import { addTargetOptions } from './outbound-options';
 
-const LABEL = {
-  pass: 'PASS',
-  fail: 'FAIL',
-  blocked: 'BLOCKED',
-  'not-observable': 'N/A',
-  inconclusive: 'INCONCLUSIVE',
-  warning: 'WARN',
-  'not-judged': 'NOT JUDGED',
-} as const;
+const LABEL: Record<EdgeCaseOutcome, string> = { ...OUTCOME_MARKS, 'not-judged': 'NOT JUDGED' };
 
 function caseLine(run: EdgeCaseRun): string {
   return `${LABEL[edgeCaseOutcome(run)]} ${run.caseId}  ${run.summary}`;

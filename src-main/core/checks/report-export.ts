@@ -2,23 +2,15 @@
 // summary table, then each check with its evidence: the requests sent and the answers). Signatures
 // are shown (they are not secret); secrets never are, since reports never hold them.
 import { outcomeOfCheck, type CheckOutcome, type CheckReport, type CheckResult, type ExchangeDetail } from '../../shared/model';
+import { OUTCOME_MARKS } from '../../shared/edge-case-summary';
 import { fence } from '../markdown';
 import { headerValue } from '../outbound/headers';
 import { SIGNATURE_HEADER } from '../signing';
 
 const MAX_BODY_SHOWN = 2000;
 
-const MARKS: Record<CheckOutcome, string> = {
-  pass: 'PASS',
-  fail: 'FAIL',
-  blocked: 'BLOCKED',
-  'not-observable': 'N/A',
-  inconclusive: 'INCONCLUSIVE',
-  warning: 'WARN',
-};
-
 function mark(c: CheckResult): string {
-  return MARKS[outcomeOfCheck(c)];
+  return OUTCOME_MARKS[outcomeOfCheck(c)];
 }
 
 /** What every id of a run starts with: wd-<runId> (reports of earlier versions used wd-check-<runId>-). */
