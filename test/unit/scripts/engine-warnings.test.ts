@@ -38,7 +38,8 @@ describe('EBADENGINE warnings', () => {
     const sentence = /[^.]*EBADENGINE[^.]*\./.exec(readme)?.[0] ?? '';
     expect(sentence).toContain(`prints ${COUNT_WORDS[warned.length]} \`npm warn EBADENGINE\` lines`);
     for (const name of warned) expect(sentence).toContain(name);
-    // Before the install command the section explains.
-    expect(readme.indexOf(sentence)).toBeLessThan(readme.indexOf('`npm install` (or `npm ci`'));
+    // In the README's opening, right under its two commands: read before anything else the README says.
+    expect(readme.indexOf(sentence)).toBeGreaterThan(readme.indexOf('npm test'));
+    expect(readme.indexOf(sentence)).toBeLessThan(readme.indexOf('## A first session'));
   });
 });
