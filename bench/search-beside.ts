@@ -9,12 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDesk } from '../src-main/core/desk';
 import { storeOf } from '../src-main/core/desk/seams';
-import type { NewExchange } from '../src-main/core/store/sqlite';
-import type { ExchangeQuery } from '../src-main/shared/model';
+import { SLOW_SEARCH as SEARCH, slowSearchRow as row } from '../test/helpers/slow-search-log';
 import { fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
-
-const SEARCH: ExchangeQuery = { search: 'platform', verdict: 'valid', allProfiles: true };
 
 export interface SearchBesideResult {
   rows: number;
@@ -23,29 +20,6 @@ export interface SearchBesideResult {
   alone: { p50: number; p99: number; sent: number };
   beside: { p50: number; p99: number; sent: number; searches: number; searchMs: number };
   allRecorded: boolean;
-}
-
-function row(i: number): NewExchange {
-  const body = Buffer.from(`{"depositId":"fill-${i}","userId":"u-${i % 97}","amount":5,"currency":"USD","memo":"${'x'.repeat(200)}"}`);
-  return {
-    direction: 'inbound',
-    kind: 'pay',
-    origin: 'proxy',
-    at: new Date().toISOString(),
-    method: 'POST',
-    path: '/platform/pay',
-    query: '',
-    target: null,
-    headers: [['content-type', 'application/json']],
-    body,
-    size: body.length,
-    truncated: false,
-    remoteAddress: '127.0.0.1',
-    signature: { verdict: 'mismatch', notes: [], diagnosis: null },
-    findings: [],
-    keys: { depositId: `fill-${i}`, userId: `u-${i % 97}`, result: null, gameId: null, amount: 5, currency: 'USD', tournamentId: null },
-    sourceId: null,
-  };
 }
 
 /** Callbacks at `rate` a second for `seconds`, each timed to its answer; their deposit ids. */
