@@ -1,4 +1,4 @@
-// A SQLite log on which one search takes long whatever the text index holds: every row is a pay with a
+// A SQLite log on which one search takes long: every row is a pay with a
 // mismatched signature, and the search asks for a word every row holds (`platform`) among the `valid`
 // ones. A common verdict has no index entries, so the search walks every match and keeps none.
 import type { Desk } from '../../src-main/core/desk';

@@ -85,8 +85,11 @@ describe('reads off the proxy thread', () => {
     // Many callbacks were answered one after another while the search ran: it is long next to one.
     expect(during.length).toBeGreaterThan(10);
     expect(searchMs).toBeGreaterThan(5 * median(quiet));
-    // Each callback was answered in a small part of the search's time.
-    expect(Math.max(...during.map((d) => d.ms))).toBeLessThan(searchMs / 5);
+    // Each callback was answered in a part of the search's time (one may meet a pause of the machine's,
+    // a group commit or a collection), and most in a small part: a search on the proxy's thread would
+    // hold the first one sent meanwhile for about all of it.
+    expect(Math.max(...during.map((d) => d.ms))).toBeLessThan(searchMs / 2);
+    expect(median(during.map((d) => d.ms))).toBeLessThan(searchMs / 10);
     for (const d of during) expect(must(await desk.listExchanges({ depositId: d.depositId, allProfiles: true })).items).toHaveLength(1);
   }, 120_000);
 

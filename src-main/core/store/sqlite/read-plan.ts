@@ -15,11 +15,11 @@ export type ReadPlan<T> = Generator<ReadStep, T, unknown>;
 
 /** Thrown into a plan when its time is spent: a plan that can answer with what it found catches it. */
 export class ReadStopped extends Error {
-  /** Seconds, to a tenth. */
+  /** Seconds, to a tenth; never 0 (a timer may fire a fraction of a millisecond early, and a budget is never 0). */
   readonly afterSeconds: number;
 
   constructor(afterMs: number) {
-    const seconds = Math.round(afterMs / 100) / 10;
+    const seconds = Math.max(1, Math.round(afterMs / 100)) / 10;
     super(`The read stopped after ${seconds} s, its time budget: narrow the filters or the search.`);
     this.name = 'ReadStopped';
     this.afterSeconds = seconds;
