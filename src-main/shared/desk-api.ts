@@ -47,6 +47,7 @@ import type {
   SandboxState,
   SendOptions,
   SaveRequestInput,
+  SavedImport,
   SavedRequest,
   SendRequest,
   SignatureReport,
@@ -94,8 +95,11 @@ export interface DeskApi {
   removeSavedRequest(name: string, profile?: string): Promise<Result<null>>;
   /** A profile's saved requests as the file a team keeps (pretty JSON, stable order). */
   exportSavedRequests(profile?: string): Promise<Result<string>>;
-  /** Reads such a file into a profile (a request of the same name is replaced); all or nothing. */
-  importSavedRequests(fileText: string, profile?: string): Promise<Result<SavedRequest[]>>;
+  /**
+   * Reads such a file into a profile (a request of the same name is replaced); all or nothing. Each path
+   * is moved from the prefix it was saved under to the profile's callback prefix (saved/retarget.ts).
+   */
+  importSavedRequests(fileText: string, profile?: string): Promise<Result<SavedImport>>;
   draftFromExchange(id: number): Promise<Result<Draft>>;
   draftFollowUp(payId: number, result: ResultValue): Promise<Result<Draft>>;
   /** A fresh message under the profile's callback prefix and amounts (options: another profile, or this run's prefix and amounts). */

@@ -2,8 +2,8 @@
 // long-ish address, and a sandbox that has seen the long-user-id check (a 1,000-character userId).
 // Nothing that matters is cut (the proxy URL, the mode, the public URL, the profile, the counts, the
 // Balances column), the status bar's items do not overlap, the callbacks of four profiles leave the
-// screen to the work, an 8-character userId reads whole in the capture list, and the composer's Send
-// bar covers nothing. Screenshots of both screens in both themes land in test-artifacts/e2e/long-values/.
+// screen to the work, an 8-character userId reads whole in the capture list (with every profile's
+// captures too, beside their Profile column), and the composer's Send bar covers nothing. Screenshots of both screens in both themes land in test-artifacts/e2e/long-values/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capture } from '../helpers/captures';
@@ -39,6 +39,9 @@ beforeAll(async () => {
     body: JSON.stringify({ userId: SHORT_USER, depositId: 'dep-short-user', currency: 'USD', amount: 500 }),
     signature: { secret: TEST_SECRET },
   });
+  // Another profile's capture and one nobody's prefix received: the all-profiles list names whose each is.
+  capture(desk, { body: JSON.stringify({ userId: 'u-gamma-1', depositId: 'dep-gamma', currency: 'USD', amount: 700 }), profile: 'gamma-sportsbook' });
+  capture(desk, { path: '/nowhere/pay', body: JSON.stringify({ userId: 'u-stray', depositId: 'dep-unassigned' }), profile: null });
   // Then the proxy forwards (the mode the status bar spells out in full).
   operator = await startOperator({ secret: TEST_SECRET });
   must(await desk.startProxy({ port: Number(new URL(session.stack.proxyUrl).port), upstream: operator.url }));
@@ -150,6 +153,52 @@ describe('long values at 1280x800, four profiles', () => {
     await cell.waitFor();
     await screenshot(page, 'long-values/1280x800-light-captures');
     expect(await cell.textContent()).toBe(SHORT_USER);
+  });
+
+  it('names whose each capture is when all profiles are shown, in a column that leaves every other one in view', async () => {
+    await useTheme('light');
+    await goTo(page, 'captures');
+    await page.locator(`[data-testid="row-user"][data-value="${SHORT_USER}"]`).waitFor();
+    // One profile's list says nothing of whose it is.
+    expect(await page.getByTestId('capture-header-profile').count()).toBe(0);
+    expect(await page.getByTestId('row-profile').count()).toBe(0);
+
+    await page.getByTestId('filter-all-profiles').check();
+    const rowOf = (depositId: string) =>
+      page.getByTestId('capture-row').filter({ has: page.locator(`[data-testid="row-deposit"][data-value="${depositId}"]`) });
+    const gamma = rowOf('dep-gamma').getByTestId('row-profile');
+    await gamma.waitFor();
+    await screenshot(page, 'long-values/1280x800-light-all-profiles');
+    expect(await page.getByTestId('capture-header-profile').textContent()).toBe('Profile');
+    expect(await rowOf('dep-short-user').getByTestId('row-profile').textContent()).toBe('default');
+    expect(await rowOf('dep-unassigned').getByTestId('row-profile').textContent()).toBe('unassigned');
+    // A name longer than the column keeps both ends, whole in the tooltip.
+    expect(await gamma.getAttribute('title')).toBe('gamma-sportsbook');
+    expect(await gamma.textContent()).toMatch(/^gam.*….*book$/);
+
+    // Nothing pushed off: the 8-character userId still whole, every cell inside its row, the rows inside the list.
+    expect(await rowOf('dep-short-user').getByTestId('row-user').textContent()).toBe(SHORT_USER);
+    const fit = await page.evaluate<{ list: number; rows: Array<{ scroll: number; client: number; right: number; cellsRight: number }> }>(`({
+      list: document.querySelector('.split-left').getBoundingClientRect().right,
+      rows: [...document.querySelectorAll('[data-testid="capture-row"]')].map((r) => ({
+        scroll: r.scrollWidth,
+        client: r.clientWidth,
+        right: r.getBoundingClientRect().right,
+        cellsRight: Math.max(...[...r.children].map((c) => c.getBoundingClientRect().right)),
+      })),
+    })`);
+    expect(fit.rows.length).toBeGreaterThanOrEqual(3);
+    expect(fit.list).toBeLessThanOrEqual(VIEWPORT.width);
+    for (const r of fit.rows) {
+      expect(r.scroll).toBeLessThanOrEqual(r.client);
+      expect(r.cellsRight).toBeLessThanOrEqual(r.right);
+      expect(r.right).toBeLessThanOrEqual(fit.list);
+    }
+    const status = (await rowOf('dep-short-user').getByTestId('row-status').boundingBox())!;
+    expect(status.x + status.width).toBeLessThanOrEqual(fit.list);
+
+    await page.getByTestId('filter-all-profiles').uncheck();
+    await expect.poll(() => page.getByTestId('row-profile').count()).toBe(0);
   });
 
   for (const theme of THEMES) {

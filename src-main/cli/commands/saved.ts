@@ -6,11 +6,21 @@ import { readBoundedInput } from '../bounded-input';
 import { must, withDesk } from '../context';
 import { UsageError } from '../errors';
 import { printJson, writeStdout } from '../io';
+import type { SavedImport, SavedPathChange } from '../../shared/model';
 
 const profileOption = (cmd: Command): Command => cmd.option('--profile <name>', 'the profile (default: the active one)');
 
 /** A saved requests file as large as a team keeps (thousands of requests); a larger one is refused by its size, unread. */
 export const MAX_SAVED_FILE_BYTES = 16 * 1024 * 1024;
+
+/** One line a request whose path was moved, or that could not be: an unchanged path says nothing. */
+function pathLine(change: SavedPathChange, into: SavedImport): string {
+  const name = JSON.stringify(change.name);
+  if (change.outcome === 'retargeted')
+    return `re-targeted ${name}: ${change.from} -> ${change.to} (the prefix ${change.prefix} replaced by ${into.profile}'s ${into.callbackPrefix})\n`;
+  if (change.outcome === 'kept') return `not re-targeted ${name}: ${change.from} starts with no known callback prefix, kept as is\n`;
+  return '';
+}
 
 export function registerSaved(program: Command): void {
   const saved = program.command('saved').description('requests saved from the composer: list, export, import, remove');
@@ -48,7 +58,8 @@ export function registerSaved(program: Command): void {
       const text = (await readBoundedInput(file, MAX_SAVED_FILE_BYTES)).toString('utf8');
       await withDesk(opts, async (desk) => {
         const imported = must(await desk.importSavedRequests(text, opts.profile as string | undefined));
-        await writeStdout(`imported ${imported.length} saved request${imported.length === 1 ? '' : 's'}\n`);
+        const n = imported.requests.length;
+        await writeStdout(`imported ${n} saved request${n === 1 ? '' : 's'}\n${imported.paths.map((p) => pathLine(p, imported)).join('')}`);
       });
     });
   profileOption(saved.command('remove').description('remove a saved request'))

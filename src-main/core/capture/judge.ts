@@ -14,7 +14,7 @@ import type { AmountsMode, ExchangeKind, Finding, HeaderList, KeyFields, Signatu
 import { inspectParsed, type MessageKind } from '../protocol/inspect';
 import type { BodyRead } from '../protocol/json-body';
 import { amountFindings, DEFAULT_AMOUNTS } from '../protocol/amounts';
-import { NO_KEY_FIELDS } from '../protocol/key-fields';
+import { extractKeyFields, NO_KEY_FIELDS } from '../protocol/key-fields';
 import { redactBytes, redactedMarker, redactHeaders, redactText, redactUrlPart } from '../redact';
 import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
 import type { NewExchange } from '../store/sqlite/exchanges';
@@ -53,6 +53,11 @@ export interface JudgeOptions {
   findings?: Finding[];
   /** Record only: the request never arrived whole (or was refused before it could be read), so nothing is judged. */
   unjudged?: boolean;
+  /**
+   * With `unjudged`: the body did arrive whole, only no profile's secret can judge it (no callback prefix
+   * received it). Its key fields are still read, so the lists show what the body says it is about.
+   */
+  keysRead?: boolean;
 }
 
 export interface Judgment {
@@ -99,7 +104,7 @@ export function judge(request: CapturedRequest, context: JudgingContext, options
       if (kind === 'pay' || kind === 'results') findings.push(...amountFindings(kind, keys, context.amounts ?? DEFAULT_AMOUNTS));
       read = judged.read;
     }
-  }
+  } else if (options.keysRead && !request.truncated) keys = extractKeyFields(request.body);
   if (request.headersAtLimit) {
     findings.push({
       level: 'warning',

@@ -6,7 +6,9 @@ import type { DeskApi } from '../../shared/desk-api';
 import { SIGNATURE_HEADER, type Draft, type SavedRequest, type SavedSignature, type SignatureMode } from '../../shared/model';
 import { redactBytes, redactHeaders, redactText, redactUrlPart, storedSecrets } from '../redact';
 import { attempt, DeskFailure } from '../result';
-import { parseSavedFile, savedFileText, type SavedFileRequest } from '../saved/saved-file';
+import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
+import { retargetPath } from '../saved/retarget';
+import { parseSavedFile, savedFileText, type SavedFileContents, type SavedFileRequest } from '../saved/saved-file';
 import type { DeskContext } from './context';
 
 const SAVED_MODES: readonly SignatureMode[] = ['resign', 'invalid', 'none'];
@@ -24,6 +26,8 @@ export function savedPart(ctx: DeskContext): Pick<DeskApi, SavedMethods> {
     if (ctx.store.profiles.get(chosen) === null) throw new DeskFailure('not-found', `No profile named "${chosen}".`);
     return chosen;
   };
+
+  const prefixOf = (name: string): string => ctx.store.profiles.get(name)?.callbackPrefix ?? DEFAULT_CALLBACK_PREFIX;
 
   /**
    * Every field with each stored secret replaced by its marker: what is saved, and what a list or an
@@ -88,12 +92,16 @@ export function savedPart(ctx: DeskContext): Pick<DeskApi, SavedMethods> {
         if (!(await saved.remove(chosen, name))) throw new DeskFailure('not-found', `No saved request "${name}" in profile ${chosen}.`);
         return null;
       }),
-    exportSavedRequests: (profile) => attempt(async () => savedFileText(await listed(profileOf(profile)))),
+    exportSavedRequests: (profile) =>
+      attempt(async () => {
+        const chosen = profileOf(profile);
+        return savedFileText(await listed(chosen), { profile: redactText(chosen, storedSecrets(ctx)), callbackPrefix: prefixOf(chosen) });
+      }),
     importSavedRequests: (text, profile) =>
       attempt(async () => {
         const chosen = profileOf(profile);
         const secrets = storedSecrets(ctx);
-        let parsed: SavedFileRequest[];
+        let parsed: SavedFileContents;
         try {
           parsed = parseSavedFile(text);
         } catch (err) {
@@ -101,9 +109,13 @@ export function savedPart(ctx: DeskContext): Pick<DeskApi, SavedMethods> {
           if (err instanceof DeskFailure) throw new DeskFailure(err.code, redactText(err.message, secrets));
           throw err;
         }
-        const requests = parsed.map((r) => storable(chosen, r, secrets));
+        const target = prefixOf(chosen);
+        const known = [DEFAULT_CALLBACK_PREFIX, ...ctx.store.profiles.list().map((p) => p.callbackPrefix)];
+        const moved = parsed.requests.map((r) => ({ request: r, path: retargetPath(r.path, parsed.from?.callbackPrefix ?? null, known, target) }));
+        const requests = moved.map(({ request, path }) => storable(chosen, { ...request, path: path.to }, secrets));
         await saved.put(requests);
-        return requests;
+        const paths = moved.map(({ path }, i) => ({ ...path, name: requests[i]!.name, from: redactUrlPart(path.from, secrets), to: requests[i]!.path }));
+        return { profile: chosen, callbackPrefix: target, requests, paths };
       }),
   };
 }

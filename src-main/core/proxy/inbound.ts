@@ -183,8 +183,9 @@ export class Inbound {
     }
     if (this.route === null) {
       // Nobody's callback: recorded (not judged: whose secret would judge it?) and refused by the desk.
+      // The body is whole, so its key fields are read: the lists say which deposit it was about.
       const error = unassignedReason(this.env.routes());
-      this.commitAnswered(this.unjudgedRow(body, error), proxyError('NOT_FOUND'), error);
+      this.commitAnswered(this.unjudgedRow(body, error, { keysRead: true }), proxyError('NOT_FOUND'), error);
       return;
     }
     let judgment: Judgment;
@@ -194,7 +195,7 @@ export class Inbound {
       // A bug in judging: the row is still written (with what was received and the error), and answered 500.
       this.env.onUnjudged(err);
       const error = `internal error: the desk could not judge this request (${messageOf(err)})`;
-      this.commitAnswered(this.unjudgedRow(body, error, true), proxyError('INTERNAL_ERROR', true), error);
+      this.commitAnswered(this.unjudgedRow(body, error, { counted: true }), proxyError('INTERNAL_ERROR', true), error);
       return;
     }
     const fault = this.faultFor(judgment);
@@ -281,10 +282,13 @@ export class Inbound {
     return { callbackPrefix: route.settings.prefix, amounts: route.settings.amounts, profile: route.profile };
   }
 
-  /** A request that never arrived whole: recorded (redacted), not judged. */
-  private unjudgedRow(body: Buffer, error: string, counted = false): NewExchange {
+  /**
+   * A request recorded (redacted), not judged: it never arrived whole, or nobody can judge it. `counted`:
+   * the judge's failure was counted already; `keysRead`: the body is whole, and its key fields are read.
+   */
+  private unjudgedRow(body: Buffer, error: string, { counted = false, keysRead = false }: { counted?: boolean; keysRead?: boolean } = {}): NewExchange {
     try {
-      return this.judged(body, false, { unjudged: true }).row;
+      return this.judged(body, false, { unjudged: true, keysRead }).row;
     } catch (err) {
       if (!counted) this.env.onUnjudged(err);
       return this.bareRow(`${error}; internal error: ${messageOf(err)}`);

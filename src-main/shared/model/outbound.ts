@@ -72,6 +72,30 @@ export interface SavedRequest {
   savedAt: string;
 }
 
+/** What an import did with one request's path: moved under the target profile's callback prefix, or not. */
+export interface SavedPathChange {
+  /** The request's name, as saved. */
+  name: string;
+  /** The path as the file has it (a stored secret redacted). */
+  from: string;
+  /** The path as saved. */
+  to: string;
+  /** retargeted: `prefix` replaced by the target's; unchanged: already under the target's; kept: under no known prefix. */
+  outcome: 'retargeted' | 'unchanged' | 'kept';
+  /** The prefix found at the path's start; null when none was. */
+  prefix: string | null;
+}
+
+/** A saved requests file read into a profile. */
+export interface SavedImport {
+  profile: string;
+  /** The profile's callback prefix: where the requests' paths were moved. */
+  callbackPrefix: string;
+  requests: SavedRequest[];
+  /** One a request, in the order of `requests`. */
+  paths: SavedPathChange[];
+}
+
 export interface SaveRequestInput {
   name: string;
   /** Default: the active profile. */

@@ -13,9 +13,10 @@ const PREFETCH_ROWS = 60;
 
 /**
  * The capture list: virtualized (only the visible rows exist in the page, so 100,000 rows scroll like
- * 100), paged from the database as the user scrolls, live, and driven by the keyboard.
+ * 100), paged from the database as the user scrolls, live, and driven by the keyboard. `withProfile`:
+ * the rows span profiles, so each says whose it is.
  */
-export function CaptureList() {
+export function CaptureList({ withProfile = false }: { withProfile?: boolean }) {
   const items = useDesk((s) => s.captures);
   const next = useDesk((s) => s.capturesNext);
   const stoppedAfter = useDesk((s) => s.capturesStoppedAfter);
@@ -31,8 +32,9 @@ export function CaptureList() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const depositHead = useRef<HTMLSpanElement>(null);
   const userHead = useRef<HTMLSpanElement>(null);
+  const profileHead = useRef<HTMLSpanElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
-  const [depositRoom, userRoom] = useColumnRoom([depositHead, userHead], probe) as [number, number];
+  const [depositRoom, userRoom, profileRoom] = useColumnRoom([depositHead, userHead, profileHead], probe) as [number, number, number];
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -86,8 +88,13 @@ export function CaptureList() {
 
   return (
     <div className="capture-list">
-      <div className="capture-grid capture-header" role="presentation">
+      <div className={`capture-grid capture-header${withProfile ? ' with-profile' : ''}`} role="presentation">
         <span>Time</span>
+        {withProfile && (
+          <span ref={profileHead} data-testid="capture-header-profile">
+            Profile
+          </span>
+        )}
         <span>Kind · result</span>
         <span ref={depositHead}>depositId</span>
         <span ref={userHead}>userId</span>
@@ -121,6 +128,7 @@ export function CaptureList() {
                 opened={x.id === openId}
                 depositRoom={depositRoom}
                 userRoom={userRoom}
+                profileRoom={withProfile ? profileRoom : null}
                 callbackPrefix={callbackPrefix}
                 onPick={pick}
               />

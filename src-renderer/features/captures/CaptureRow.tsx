@@ -20,6 +20,8 @@ interface Props {
   /** Characters that fit in the depositId and userId columns (measured by the list). */
   depositRoom: number;
   userRoom: number;
+  /** Characters that fit in the Profile column; null: no such column (the list is one profile's). */
+  profileRoom: number | null;
   /** The active profile's callback prefix: a callback posted elsewhere shows its path. */
   callbackPrefix: string;
   onPick(id: number): void;
@@ -41,13 +43,30 @@ function IdCell(props: { value: string | null; room: number; testId?: string }) 
   );
 }
 
+/** Whose capture it is, in a list that spans profiles: a long name keeps both ends (whole in the tooltip). */
+function ProfileCell(props: { profile: string | null; room: number }) {
+  if (props.profile === null) {
+    return (
+      <span className="cell muted" title="No profile's callback prefix received it" data-testid="row-profile" data-value="">
+        unassigned
+      </span>
+    );
+  }
+  return (
+    <span className="cell mono" title={props.profile} data-testid="row-profile" data-value={props.profile}>
+      {middleEllipsis(props.profile, props.room)}
+    </span>
+  );
+}
+
 /**
  * One capture: time, kind and result, ids, amount, verdict, response status. Nothing is cut: the kind
  * and result sit on their own line with the origin and the error count under them, ids too long for
  * their column keep both ends (the full id in the tooltip). Memoized: lists are long.
  */
-export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, depositRoom, userRoom, callbackPrefix, onPick }: Props) {
+export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, depositRoom, userRoom, profileRoom, callbackPrefix, onPick }: Props) {
   const classes = ['capture-row', 'capture-grid'];
+  if (profileRoom !== null) classes.push('with-profile');
   if (selected) classes.push('selected');
   if (opened) classes.push('opened');
   const origin = x.direction === 'outbound' ? originLabel(x.origin) : null;
@@ -68,6 +87,7 @@ export const CaptureRow = memo(function CaptureRow({ x, selected, opened, top, d
       <span className="cell mono muted" title={formatDateTime(x.at)}>
         {formatTime(x.at)}
       </span>
+      {profileRoom !== null && <ProfileCell profile={x.profile} room={profileRoom} />}
       <span className="cell cell-kind" data-testid="row-kind">
         <span className={`kind kind-${x.kind}`} title={kindLabel(x)}>
           {middleEllipsis(kindLabel(x), KIND_ROOM)}

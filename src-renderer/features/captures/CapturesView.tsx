@@ -14,6 +14,11 @@ import { VerifyListAgain } from './VerifyListAgain';
 
 /** The narrowest list whose columns all fit (styles.css .capture-grid), and the narrowest readable detail. */
 export const LIST_MIN_WIDTH = 700;
+/**
+ * With every profile's captures, the list has a Profile column too (.capture-grid.with-profile): it gets
+ * that column's room from the detail, so no other column is narrowed below what it must show.
+ */
+export const LIST_WITH_PROFILE_MIN_WIDTH = 800;
 export const DETAIL_MIN_WIDTH = 400;
 
 /** The main screen: the live capture list on the left, the open exchange on the right. */
@@ -25,9 +30,11 @@ export function CapturesView() {
   const reload = useDesk((s) => s.reloadCaptures);
   const clearError = useDesk((s) => s.clearCapturesError);
   const setFilters = useDesk((s) => s.setFilters);
+  const allProfiles = useDesk((s) => s.filters.allProfiles);
 
   let list;
-  if (count > 0) list = <CaptureList />;
+  // Keyed by the column set: the list measures its columns' room once mounted, and the Profile column comes and goes.
+  if (count > 0) list = <CaptureList key={allProfiles ? 'with-profile' : 'one-profile'} withProfile={allProfiles} />;
   else if (!loaded) list = <p className="muted pad">Loading captures…</p>;
   else if (error) list = null;
   else if (filtered)
@@ -44,7 +51,7 @@ export function CapturesView() {
     <SplitPane
       id="captures"
       testId="captures-view"
-      minLeft={LIST_MIN_WIDTH}
+      minLeft={allProfiles ? LIST_WITH_PROFILE_MIN_WIDTH : LIST_MIN_WIDTH}
       minRight={DETAIL_MIN_WIDTH}
       left={
         <>

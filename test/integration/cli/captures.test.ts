@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { runCli } from '../../helpers/cli';
+import { openDesk } from '../../helpers/desk';
+import { must } from '../../helpers/must';
+import { send, startProxy } from '../proxy/helpers';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 
@@ -115,5 +118,30 @@ describe('wager-desk captures', () => {
     const all = await runCli(['--home', home, 'export', '--har', file, '--max', '100', '--json']);
     expect(JSON.parse(all.stdout)).toEqual({ file, entries: 30 });
     expect((await runCli(['--home', home, 'export', '--ticket', 'd-1', '--max', '3'])).code).toBe(2);
+  });
+
+  it("lists an unassigned capture's depositId and userId from its body, and finds it by --deposit; a body that is no JSON object shows -", async () => {
+    const home = tempDir();
+    const desk = openDesk(home);
+    must(await desk.saveProfile({ name: 'acme', callbackPrefix: '/acme' }));
+    must(await desk.saveProfile({ name: 'bolt', callbackPrefix: '/bolt' }));
+    const proxy = await startProxy(desk);
+    const headers = { 'content-type': 'application/json' };
+    expect((await send(proxy.url, { path: '/elsewhere/pay', headers, body: '{"depositId":"d-stray","userId":"u-stray","amount":7}' })).status).toBe(404);
+    expect((await send(proxy.url, { path: '/elsewhere/results', headers, body: 'depositId=d-form' })).status).toBe(404);
+
+    const out = await runCli(['--home', home, 'captures', '--all-profiles']);
+    expect(out.code, out.stderr).toBe(0);
+    const [head, ...rows] = out.stdout.trimEnd().split('\n');
+    // Each cell starts where its heading does (the table aligns them).
+    const cell = (line: string, name: string) => line.slice(head!.indexOf(name)).split(' ')[0];
+    expect(rows.map((l) => [cell(l, 'profile'), cell(l, 'depositId'), cell(l, 'userId')])).toEqual([
+      ['(none)', '-', '-'],
+      ['(none)', 'd-stray', 'u-stray'],
+    ]);
+    const found = await runCli(['--home', home, 'captures', '--all-profiles', '--deposit', 'd-stray', '--json']);
+    expect(
+      (JSON.parse(found.stdout) as Array<{ path: string; depositId: string; profile: string | null }>).map((r) => [r.path, r.depositId, r.profile]),
+    ).toEqual([['/elsewhere/pay', 'd-stray', null]]);
   });
 });

@@ -75,4 +75,54 @@ describe('saved requests', () => {
     expect((await runCli(['--home', other, 'saved', 'remove', 'binary'])).code).toBe(2);
     expect((await runCli(['--home', other, 'send', '--saved', 'binary'])).stderr).toContain('no saved request "binary"');
   }, 240_000);
+
+  it("move into another profile's callback prefix on import, say so, and reach that profile's operator", async () => {
+    const lose = closeAfterTest(await startOperator({ secret: SECRET, callbackPrefix: '/lose' }));
+    const home = tempDir();
+    const desk = openDesk(home);
+    must(await desk.saveProfile({ name: 'acme', secret: SECRET, callbackPrefix: '/acme' }));
+    must(await desk.saveProfile({ name: 'lose', secret: SECRET, callbackPrefix: '/lose', operatorUrl: lose.url }));
+    const body = (fields: Record<string, unknown>) => Buffer.from(JSON.stringify({ userId: 'u-moved', depositId: 'dep-moved', ...fields })).toString('base64');
+    const draft = (path: string, bodyBase64: string) => ({
+      method: 'POST',
+      path,
+      headers: [['content-type', 'application/json']] as Array<[string, string]>,
+      bodyBase64,
+      sourceId: null,
+    });
+    must(await desk.saveRequest({ name: 'pay', profile: 'acme', draft: draft('/acme/pay', body({ amount: 5, currency: 'EUR' })), signature: 'resign' }));
+    must(await desk.saveRequest({ name: 'settle', profile: 'acme', draft: draft('/acme/results?via=saved', body({ result: 'REFUND' })), signature: 'resign' }));
+    must(await desk.saveRequest({ name: 'odd hook', profile: 'acme', draft: draft('/elsewhere/hook', body({})), signature: 'none' }));
+
+    const file = join(tempDir(), 'acme.json');
+    const exported = await runCli(['--home', home, 'saved', 'export', file, '--profile', 'acme']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { from: unknown }).from).toEqual({ profile: 'acme', callbackPrefix: '/acme' });
+
+    const imported = await runCli(['--home', home, 'saved', 'import', file, '--profile', 'lose']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toBe(
+      [
+        'imported 3 saved requests',
+        'not re-targeted "odd hook": /elsewhere/hook starts with no known callback prefix, kept as is',
+        `re-targeted "pay": /acme/pay -> /lose/pay (the prefix /acme replaced by lose's /lose)`,
+        `re-targeted "settle": /acme/results?via=saved -> /lose/results?via=saved (the prefix /acme replaced by lose's /lose)`,
+        '',
+      ].join('\n'),
+    );
+    const listed = await runCli(['--home', home, 'saved', 'list', '--profile', 'lose']);
+    expect(listed.stdout).toContain('pay  POST /lose/pay  signature resign');
+
+    for (const name of ['pay', 'settle']) {
+      const sent = await runCli(['--home', home, 'send', '--saved', name, '--profile', 'lose']);
+      expect(sent.code, sent.stderr).toBe(0);
+      expect(sent.stdout).toContain('answer: 200');
+    }
+    expect(lose.requests.map((r) => [r.path, r.status])).toEqual([
+      ['/lose/pay', 200],
+      ['/lose/results?via=saved', 200],
+    ]);
+    // The target's own answer: its books hold the deposit the saved pay made, refunded by the saved result.
+    expect(lose.deposits.get('dep-moved')).toEqual({ userId: 'u-moved', amount: 5, settled: 'REFUND' });
+  }, 240_000);
 });
