@@ -2,7 +2,7 @@
 // proxy, a HAR import, an outbound send, a test). One function decides the kind, whether a signature
 // applies, the verdict and its diagnosis, the findings and the key fields from ONE decode and parse
 // of the body, bounds what is stored of the findings, and redacts every stored secret wherever it
-// appears in what is kept, in any form (../redact.ts): method, header names and values, path, query,
+// appears in what is kept, in any form (../redact): method, header names and values, path, query,
 // target, body, findings, the signature's notes and diagnosis, the key fields.
 //
 // A body is kept byte for byte (signatures are over the exact bytes), with one exception: a body that

@@ -5,7 +5,7 @@ import { connectionOf } from '../store/sqlite';
 import { sqliteUpkeep } from '../store/sqlite/capture-upkeep';
 import { explainStorageFailure } from '../store/sqlite/open-errors';
 import { attempt, DeskFailure } from '../result';
-import { callbackSettings } from '../outbound/callback-settings';
+import { callbackSettings } from '../protocol/callback-settings';
 import { SandboxOperator } from '../sandbox';
 import type { DeskContext } from './context';
 

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CapturedRequest } from '../capture';
 import type { NewExchange } from '../store/rows/exchange-values';
-import { toPairs } from './headers';
+import { toPairs } from '../outbound/headers';
 
 /** A request as it arrived at the proxy, before its row exists. */
 export interface Arrival {

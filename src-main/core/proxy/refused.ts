@@ -12,7 +12,7 @@ import type { ExchangeCompletion, NewExchange } from '../store/rows/exchange-val
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
 import type { CaptureWriter } from '../store/contract/capture-writer';
-import { toPairs } from './headers';
+import { toPairs } from '../outbound/headers';
 
 /** Bytes of a refused request kept in its row, at most. */
 export const MAX_REFUSED_BYTES = 32 * 1024;
