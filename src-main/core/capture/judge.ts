@@ -17,7 +17,7 @@ import { amountFindings, DEFAULT_AMOUNTS } from '../protocol/amounts';
 import { NO_KEY_FIELDS } from '../protocol/key-fields';
 import { redactBytes, redactedMarker, redactHeaders, redactText, redactUrlPart } from '../redact';
 import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
-import type { NewExchange } from '../store/sqlite/exchanges';
+import type { NewExchange } from './new-exchange';
 import { boundFindings, requestFindingsBudget } from './bounds';
 import { routeOf } from './kind';
 

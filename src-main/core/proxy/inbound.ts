@@ -21,7 +21,7 @@ import type { ExchangeKind, Finding, HeaderList, ProxyFault } from '../../shared
 import { judge, redactCompletion, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
 import { boundAnswerNotes } from '../capture/bounds';
 import type { SandboxCall } from '../sandbox';
-import type { ExchangeCompletion, NewExchange } from '../store/rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../capture/new-exchange';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import type { CaptureEnv } from './env';
 import { jsonAnswer, proxyError, type ProxyAnswer } from './error-answers';

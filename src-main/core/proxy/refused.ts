@@ -8,7 +8,7 @@ import type { HeaderList } from '../../shared/model';
 import { judge, redactCompletion, type CapturedRequest } from '../capture';
 import { normalizedPath } from '../protocol/target-path';
 import { redactBytes } from '../redact';
-import type { ExchangeCompletion, NewExchange } from '../store/rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../capture/new-exchange';
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
 import type { CaptureWriter } from '../store/contract/capture-writer';

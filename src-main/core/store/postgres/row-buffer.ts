@@ -12,10 +12,9 @@ import {
   errorCount,
   insertValues,
   type CompleteColumn,
-  type ExchangeCompletion,
   type InsertColumn,
-  type NewExchange,
 } from '../rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../../capture/new-exchange';
 
 type RowValues = Record<InsertColumn | CompleteColumn, unknown>;
 
