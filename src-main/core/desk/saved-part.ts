@@ -5,7 +5,8 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { SIGNATURE_HEADER, type Draft, type SavedRequest, type SavedSignature, type SignatureMode } from '../../shared/model';
 import { redactBytes, redactHeaders, redactText, redactUrlPart, storedSecrets } from '../redact';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import { parseSavedFile, savedFileText, type SavedFileRequest } from '../saved/saved-file';
 import type { DeskContext } from './context';
 

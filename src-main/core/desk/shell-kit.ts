@@ -3,7 +3,8 @@
 // that touches the store, the network or a secret goes through DeskApi instead; the lint's boundary
 // rule lets shells import core/desk only, so this list is the whole of what they reach.
 export { DEFAULT_PROXY_HOST, DEFAULT_PROXY_PORT } from '../proxy/options';
-export { DeskFailure, toDeskError } from '../result';
+export { DeskFailure } from '../result';
+export { toDeskError } from './attempt';
 export { whileCallerWaits } from '../caller-signal';
 export { defaultHome } from '../paths';
 export { listenFailure } from '../listen-failure';
