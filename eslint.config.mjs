@@ -1,8 +1,9 @@
 // `npm run lint`: typescript-eslint's bug-catching rules and the import boundaries of the layers.
 //
 // The layers (README, "Where the code lives"): shared <- core <- core/desk <- cli | electron; the preload
-// and the renderer import only shared; core never imports electron; the renderer's store slices never import
-// a feature folder. eslint-plugin-boundaries checks them on *resolved* paths (a relative `../desk/x` means
+// and the renderer import only shared; core never imports electron; inside the core, a layer imports only the
+// layers below it (docs/ARCHITECTURE-LAYERS.md); the renderer's store slices never import a feature folder.
+// eslint-plugin-boundaries checks them on *resolved* paths (a relative `../desk/x` means
 // different things from different folders, so a pattern on the import text cannot); ESLint's own
 // no-restricted-imports keeps Node's built-ins and electron out of the layers that must not have them.
 //
