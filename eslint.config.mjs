@@ -1,8 +1,9 @@
 // `npm run lint`: typescript-eslint's bug-catching rules and the import boundaries of the layers.
 //
 // The layers (README, "Where the code lives"): shared <- core <- core/desk <- cli | electron; the preload
-// and the renderer import only shared; core never imports electron; the renderer's store slices never import
-// a feature folder. eslint-plugin-boundaries checks them on *resolved* paths (a relative `../desk/x` means
+// and the renderer import only shared; core never imports electron; inside the core, a layer imports only the
+// layers below it (docs/ARCHITECTURE-LAYERS.md); the renderer's store slices never import a feature folder.
+// eslint-plugin-boundaries checks them on *resolved* paths (a relative `../desk/x` means
 // different things from different folders, so a pattern on the import text cannot); ESLint's own
 // no-restricted-imports keeps Node's built-ins and electron out of the layers that must not have them.
 //
@@ -16,13 +17,32 @@ import tseslint from 'typescript-eslint';
 const ELEMENTS = [
   { type: 'shared', pattern: 'src-main/shared/**', partialMatch: false },
   { type: 'core-desk', pattern: 'src-main/core/desk/**', partialMatch: false },
-  // The store: its contract and the rules both engines share, then one folder per engine.
+  // The store: its contract and the rules both engines share, then one folder per engine, then the rest (sealing).
   { type: 'store-contract', pattern: 'src-main/core/store/{contract,rows}/**', partialMatch: false },
   { type: 'store-sqlite', pattern: 'src-main/core/store/sqlite/**', partialMatch: false },
   { type: 'store-postgres', pattern: 'src-main/core/store/postgres/**', partialMatch: false },
   { type: 'store-copy', pattern: 'src-main/core/store/copy/**', partialMatch: false },
-  { type: 'proxy', pattern: 'src-main/core/proxy/**', partialMatch: false },
-  { type: 'core', pattern: 'src-main/core/**', partialMatch: false },
+  { type: 'store', pattern: 'src-main/core/store/**', partialMatch: false },
+  // The core's other layers (docs/ARCHITECTURE-LAYERS.md), one element per folder.
+  { type: 'redaction', pattern: 'src-main/core/redact/**', partialMatch: false },
+  ...[
+    'protocol',
+    'signing',
+    'capture',
+    'sandbox',
+    'balance-probe',
+    'secrets',
+    'outbound',
+    'balance',
+    'token',
+    'export',
+    'redeliver',
+    'saved',
+    'proxy',
+    'checks',
+  ].map((folder) => ({ type: folder, pattern: `src-main/core/${folder}/**`, partialMatch: false })),
+  // The files at the root of core/ (result.ts, paths.ts, ...), and a new folder until it is given a layer.
+  { type: 'core-base', pattern: 'src-main/core', partialMatch: false },
   { type: 'cli', pattern: 'src-main/cli/**', partialMatch: false },
   { type: 'electron-main', pattern: 'src-main/electron/**', partialMatch: false },
   { type: 'preload', pattern: 'src-main/preload/**', partialMatch: false },
@@ -33,14 +53,52 @@ const ELEMENTS = [
 
 const RENDERER = ['renderer', 'renderer-store', 'renderer-feature'];
 const STORE_ENGINES = ['store-sqlite', 'store-postgres', 'store-copy'];
+const STORE = ['store', 'store-contract', ...STORE_ENGINES];
+
+/**
+ * The core below core/desk, bottom to top (docs/ARCHITECTURE-LAYERS.md). A layer imports only the layers
+ * below it; the folders of one layer never import each other, so that neither can grow into the other's
+ * job unseen. The store is one layer here; its engines have rules of their own (below).
+ */
+const CORE_LAYERS = [
+  { name: 'base', types: ['core-base'] },
+  { name: 'protocol', types: ['protocol'] },
+  { name: 'signing', types: ['signing'] },
+  { name: 'redaction', types: ['redaction'] },
+  { name: 'rules', types: ['capture', 'sandbox', 'balance-probe'] },
+  { name: 'store', types: STORE, oneFolder: true },
+  { name: 'secrets', types: ['secrets'] },
+  { name: 'outbound', types: ['outbound'] },
+  { name: 'features', types: ['balance', 'token', 'export', 'redeliver', 'saved', 'proxy'] },
+  { name: 'checks', types: ['checks'] },
+];
+
 /** Every element of core below core/desk. */
-const CORE = ['core', 'store-contract', ...STORE_ENGINES, 'proxy'];
+const CORE = CORE_LAYERS.flatMap((layer) => layer.types);
 const MAIN_SIDE = [...CORE, 'core-desk', 'cli', 'electron-main', 'preload'];
 
 const elementOf = (types) => ({ to: { element: { types: { anyOf: types } } } });
 
+/** Per element of a layer: nothing above its layer, and no other folder of its own layer. */
+const LAYER_POLICIES = CORE_LAYERS.flatMap((layer, rank) => {
+  const above = CORE_LAYERS.slice(rank + 1).flatMap((l) => l.types);
+  return layer.types.map((type) => {
+    const siblings = layer.oneFolder ? [] : layer.types.filter((t) => t !== type);
+    const what = layer.types.length === 1 || layer.oneFolder ? layer.name : `${type} (layer ${layer.name})`;
+    return {
+      from: { element: { type } },
+      disallow: elementOf([...above, ...siblings]),
+      message:
+        siblings.length > 0
+          ? `the core's layers (docs/ARCHITECTURE-LAYERS.md): ${what} imports only the layers below it, not a layer above nor ${siblings.join(', ')} beside it`
+          : `the core's layers (docs/ARCHITECTURE-LAYERS.md): ${what} imports only the layers below it, never a layer above`,
+    };
+  });
+});
+
 /** What each layer must not import (by element); everything else, npm packages included, is allowed. */
 const POLICIES = [
+  ...LAYER_POLICIES,
   {
     from: { element: { type: 'shared' } },
     disallow: elementOf([...MAIN_SIDE, ...RENDERER]),

@@ -45,7 +45,7 @@ export function shapes(): JudgeShape[] {
 export interface JudgeRow {
   shape: string;
   bytes: number;
-  /** Median time of one judgement, ms. */
+  /** Median time of one judgment, ms. */
   judgeMs: number;
   judgeRatio: number | null;
   /** Findings and diagnosis as stored (JSON), bytes. */

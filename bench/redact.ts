@@ -1,8 +1,8 @@
 // The redaction a capture costs: what the proxy redacts of one request and its answer (method, headers,
 // path, query, body; the answer's headers and body), with three stored secrets, timed for this tree's
-// src-main/core/redact.ts and, side by side in alternating rounds, for another tree's (a baseline):
+// src-main/core/redact/index.ts and, side by side in alternating rounds, for another tree's (a baseline):
 //
-//   node --import tsx bench/redact.ts [--baseline OTHER_TREE/src-main/core/redact.ts] [--rounds 7] [--ms 400]
+//   node --import tsx bench/redact.ts [--baseline OTHER_TREE/src-main/core/redact/index.ts] [--rounds 7] [--ms 400]
 //
 // Each round runs every shape for `--ms` milliseconds on each module in turn (the order alternates), so a
 // contended CPU slows both alike; the table shows medians over the rounds and the ratio new/baseline.

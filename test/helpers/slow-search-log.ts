@@ -3,7 +3,7 @@
 // ones. A common verdict has no index entries, so the search walks every match and keeps none.
 import type { Desk } from '../../src-main/core/desk';
 import { storeOf } from '../../src-main/core/desk/seams';
-import type { NewExchange } from '../../src-main/core/store/rows/exchange-values';
+import type { NewExchange } from '../../src-main/core/capture/new-exchange';
 import type { ExchangeQuery } from '../../src-main/shared/model';
 import { inboundRow } from './exchanges';
 

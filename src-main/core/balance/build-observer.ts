@@ -10,10 +10,10 @@ import { redactText, secretsToRedact } from '../redact';
 import type { ProfileSecrets } from '../store/sqlite';
 import { DEFAULT_CURRENCY_EXPONENT, readBalance } from './money';
 import { NO_BALANCE_EVIDENCE, type BalanceEvidence, type BalanceObserver } from './observer';
-import { probeUrlFor } from './probe-config';
-import { renderProbeHeaders } from './probe-headers';
-import { readProbePath } from './probe-path';
-import { maskedBalanceUrl, probeSecrets } from './probe-secrets';
+import { probeUrlFor } from '../balance-probe/probe-config';
+import { renderProbeHeaders } from '../balance-probe/probe-headers';
+import { readProbePath } from '../balance-probe/probe-path';
+import { maskedBalanceUrl, probeSecrets } from '../balance-probe/probe-secrets';
 
 export interface BalanceObserverDeps {
   /** How long the probe may take to answer. */

@@ -4,7 +4,7 @@
 // cannot: a fraction of a minor unit, more decimals than the currency has, a number a double cannot hold.
 // Arithmetic is on BigInt minor units: no float drift, no size limit.
 import type { AmountsMode, BalanceUnits } from '../../shared/model';
-import { parseDecimal, printDecimal, scaledOfNumber, significantDigits, type ScaledDecimal } from './decimal';
+import { parseDecimal, printDecimal, scaledOfNumber, significantDigits, type ScaledDecimal } from '../decimal';
 
 /** Digits after the decimal point of a currency's major unit, where the profile says nothing: cents. */
 export const DEFAULT_CURRENCY_EXPONENT = 2;

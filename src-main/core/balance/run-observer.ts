@@ -6,7 +6,7 @@
 import type { ProfileSecrets } from '../store/sqlite';
 import { buildBalanceObserver, type BalanceObserverDeps } from './build-observer';
 import type { BalanceObserver } from './observer';
-import { checkBalancePath, checkProbeUrl } from './probe-config';
+import { checkBalancePath, checkProbeUrl } from '../balance-probe/probe-config';
 
 export interface RunBalanceOptions {
   /** The target of the run; absent: the profile's operator. */

@@ -2,7 +2,7 @@
 // may echo a stored secret in its headers (names too) or body, in any form, and an error text may quote
 // what arrived (an Expect value, a method, an upstream's message).
 import { redactBytes, redactHeaders, redactText } from '../redact';
-import type { ExchangeCompletion } from '../store/sqlite/exchanges';
+import type { ExchangeCompletion } from './new-exchange';
 
 type Answer = NonNullable<ExchangeCompletion['response']>;
 

@@ -2,7 +2,7 @@
 // proxy, a HAR import, an outbound send, a test). One function decides the kind, whether a signature
 // applies, the verdict and its diagnosis, the findings and the key fields from ONE decode and parse
 // of the body, bounds what is stored of the findings, and redacts every stored secret wherever it
-// appears in what is kept, in any form (../redact.ts): method, header names and values, path, query,
+// appears in what is kept, in any form (../redact): method, header names and values, path, query,
 // target, body, findings, the signature's notes and diagnosis, the key fields.
 //
 // A body is kept byte for byte (signatures are over the exact bytes), with one exception: a body that
@@ -17,7 +17,7 @@ import { amountFindings, DEFAULT_AMOUNTS } from '../protocol/amounts';
 import { extractKeyFields, NO_KEY_FIELDS } from '../protocol/key-fields';
 import { redactBytes, redactedMarker, redactHeaders, redactText, redactUrlPart } from '../redact';
 import { checkSignature, SIGNATURE_HEADER, type SecretCandidate } from '../signing';
-import type { NewExchange } from '../store/sqlite/exchanges';
+import type { NewExchange } from './new-exchange';
 import { boundFindings, requestFindingsBudget } from './bounds';
 import { routeOf } from './kind';
 

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ExchangeOrigin, SendOptions } from '../../shared/model';
 import type { OutboundDeps } from '../outbound/deps';
-import { callbackSettings } from '../outbound/callback-settings';
+import { callbackSettings } from '../protocol/callback-settings';
 import { resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
 import type { ProfileSecrets } from '../store/sqlite';

@@ -1,5 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 
 export function balancePart(ctx: DeskContext): Pick<DeskApi, 'readBalance'> {

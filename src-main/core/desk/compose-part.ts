@@ -4,7 +4,8 @@ import { listEdgeCases, reportHtml, reportJson, reportJUnit, reportMarkdown, run
 import { diffExchangeDetails, dispatchDraft, draftFollowUp, draftFromExchange, draftTemplate, previewSignature, replay } from '../outbound';
 import { inspectDraft, templateSettings } from '../outbound/inspect-draft';
 import { storedSecrets } from '../redact';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 
 export type ComposePart = Pick<

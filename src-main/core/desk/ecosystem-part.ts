@@ -1,8 +1,8 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { curlForDraft, curlForExchange, exportHar, importHar, ticketBundle } from '../export';
-import { callbackSettings } from '../outbound/callback-settings';
+import { callbackSettings } from '../protocol/callback-settings';
 import { storedSecrets } from '../redact';
-import { attempt } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 import { actingProfile, scopedQuery } from './scope';
 

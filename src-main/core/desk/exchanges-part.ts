@@ -1,5 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 import { actingProfile, scopedQuery } from './scope';
 import { depositOwners } from '../export/deposit-owners';

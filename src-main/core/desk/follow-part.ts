@@ -1,7 +1,8 @@
 // Following the log (`wager-desk tail`): a poll of what was recorded or completed since a cursor, so a
 // process other than the one capturing can follow it through the database.
 import type { DeskApi } from '../../shared/desk-api';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 import { scopedQuery } from './scope';
 

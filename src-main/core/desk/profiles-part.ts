@@ -1,5 +1,5 @@
 import type { DeskApi } from '../../shared/desk-api';
-import { attempt } from '../result';
+import { attempt } from './attempt';
 import { sealsSecret } from '../store/sqlite';
 import type { DeskContext } from './context';
 import type { TeamProfiles } from './team-profiles';

@@ -4,8 +4,9 @@ import { ProxyController, type ProxyHost } from '../proxy';
 import { connectionOf } from '../store/sqlite';
 import { sqliteUpkeep } from '../store/sqlite/capture-upkeep';
 import { explainStorageFailure } from '../store/sqlite/open-errors';
-import { attempt, DeskFailure } from '../result';
-import { callbackSettings } from '../outbound/callback-settings';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
+import { callbackSettings } from '../protocol/callback-settings';
 import { SandboxOperator } from '../sandbox';
 import type { DeskContext } from './context';
 

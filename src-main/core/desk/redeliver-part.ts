@@ -1,7 +1,8 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { newRedeliveryRunId, runRedelivery } from '../redeliver/run';
 import { selectRedelivery } from '../redeliver/select';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 import { actingProfile } from './scope';
 

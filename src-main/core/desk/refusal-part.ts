@@ -1,6 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { explainRefusedExchange } from '../outbound/explain-exchange';
-import { attempt } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 
 export function refusalPart(ctx: DeskContext): Pick<DeskApi, 'explainRefusal'> {

@@ -4,7 +4,8 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { ReverifyReport, SignatureReport, Verdict } from '../../shared/model';
 import { rejudgeSignature } from '../capture';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import type { DeskContext } from './context';
 import { refuseOthersCaptures } from './foreign-captures';
 

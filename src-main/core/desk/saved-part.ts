@@ -5,7 +5,8 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { SIGNATURE_HEADER, type Draft, type SavedRequest, type SavedSignature, type SignatureMode } from '../../shared/model';
 import { redactBytes, redactHeaders, redactText, redactUrlPart, storedSecrets } from '../redact';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { retargetPath } from '../saved/retarget';
 import { parseSavedFile, savedFileText, type SavedFileContents, type SavedFileRequest } from '../saved/saved-file';

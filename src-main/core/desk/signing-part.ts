@@ -1,7 +1,8 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { SigningSecretChoice } from '../../shared/model';
 import { decodeBase64 } from '../outbound/edit';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import { checkSignature, sign, type SecretCandidate } from '../signing';
 import type { DeskContext } from './context';
 

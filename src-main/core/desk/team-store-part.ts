@@ -2,7 +2,8 @@
 // first brings the database's schema up to date; a copy out of it needs a database at this version's
 // schema. The PostgreSQL side is named by its URL without the password in everything said back.
 import type { DatabaseChoice, DatabaseCopyReport, DatabaseMigration, TeamStoreTools } from '../../shared/team-store';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import { connectionOf, DATABASE_FILE } from '../store/sqlite';
 import { copyTables, postgresSide, sqliteSide } from '../store/copy';
 import {

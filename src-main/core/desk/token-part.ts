@@ -1,5 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
-import { attempt, DeskFailure } from '../result';
+import { DeskFailure } from '../result';
+import { attempt } from './attempt';
 import { requestToken, tokenHistory } from '../token';
 import type { DeskContext } from './context';
 

@@ -1,4 +1,4 @@
-import { toDeskError } from '../result';
+import { toDeskError } from './attempt';
 
 /** What stays synchronous on a desk, or must not queue behind a read: subscribing, and closing. */
 const IMMEDIATE: ReadonlySet<string> = new Set(['on', 'close']);

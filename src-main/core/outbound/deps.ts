@@ -1,7 +1,7 @@
 import type { StoreAndSecrets } from '../secrets';
 import type { ExchangeLog } from '../store/contract/exchange-log';
 import { storedSecrets } from '../redact';
-import type { CallbackSettings } from './callback-settings';
+import type { CallbackSettings } from '../protocol/callback-settings';
 import type { RecordingDeps } from './record';
 
 /** What sending and recording take: the store, the secret look-ups, and how long an answer may take. */

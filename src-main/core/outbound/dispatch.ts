@@ -4,7 +4,7 @@
 import type { Draft, ExchangeDetail, ExchangeOrigin, ReplayRequest, SendOptions } from '../../shared/model';
 import { recordingDeps, type OutboundDeps } from './deps';
 import { DeskFailure } from '../result';
-import { callbackSettings } from './callback-settings';
+import { callbackSettings } from '../protocol/callback-settings';
 import { capturedDraft, draftFollowUp } from './drafts';
 import { applyEdits, decodeBase64, hasEdits } from './edit';
 import { sendAndRecord } from './record';

@@ -9,7 +9,7 @@ import { defaultStake } from '../protocol/amounts';
 import { DEFAULT_CURRENCY } from '../../shared/money';
 import { callbackPath, callbackRoute, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import { DeskFailure } from '../result';
-import type { CallbackSettings } from './callback-settings';
+import type { CallbackSettings } from '../protocol/callback-settings';
 import { CONNECTION_HEADERS, withoutHeaders } from './headers';
 
 const JSON_HEADERS: HeaderList = [['Content-Type', 'application/json']];

@@ -4,7 +4,7 @@
 // as exchanges derived from it.
 import type { RefusalExplanation } from '../../shared/model';
 import { DeskFailure } from '../result';
-import { callbackSettings } from './callback-settings';
+import { callbackSettings } from '../protocol/callback-settings';
 import type { OutboundDeps } from './deps';
 import { capturedDraft } from './drafts';
 import { decodeBase64 } from './edit';

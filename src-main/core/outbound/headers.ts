@@ -24,6 +24,16 @@ export const CONNECTION_HEADERS: readonly string[] = [
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
+/**
+ * Node's rawHeaders ([name, value, name, value, ...]) as a HeaderList: names in their received case and
+ * order, values decoded as latin1, so bytes survive the round trip.
+ */
+export function toPairs(raw: readonly string[]): HeaderList {
+  const out: HeaderList = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
+  return out;
+}
+
 /** The first value of a header, or null. */
 export function headerValue(headers: HeaderList, name: string): string | null {
   return headers.find(([n]) => same(n, name))?.[1] ?? null;

@@ -7,8 +7,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
 import type { HeaderList } from '../../shared/model';
-import { toPairs } from '../proxy/headers';
-import { withContentLength } from './headers';
+import { toPairs, withContentLength } from './headers';
 import { badUrlError, describeSendError, timeoutError, type SendErrorCode } from './send-errors';
 
 export interface OutboundRequest {

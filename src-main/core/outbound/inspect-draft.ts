@@ -4,7 +4,7 @@ import type { Draft, Finding, SendOptions } from '../../shared/model';
 import type { SecretLookups } from '../secrets';
 import { inspect } from '../protocol';
 import { judgeUnderProfile } from '../protocol/callback-judging';
-import { callbackSettings } from './callback-settings';
+import { callbackSettings } from '../protocol/callback-settings';
 import { checkDraft } from './dispatch';
 import { decodeBase64 } from './edit';
 

@@ -8,7 +8,7 @@
 import type { ExchangeOrigin, HeaderList, RefusalExplanation, RefusalProbe, SignatureReport } from '../../shared/model';
 import { checkSignature, sign } from '../signing';
 import { BODY_VARIANTS, variantInput, type BodyVariant } from '../signing/variants';
-import type { CallbackSettings } from './callback-settings';
+import type { CallbackSettings } from '../protocol/callback-settings';
 import { recordingDeps, type OutboundDeps } from './deps';
 import { SIGNATURE_HEADER, withHeader } from './headers';
 import { sendAndRecord } from './record';

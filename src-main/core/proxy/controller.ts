@@ -16,7 +16,7 @@
 //     a gap of one bind; if that bind fails, the old configuration is bound again.
 import type { CallbackUrls, ProfileCallbackUrls, ProxyLimits, ProxyStatus } from '../../shared/model';
 import { listenFailure } from '../listen-failure';
-import type { CallbackSettings } from '../outbound/callback-settings';
+import type { CallbackSettings } from '../protocol/callback-settings';
 import { secretsToRedact } from '../redact';
 import { DeskFailure } from '../result';
 import type { SecretCandidate } from '../signing';

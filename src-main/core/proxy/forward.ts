@@ -6,7 +6,8 @@ import https from 'node:https';
 import type { Finding, HeaderList } from '../../shared/model';
 import { proxyError, type ProxyAnswer } from './error-answers';
 import { upstreamPath } from './forward-path';
-import { clientResponseHeaders, toPairs, upstreamRequestHeaders } from './headers';
+import { toPairs } from '../outbound/headers';
+import { clientResponseHeaders, upstreamRequestHeaders } from './headers';
 
 export interface ForwardRequest {
   method: string;

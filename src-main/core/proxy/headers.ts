@@ -1,6 +1,6 @@
-// Header lists as the proxy sees them: Node's rawHeaders (names in their received case and order,
-// values decoded as latin1, so bytes survive the round trip) turned into pairs, and the filters a
-// forwarding proxy applies (RFC 9110 section 7.6.1: connection-specific fields are not forwarded).
+// Header lists as the proxy forwards them: the filters a forwarding proxy applies (RFC 9110 section
+// 7.6.1: connection-specific fields are not forwarded), and the flat form Node writes. Node's rawHeaders
+// become pairs in outbound/headers.ts (toPairs), which the HTTP client shares.
 import { SIGNATURE_HEADER, type HeaderList } from '../../shared/model';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -11,13 +11,6 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transf
 const NEVER_CONNECTION_SCOPED = new Set([SIGNATURE_HEADER, 'authorization', 'content-type', 'content-length', 'content-encoding', 'host']);
 /** Methods Node sends without a body framing header when none is given. */
 const BODILESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
-
-/** [name, value, name, value, ...] to [[name, value], ...]. */
-export function toPairs(raw: readonly string[]): HeaderList {
-  const out: HeaderList = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
-  return out;
-}
 
 /** Names that only concern one connection: the fixed set, proxy-*, and whatever Connection lists. */
 function connectionScoped(raw: readonly string[]): (lowerName: string) => boolean {

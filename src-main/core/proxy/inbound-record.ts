@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Finding, HeaderList } from '../../shared/model';
 import { redactCompletion } from '../capture';
-import type { ExchangeCompletion, NewExchange } from '../store/rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../capture/new-exchange';
 import type { CaptureWriter } from '../store/contract/capture-writer';
 import type { CaptureEnv } from './env';
 import { proxyError, type ProxyAnswer } from './error-answers';

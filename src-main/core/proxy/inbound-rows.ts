@@ -2,8 +2,8 @@
 // the request as it arrived, so the lifecycle in inbound.ts is only about states and writes.
 import type { IncomingMessage } from 'node:http';
 import type { CapturedRequest } from '../capture';
-import type { NewExchange } from '../store/rows/exchange-values';
-import { toPairs } from './headers';
+import type { NewExchange } from '../capture/new-exchange';
+import { toPairs } from '../outbound/headers';
 
 /** A request as it arrived at the proxy, before its row exists. */
 export interface Arrival {

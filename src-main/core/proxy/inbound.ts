@@ -21,7 +21,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Finding } from '../../shared/model';
 import { judge, type JudgeOptions, type JudgingContext, type Judgment } from '../capture';
-import type { NewExchange } from '../store/rows/exchange-values';
+import type { NewExchange } from '../capture/new-exchange';
 import { DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
 import type { CaptureEnv } from './env';
 import { proxyError, type ProxyAnswer } from './error-answers';

@@ -8,11 +8,11 @@ import type { HeaderList } from '../../shared/model';
 import { judge, redactCompletion, type CapturedRequest } from '../capture';
 import { normalizedPath } from '../protocol/target-path';
 import { redactBytes } from '../redact';
-import type { ExchangeCompletion, NewExchange } from '../store/rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../capture/new-exchange';
 import type { CaptureEnv } from './env';
 import type { ProxyAnswer } from './error-answers';
 import type { CaptureWriter } from '../store/contract/capture-writer';
-import { toPairs } from './headers';
+import { toPairs } from '../outbound/headers';
 
 /** Bytes of a refused request kept in its row, at most. */
 export const MAX_REFUSED_BYTES = 32 * 1024;

@@ -2,7 +2,7 @@
 // names), the start's own upstream, secret and callback prefix applying to the primary route (the named
 // profile, else the active one). Built at the start and again only when the profiles change (this
 // process's saves, or another's, which the store's data version reveals), never per request.
-import type { CallbackSettings } from '../outbound/callback-settings';
+import type { CallbackSettings } from '../protocol/callback-settings';
 import { DeskFailure } from '../result';
 import type { SecretCandidate } from '../signing';
 import { checkUpstream, type ProxyStartOptions } from './options';

@@ -6,7 +6,7 @@
 // A proxy that serves one route (one profile, `serve --profile P`, or a desk without profiles) stays
 // transparent: every request is that route's, as a single-operator proxy always was. With several, a
 // request under no prefix belongs to nobody: it is recorded unassigned and answered 404 by the desk.
-import type { CallbackSettings } from '../outbound/callback-settings';
+import type { CallbackSettings } from '../protocol/callback-settings';
 import type { SecretCandidate } from '../signing';
 
 export interface ProfileRoute {

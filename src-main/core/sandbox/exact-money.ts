@@ -4,7 +4,7 @@
 // 0.1 + 0.2 is 0.3, not 0.30000000000000004. Integer minor units are the case where the scale is 1,
 // and stay exact up to 2^53. The books keep the double (SQLite REAL), which prints back as the same
 // decimal while it has at most 15 significant digits: any balance under 10^13 with two decimals.
-import { printDecimal, scaledOfNumber, sumOf, type ScaledDecimal } from '../balance/decimal';
+import { printDecimal, scaledOfNumber, sumOf, type ScaledDecimal } from '../decimal';
 
 function scaled(value: number): ScaledDecimal {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);

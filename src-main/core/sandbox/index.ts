@@ -1,3 +1,3 @@
 export { SandboxOperator, type SandboxCall, type SandboxOutcome } from './operator';
-export { SandboxLedger, depositRecordOf, money, type DepositRecord, type DepositRow, type SandboxBooks, type StoredAnswer } from './ledger';
+export { depositRecordOf, money, type DepositRecord, type DepositRow, type OwnBooks, type SandboxBooks, type StoredAnswer } from './books';
 export type { SandboxAnswer, SandboxErrorCode } from './answers';

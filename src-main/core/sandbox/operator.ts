@@ -1,8 +1,8 @@
 // The reference operator: answers the two callbacks the way section 3 of the spec asks, so that the
-// platform side can be tried against a well-behaved operator. Each callback is decided in one SQLite
-// transaction (BEGIN IMMEDIATE; inside the proxy's group commit, a savepoint of it, which rolls a
-// half-done decision back): two copies of one pay arriving together still deduct once, even when
-// another process (the CLI's `sandbox set-balance`) writes to the same books.
+// platform side can be tried against a well-behaved operator. Each callback is decided all or nothing
+// against its books (books.ts): the desk's own run the decision in a transaction of theirs, a team's in
+// the transaction of the proxy's write, so two copies of one pay arriving together still deduct once,
+// even when another process (the CLI's `sandbox set-balance`) writes to the same books.
 import type { ZodType } from 'zod';
 import type { Finding, ResultValue, Verdict } from '../../shared/model';
 import { inspect, payRequestSchema, resultRequestSchema } from '../protocol';
@@ -21,7 +21,7 @@ import {
   type SandboxAnswer,
 } from './answers';
 import { addExact, subtractExact } from './exact-money';
-import type { SandboxBooks, SandboxLedger } from './ledger';
+import type { OwnBooks, SandboxBooks } from './books';
 
 export interface SandboxCall {
   kind: CallbackPathKind;
@@ -80,16 +80,11 @@ function withRedactedIds<T>(message: T, secrets: readonly string[]): T {
 }
 
 export class SandboxOperator {
-  /** Made once: db.transaction() is costly to build, and handle() runs for every sandboxed callback. */
-  private readonly decide;
+  constructor(readonly books: OwnBooks) {}
 
-  constructor(readonly ledger: SandboxLedger) {
-    this.decide = ledger.db.transaction((call: SandboxCall) => this.decideWith(ledger, call));
-  }
-
-  /** Decides against the desk's own books, in one SQLite transaction. */
+  /** Decides against the desk's own books, in one transaction of theirs. */
   handle(call: SandboxCall): SandboxOutcome {
-    return this.answer(call, () => this.decide.immediate(call) as SandboxOutcome);
+    return this.answer(call, () => this.books.atomically(() => this.decideWith(this.books, call)));
   }
 
   /**

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
-import { formsOf } from '../../../src-main/core/secret-forms';
+import { formsOf } from '../../../src-main/core/redact/secret-forms';
 import { connectPostgres } from '../../../src-main/core/store/postgres';
 import { runCli } from '../../helpers/cli';
 import { closeAfterTest } from '../../helpers/closing';

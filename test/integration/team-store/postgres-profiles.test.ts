@@ -6,7 +6,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import type { DeskEvents } from '../../../src-main/shared/desk-api';
-import { formsOf } from '../../../src-main/core/secret-forms';
+import { formsOf } from '../../../src-main/core/redact/secret-forms';
 import { sign } from '../../../src-main/core/signing';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

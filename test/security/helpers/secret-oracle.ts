@@ -1,5 +1,5 @@
 // Looks for a secret in stored or exported bytes in every form the desk promises to redact, written
-// apart from the redactor (src-main/core/secret-forms.ts) so that the two cannot share a blind spot:
+// apart from the redactor (src-main/core/redact/secret-forms.ts) so that the two cannot share a blind spot:
 // fixed forms (the canary helper's plain, UTF-16, hex and base64 forms; percent-encoded once and twice;
 // JSON `\u` escapes), then decoded views of the whole text (JSON escapes undone, percent escapes undone
 // once and twice), each searched again for the plain secret.

@@ -110,6 +110,62 @@ describe('lint: the import boundaries fail where a layer is crossed', () => {
   });
 });
 
+describe("lint: the core's layers fail where a layer imports one above it or beside it", () => {
+  const layered = async (path: string, code: string): Promise<void> => {
+    expect(await problems(path, code)).toEqual([
+      { rule: 'boundaries/dependencies', message: expect.stringContaining("the core's layers (docs/ARCHITECTURE-LAYERS.md)") },
+    ]);
+  };
+
+  it.each([
+    ['base never imports protocol', 'src-main/core/lint-probe.ts', "import { inspect } from './protocol';\nexport const x = inspect;\n"],
+    [
+      "base (result.ts) never reads the store's error texts",
+      'src-main/core/lint-probe.ts',
+      "import { explainStorageFailure } from './store/sqlite/open-errors';\nexport const x = explainStorageFailure;\n",
+    ],
+    ['protocol never imports signing', 'src-main/core/protocol/lint-probe.ts', "import { sign } from '../signing';\nexport const x = sign;\n"],
+    ['signing never imports redaction', 'src-main/core/signing/lint-probe.ts', "import { redactText } from '../redact';\nexport const x = redactText;\n"],
+    ['redaction never imports capture', 'src-main/core/redact/lint-probe.ts', "import { judge } from '../capture';\nexport const x = judge;\n"],
+    [
+      'capture never imports the store',
+      'src-main/core/capture/lint-probe.ts',
+      "import { errorCount } from '../store/rows/exchange-values';\nexport const x = errorCount;\n",
+    ],
+    [
+      'the sandbox never imports the store',
+      'src-main/core/sandbox/lint-probe.ts',
+      "import { openStore } from '../store/sqlite';\nexport const x = openStore;\n",
+    ],
+    [
+      'the store never imports balance',
+      'src-main/core/store/sqlite/lint-probe.ts',
+      "import { readBalance } from '../../balance';\nexport const x = readBalance;\n",
+    ],
+    [
+      'the store never imports the secret look-ups',
+      'src-main/core/store/contract/lint-probe.ts',
+      "import { createSecretCache } from '../../secrets';\nexport const x = createSecretCache;\n",
+    ],
+    ['secrets never import outbound', 'src-main/core/secrets/lint-probe.ts', "import { toPairs } from '../outbound/headers';\nexport const x = toPairs;\n"],
+    ['outbound never imports the proxy', 'src-main/core/outbound/lint-probe.ts', "import { flatten } from '../proxy/headers';\nexport const x = flatten;\n"],
+    ['the proxy never imports checks', 'src-main/core/proxy/lint-probe.ts', "import { judgeStep } from '../checks/judge';\nexport const x = judgeStep;\n"],
+    ['capture never imports the sandbox beside it', 'src-main/core/capture/lint-probe.ts', "import { money } from '../sandbox';\nexport const x = money;\n"],
+    [
+      'the proxy never imports balance beside it',
+      'src-main/core/proxy/lint-probe.ts',
+      "import { readBalance } from '../balance';\nexport const x = readBalance;\n",
+    ],
+    [
+      'a core folder no layer names is base until it gets one',
+      'src-main/core/lint-probe-folder/lint-probe.ts',
+      "import { sign } from '../signing';\nexport const x = sign;\n",
+    ],
+  ])('%s', async (_name, path, code) => {
+    await layered(path, code);
+  });
+});
+
 describe('lint: the imports the layers allow pass', () => {
   it.each([
     [
@@ -136,6 +192,26 @@ describe('lint: the imports the layers allow pass', () => {
       "the proxy imports the store's contract",
       'src-main/core/proxy/lint-probe.ts',
       "import { sinksTheWrite } from '../store/contract/capture-writer';\nexport const x = sinksTheWrite;\n",
+    ],
+    [
+      'base imports base and shared',
+      'src-main/core/lint-probe.ts',
+      "import { DeskFailure } from './result';\nimport { sumOf } from './decimal';\nimport { compactBase64 } from '../shared/base64';\nexport const x = [DeskFailure, sumOf, compactBase64];\n",
+    ],
+    [
+      "the store's contract imports the layers below the store",
+      'src-main/core/store/contract/lint-probe.ts',
+      "import type { SandboxOperator } from '../../sandbox';\nimport type { NewExchange } from '../../capture/new-exchange';\nimport { probeSecrets } from '../../balance-probe/probe-secrets';\nimport { redactText } from '../../redact';\nexport const x: [SandboxOperator | null, NewExchange | null, unknown, unknown] = [null, null, probeSecrets, redactText];\n",
+    ],
+    [
+      'the proxy imports outbound, the sandbox and the store below it',
+      'src-main/core/proxy/lint-probe.ts',
+      "import { toPairs } from '../outbound/headers';\nimport { SandboxOperator } from '../sandbox';\nimport { callbackSettings } from '../protocol/callback-settings';\nexport const x = [toPairs, SandboxOperator, callbackSettings];\n",
+    ],
+    [
+      'checks import the features below them',
+      'src-main/core/checks/lint-probe.ts',
+      "import { readBalance } from '../balance';\nimport { exportHar } from '../export';\nexport const x = [readBalance, exportHar];\n",
     ],
     [
       'core/desk imports core and shared',

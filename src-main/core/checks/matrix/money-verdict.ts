@@ -2,7 +2,7 @@
 // before and after it is not observable (with what would make it so), never a pass.
 import type { CheckEvidence, CheckOutcome } from '../../../shared/model';
 import type { BalanceEvidence } from '../../balance/observer';
-import { decimalDelta, decimalEquals, decimalOf } from '../../balance/decimal';
+import { decimalDelta, decimalEquals, decimalOf } from '../../decimal';
 
 export interface MoneyVerdict {
   outcome: Extract<CheckOutcome, 'pass' | 'fail' | 'not-observable'>;

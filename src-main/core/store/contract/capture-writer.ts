@@ -4,7 +4,7 @@
 // PostgreSQL runs it against a buffer that one round of statements then commits (store/postgres).
 import type { Finding } from '../../../shared/model';
 import type { SandboxCall, SandboxOutcome } from '../../sandbox';
-import type { ExchangeCompletion, NewExchange } from '../rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../../capture/new-exchange';
 
 /** What one write may do to the exchanges: a capture's row, its answer, findings made later. */
 export interface CaptureRows {

@@ -6,16 +6,8 @@
 import type { Finding } from '../../../shared/model';
 import { boundAnswerNotes } from '../../capture/bounds';
 import type { CaptureRows } from '../contract/capture-writer';
-import {
-  COMPLETE_COLUMNS,
-  completionValues,
-  errorCount,
-  insertValues,
-  type CompleteColumn,
-  type ExchangeCompletion,
-  type InsertColumn,
-  type NewExchange,
-} from '../rows/exchange-values';
+import { COMPLETE_COLUMNS, completionValues, errorCount, insertValues, type CompleteColumn, type InsertColumn } from '../rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../../capture/new-exchange';
 
 type RowValues = Record<InsertColumn | CompleteColumn, unknown>;
 

@@ -14,11 +14,10 @@ import {
   insertParams,
   insertValues,
   type InsertColumn,
-  type NewExchange,
-  type ExchangeCompletion,
 } from '../rows/exchange-values';
+import type { ExchangeCompletion, NewExchange } from '../../capture/new-exchange';
 
-export type { NewExchange, ExchangeCompletion } from '../rows/exchange-values';
+export type { ExchangeCompletion, NewExchange };
 import {
   SUMMARY_COLUMNS,
   SUMMARY_SELECT,

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExchangeDeletion, ExchangeSummary, SecretsKeySource } from '../../../shared/model';
-import { SandboxLedger } from '../../sandbox/ledger';
+import { SandboxLedger } from './sandbox-books';
 import { Checkpointer } from './checkpointer';
 import type { DeleteOutcome } from '../rows/deletion';
 import { deleteExchanges } from './exchange-delete';

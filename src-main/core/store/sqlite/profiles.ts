@@ -9,9 +9,9 @@ import {
   type ProfileView,
   type SecretState,
 } from '../../../shared/model';
-import { checkBalancePath, checkProbeHeaders, checkProbeHmacKey, checkProbeUrl } from '../../balance/probe-config';
-import { HMAC_KEY_ENTRY } from '../../balance/probe-headers';
-import { probeSecrets } from '../../balance/probe-secrets';
+import { checkBalancePath, checkProbeHeaders, checkProbeHmacKey, checkProbeUrl } from '../../balance-probe/probe-config';
+import { HMAC_KEY_ENTRY } from '../../balance-probe/probe-headers';
+import { probeSecrets } from '../../balance-probe/probe-secrets';
 import { checkBaseUrl } from '../../base-url';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../shared/money';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../../protocol/callback-path';

@@ -5,7 +5,7 @@
 // twice, JSON-escaped) becomes "[redacted sha256:<fingerprint>]"; so does any x-api-key value at all.
 // A header name or value that holds one becomes the marker whole; bodies and texts have each
 // occurrence replaced (a base64 one with its whole run, so that no edge of it is left).
-import type { HeaderList } from '../shared/model';
+import type { HeaderList } from '../../shared/model';
 import { MIN_REDACTED_SECRET, redactedMarker, SecretForms } from './secret-forms';
 
 export { MIN_REDACTED_SECRET, redactedMarker } from './secret-forms';

@@ -1,7 +1,7 @@
 // Every form in which a balance probe's credentials can appear on their own. A probe's header value is
 // sealed whole ("Bearer abc", "Basic dXNlcjpwdw=="), but a sender, an echoing server or a log line may
 // carry a part of it: the token without its scheme, Basic's user and password and their base64. Each is
-// a secret of its own, redacted everywhere like the signing secret (redact.ts finds each one's encoded
+// a secret of its own, redacted everywhere like the signing secret (core/redact finds each one's encoded
 // forms). The balance URL's query values are credentials too when they look like one (?key=...).
 import type { HeaderList } from '../../shared/model';
 import { USER_PLACEHOLDER } from './probe-config';

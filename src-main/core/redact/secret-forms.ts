@@ -7,7 +7,7 @@
 // every character as `\uXXXX`). Beyond these fixed forms, the scan decodes what may hide a secret in a
 // form it cannot list (a partly escaped JSON string, a partly percent-encoded token) and replaces the
 // whole string or token when the decoded text holds one.
-import { fingerprint } from './signing';
+import { fingerprint } from '../signing';
 
 /** A secret shorter than this is not looked for: it would match everywhere, and protects nothing anyway. */
 export const MIN_REDACTED_SECRET = 4;

@@ -3,8 +3,8 @@
 import type { AmountsMode } from '../../shared/model';
 import { AMOUNTS_MODES } from '../../shared/model';
 import { DEFAULT_CURRENCY } from '../../shared/money';
-import { DEFAULT_AMOUNTS } from '../protocol/amounts';
-import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../protocol/callback-path';
+import { DEFAULT_AMOUNTS } from './amounts';
+import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from './callback-path';
 import { DeskFailure } from '../result';
 
 export interface CallbackSettings {

@@ -2,7 +2,7 @@
 // hex or base64; the key's entry is never sent, and a value that cannot be sent says why.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkHeaderTemplate, HMAC_KEY_ENTRY, renderProbeHeaders } from '../../../src-main/core/balance/probe-headers';
+import { checkHeaderTemplate, HMAC_KEY_ENTRY, renderProbeHeaders } from '../../../src-main/core/balance-probe/probe-headers';
 
 const KEY = 'probe-key-3b9e';
 

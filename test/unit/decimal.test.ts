@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalDelta, decimalOf, parseDecimal, printDecimal, scaledOfNumber, significantDigits, sumOf } from '../../../src-main/core/balance/decimal';
+import { decimalDelta, decimalOf, parseDecimal, printDecimal, scaledOfNumber, significantDigits, sumOf } from '../../src-main/core/decimal';
 
 describe('exact decimals', () => {
   it('subtracts decimals exactly, whatever their scale', () => {

@@ -1,81 +1,25 @@
-// The sandbox operator's books, in the desk's own database: one balance per user and one record per
-// accepted deposit (section 2.3 of the spec: the operator keeps, per depositId, the deducted amount).
-// Each profile has books of its own (its `book`, the profile's name; '' without profiles): one
-// operator's user and deposit ids may be another's.
-import type { AmountsMode, ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../shared/model';
-import { DeskFailure } from '../result';
-import type { Db } from '../store/sqlite/open';
-import type { SettingsStore } from '../store/sqlite/settings';
-import { addExact } from './exact-money';
+// The sandbox operator's books in the desk's own database (sandbox/books.ts says what they hold), with
+// what a person sets by hand: the starting balance, one user's balance, a reset.
+import type { AmountsMode, ResultValue, SandboxDeposit, SandboxState, SandboxUser } from '../../../shared/model';
+import { DeskFailure } from '../../result';
+import { depositRecordOf, money, type DepositRecord, type DepositRow, type OwnBooks, type StoredAnswer } from '../../sandbox/books';
+import type { Db } from './open';
+import type { SettingsStore } from './settings';
 
 export const STARTING_BALANCE_KEY = 'sandbox-starting-balance';
 /** An integer, so it fits both amounts modes; in minor units it covers the checks' stakes of 100 ten times. */
 export const DEFAULT_STARTING_BALANCE = 1000;
 const ACTIVE_PROFILE_KEY = 'active-profile';
 
-/** An answer as it went out, kept so that a repeated callback gets the very same bytes. */
-export interface StoredAnswer {
-  status: number;
-  body: string;
-}
-
-export interface DepositRecord {
-  depositId: string;
-  userId: string;
-  amount: number;
-  currency: string;
-  outcome: ResultValue | null;
-  payAnswer: StoredAnswer;
-  resultsAnswer: StoredAnswer | null;
-}
-
-/** A row of sandbox_deposits, as both engines read it. */
-export interface DepositRow {
-  deposit_id: string;
-  user_id: string;
-  amount: number;
-  currency: string;
-  outcome: ResultValue | null;
-  paid_at: string;
-  settled_at: string | null;
-  pay_response: string;
-  results_response: string | null;
-}
-
-/** What deciding a callback reads and writes of the books; `book` is the profile's name ('' without profiles). */
-export interface SandboxBooks {
-  /** A user the sandbox has not seen yet has the configured starting balance. */
-  balanceOf(book: string, userId: string): number;
-  setBalance(book: string, userId: string, balance: number): void;
-  deposit(book: string, depositId: string): DepositRecord | null;
-  addDeposit(book: string, d: { depositId: string; userId: string; amount: number; currency: string; at: string; answer: StoredAnswer }): void;
-  settle(book: string, depositId: string, outcome: ResultValue, at: string, answer: StoredAnswer): void;
-}
-
-export function depositRecordOf(r: DepositRow): DepositRecord {
-  return {
-    depositId: r.deposit_id,
-    userId: r.user_id,
-    amount: r.amount,
-    currency: r.currency,
-    outcome: r.outcome,
-    payAnswer: JSON.parse(r.pay_response) as StoredAnswer,
-    resultsAnswer: r.results_response === null ? null : (JSON.parse(r.results_response) as StoredAnswer),
-  };
-}
-
-/** A balance as stored: the sums are exact already (exact-money); this keeps -0 out of the books. */
-export function money(value: number): number {
-  return addExact(value, 0);
-}
-
-export class SandboxLedger implements SandboxBooks {
+export class SandboxLedger implements OwnBooks {
   private readonly balanceStmt;
   private readonly upsertBalanceStmt;
   private readonly depositStmt;
   private readonly insertDepositStmt;
   private readonly settleStmt;
   private readonly amountsStmt;
+  /** Made once: db.transaction() is costly to build, and a decision runs for every sandboxed callback. */
+  private readonly inTransaction;
 
   /** `profilesDb`: where the profiles are (a team's are in memory, store/profile-copy.ts); default: `db`. */
   constructor(
@@ -93,6 +37,12 @@ export class SandboxLedger implements SandboxBooks {
     );
     this.settleStmt = db.prepare('UPDATE sandbox_deposits SET outcome = ?, settled_at = ?, results_response = ? WHERE profile = ? AND deposit_id = ?');
     this.amountsStmt = profilesDb.prepare('SELECT amounts FROM profiles WHERE name = ?').pluck();
+    this.inTransaction = db.transaction((decide: () => unknown) => decide());
+  }
+
+  /** BEGIN IMMEDIATE; inside the proxy's group commit, a savepoint of it, which rolls a half-done decision back. */
+  atomically<T>(decide: () => T): T {
+    return this.inTransaction.immediate(decide) as T;
   }
 
   /** How the active profile writes amounts (null without one): the balances a person sets follow it. */

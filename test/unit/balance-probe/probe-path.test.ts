@@ -1,7 +1,7 @@
 // Where the probe finds a balance: every plain path reads as it always did, filters read through
 // jsonpath-plus's safe evaluator, and a user id is only ever a value: never path text it could rewrite.
 import { describe, expect, it } from 'vitest';
-import { checkProbePath, readProbePath } from '../../../src-main/core/balance/probe-path';
+import { checkProbePath, readProbePath } from '../../../src-main/core/balance-probe/probe-path';
 
 const LEDGER = {
   account: {
