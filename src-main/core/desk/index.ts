@@ -67,10 +67,10 @@ export function createDesk(options: DeskOptions): Desk {
     const rows = [...pending.values()];
     pending.clear();
     if (rows.length === 0) return;
-    // The counts cost three queries: read once per commit, and only by a listener that wants them (the UI's
-    // status bar does; a headless `serve` has none, and its proxy answered each commit's requests faster).
+    // The counts are the store's known ones (no SQL on the thread that answers callbacks): read once per
+    // commit, and only by a listener that wants them (the UI's status bar does; a headless `serve` has none).
     let counts: ExchangeEvent['counts'] | null = null;
-    const countsNow = (): ExchangeEvent['counts'] => (counts ??= store.exchanges.counts());
+    const countsNow = (): ExchangeEvent['counts'] => (counts ??= store.knownCounts());
     for (const exchange of rows)
       emit('exchange', {
         exchange,
