@@ -110,7 +110,7 @@ export function createDesk(options: DeskOptions): Desk {
       throw err;
     }
   }
-  const teamLog = database !== undefined ? new TeamLog(database) : null;
+  const teamLog = database !== undefined ? new TeamLog(database, options.readBudgetMs !== undefined ? { readBudgetMs: options.readBudgetMs } : {}) : null;
   // Made once the context is (its hooks use the context); the context reaches it only later, at run time.
   let sharedProfiles: TeamProfiles | null = null;
   const ctx = createContext(
