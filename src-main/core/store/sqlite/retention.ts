@@ -58,7 +58,7 @@ function checkOptions(options: PruneOptions): void {
 }
 
 /** The rows a prune deletes: their condition, how many there are and how many the log holds. */
-export interface PruneSelection {
+export interface PruneTarget {
   where: string;
   params: Record<string, unknown>;
   deleting: number;
@@ -72,7 +72,7 @@ export interface PruneSelection {
  * the batches stop there (their pick would otherwise walk every younger row, in a write transaction,
  * to find none). Rows recorded during the prune are newer and stay either way.
  */
-export function* pruneSelectionPlan(options: PruneOptions, cutoff: string | null): ReadPlan<PruneSelection | null> {
+export function* pruneSelectionPlan(options: PruneOptions, cutoff: string | null): ReadPlan<PruneTarget | null> {
   if (options.keep === undefined && cutoff === null) return null;
   const total = yield* readValue<number>('SELECT count(*) FROM exchanges');
   const parts: string[] = [];
