@@ -125,8 +125,8 @@ export class TeamLog {
   }
 
   /**
-   * Writes a change of the profiles. On a connection of its own: a transaction on
-   * the reading connection would take in whatever reads other parts of the desk send meanwhile.
+   * Writes a change of the profiles. On a connection of its own: on a reading connection its transaction
+   * would hold one of the pool's connections throughout, under the read budget's statement_timeout.
    */
   writeProfiles(changes: readonly ProfileChange[]): Promise<void> {
     return this.alone((c) => writeTeamProfiles(c, changes));
