@@ -101,7 +101,7 @@ async function timeSelections(
       ['--user (one of 10,000)', { userId }],
       ['--kind pay --failed', { kind: 'pay', failed: true }],
     ];
-    const sql = sqliteSql(db);
+    const sql = sqliteSql((plan) => store.read(plan));
     const selections: SelectionTiming[] = [];
     for (const [name, filter] of filters) {
       let count = 0;

@@ -20,10 +20,13 @@ export function slowSearchRow(i: number, memo = 200): NewExchange {
   });
 }
 
-/** Writes `rows` such rows in one transaction (seconds for a hundred thousand); `memo`: characters of filler in each body. */
-export function fillForSlowSearch(desk: Desk, rows: number, memo = 200): void {
+/**
+ * Writes `rows` such rows in one transaction (seconds for a hundred thousand); `memo`: characters of filler
+ * in each body; `profile`: whose rows they are (default: unassigned).
+ */
+export function fillForSlowSearch(desk: Desk, rows: number, memo = 200, profile: string | null = null): void {
   const store = storeOf(desk);
   store.immediate(() => {
-    for (let i = 0; i < rows; i++) store.exchanges.record(slowSearchRow(i, memo));
+    for (let i = 0; i < rows; i++) store.exchanges.record({ ...slowSearchRow(i, memo), profile });
   });
 }

@@ -67,10 +67,10 @@ export function createDesk(options: DeskOptions): Desk {
     const rows = [...pending.values()];
     pending.clear();
     if (rows.length === 0) return;
-    // The counts cost three queries: read once per commit, and only by a listener that wants them (the UI's
-    // status bar does; a headless `serve` has none, and its proxy answered each commit's requests faster).
+    // The counts are the store's known ones (no SQL on the thread that answers callbacks): read once per
+    // commit, and only by a listener that wants them (the UI's status bar does; a headless `serve` has none).
     let counts: ExchangeEvent['counts'] | null = null;
-    const countsNow = (): ExchangeEvent['counts'] => (counts ??= store.exchanges.counts());
+    const countsNow = (): ExchangeEvent['counts'] => (counts ??= store.knownCounts());
     for (const exchange of rows)
       emit('exchange', {
         exchange,
@@ -110,7 +110,7 @@ export function createDesk(options: DeskOptions): Desk {
       throw err;
     }
   }
-  const teamLog = database !== undefined ? new TeamLog(database) : null;
+  const teamLog = database !== undefined ? new TeamLog(database, options.readBudgetMs !== undefined ? { readBudgetMs: options.readBudgetMs } : {}) : null;
   // Made once the context is (its hooks use the context); the context reaches it only later, at run time.
   let sharedProfiles: TeamProfiles | null = null;
   const ctx = createContext(

@@ -54,7 +54,7 @@ describe('a prune that deletes nearly every row and the text index', () => {
     expect(documents(store)).toBe(200);
     expect(found(store, 'Skua 11999#')).toEqual([ROWS]);
     // The delete trigger names the new index: a later delete removes its row's documents there.
-    store.deleteExchanges({ ids: [ROWS] });
+    await store.deleteExchanges({ ids: [ROWS] });
     expect(documents(store)).toBe(198);
     store.close();
   });

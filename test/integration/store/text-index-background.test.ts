@@ -114,7 +114,7 @@ describe('filling the text index', () => {
     // 0-5 indexed (4 without its answer, listed); 6-8 in flight and young, not indexed.
     expect(index.indexAll()).toBe(6);
     expect(listed(store)).toEqual([made[4]]);
-    store.deleteExchanges({ ids: [made[1]!, made[4]!, made[7]!] });
+    await store.deleteExchanges({ ids: [made[1]!, made[4]!, made[7]!] });
     expect(ids(store.exchanges.list({ search: 'plover' }))).toEqual([made[8], made[6], made[5], made[3], made[2], made[0]]);
     expect(listed(store)).toEqual([]);
     expect(inIndex(store, 'plover')).toEqual([made[0], made[2], made[3], made[5]]);

@@ -1,8 +1,8 @@
-// A desk on a team's database reads through one connection: the UI's list, a detail, the counts, the
-// live follow and a re-verification at once, with the books reset and the log pruned meanwhile. Each
-// caller has the connection to itself in turn (node-postgres' own queue for a query sent while another
-// runs is deprecated, and interleaves one caller's statements into another's transaction); the long and
-// transactional changes take a connection of their own. Its own file: Node warns of a deprecation once
+// A desk on a team's database reads through its pool of reading connections: the UI's list, a detail,
+// the counts, the live follow and a re-verification at once, with the books reset and the log pruned
+// meanwhile. Each caller has a connection to itself while it runs (node-postgres' own queue for a query
+// sent while another runs is deprecated, and interleaves one caller's statements into another's
+// transaction); the long and transactional changes take a connection of their own. Its own file: Node warns of a deprecation once
 // a process.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';

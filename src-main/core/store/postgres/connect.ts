@@ -15,6 +15,8 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
   /** How long one statement may take before the client gives up on it (default: no limit). */
   queryTimeoutMs?: number;
+  /** How long one statement may run before the server cancels it (statement_timeout; default: the server's). */
+  statementTimeoutMs?: number;
   /**
    * Plan each prepared statement for its own values, never once for all (the writer's). A plan PostgreSQL
    * keeps for a statement's every run is made from the table's statistics at that moment: made while
@@ -37,15 +39,17 @@ export function databaseFailure(url: string, err: unknown): DeskFailure {
   return new DeskFailure('io-error', `PostgreSQL at ${redactDatabaseUrl(url)}: ${withoutPassword(message, url)}`);
 }
 
-export async function connectPostgres(url: string, options: ConnectOptions = {}): Promise<pg.Client> {
+/** A client's settings for `url` and `options` (a lone connection's, or each of a pool's). */
+function clientConfig(url: string, options: ConnectOptions): pg.ClientConfig {
   const problem = databaseUrlProblem(url);
   if (problem) throw new DeskFailure('bad-input', `The database URL: ${problem}`);
   const int8 = int8Parser(options);
-  const client = new pg.Client({
+  return {
     connectionString: url,
     application_name: 'wager-desk',
     connectionTimeoutMillis: options.connectTimeoutMs ?? 15_000,
     ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}),
+    ...(options.statementTimeoutMs !== undefined ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(int8 !== null
       ? {
           types: {
@@ -54,7 +58,22 @@ export async function connectPostgres(url: string, options: ConnectOptions = {})
           },
         }
       : {}),
-  });
+  };
+}
+
+/**
+ * A pool of up to `max` connections, opened as they are needed and closed after a minute idle. Each
+ * caller checks one out for its statements alone (pool.connect(), then release()).
+ */
+export function poolPostgres(url: string, options: ConnectOptions & { max: number }): pg.Pool {
+  const pool = new pg.Pool({ ...clientConfig(url, options), max: options.max, idleTimeoutMillis: 60_000 });
+  // An idle connection the server drops must not end the process: the pool opens another.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export async function connectPostgres(url: string, options: ConnectOptions = {}): Promise<pg.Client> {
+  const client = new pg.Client(clientConfig(url, options));
   // A connection the server drops between queries must not end the process: the next query fails instead.
   client.on('error', () => {});
   try {
@@ -66,6 +85,9 @@ export async function connectPostgres(url: string, options: ConnectOptions = {})
   }
   return client;
 }
+
+/** Whether `err` is the server cancelling a statement past its statement_timeout (or on request). */
+export const isCancelled = (err: unknown): boolean => err instanceof pg.DatabaseError && err.code === '57014';
 
 /** Whether `err` is the server's answer (a failed statement), as opposed to this process's own failure. */
 export const isPostgresError = (err: unknown): boolean => err instanceof pg.DatabaseError;

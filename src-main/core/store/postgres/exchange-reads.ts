@@ -128,7 +128,7 @@ export class PgExchangeReads {
     this.counted.forget();
   }
 
-  /** As FollowRows.follow for SQLite, plus the ids a read skipped, looked for again while they may still commit. */
+  /** As followPlan for SQLite (sqlite/follow-rows.ts), plus the ids a read skipped, looked for again while they may still commit. */
   async follow(filter: RowFilter, afterId: number | null, pendingIds: readonly number[]): Promise<FollowPage> {
     const c = await this.client();
     if (afterId === null) {

@@ -1,10 +1,14 @@
 // A team's exchange log in PostgreSQL, as one desk uses it: writers for the proxy's listeners (each its
-// own connection, so that its group commit never waits behind a read) and one connection for reads,
-// opened on first use and opened again after the database went away, used by one caller at a time. The
-// desk's long or transactional changes (a prune, a reset of the books, a change of the profiles) take a
-// connection of their own, so that reads neither wait for them nor run inside their transactions.
-import type pg from 'pg';
-import type { ExchangeSummary } from '../../../shared/model';
+// own connection, so that its group commit never waits behind a read) and a pool of connections for the
+// desk's reads (and its small writes), each caller with a connection to itself while it runs, opened as
+// needed and again after the database went away. Every statement there carries a statement_timeout of
+// the read budget: a read past it is cancelled by the server, and a search answers as SQLite's does
+// (stoppedAfterSeconds). The desk's long or transactional changes (a prune, a reset of the books, a
+// change of the profiles) take a connection of their own, so that reads neither wait for them nor run
+// inside their transactions.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { ExchangePage, ExchangeSummary } from '../../../shared/model';
 import type { CaptureRows } from '../contract/capture-writer';
 import type { ExchangeLog, ExchangeReader, LogCounts } from '../contract/exchange-log';
 import { pgDeleteExchanges } from './exchange-delete';
@@ -15,27 +19,42 @@ import { pgCheckReports } from './check-reports';
 import { pgSavedRequests } from './saved-requests';
 import { pgRequestOf } from './request-of';
 import { pgSharedSql } from './shared-sql';
-import { connectPostgres, databaseFailure, isPostgresError, type ConnectOptions } from './connect';
+import { connectPostgres, databaseFailure, isCancelled, poolPostgres, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
 import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
-import { OneAtATime } from '../../one-at-a-time';
 import { listenToLog, type LogListener } from './log-listener';
 import { isMissingSchemaObject, requireCurrentSchema } from './migrate';
 import { PgTextIndexer } from './text-indexer';
 import { readTeamProfiles, writeTeamProfiles, type ProfileChange } from './team-profiles';
 import type { Row } from '../copy/copy-side';
 import { DeskFailure } from '../../result';
+import { READ_BUDGET_MS, readStoppedMessage, stoppedSeconds } from '../rows/read-budget';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
 const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, customPlans: true };
 const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryTimeoutMs: 30_000 };
+/** The desk's reads at once: a long search leaves connections for the list, the counts and the follow beside it. */
+const READING_CONNECTIONS = 4;
+
+/** A read the server cancelled at its statement_timeout, the read budget. */
+class ReadBudgetSpent extends DeskFailure {
+  constructor(readonly afterSeconds: number) {
+    super('io-error', readStoppedMessage(afterSeconds));
+  }
+}
+
+export interface TeamLogOptions {
+  /** How long one statement of the desk's reads may run (default READ_BUDGET_MS). */
+  readBudgetMs?: number;
+}
 
 export class TeamLog {
   private readonly reads: PgExchangeReads;
-  private readingClient: Promise<pg.Client> | null = null;
-  /** Whose turn it is on the reading connection. */
-  private readonly reading = new OneAtATime();
+  private readingPool: pg.Pool | null = null;
+  /** The reading connection the call under way checked out (run()): the reads' statements go there. */
+  private readonly checkedOut = new AsyncLocalStorage<pg.PoolClient>();
+  private readonly budgetMs: number;
   private readonly writers = new Set<PgCaptureWriter>();
   /** The desk's own writes (sends, imports), opened on the first. */
   private deskWriter: PgCaptureWriter | null = null;
@@ -44,7 +63,11 @@ export class TeamLog {
   /** The text index kept up to date while this desk's proxy writes (text-indexer.ts). */
   private indexer: PgTextIndexer | null = null;
 
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    options: TeamLogOptions = {},
+  ) {
+    this.budgetMs = options.readBudgetMs ?? READ_BUDGET_MS;
     this.reads = new PgExchangeReads(() => this.readConnection());
   }
 
@@ -87,7 +110,7 @@ export class TeamLog {
     const reads = new PgExchangeReads(() => this.readConnection());
     const listener = listenToLog(
       () => connectPostgres(this.url, READER),
-      { follow: (filter, afterId, pending) => this.reading.run(() => reads.follow(filter, afterId, pending)) },
+      { follow: (filter, afterId, pending) => this.run(() => reads.follow(filter, afterId, pending)) },
       onRows,
     );
     this.listeners.add(listener);
@@ -102,8 +125,8 @@ export class TeamLog {
   }
 
   /**
-   * Writes a change of the profiles. On a connection of its own: a transaction on
-   * the reading connection would take in whatever reads other parts of the desk send meanwhile.
+   * Writes a change of the profiles. On a connection of its own: on a reading connection its transaction
+   * would hold one of the pool's connections throughout, under the read budget's statement_timeout.
    */
   writeProfiles(changes: readonly ProfileChange[]): Promise<void> {
     return this.alone((c) => writeTeamProfiles(c, changes));
@@ -131,7 +154,7 @@ export class TeamLog {
   /** The list's, a detail's and a timeline's reads, each failure naming the database (never its password). */
   reader(): ExchangeReader {
     return {
-      list: (q) => this.run(() => this.reads.list(q)),
+      list: (q) => this.stoppedSearch(this.run(() => this.reads.list(q))),
       get: (id) => this.run(() => this.reads.get(id)),
       timeline: (depositId, profile) => this.run(() => this.reads.timeline(depositId, profile)),
     };
@@ -204,12 +227,36 @@ export class TeamLog {
     );
   }
 
-  /** Runs reads on the reading connection, in their turn; a failure names the database (never its password). */
+  /**
+   * Runs reads on a reading connection of their own (checked out of the pool while they run); a failure
+   * names the database (never its password), and a statement past the read budget says it stopped.
+   */
   async run<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient | null = null;
+    let broken: Error | undefined;
     try {
-      return await this.reading.run(async () => fn(await this.readConnection()));
+      if (this.closed) throw new Error('the desk is closing');
+      client = await (this.readingPool ??= poolPostgres(this.url, { ...READER, statementTimeoutMs: this.budgetMs, max: READING_CONNECTIONS })).connect();
+      const mine = client;
+      return await this.checkedOut.run(mine, () => fn(mine));
     } catch (err) {
+      // A connection that failed other than by the server's answer or the desk's own refusal (it went
+      // away, a client-side timeout) is not given out again.
+      if (!(err instanceof pg.DatabaseError) && !(err instanceof DeskFailure)) broken = err as Error;
+      if (isCancelled(err)) throw new ReadBudgetSpent(stoppedSeconds(this.budgetMs));
       throw await this.failure(err);
+    } finally {
+      client?.release(broken);
+    }
+  }
+
+  /** A list stopped by the read budget answers as SQLite's does: no rows, and after how long it stopped. */
+  private async stoppedSearch(page: Promise<ExchangePage>): Promise<ExchangePage> {
+    try {
+      return await page;
+    } catch (err) {
+      if (err instanceof ReadBudgetSpent) return { items: [], nextBeforeId: null, stoppedAfterSeconds: err.afterSeconds };
+      throw err;
     }
   }
 
@@ -232,27 +279,10 @@ export class TeamLog {
     return databaseFailure(this.url, err);
   }
 
+  /** The reading connection of the call under way (run()). */
   private readConnection(): Promise<pg.Client> {
-    // Closed: a read asked for late (a timer's, a call still queued) must not open a connection that
-    // nothing would end, and that would keep the process alive.
-    if (this.closed) return Promise.reject(new Error('the desk is closing'));
-    if (this.readingClient === null) {
-      const opening = connectPostgres(this.url, READER).then((client) => {
-        // A connection the server ends is opened again on the next read.
-        client.on('end', () => {
-          if (this.readingClient === opening) this.readingClient = null;
-        });
-        client.on('error', (err) => {
-          if (!isPostgresError(err) && this.readingClient === opening) this.readingClient = null;
-        });
-        return client;
-      });
-      opening.catch(() => {
-        if (this.readingClient === opening) this.readingClient = null;
-      });
-      this.readingClient = opening;
-    }
-    return this.readingClient;
+    const client = this.checkedOut.getStore();
+    return client ? Promise.resolve(client) : Promise.reject(new Error('A read of the team log ran outside its turn on a reading connection.'));
   }
 
   async close(): Promise<void> {
@@ -262,10 +292,10 @@ export class TeamLog {
     for (const l of [...this.listeners]) await l.stop();
     await this.indexer?.stop();
     this.indexer = null;
-    const reading = this.readingClient;
-    this.readingClient = null;
+    const reading = this.readingPool;
+    this.readingPool = null;
     // Not waited for: a connection still opening to a database that does not answer would hold the
-    // close until its timeout. It is ended as soon as it opens.
-    if (reading) void reading.then((c) => c.end()).catch(() => undefined);
+    // close until its timeout. The pool ends each as soon as it is released or opens.
+    if (reading) void reading.end().catch(() => undefined);
   }
 }

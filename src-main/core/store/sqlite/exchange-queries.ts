@@ -1,12 +1,13 @@
 // The read side of the exchange log: pages of summaries (newest first, filtered, searched: the text of
 // three characters or more through the text index (text-search.ts), a shorter one as an id prefix),
-// a deposit's timeline, and the running counts by direction. Summaries are read with the same mapping
+// a deposit's timeline, and the running counts by direction (running-counts.ts). Summaries are read with the same mapping
 // (exchange-rows.ts) as the store uses for a row it just wrote. Each read is a plan (read-plan.ts): run on
 // the desk's connection by ExchangeQueries, or on a reading thread by reading-threads.ts.
-import type { Direction, ExchangeDetail, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
+import type { ExchangeDetail, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
 import type { Db } from './open';
 import { PreparedStatements, readAll, readOne, readValue, readValues, ReadStopped, runHere, type ReadPlan } from './read-plan';
-import { SUMMARY_SELECT, toDetail, toSummary, type DetailRow, type SummaryRow } from '../rows/exchange-rows';
+import { SUMMARY_SELECT, toDetail, toStoredRequest, toSummary, type DetailRow, type StoredRequest, type SummaryRow } from '../rows/exchange-rows';
+import { RunningCounts, type LogCounts } from './running-counts';
 import type { RowFilter } from '../rows/row-filter';
 import { columnWhere, profileWhere } from './row-where';
 import { timelineFlags } from '../rows/timeline-flags';
@@ -19,9 +20,6 @@ const SEARCH_WINDOW = 20_000;
 
 type ListQuery = Omit<ExchangeQuery, 'profile'> & Pick<RowFilter, 'profile'>;
 
-// `+direction`: grouping along the direction index would read all of it (tens of ms at 300,000 rows,
-// on every commit of a lone send); the rowid range reads only the rows written since.
-const COUNT_SINCE_SQL = `SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY +direction`;
 const MAX_ID_SQL = 'SELECT max(id) FROM exchanges';
 // Capped: reads at most `cap` entries of each index, whatever the prefix.
 const SEARCH_COUNT_SQL = `SELECT (SELECT count(*) FROM (SELECT 1 FROM exchanges WHERE deposit_id >= @s AND deposit_id < @sEnd LIMIT @cap))
@@ -107,6 +105,12 @@ function* walkBroadSearch(where: readonly string[], params: Record<string, unkno
   return yield* pagePlan(walk, params, limit);
 }
 
+/** Raw request bytes and headers of one exchange (with its kind, and whether the body was cut), without decoding the rest. */
+export function* requestOfPlan(id: number): ReadPlan<StoredRequest | null> {
+  const row = yield* readOne<DetailRow>('SELECT * FROM exchanges WHERE id = ?', [id]);
+  return row ? toStoredRequest(row) : null;
+}
+
 /** One exchange whole, with the ids of the rows derived from it (its replays). */
 export function* detailPlan(id: number): ReadPlan<ExchangeDetail | null> {
   const row = yield* readOne<DetailRow>('SELECT * FROM exchanges WHERE id = ?', [id]);
@@ -124,49 +128,6 @@ export function* timelinePlan(depositId: string, profile?: string | null): ReadP
   const entries = rows.map((r) => toSummary(r));
   return { depositId, profile: profile ?? null, entries, flags: timelineFlags(entries) };
 }
-
-/**
- * Rows by direction. Counting a million rows reads a whole index (50 ms), so only rows past the last
- * count are counted: ExchangeStore only ever adds rows, with growing ids. Rows deleted elsewhere
- * (`wager-desk prune` in another process) change the desk connection's data_version, and anything
- * deleted on that connection must call recount(): then all are counted again.
- */
-export class RunningCounts {
-  private counted: { maxId: number; inbound: number; outbound: number } | null = null;
-  private countedVersion = -1;
-  /** Moves on each recount(): a count that began before one does not keep what it found. */
-  private generation = 0;
-
-  /** The counts, brought up to date; `version`: the desk connection's data_version now. */
-  *plan(version: number): ReadPlan<LogCounts> {
-    const generation = this.generation;
-    const maxId = (yield* readValue<number | null>(MAX_ID_SQL)) ?? 0;
-    let counted = this.counted;
-    if (counted === null || maxId < counted.maxId || version !== this.countedVersion) counted = { maxId: 0, inbound: 0, outbound: 0 };
-    if (maxId !== counted.maxId) {
-      const next = { ...counted, maxId };
-      for (const r of yield* readAll<{ direction: Direction; n: number }>(COUNT_SINCE_SQL, [counted.maxId])) next[r.direction] += r.n;
-      counted = next;
-    }
-    if (generation === this.generation) {
-      this.counted = counted;
-      this.countedVersion = version;
-    }
-    return { inbound: counted.inbound, outbound: counted.outbound };
-  }
-
-  /** The counts last read, without reading (zeros before the first). */
-  known(): LogCounts {
-    return { inbound: this.counted?.inbound ?? 0, outbound: this.counted?.outbound ?? 0 };
-  }
-
-  recount(): void {
-    this.counted = null;
-    this.generation++;
-  }
-}
-
-type LogCounts = { inbound: number; outbound: number };
 
 /** The reads above, run at once on the desk's connection. */
 export class ExchangeQueries {

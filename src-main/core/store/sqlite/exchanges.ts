@@ -1,7 +1,7 @@
 // The exchange log: every request the desk saw or made, with its response. This file is the write side
 // and the reads of one row; pages, timelines and counts are in exchange-queries.ts. A row just written
 // is announced with the summary the same mapping (exchange-rows.ts) makes of a row read back.
-import type { ExchangeDetail, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, FollowPage, SignatureReport, Timeline } from '../../../shared/model';
+import type { Direction, ExchangeDetail, ExchangePage, ExchangeQuery, ExchangeSummary, Finding, SignatureReport, Timeline } from '../../../shared/model';
 import { boundAnswerNotes } from '../../capture/bounds';
 import type { Db } from './open';
 import { NEXT_EXCHANGE_ID } from './migrations/014-ids-never-reused-and-text-index-retiring';
@@ -18,22 +18,12 @@ import {
 import type { ExchangeCompletion, NewExchange } from '../../capture/new-exchange';
 
 export type { ExchangeCompletion, NewExchange };
-import {
-  SUMMARY_COLUMNS,
-  SUMMARY_SELECT,
-  faultFindingsOf,
-  toDetail,
-  toStoredRequest,
-  toSummary,
-  type DetailRow,
-  type StoredRequest,
-  type SummaryRow,
-} from '../rows/exchange-rows';
+import { SUMMARY_COLUMNS, SUMMARY_SELECT, faultFindingsOf, toDetail, toSummary, type DetailRow, type SummaryRow } from '../rows/exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
 import type { ReadPlan } from './read-plan';
-import { FollowRows } from './follow-rows';
+import type { LogCounts } from './running-counts';
 import type { RowFilter } from '../rows/row-filter';
-import { SignedRows, type Rejudged, type SignedRow, type SignedRowFilter } from './signed-rows';
+import { SignedRows, type Rejudged } from './signed-rows';
 
 /** Summary rows kept for rows inserted here and not completed yet (exchanges in flight), at most. */
 const OPEN_SUMMARIES = 4096;
@@ -48,7 +38,6 @@ export class ExchangeStore {
   private readonly setFindingsStmt;
   private readonly queries: ExchangeQueries;
   private readonly signed: SignedRows;
-  private readonly followed: FollowRows;
   /**
    * The summary rows of rows inserted and not yet completed, so that complete() announces the finished
    * row without reading it back (bench/proxy.ts: that read was 4.5% of a forwarding proxy's CPU). Bounded;
@@ -76,17 +65,6 @@ export class ExchangeStore {
     this.setFindingsStmt = db.prepare('UPDATE exchanges SET findings = ?, error_count = ? WHERE id = ?');
     this.queries = new ExchangeQueries(db);
     this.signed = new SignedRows(db);
-    this.followed = new FollowRows(db);
-  }
-
-  /** What was recorded or completed since a follower's cursor (see FollowRows). */
-  follow(filter: SignedRowFilter, afterId: number | null, pendingIds: readonly number[]): FollowPage {
-    return this.followed.follow(filter, afterId, pendingIds);
-  }
-
-  /** Rows with a signature verdict and a whole body, after `afterId` in id order: what a re-verification walks. */
-  signedPage(filter: SignedRowFilter, afterId: number, limit: number): SignedRow[] {
-    return this.signed.page(filter, afterId, limit);
   }
 
   /** Records a signature judged again (and when, with what), and announces the row. */
@@ -120,7 +98,9 @@ export class ExchangeStore {
 
   /** The insert alone: no summary kept for the row's completion (whoever listens later reads it back). */
   private insertOnly(values: Record<InsertColumn, unknown>): number {
-    return Number(this.insertStmt.run(insertParams(values)).lastInsertRowid);
+    const id = Number(this.insertStmt.run(insertParams(values)).lastInsertRowid);
+    this.queries.running.wrote(id, values.direction as Direction);
+    return id;
   }
 
   private insertRow(x: NewExchange): SummaryRow {
@@ -207,20 +187,24 @@ export class ExchangeStore {
     return toDetail(row, this.derivedStmt.all(id) as number[]);
   }
 
-  /** Raw request bytes and headers of one exchange (with its kind, and whether the body was cut), without decoding the rest. */
-  requestOf(id: number): StoredRequest | null {
-    const row = this.detailStmt.get(id) as DetailRow | undefined;
-    return row ? toStoredRequest(row) : null;
-  }
-
   /** `q.profile`: one profile's rows, null: unassigned ones; absent (or allProfiles): every row. */
   list(q: Omit<ExchangeQuery, 'profile'> & Pick<RowFilter, 'profile'> = {}): ExchangePage {
     return this.queries.list(q);
   }
 
-  /** Rows by direction, counted incrementally (see ExchangeQueries.counts). */
-  counts(): { inbound: number; outbound: number } {
+  /** Rows by direction, counted here and now on this connection (tests; the desk counts on a reading thread: countsPlan). */
+  counts(): LogCounts {
     return this.queries.counts();
+  }
+
+  /** The counts last read and this connection's rows written since, without SQL (running-counts.ts). */
+  knownCounts(): LogCounts {
+    return this.queries.running.known();
+  }
+
+  /** Whether knownCounts() may be off until the next count (countsPlan). */
+  countsStale(): boolean {
+    return this.queries.running.stale();
   }
 
   /** Forgets the running counts (after rows were deleted through this connection). */
@@ -228,9 +212,12 @@ export class ExchangeStore {
     this.queries.recount();
   }
 
-  /** The counts as a plan for a reading thread, kept with the running counts this store keeps. */
-  countsPlan(): ReadPlan<{ inbound: number; outbound: number }> {
-    return this.queries.running.plan(this.queries.dataVersion());
+  /**
+   * The counts as a plan for a reading thread, kept with the running counts this store keeps; `version`:
+   * this connection's data_version (default: read now), which moves when another process commits.
+   */
+  countsPlan(version = this.queries.dataVersion()): ReadPlan<LogCounts> {
+    return this.queries.running.plan(version);
   }
 
   /** Every exchange whose body names the deposit, oldest first, and derived rows (replays) whose body names none. */

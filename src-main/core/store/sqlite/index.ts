@@ -4,7 +4,7 @@ import type { ExchangeDeletion, ExchangeSummary, SecretsKeySource } from '../../
 import { SandboxLedger } from './sandbox-books';
 import { Checkpointer } from './checkpointer';
 import type { DeleteOutcome } from '../rows/deletion';
-import { deleteExchanges } from './exchange-delete';
+import { deleteExchanges, deletionPlan } from './exchange-delete';
 import { ExchangeStore } from './exchanges';
 import { FaultStore } from './faults';
 import { openDatabase, type Db } from './open';
@@ -17,7 +17,9 @@ import { SecretBox, type SealedValue } from '../sealing/secret-box';
 import { KEY_FILE, type KeySource } from '../sealing/key-source';
 import { SettingsStore } from './settings';
 import { PreparedStatements, runHere, type ReadPlan } from './read-plan';
-import { ReadingThreads, type ReadOptions, type ReadStats } from './reading-threads';
+import { READ_BUDGET_MS, ReadingThreads, type ReadOptions, type ReadStats } from './reading-threads';
+import type { LogCounts } from './running-counts';
+import { callerSignal } from '../../caller-signal';
 import { profileCopy, type ProfileCopy } from './profile-copy';
 
 export { DatabaseTooNewError, openDatabase, type Db } from './open';
@@ -37,6 +39,9 @@ export { type ProfileCopy } from './profile-copy';
 export { byName, PROFILE_COLUMNS, prefixOf } from '../copy/profile-row';
 
 export const DATABASE_FILE = 'wager-desk.sqlite';
+
+/** How long a prune's selection may read (by age, a pass over the whole log): far past a search's budget. */
+const PRUNE_READ_BUDGET_MS = 120_000;
 
 /**
  * The data directory's database and the stores over it. The store owns its connection: everything that
@@ -71,8 +76,11 @@ export interface Store {
   dataVersion(): number;
   /** Deletes old exchanges in short transactions bounded by time, pausing between them so captures get through; then compacts the file. */
   prune(options?: PruneOptions): Promise<PruneReport>;
-  /** Deletes the given exchanges (ids, or a filter's rows) in one transaction; with dryRun only counts them. */
-  deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): DeleteOutcome;
+  /**
+   * Deletes the given exchanges (ids, or a filter's rows) in one transaction; with dryRun only counts
+   * them. The rows a filter picks are read on a reading thread first (exchange-delete.ts).
+   */
+  deleteExchanges(target: ExchangeDeletion, dryRun?: boolean): Promise<DeleteOutcome>;
   /** Moves WAL checkpoints to a worker thread (while the proxy runs); null where that cannot apply. */
   checkpointInBackground(): Checkpointer | null;
   /**
@@ -80,6 +88,12 @@ export interface Store {
    * this connection where there is no thread (a database in memory).
    */
   read<T>(plan: ReadPlan<T>, options?: ReadOptions): Promise<T>;
+  /**
+   * The exchanges' counts by direction as last read, with this connection's rows written since: no SQL.
+   * When they may be off (never read, or more rows written than it keeps), a count is started on a
+   * reading thread, and the next call has it.
+   */
+  knownCounts(): LogCounts;
   /** Reads running on the reading threads, and those ended by their time budget or their caller going away (zeros without threads). */
   readStats(): ReadStats;
   close(): void;
@@ -175,6 +189,10 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       ...(options.readBudgetMs !== undefined ? { budgetMs: options.readBudgetMs } : {}),
     });
     const readHere = new PreparedStatements(opened);
+    const read = async <T>(plan: ReadPlan<T>, readOptions?: ReadOptions): Promise<T> =>
+      readers ? readers.run(plan, readOptions) : runHere(opened, readHere, plan);
+    const budgetMs = options.readBudgetMs ?? READ_BUDGET_MS;
+    let counting: Promise<void> | null = null;
     const store: Store = {
       dir,
       secretsKey: box.describeSource(),
@@ -191,20 +209,35 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       dataVersion,
       prune: async (pruneOptions) => {
         try {
-          return await pruneExchanges(opened, pruneOptions);
+          // A prune needs its whole selection (a pass over the log by age): the longer budget, not a search's.
+          return await pruneExchanges(opened, (plan) => read(plan, { budgetMs: Math.max(PRUNE_READ_BUDGET_MS, budgetMs) }), pruneOptions);
         } finally {
           exchanges.recount();
         }
       },
-      deleteExchanges: (target, dryRun = false) => {
+      deleteExchanges: async (target, dryRun = false) => {
+        const found = await read(deletionPlan(target, dryRun), { signal: callerSignal() });
         try {
-          return deleteExchanges(opened, target, dryRun);
+          return deleteExchanges(opened, found);
         } finally {
           if (!dryRun) exchanges.recount();
         }
       },
       checkpointInBackground: () => Checkpointer.start(opened, { nativeBinding: options.nativeBinding }),
-      read: async (plan, readOptions) => (readers ? readers.run(plan, readOptions) : runHere(opened, readHere, plan)),
+      read,
+      knownCounts: () => {
+        // Started outside the caller's turn: the counts' plan reads this connection's data_version.
+        if (exchanges.countsStale() && counting === null) {
+          counting = new Promise<void>((resolve) => setImmediate(resolve))
+            .then(() => read(exchanges.countsPlan(dataVersion())))
+            .then(
+              () => undefined,
+              () => undefined,
+            )
+            .finally(() => (counting = null));
+        }
+        return exchanges.knownCounts();
+      },
       readStats: () => readers?.stats() ?? { running: 0, stopped: 0, abandoned: 0 },
       close: () => {
         readers?.close();

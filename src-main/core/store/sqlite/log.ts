@@ -1,11 +1,15 @@
-// The exchange log (contract/exchange-log.ts) over the data directory's SQLite file: its calls answer at
-// once, and the proxy's writes commit in groups on the desk's own connection.
+// The exchange log (contract/exchange-log.ts) over the data directory's SQLite file. Its reads run on the
+// reading threads (reading-threads.ts), each within the read budget and stopped when its caller goes
+// away; its writes, and the proxy's group commits, run on the desk's own connection.
 import type { ExchangeLog, ExchangeReader } from '../contract/exchange-log';
 import type { ExchangeStore } from './exchanges';
 import { GroupCommit } from './group-commit';
 import { connectionOf, type Store } from './index';
 import { sqliteSql } from './shared-sql';
-import { detailPlan, listPlan, timelinePlan } from './exchange-queries';
+import { detailPlan, listPlan, requestOfPlan, timelinePlan } from './exchange-queries';
+import { followPlan } from './follow-rows';
+import { signedPagePlan } from './signed-rows';
+import { reportListPlan, reportPlan } from './reports';
 import { callerSignal } from '../../caller-signal';
 
 export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
@@ -25,7 +29,7 @@ export function sqliteLog(store: Store): ExchangeLog {
     get: async (id) => store.read(detailPlan(id), { signal: callerSignal() }),
     timeline: async (depositId, profile) => store.read(timelinePlan(depositId, profile), { signal: callerSignal() }),
     label: null,
-    sql: sqliteSql(connectionOf(store)),
+    sql: sqliteSql((plan) => store.read(plan, { signal: callerSignal() })),
     books: {
       state: async (book) => ledger.state(book),
       setBalance: async (book, userId, balance) => ledger.setBalanceByHand(book, userId, balance),
@@ -35,13 +39,13 @@ export function sqliteLog(store: Store): ExchangeLog {
     openCaptureWriter: (operator) =>
       // Each write of the proxy runs inside the group's transaction on the desk's own connection.
       new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => operator.handle(call) }),
-    follow: async (filter, afterId, pending) => store.exchanges.follow(filter, afterId, pending),
+    follow: async (filter, afterId, pending) => store.read(followPlan(filter, afterId, pending), { signal: callerSignal() }),
     counts: async () => store.read(store.exchanges.countsPlan(), { signal: callerSignal() }),
-    knownCounts: () => store.exchanges.counts(),
-    signedPage: async (filter, afterId, limit) => store.exchanges.signedPage(filter, afterId, limit),
+    knownCounts: () => store.knownCounts(),
+    signedPage: async (filter, afterId, limit) => store.read(signedPagePlan(filter, afterId, limit), { signal: callerSignal() }),
     rejudge: async (judged, reports) => store.immediate(() => reports.forEach((r) => store.exchanges.rejudge(r.id, r.report, judged))),
     prune: (options) => store.prune(options),
-    delete: async (target, dryRun) => store.deleteExchanges(target, dryRun),
+    delete: (target, dryRun) => store.deleteExchanges(target, dryRun),
     saved: {
       list: async (profile) => store.savedRequests.list(profile),
       put: async (requests) => store.immediate(() => requests.forEach((r) => store.savedRequests.put(r))),
@@ -49,10 +53,10 @@ export function sqliteLog(store: Store): ExchangeLog {
     },
     reports: {
       add: async (report) => store.reports.add(report),
-      list: async () => store.reports.list(),
-      get: async (id) => store.reports.get(id),
+      list: async () => store.read(reportListPlan(), { signal: callerSignal() }),
+      get: async (id) => store.read(reportPlan(id), { signal: callerSignal() }),
     },
-    requestOf: async (id) => store.exchanges.requestOf(id),
+    requestOf: async (id) => store.read(requestOfPlan(id), { signal: callerSignal() }),
     write: async (write) => store.immediate(() => write(store.exchanges)),
   };
 }

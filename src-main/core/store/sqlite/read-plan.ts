@@ -3,6 +3,7 @@
 // search cannot delay the proxy's captures. A plan is a generator that yields each statement it needs and
 // receives its result, so the choice of plan, the loops and the merges stay in one piece of code.
 import type { Db } from './open';
+import { readStoppedMessage, stoppedSeconds } from '../rows/read-budget';
 
 export type StatementMode = 'all' | 'get' | 'pluck-get' | 'pluck-all';
 
@@ -19,8 +20,8 @@ export class ReadStopped extends Error {
   readonly afterSeconds: number;
 
   constructor(afterMs: number) {
-    const seconds = Math.max(1, Math.round(afterMs / 100)) / 10;
-    super(`The read stopped after ${seconds} s, its time budget: narrow the filters or the search.`);
+    const seconds = stoppedSeconds(afterMs);
+    super(readStoppedMessage(seconds));
     this.name = 'ReadStopped';
     this.afterSeconds = seconds;
   }

@@ -1,5 +1,6 @@
-// The desk's reads of the log (lists and searches, one exchange, a timeline, the counts) run on reading
-// threads, each with a read-only connection of its own: WAL lets it read while the proxy writes, and a
+// The desk's reads of the log (lists and searches, one exchange, a timeline, the counts, following the
+// log, exports' and reports' reads, a re-verification's pages, the selections of a delete, a prune and a
+// redelivery) run on reading threads, each with a read-only connection of its own: WAL lets it read while the proxy writes, and a
 // search that takes seconds never holds the event loop the captures are answered on. A read has a time
 // budget: when it is spent, or when its caller goes away (an HTTP client that disconnected), the thread
 // is ended mid-statement (better-sqlite3 cannot interrupt one) and a fresh one takes its place at the
@@ -8,9 +9,9 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
 import { ReadStopped, runStatement, type ReadPlan, type ReadStep } from './read-plan';
 import { betterSqlitePath } from './worker-module';
+import { READ_BUDGET_MS } from '../rows/read-budget';
 
-/** How long a read of the desk may take, by default: a search past it answers with what it found. */
-export const READ_BUDGET_MS = 5_000;
+export { READ_BUDGET_MS } from '../rows/read-budget';
 /** Threads reading at once: a long search leaves one for the list, the counts and the detail beside it. */
 const THREADS = 2;
 

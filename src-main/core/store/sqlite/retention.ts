@@ -16,6 +16,7 @@ import { statSync } from 'node:fs';
 import type { PruneOptions as SharedPruneOptions, PruneReport } from '../../../shared/model';
 import { DeskFailure } from '../../result';
 import type { Db } from './open';
+import { readOne, readValue, type ReadPlan } from './read-plan';
 import { deleteInBatches, type PruneBatch } from './prune-batches';
 import { truncateWal, vacuumIncrementally } from './prune-space';
 import { withTextIndexAside } from './text-index-aside';
@@ -56,51 +57,72 @@ function checkOptions(options: PruneOptions): void {
   }
 }
 
-/** The SQL condition that selects the rows to delete, with its parameters; null when nothing is asked. */
-function condition(db: Db, options: PruneOptions, cutoff: string | null): { where: string; params: Record<string, unknown> } | null {
-  const parts: string[] = [];
-  const params: Record<string, unknown> = {};
-  if (cutoff !== null) {
-    // julianday() compares instants whatever the offset notation; a time it cannot parse keeps its row.
-    parts.push('julianday(at) < julianday(@cutoff)');
-    params.cutoff = cutoff;
-  }
-  if (options.keep !== undefined) {
-    // The highest id that falls outside the newest N, fixed now: rows recorded during the prune are newer.
-    const edge = db.prepare('SELECT id FROM exchanges ORDER BY id DESC LIMIT 1 OFFSET ?').pluck().get(options.keep) as number | undefined;
-    if (edge !== undefined) {
-      parts.push('id <= @edge');
-      params.edge = edge;
-    }
-  }
-  if (parts.length === 0) return options.keep !== undefined || cutoff !== null ? { where: '0', params } : null;
-  return { where: parts.join(' OR '), params };
+/** The rows a prune deletes: their condition, how many there are and how many the log holds. */
+export interface PruneTarget {
+  where: string;
+  params: Record<string, unknown>;
+  deleting: number;
+  total: number;
 }
 
 /**
- * How many of the log's `total` rows the prune will delete: for a count alone, from the count; by age,
- * the rows' times are read once (a read: captures are not held up, but it costs a pass over the log).
+ * The rows to delete, read (a plan, read-plan.ts: by age it is a pass over the log, so it runs on a
+ * reading thread, not on the connection the proxy's captures commit on); null when nothing is asked. By
+ * count, the highest id outside the newest N is fixed now; by age, the newest row old enough is, and
+ * the batches stop there (their pick would otherwise walk every younger row, in a write transaction,
+ * to find none). Rows recorded during the prune are newer and stay either way.
  */
-function rowsToDelete(db: Db, options: PruneOptions, cond: { where: string; params: Record<string, unknown> }, total: number): number {
-  if (options.olderThanDays === undefined && options.keep !== undefined) return Math.max(0, total - options.keep);
-  return db.prepare(`SELECT count(*) FROM exchanges WHERE ${cond.where}`).pluck().get(cond.params) as number;
+export function* pruneSelectionPlan(options: PruneOptions, cutoff: string | null): ReadPlan<PruneTarget | null> {
+  if (options.keep === undefined && cutoff === null) return null;
+  const total = yield* readValue<number>('SELECT count(*) FROM exchanges');
+  const parts: string[] = [];
+  const params: Record<string, unknown> = {};
+  let edge: number | null = null;
+  if (options.keep !== undefined) {
+    edge = (yield* readValue<number | undefined>('SELECT id FROM exchanges ORDER BY id DESC LIMIT 1 OFFSET ?', [options.keep])) ?? null;
+    if (edge !== null) (parts.push('id <= @edge'), (params.edge = edge));
+  }
+  if (cutoff !== null) {
+    // julianday() compares instants whatever the offset notation; a time it cannot parse keeps its row.
+    const old = yield* readOne<{ n: number; newest: number | null }>(
+      'SELECT count(*) AS n, max(id) AS newest FROM exchanges WHERE julianday(at) < julianday(?)',
+      [cutoff],
+    );
+    if (old && old.newest !== null) {
+      parts.push('(julianday(at) < julianday(@cutoff) AND id <= @oldest)');
+      params.cutoff = cutoff;
+      params.oldest = old.newest;
+    }
+    // By age alone, or by age and a count that deletes nothing: the old rows are the ones to go.
+    if (edge === null) return { where: parts.length > 0 ? parts.join(' OR ') : '0', params, deleting: old?.n ?? 0, total };
+  }
+  if (parts.length === 0) return { where: '0', params, deleting: 0, total };
+  const where = parts.join(' OR ');
+  // By count (with or without an age): from the count, or counted when an age adds rows past the edge.
+  const deleting = cutoff === null ? Math.max(0, total - options.keep!) : yield* readValue<number>(`SELECT count(*) FROM exchanges WHERE ${where}`, params);
+  return { where, params, deleting, total };
 }
 
-/** Deletes old exchanges (by age, by count, or both: a row goes when either says so) and compacts. */
-export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promise<PruneReport> {
+/** Runs a read of the log off the proxy's thread (Store.read). */
+export type ReadRunner = <T>(plan: ReadPlan<T>) => Promise<T>;
+
+/**
+ * Deletes old exchanges (by age, by count, or both: a row goes when either says so) and compacts. The
+ * selection and the counts are read through `read`; the deletes are this connection's writes.
+ */
+export async function pruneExchanges(db: Db, read: ReadRunner, options: PruneOptions = {}): Promise<PruneReport> {
   checkOptions(options);
   const bytesBefore = storedBytes(db);
   const cutoff = options.olderThanDays !== undefined ? new Date((options.now ?? new Date()).getTime() - options.olderThanDays * DAY_MS).toISOString() : null;
   let deleted = 0;
   let detached = 0;
-  const cond = condition(db, options, cutoff);
+  const cond = await read(pruneSelectionPlan(options, cutoff));
   // Deleting nearly every row, the prune replaces the text index instead of deleting from it
   // (text-index-retire.ts); so does any prune after one that was cut short while it deleted, and one
   // cut short while it dropped the old index leaves the rest of it to the next.
   let retire = retiring(db);
   if (cond !== null && !retire) {
-    const total = db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number;
-    retire = shouldRetire(rowsToDelete(db, options, cond, total), total);
+    retire = shouldRetire(cond.deleting, cond.total);
     if (retire) beginRetiring(db);
   }
   if (cond !== null) ({ deleted, detached } = await withTextIndexAside(db, (renew) => deleteInBatches(db, cond, options.onBatch, renew)));
@@ -130,7 +152,7 @@ export async function pruneExchanges(db: Db, options: PruneOptions = {}): Promis
   const truncated = await truncateWal(db);
   return {
     deleted,
-    remaining: db.prepare('SELECT count(*) FROM exchanges').pluck().get() as number,
+    remaining: await read(readValue<number>('SELECT count(*) FROM exchanges')),
     detached,
     cutoff,
     vacuumed,

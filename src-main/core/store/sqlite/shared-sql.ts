@@ -1,14 +1,10 @@
-// The shared reads (contract/shared-sql.ts) on SQLite: its named parameters are already @name.
+// The shared reads (contract/shared-sql.ts) on SQLite: its named parameters are already @name. Each runs
+// as a plan (read-plan.ts) through `read`: on a reading thread, off the proxy's.
 import type { SharedSql } from '../contract/shared-sql';
-import type { Db } from './open';
+import { readAll, type ReadPlan } from './read-plan';
 
-export function sqliteSql(db: Db): SharedSql {
-  const prepared = new Map<string, ReturnType<Db['prepare']>>();
+export function sqliteSql(read: <T>(plan: ReadPlan<T>) => Promise<T>): SharedSql {
   return {
-    all: async <T>(sql: string, params: Record<string, unknown> = {}) => {
-      let stmt = prepared.get(sql);
-      if (!stmt) prepared.set(sql, (stmt = db.prepare(sql)));
-      return stmt.all(params) as T[];
-    },
+    all: <T>(sql: string, params: Record<string, unknown> = {}) => read(readAll<T>(sql, params)),
   };
 }
