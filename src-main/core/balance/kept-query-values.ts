@@ -17,26 +17,27 @@ const isMasked = (pair: string): boolean => pair.includes('=') && pair.slice(pai
 
 /**
  * The URL to store: `given` with each masked query value replaced by the value `stored` has under the same
- * name (the n-th masked `key` takes the n-th stored `key`). Throws bad-input, naming only the parameter,
- * when there is no stored value to keep.
+ * name, in the same place among that name's values (the second `key` keeps the second stored `key`).
+ * Throws bad-input, naming only the parameter, when there is no stored value to keep.
  */
 export function withKeptQueryValues(given: string, stored: string | null): string {
   const { head, pairs, hash } = queryOf(given);
   if (!pairs.some(isMasked)) return given;
-  const storedPairs = stored === null ? [] : queryOf(stored).pairs;
-  const used = new Set<number>();
+  const storedPairs = stored === null ? [] : queryOf(stored).pairs.filter((p) => p.includes('='));
+  const seen = new Map<string, number>();
   const kept = pairs.map((pair) => {
-    if (!isMasked(pair)) return pair;
     const name = nameOf(pair);
-    const at = storedPairs.findIndex((p, i) => !used.has(i) && p.includes('=') && nameOf(p) === name);
-    if (at < 0) {
+    const nth = seen.get(name) ?? 0;
+    seen.set(name, nth + 1);
+    if (!isMasked(pair)) return pair;
+    const found = storedPairs.filter((p) => nameOf(p) === name)[nth];
+    if (found === undefined) {
       throw new DeskFailure(
         'bad-input',
         `The balance URL's ${name}=${MASKED_QUERY_VALUE} keeps a stored value, but none is stored under "${name}": type the value.`,
       );
     }
-    used.add(at);
-    return storedPairs[at]!;
+    return found;
   });
   return `${head}?${kept.join('&')}${hash}`;
 }
