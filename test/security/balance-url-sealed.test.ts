@@ -2,10 +2,14 @@
 // and PostgreSQL), never in clear in a stored byte; every view of a profile (what the UI's form, the web
 // API and the CLI receive) shows them masked; a form that saves the masked URL back keeps the stored
 // values, a typed value replaces one, and the probe sends the whole URL.
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk, type Desk } from '../../src-main/core/desk';
 import { connectPostgres } from '../../src-main/core/store/postgres';
+import { KEY_FILE } from '../../src-main/core/store/sealing/key-source';
 import { closeAfterTest } from '../helpers/closing';
 import { openDesk, sqliteOf } from '../helpers/desk';
 import { must } from '../helpers/must';
@@ -76,11 +80,13 @@ describe("a balance URL's query values", () => {
     expect(secretLeaks(filePlaces(home), [QUERY_KEY, NEW_KEY, LONG_VALUE])).toEqual([]);
   });
 
-  it('stored in clear by an earlier version: sealed by the next save of the profile', async () => {
+  it('stored in clear by an earlier version: shown masked, sealed by the next save of the profile', async () => {
     const p = await probe();
     const desk = openDesk();
     must(await desk.saveProfile({ name: 'p', secret: 'bu-signing-2', balancePath: '$.balance' }));
     sqliteOf(desk).prepare("UPDATE profiles SET balance_url = ? WHERE name = 'p'").run(urlOf(p, QUERY_KEY));
+    // Shown masked even so.
+    expect(await viewedUrl(desk)).toBe(`${p.url}/balance/{userId}?key=***&user={userId}&long=***`);
     must(await desk.saveProfile({ name: 'p', operatorId: 'op-9' }));
     const row = sqliteOf(desk).prepare("SELECT balance_url, balance_url_enc FROM profiles WHERE name = 'p'").get() as {
       balance_url: string;
@@ -89,6 +95,22 @@ describe("a balance URL's query values", () => {
     expect(row.balance_url).not.toContain(QUERY_KEY);
     expect(row.balance_url_enc).toBeInstanceOf(Buffer);
     expect(await probedQuery(desk, p)).toBe(`key=${QUERY_KEY}&user=alice&long=${LONG_VALUE}`);
+  });
+
+  it("under a key that cannot open it: given back as shown, the other fields still save; a kept value is refused with the key's way out", async () => {
+    const p = await probe();
+    const home = tempDir();
+    const first = openDesk(home);
+    must(await first.saveProfile({ name: 'p', balanceUrl: urlOf(p, QUERY_KEY), balancePath: '$.balance' }));
+    const shown = (await viewedUrl(first))!;
+    await first.close();
+    // Another key in the key file's place: the sealed URL no longer opens.
+    writeFileSync(join(home, KEY_FILE), randomBytes(32), { mode: 0o600 });
+    const desk = openDesk(home);
+    must(await desk.saveProfile({ name: 'p', balanceUrl: shown, operatorId: 'op-kept' }));
+    expect(must(await desk.listProfiles()).find((x) => x.name === 'p')).toMatchObject({ operatorId: 'op-kept', balance: { url: shown } });
+    const refused = await desk.saveProfile({ name: 'p', balanceUrl: `${shown}&fmt=json` });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'no-secret', message: expect.stringContaining(KEY_FILE) } });
   });
 
   it("on PostgreSQL: the team's row holds them sealed; another desk with the team's key probes with them", async () => {

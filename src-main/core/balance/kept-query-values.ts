@@ -15,6 +15,11 @@ function queryOf(url: string): { head: string; pairs: string[]; hash: string } {
 const nameOf = (pair: string): string => (pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair);
 const isMasked = (pair: string): boolean => pair.includes('=') && pair.slice(pair.indexOf('=') + 1) === MASKED_QUERY_VALUE;
 
+/** Whether a URL gives back a masked query value (one to keep from the stored URL). */
+export function hasMaskedQueryValue(url: string): boolean {
+  return queryOf(url).pairs.some(isMasked);
+}
+
 /**
  * The URL to store: `given` with each masked query value replaced by the value `stored` has under the same
  * name, in the same place among that name's values (the second `key` keeps the second stored `key`).
@@ -22,7 +27,7 @@ const isMasked = (pair: string): boolean => pair.includes('=') && pair.slice(pai
  */
 export function withKeptQueryValues(given: string, stored: string | null): string {
   const { head, pairs, hash } = queryOf(given);
-  if (!pairs.some(isMasked)) return given;
+  if (!hasMaskedQueryValue(given)) return given;
   const storedPairs = stored === null ? [] : queryOf(stored).pairs.filter((p) => p.includes('='));
   const seen = new Map<string, number>();
   const kept = pairs.map((pair) => {

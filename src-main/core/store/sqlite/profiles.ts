@@ -12,7 +12,7 @@ import {
 import { checkBalancePath, checkProbeHeaders, checkProbeHmacKey, checkProbeUrl } from '../../balance/probe-config';
 import { HMAC_KEY_ENTRY } from '../../balance/probe-headers';
 import { maskedBalanceUrl, probeSecrets } from '../../balance/probe-secrets';
-import { withKeptQueryValues } from '../../balance/kept-query-values';
+import { hasMaskedQueryValue, withKeptQueryValues } from '../../balance/kept-query-values';
 import { checkBaseUrl } from '../../base-url';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../shared/money';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../../protocol/callback-path';
@@ -118,7 +118,8 @@ function checkedUnits(units: BalanceUnits | null | undefined): BalanceUnits | nu
 function probeView(r: ProfileRow): BalanceProbeView {
   const headers = r.balance_headers === null ? [] : (JSON.parse(r.balance_headers) as Array<{ name: string; fingerprint: string }>);
   return {
-    url: r.balance_url,
+    // Masked again: a URL stored in clear before query values were sealed is shown like a sealed one.
+    url: r.balance_url === null ? null : maskedBalanceUrl(r.balance_url),
     path: r.balance_path,
     units: r.balance_units,
     headers: headers.filter((h) => h.name !== HMAC_KEY_ENTRY).map((h) => ({ name: h.name, value: secretState(h.fingerprint) })),
@@ -514,10 +515,12 @@ export class ProfileStore {
     }
     const checked = checkProbeUrl(input.balanceUrl);
     if (checked === null) return null;
-    // A stored URL the key cannot open has no values to keep (a lost key): the masked ones are refused.
-    // problem() reads the key first: opens() alone says false for a key not read yet.
     const sealed = r?.balance_url_enc ?? null;
-    const stored = sealed === null ? (r?.balance_url ?? null) : this.box.problem() === null && this.box.opens(sealed) ? this.box.open(sealed) : null;
-    return withKeptQueryValues(checked, stored);
+    // The URL as a view showed it, given back unchanged (a form saved for another field): nothing to open,
+    // so a desk without the key (a lost one, a team's it lacks) can still save the other fields.
+    if (sealed !== null && checked === r?.balance_url) return undefined;
+    if (!hasMaskedQueryValue(checked)) return checked;
+    // Keeping a masked value needs the key (open throws its one-line refusal, which says what to do).
+    return withKeptQueryValues(checked, sealed === null ? (r?.balance_url ?? null) : this.box.open(sealed));
   }
 }
