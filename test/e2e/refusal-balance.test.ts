@@ -1,7 +1,8 @@
 // In Chromium: a forwarded capture that the operator refused although its signature is valid offers
 // "Why was it refused?", which probes the operator (an Express-style one that verifies
 // JSON.stringify(req.body)) and names compact JSON; the profile form sets a balance probe whose header
-// value is write-only (shown by its fingerprint, never sent back to the page).
+// value is write-only (shown by its fingerprint, never sent back to the page), and its URL's query values
+// are shown masked: the form keeps or replaces them without the page ever holding them again.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src-main/core/signing';
@@ -16,6 +17,8 @@ import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
 
 const CREDENTIAL = 'e2e-probe-token-64ac1d';
 const PROBE_KEY = 'e2e-probe-signing-key-0b77e5';
+const QUERY_VALUE = 'e2e-probe-query-key-5d21f0';
+const TYPED_VALUE = 'e2e-probe-query-new-93ce4a';
 let session: E2eSession;
 let stack: Stack;
 let page: Page;
@@ -111,5 +114,33 @@ describe('why the operator refused, and the balance probe, in Chromium', () => {
     expect(apiTraffic.filter((t) => t.includes(PROBE_KEY)).length).toBe(1);
     expect(await page.content()).not.toContain(PROBE_KEY);
     await screenshot(page, 'profile-probe-signing-key');
+  });
+
+  it("shows the balance URL's query values masked; saving the form as shown keeps them, typing over one replaces it", async () => {
+    const editor = page.getByTestId('profile-editor');
+    const urlInput = editor.getByTestId('profile-balance-url');
+    const base = `${operator.url}/test/balance/{userId}`;
+    const storedUrl = () => secretsOf(stack.desk).profile('default')!.balanceProbe!.url;
+    await urlInput.fill(`${base}?key=${QUERY_VALUE}&user={userId}`);
+    await editor.getByTestId('profile-save').click();
+    await expect.poll(() => urlInput.inputValue()).toBe(`${base}?key=***&user={userId}`);
+    expect(storedUrl()).toBe(`${base}?key=${QUERY_VALUE}&user={userId}`);
+    // Saved again as shown, another field changed: the stored value stays.
+    await editor.getByTestId('profile-balance-units').selectOption('minor');
+    await editor.getByTestId('profile-save').click();
+    await expect.poll(() => secretsOf(stack.desk).profile('default')!.balanceProbe!.units).toBe('minor');
+    expect(storedUrl()).toBe(`${base}?key=${QUERY_VALUE}&user={userId}`);
+    // Typed over: replaced, and masked again.
+    await urlInput.fill(`${base}?key=${TYPED_VALUE}&user={userId}`);
+    await editor.getByTestId('profile-save').click();
+    // The field shows the answer of the save: masked once the save is answered.
+    await expect.poll(() => urlInput.inputValue()).toBe(`${base}?key=***&user={userId}`);
+    expect(storedUrl()).toBe(`${base}?key=${TYPED_VALUE}&user={userId}`);
+    // Each value went out once, in the save that typed it; no answer and nothing on the page holds one.
+    expect(apiTraffic.filter((t) => t.includes(QUERY_VALUE)).length).toBe(1);
+    expect(apiTraffic.filter((t) => t.includes(TYPED_VALUE)).length).toBe(1);
+    const content = await page.content();
+    expect(content).not.toContain(QUERY_VALUE);
+    expect(content).not.toContain(TYPED_VALUE);
   });
 });

@@ -7,14 +7,22 @@
 // sent through the real proxy (sandbox mode, and forward mode to an upstream that echoes what it got,
 // encoded) or the token client. After each case no stored byte (the database and its WAL), no detail
 // (what `show --json` prints) and no list holds any form of any secret; at the end neither does the
-// HAR export, nor anything written to the console.
+// HAR export, nor anything written to the console. The same on a desk attached to PostgreSQL, whose
+// database password is planted too: no row of any table, no export and no CLI output holds any form.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { Desk } from '../../src-main/core/desk';
+import { createDesk, type Desk } from '../../src-main/core/desk';
+import { connectPostgres, migratePostgres } from '../../src-main/core/store/postgres';
 import { sign } from '../../src-main/core/signing';
+import { runCli } from '../helpers/cli';
 import { openDesk, storeOf } from '../helpers/desk';
+import { withClient } from '../helpers/embedded-postgres';
 import { must } from '../helpers/must';
+import { teamKeyFile, usePostgres } from '../helpers/postgres';
 import { rawRoundTrip } from '../helpers/raw-socket';
 import { closeServer, listen } from '../helpers/servers';
 import { tempDir } from '../helpers/temp';
@@ -33,8 +41,10 @@ const PROBE_PASSWORD = 'plant-pass!Kl4Zx7Cv1';
 const PROBE_BASIC = Buffer.from(`${PROBE_USER}:${PROBE_PASSWORD}`).toString('base64');
 const PROBE_QUERY_KEY = 'plant-qkey-Bn2Mq5Wr8';
 const SECRETS = [CURRENT, PREVIOUS, API_KEY, PROBE_TOKEN, PROBE_USER, PROBE_PASSWORD, PROBE_BASIC, PROBE_QUERY_KEY];
-/** The balance URL is a profile's setting, stored as given: its query key is looked for everywhere but the profile's own row. */
-const IN_FILES = SECRETS.filter((s) => s !== PROBE_QUERY_KEY);
+/** The password of the PostgreSQL role the team desk connects as: planted like the others on that desk. */
+const DB_PASSWORD = 'plant-dbpw-Rt5Ye8Ui2';
+/** Every planted secret: a plant names one by its index here (the SQLite desks draw from SECRETS only). */
+const ALL_SECRETS = [...SECRETS, DB_PASSWORD];
 
 const FORMS = ['raw', 'b64', 'b64url', 'hex', 'HEX', 'pct', 'PCT', 'uri', 'pct2', 'uri2', 'pct-part', '\\u', '\\U', '\\u-part'] as const;
 type Form = (typeof FORMS)[number];
@@ -54,7 +64,7 @@ const uEscape = (upper: boolean) => (c: string) => `\\u${c.charCodeAt(0).toStrin
 
 /** The planted text: the secret in its form, with the surrounding bytes inside the encoding where it has one. */
 function planted(p: Plant): string {
-  const secret = SECRETS[p.secret]!;
+  const secret = ALL_SECRETS[p.secret]!;
   const raw = Buffer.from(secret);
   const around = Buffer.from(p.before + secret + p.after);
   switch (p.form) {
@@ -89,21 +99,25 @@ function planted(p: Plant): string {
   }
 }
 
-const plantArb: fc.Arbitrary<Plant> = fc.record({
-  secret: fc.integer({ min: 0, max: SECRETS.length - 1 }),
-  form: fc.constantFrom(...FORMS),
-  before: fc.stringMatching(/^[a-z0-9]{0,5}$/),
-  after: fc.stringMatching(/^[a-z0-9]{0,5}$/),
-});
+/** A plant of one of the first `secrets` of ALL_SECRETS. */
+const plantArb = (secrets: number): fc.Arbitrary<Plant> =>
+  fc.record({
+    secret: fc.integer({ min: 0, max: secrets - 1 }),
+    form: fc.constantFrom(...FORMS),
+    before: fc.stringMatching(/^[a-z0-9]{0,5}$/),
+    after: fc.stringMatching(/^[a-z0-9]{0,5}$/),
+  });
 
-const caseArb = fc.record({
-  via: fc.constantFrom('sandbox', 'forward', 'token'),
-  place: fc.constantFrom(...PLACES),
-  plant: plantArb,
-  /** How the stand-in upstream echoes the request back: as is, base64, hex (with a random lead, for alignment). */
-  echo: fc.constantFrom('plain', 'base64', 'hex'),
-  lead: fc.stringMatching(/^[a-z]{0,2}$/),
-});
+const caseArbOf = (secrets: number, vias: readonly ['sandbox' | 'forward' | 'token', ...Array<'sandbox' | 'forward' | 'token'>]) =>
+  fc.record({
+    via: fc.constantFrom(...vias),
+    place: fc.constantFrom(...PLACES),
+    plant: plantArb(secrets),
+    /** How the stand-in upstream echoes the request back: as is, base64, hex (with a random lead, for alignment). */
+    echo: fc.constantFrom('plain', 'base64', 'hex'),
+    lead: fc.stringMatching(/^[a-z]{0,2}$/),
+  });
+const caseArb = caseArbOf(SECRETS.length, ['sandbox', 'forward', 'token']);
 type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** The raw request a case sends: a signed pay with the planted text in its place. */
@@ -192,6 +206,12 @@ function capturedConsole(): { text: () => string; restore: () => void } {
 
 async function deskWithSecrets(home: string, base: string): Promise<Desk> {
   const desk = openDesk(home);
+  await saveSecrets(desk, base);
+  return desk;
+}
+
+/** The profile whose every secret is planted: a signing secret rotated out, an API key, the probe's credentials. */
+async function saveSecrets(desk: Desk, base: string): Promise<void> {
   must(
     await desk.saveProfile({
       name: 'p',
@@ -210,7 +230,6 @@ async function deskWithSecrets(home: string, base: string): Promise<Desk> {
   // Rotated: the first secret is kept as the previous one.
   must(await desk.saveProfile({ name: 'p', secret: CURRENT, previousSecret: PREVIOUS }));
   must(await desk.useProfile('p'));
-  return desk;
 }
 
 async function rowsLeaks(desk: Desk, home: string, from: number): Promise<string[]> {
@@ -218,10 +237,70 @@ async function rowsLeaks(desk: Desk, home: string, from: number): Promise<string
   const places: Array<{ label: string; bytes: string | Uint8Array }> = [{ label: 'list', bytes: JSON.stringify(items) }];
   for (const x of items.filter((i) => i.id > from)) places.push({ label: `detail ${x.id}`, bytes: JSON.stringify(must(await desk.getExchange(x.id))) });
   places.push({ label: 'sandbox state', bytes: JSON.stringify(must(await desk.getSandboxState())) });
-  return [...secretLeaks(places, SECRETS), ...secretLeaks(filePlaces(home), IN_FILES)];
+  return [...secretLeaks(places, SECRETS), ...secretLeaks(filePlaces(home), SECRETS)];
 }
 
 const RUNS = 45;
+/** Fewer on PostgreSQL: each case waits for the team's database, and the file stays under a minute. */
+const PG_RUNS = 10;
+
+const postgres = usePostgres();
+
+/**
+ * A fresh database owned by a role of its own whose password is DB_PASSWORD, migrated: the URL the desk
+ * is given (with that password) and the server's own URL for the test's reads. The role and what it
+ * owns are handed back and dropped after the test.
+ */
+async function plantedDatabase(): Promise<{ url: string; admin: string }> {
+  const admin = await postgres().newDatabase();
+  const role = `planter_${randomBytes(4).toString('hex')}`;
+  const name = new URL(admin).pathname.slice(1);
+  await withClient(admin, async (c) => {
+    await c.query(`CREATE ROLE ${role} LOGIN PASSWORD '${DB_PASSWORD}'`);
+    await c.query(`ALTER DATABASE ${name} OWNER TO ${role}`);
+    await c.query(`ALTER SCHEMA public OWNER TO ${role}`);
+  });
+  onTestFinished(() =>
+    withClient(admin, async (c) => {
+      await c.query(`REASSIGN OWNED BY ${role} TO CURRENT_USER`);
+      await c.query(`DROP OWNED BY ${role}`);
+      await c.query(`DROP ROLE ${role}`);
+    }),
+  );
+  const url = new URL(admin);
+  url.username = role;
+  url.password = DB_PASSWORD;
+  const client = await connectPostgres(url.toString());
+  try {
+    await migratePostgres(client);
+  } finally {
+    await client.end();
+  }
+  return { url: url.toString(), admin };
+}
+
+/** Every value of the database's tables (all of them, the search index's too): text as text, bytes as bytes. */
+async function databasePlaces(admin: string, exchangesAfter = 0): Promise<Array<{ label: string; bytes: string | Uint8Array }>> {
+  return withClient(admin, async (c) => {
+    const tables = (await c.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows.map((r) => r.t);
+    const places: Array<{ label: string; bytes: string | Uint8Array }> = [];
+    for (const table of tables) {
+      const rows =
+        table === 'exchanges'
+          ? (await c.query('SELECT * FROM exchanges WHERE id > $1', [exchangesAfter])).rows
+          : (await c.query(`SELECT * FROM ${table}`)).rows;
+      const texts: string[] = [];
+      for (const row of rows as Array<Record<string, unknown>>) {
+        for (const [column, value] of Object.entries(row)) {
+          if (value instanceof Uint8Array) places.push({ label: `${table}.${column}`, bytes: value });
+          else if (value !== null) texts.push(typeof value === 'string' ? value : JSON.stringify(value));
+        }
+      }
+      places.push({ label: table, bytes: texts.join('\n') });
+    }
+    return places;
+  });
+}
 
 describe('a stored secret planted anywhere, in any form, is never kept', () => {
   it('through the proxy (sandbox and forward) and the token client: no stored byte, detail, export or log holds it', async () => {
@@ -273,6 +352,79 @@ describe('a stored secret planted anywhere, in any form, is never kept', () => {
     expect(secretLeaks([{ label: 'console', bytes: logs.text() }], SECRETS)).toEqual([]);
     await desks.sandbox.close();
     await desks.forward.close();
-    expect(secretLeaks([...filePlaces(homes.sandbox), ...filePlaces(homes.forward)], IN_FILES)).toEqual([]);
+    expect(secretLeaks([...filePlaces(homes.sandbox), ...filePlaces(homes.forward)], SECRETS)).toEqual([]);
+  }, 150_000);
+});
+
+describe('on a desk attached to PostgreSQL', () => {
+  it("the probe's credentials and the database's password planted anywhere: no row of any table, export or CLI output holds them", async () => {
+    const logs = capturedConsole();
+    onTestFinished(logs.restore);
+    const server = standIn();
+    onTestFinished(() => closeServer(server));
+    const base = await listen(server);
+    const database = await plantedDatabase();
+    const home = tempDir();
+    const keyFile = teamKeyFile(database.url);
+    const desk = createDesk({ home, database: database.url, keyFile });
+    let open = true;
+    onTestFinished(() => (open ? desk.close() : undefined));
+    await saveSecrets(desk, base);
+    const { port } = await startProxy(desk, { upstream: base });
+    const newest = async () => must(await desk.listExchanges({ direction: 'all', allProfiles: true, limit: 1 })).items[0];
+
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(caseArbOf(ALL_SECRETS.length, ['forward', 'token']), async (c) => {
+        n++;
+        const before = (await newest())?.id ?? 0;
+        if (c.via === 'token') {
+          tokenCase = c;
+          const token = await desk.requestToken({ userId: `u-${n}`, displayName: 'U' });
+          tokenCase = null;
+          expect(token.ok, JSON.stringify(token)).toBe(true);
+          expect(secretLeaks([{ label: 'token result', bytes: JSON.stringify(token) }], ALL_SECRETS)).toEqual([]);
+        } else {
+          echo = { echo: c.echo, lead: c.lead };
+          const got = await rawRoundTrip(port, requestOf(c, n), { firstAnswerOnly: true, halfClose: c.place === 'method' });
+          expect(got.statuses.length, got.text).toBeGreaterThan(0);
+        }
+        await expect
+          .poll(async () => ((await newest())?.id ?? 0) > before && ((await newest())?.response !== null || (await newest())?.error !== null))
+          .toBe(true);
+        const items = must(await desk.listExchanges({ direction: 'all', allProfiles: true, limit: 1000 })).items.filter((x) => x.id > before);
+        const places: Array<{ label: string; bytes: string | Uint8Array }> = [{ label: 'list', bytes: JSON.stringify(items) }];
+        for (const x of items) places.push({ label: `detail ${x.id}`, bytes: JSON.stringify(must(await desk.getExchange(x.id))) });
+        places.push(...(await databasePlaces(database.admin, before)));
+        expect(secretLeaks(places, ALL_SECRETS)).toEqual([]);
+      }),
+      { numRuns: PG_RUNS, endOnFailure: true },
+    );
+    expect(n).toBe(PG_RUNS);
+    const har = must(await desk.exportHar({}));
+    expect(secretLeaks([{ label: 'HAR export', bytes: har }], ALL_SECRETS)).toEqual([]);
+    const last = (await newest())!.id;
+    open = false;
+    await desk.close();
+
+    // The CLI on the same database (its URL, password and all, in the environment, as docs/CLI.md says).
+    const harFile = join(tempDir(), 'all.har');
+    const cli = (args: string[]) => runCli(['--home', home, '--key-file', keyFile, ...args], { env: { WAGER_DESK_DATABASE_URL: database.url } });
+    const outputs = [
+      await cli(['captures', '--all', '--json']),
+      await cli(['show', String(last), '--json']),
+      await cli(['export', '--har', harFile, '--all']),
+      await cli(['profile', 'list', '--json']),
+      await cli(['status']),
+      // The stand-in answers the probe with HTML echoing what it got (the URL's key, the headers): the reason quotes it.
+      await cli(['balance', 'u-1']),
+    ];
+    expect(outputs.slice(0, 5).map((o) => [o.code, o.stderr])).toEqual(outputs.slice(0, 5).map(() => [0, '']));
+    const printed = outputs.map((o, i) => ({ label: `CLI output ${i}`, bytes: o.stdout + o.stderr }));
+    expect(secretLeaks([...printed, { label: 'CLI HAR', bytes: readFileSync(harFile) }], ALL_SECRETS)).toEqual([]);
+    // Every table whole, the search index included, once the CLI has been on it too.
+    expect(secretLeaks(await databasePlaces(database.admin), ALL_SECRETS)).toEqual([]);
+    expect(secretLeaks(filePlaces(home), ALL_SECRETS)).toEqual([]);
+    expect(secretLeaks([{ label: 'console', bytes: logs.text() }], ALL_SECRETS)).toEqual([]);
   }, 150_000);
 });

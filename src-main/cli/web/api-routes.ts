@@ -6,12 +6,12 @@ import { checkDeskArgs } from '../../shared/desk-args';
 import { DESK_METHODS, type DeskApi, type DeskMethod } from '../../shared/desk-api';
 import type { DeskError, Result } from '../../shared/model';
 import { whileCallerWaits } from '../../core/desk/shell-kit';
+import { bodyLimitOf, tooLargeMessage } from './body-limits';
 import { COMMON_HEADERS } from './static';
 
-const METHODS: ReadonlySet<string> = new Set(DESK_METHODS);
+export { MAX_API_BODY_BYTES, MAX_API_CALL_BYTES } from './body-limits';
 
-/** Large enough for a HAR import pasted into the UI; anything bigger is refused before parsing. */
-export const MAX_API_BODY_BYTES = 64 * 1024 * 1024;
+const METHODS: ReadonlySet<string> = new Set(DESK_METHODS);
 
 export function isDeskMethod(name: string): name is DeskMethod {
   return METHODS.has(name);
@@ -32,17 +32,31 @@ export function failure(code: DeskError['code'], message: string): Result<never>
   return { ok: false, error: { code, message } };
 }
 
+/**
+ * The body, or 'too-large' as soon as it passes `limit`: a declared Content-Length over it before a byte
+ * is read, a body sent in chunks at the chunk that passes it. Reading stops there (the answer closes the
+ * connection), so a body of gigabytes costs no more than the limit.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.resolve('too-large');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.pause();
+      resolve('too-large');
+    };
+    const onEnd = (): void => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', reject);
   });
 }
@@ -57,9 +71,11 @@ export async function handleApiCall(desk: DeskApi, method: DeskMethod, req: Inco
     sendJson(res, 415, failure('bad-input', 'The request body must be JSON (content-type: application/json).'));
     return;
   }
-  const raw = await readBody(req, MAX_API_BODY_BYTES);
+  const raw = await readBody(req, bodyLimitOf(method));
   if (raw === 'too-large') {
-    sendJson(res, 413, failure('bad-input', `The request body is larger than ${MAX_API_BODY_BYTES} bytes.`));
+    // The rest of the body is never read: the connection cannot carry another request after it.
+    res.setHeader('connection', 'close');
+    sendJson(res, 413, failure('bad-input', tooLargeMessage(method)));
     return;
   }
   let args: unknown;

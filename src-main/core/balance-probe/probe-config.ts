@@ -5,6 +5,7 @@
 import type { HeaderList } from '../../shared/model';
 import { DeskFailure } from '../result';
 import { checkHeaderTemplate } from './probe-headers';
+import { maskedBalanceUrl } from './probe-secrets';
 import { checkProbePath, USER_PLACEHOLDER } from './probe-path';
 
 export { USER_PLACEHOLDER };
@@ -23,7 +24,8 @@ export function checkProbeUrl(raw: string | null): string | null {
   try {
     url = new URL(probeUrlFor(raw.trim(), 'user'));
   } catch {
-    throw new DeskFailure('bad-input', `The balance URL "${raw}" is not a URL; give one like http://127.0.0.1:4000/test/balance/{userId}.`);
+    // Quoted masked: its query values may be credentials.
+    throw new DeskFailure('bad-input', `The balance URL "${maskedBalanceUrl(raw)}" is not a URL; give one like http://127.0.0.1:4000/test/balance/{userId}.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskFailure('bad-input', `The balance URL must be http or https, not ${url.protocol}`);
   if (url.username !== '' || url.password !== '') {

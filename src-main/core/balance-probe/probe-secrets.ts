@@ -4,7 +4,7 @@
 // a secret of its own, redacted everywhere like the signing secret (core/redact finds each one's encoded
 // forms). The balance URL's query values are credentials too when they look like one (?key=...).
 import type { HeaderList } from '../../shared/model';
-import { USER_PLACEHOLDER } from './probe-config';
+import { USER_PLACEHOLDER } from './probe-path';
 
 /** "<scheme> <credentials>", as RFC 9110 writes an Authorization value. */
 const SCHEME_AND_CREDENTIALS = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(\S(?:.*\S)?)$/;
@@ -65,6 +65,9 @@ export function probeSecrets(headers: HeaderList | null, url: string | null): st
   return [...forms, ...balanceUrlSecrets(url)];
 }
 
+/** What a masked query value reads as. */
+export const MASKED_QUERY_VALUE = '***';
+
 /** The balance URL fit to print: every query value masked (its parameter names kept, {userId} kept). */
 export function maskedBalanceUrl(url: string): string {
   const q = url.indexOf('?');
@@ -77,7 +80,7 @@ export function maskedBalanceUrl(url: string): string {
       const eq = pair.indexOf('=');
       if (eq < 0) return pair;
       const value = pair.slice(eq + 1);
-      return value === '' || value === USER_PLACEHOLDER ? pair : `${pair.slice(0, eq)}=***`;
+      return value === '' || value === USER_PLACEHOLDER ? pair : `${pair.slice(0, eq)}=${MASKED_QUERY_VALUE}`;
     })
     .join('&');
   return `${url.slice(0, q)}?${masked}${hash < 0 ? '' : url.slice(hash)}`;

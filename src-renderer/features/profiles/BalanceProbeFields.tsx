@@ -71,7 +71,7 @@ export const BalanceProbeFields = forwardRef<HTMLTextAreaElement, Props>(functio
       <legend>Money evidence (balance probe)</legend>
       <TextField
         label="Balance URL"
-        hint="The operator's balance endpoint for test users (GET); {userId} stands for the user. Without a probe, the money rules of the check are “not observable”."
+        hint="The operator's balance endpoint for test users (GET); {userId} stands for the user. Query values are stored encrypted and shown as ***: leave *** to keep a value, type over it to replace it. Without a probe, the money rules of the check are “not observable”."
         value={draft.url}
         onChange={(url) => set({ url })}
         placeholder="https://staging.operator.example/test/balance/{userId}"

@@ -116,7 +116,8 @@ export function ProfileForm(props: Props) {
     if (probeHeadersRef.current) probeHeadersRef.current.value = '';
     if (probeKeyRef.current) probeKeyRef.current.value = '';
     setClearProbeKey(false);
-    setProbe((p) => ({ ...p, clearHeaders: false }));
+    // The URL as stored shows its query values masked: a typed credential leaves the page with the save.
+    setProbe((p) => ({ ...p, url: saved.balance.url ?? '', clearHeaders: false }));
     setClearPrevious(false);
     onSaved(saved.name);
   };

@@ -38,7 +38,12 @@ describe('db migrate on PostgreSQL', () => {
     const url = await server().newDatabase();
     await withClients(url, 1, async ([c]) => {
       const first = await migratePostgres(c!);
-      expect(first).toMatchObject({ from: 0, to: PG_LATEST_VERSION, applied: ['1 initial', '2 text-search'], trigramIndex: { ready: true } });
+      expect(first).toMatchObject({
+        from: 0,
+        to: PG_LATEST_VERSION,
+        applied: ['1 initial', '2 text-search', '3 profile-balance-url-sealed'],
+        trigramIndex: { ready: true },
+      });
       const again = await migratePostgres(c!);
       expect(again).toMatchObject({ from: PG_LATEST_VERSION, to: PG_LATEST_VERSION, applied: [] });
       for (const table of COPIED_TABLES) {
@@ -52,7 +57,7 @@ describe('db migrate on PostgreSQL', () => {
       expect(trigram.rows[0]?.indexdef).toContain('gin_trgm_ops');
       const answers = await c!.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'exchange_text_answer_trigram'`);
       expect(answers.rows[0]?.indexdef).toContain('(answer gin_trgm_ops)');
-      expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     });
   });
 
@@ -66,7 +71,7 @@ describe('db migrate on PostgreSQL', () => {
     });
   });
 
-  it('brings a schema-1 database that holds captures to schema 2, whose text search finds them', async () => {
+  it('brings a schema-1 database that holds captures to the latest schema, whose text search finds them', async () => {
     const url = await server().newDatabase();
     await withClients(url, 1, async ([c]) => {
       // Schema 1 as a Wager Desk of that version left it, with a capture.
@@ -78,7 +83,7 @@ describe('db migrate on PostgreSQL', () => {
          VALUES ('inbound', 'pay', 'proxy', '2026-01-01T00:00:00.000Z', 'POST', '/platform/pay', '[]', $1, 18, 'acme')`,
         [Buffer.from('{"note":"Kestrel"}')],
       );
-      expect(await migratePostgres(c!)).toMatchObject({ from: 1, to: 2, applied: ['2 text-search'] });
+      expect(await migratePostgres(c!)).toMatchObject({ from: 1, to: PG_LATEST_VERSION, applied: ['2 text-search', '3 profile-balance-url-sealed'] });
       const found = await c!.query(`SELECT count(*)::int AS n FROM exchanges WHERE ${textMatchCondition('$1')}`, [ilikePattern('kestrel')]);
       expect(found.rows).toEqual([{ n: 1 }]);
     });
@@ -89,8 +94,13 @@ describe('db migrate on PostgreSQL', () => {
     await withClients(url, 1, async ([c]) => {
       await migratePostgres(c!);
       await c!.query(`INSERT INTO wager_desk_schema (version, name) VALUES (99, 'from the future')`);
-      await expect(migratePostgres(c!)).rejects.toThrow(/newer Wager Desk \(schema 99; this version knows up to 2\)/);
-      expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([{ version: 1 }, { version: 2 }, { version: 99 }]);
+      await expect(migratePostgres(c!)).rejects.toThrow(/newer Wager Desk \(schema 99; this version knows up to 3\)/);
+      expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([
+        { version: 1 },
+        { version: 2 },
+        { version: 3 },
+        { version: 99 },
+      ]);
     });
   });
 });

@@ -50,6 +50,7 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
       balance_headers_enc: 'bytes',
       balance_headers: 'text',
       answer_balance_path: 'text',
+      balance_url_enc: 'bytes',
     },
   },
   { name: 'settings', key: ['key'], identity: false, columns: { key: 'text', value: 'text' } },

@@ -134,7 +134,8 @@ function sealedValues(db: Db): SealedValue[] {
       `SELECT name AS profile, secret_enc AS sealed FROM profiles WHERE secret_enc IS NOT NULL
        UNION ALL SELECT name, previous_secret_enc FROM profiles WHERE previous_secret_enc IS NOT NULL
        UNION ALL SELECT name, api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL
-       UNION ALL SELECT name, balance_headers_enc FROM profiles WHERE balance_headers_enc IS NOT NULL`,
+       UNION ALL SELECT name, balance_headers_enc FROM profiles WHERE balance_headers_enc IS NOT NULL
+       UNION ALL SELECT name, balance_url_enc FROM profiles WHERE balance_url_enc IS NOT NULL`,
     )
     .all() as SealedValue[];
 }

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/model';
 import { checkBalancePath, checkProbeHeaders, checkProbeHmacKey, checkProbeUrl } from '../../balance-probe/probe-config';
 import { HMAC_KEY_ENTRY } from '../../balance-probe/probe-headers';
-import { probeSecrets } from '../../balance-probe/probe-secrets';
+import { maskedBalanceUrl, probeSecrets } from '../../balance-probe/probe-secrets';
+import { hasMaskedQueryValue, withKeptQueryValues } from '../../balance-probe/kept-query-values';
 import { checkBaseUrl } from '../../base-url';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../shared/money';
 import { callbackPrefixProblem, DEFAULT_CALLBACK_PREFIX } from '../../protocol/callback-path';
@@ -40,7 +41,10 @@ interface ProfileRow {
   previous_secret_fp: string | null;
   api_key_enc: Buffer | null;
   api_key_fp: string | null;
+  /** The balance URL with its query values masked: what a view shows. */
   balance_url: string | null;
+  /** The whole balance URL, sealed, where it has a query value to mask (null: balance_url is the whole URL). */
+  balance_url_enc: Buffer | null;
   balance_path: string | null;
   balance_units: BalanceUnits | null;
   balance_headers_enc: Buffer | null;
@@ -114,7 +118,8 @@ function checkedUnits(units: BalanceUnits | null | undefined): BalanceUnits | nu
 function probeView(r: ProfileRow): BalanceProbeView {
   const headers = r.balance_headers === null ? [] : (JSON.parse(r.balance_headers) as Array<{ name: string; fingerprint: string }>);
   return {
-    url: r.balance_url,
+    // Masked again: a URL stored in clear before query values were sealed is shown like a sealed one.
+    url: r.balance_url === null ? null : maskedBalanceUrl(r.balance_url),
     path: r.balance_path,
     units: r.balance_units,
     headers: headers.filter((h) => h.name !== HMAC_KEY_ENTRY).map((h) => ({ name: h.name, value: secretState(h.fingerprint) })),
@@ -133,7 +138,8 @@ function checkedAmounts(amounts: AmountsMode | undefined): AmountsMode | undefin
 export function sealsSecret(input: ProfileInput): boolean {
   return (
     [input.secret, input.previousSecret, input.apiKey, input.balanceHmacKey].some((v) => typeof v === 'string' && v !== '') ||
-    (input.balanceHeaders?.length ?? 0) > 0
+    (input.balanceHeaders?.length ?? 0) > 0 ||
+    (typeof input.balanceUrl === 'string' && maskedBalanceUrl(input.balanceUrl.trim()) !== input.balanceUrl.trim())
   );
 }
 
@@ -165,7 +171,7 @@ export class ProfileStore {
     );
     this.apiKeysStmt = db.prepare('SELECT api_key_enc FROM profiles WHERE api_key_enc IS NOT NULL ORDER BY name').pluck();
     this.probeHeadersStmt = db.prepare(
-      'SELECT balance_headers_enc, balance_url FROM profiles WHERE balance_headers_enc IS NOT NULL OR balance_url IS NOT NULL ORDER BY name',
+      'SELECT balance_headers_enc, balance_url, balance_url_enc FROM profiles WHERE balance_headers_enc IS NOT NULL OR balance_url IS NOT NULL ORDER BY name',
     );
   }
 
@@ -230,12 +236,12 @@ export class ProfileStore {
       amounts: checkedAmounts(input.amounts),
       currency: checkedCurrency(input.currency),
       public_url: baseUrl('The public URL', input.publicUrl),
-      balance_url: input.balanceUrl === undefined ? undefined : checkProbeUrl(input.balanceUrl),
       balance_path: input.balancePath === undefined ? undefined : checkBalancePath('The balance path', input.balancePath),
       balance_units: checkedUnits(input.balanceUnits),
       answer_balance_path: input.answerBalancePath === undefined ? undefined : checkBalancePath('The answer balance path', input.answerBalancePath),
     };
     const probeHeaders = this.probeHeaderList(input);
+    const balanceUrl = this.balanceUrlToStore(input);
     this.checkPrevious(input);
     this.checkOverlap(input.name, checked.callback_prefix as string | null | undefined);
     // Re-entering a secret is a way out of a lost key: the secrets the key cannot open are cleared in the
@@ -262,6 +268,13 @@ export class ProfileStore {
             ? null
             : JSON.stringify(probeHeaders.map(([name, value]) => ({ name, fingerprint: fingerprint(value) }))),
     };
+    if (balanceUrl !== undefined) {
+      // The query values are masked in the clear column and the whole URL sealed: a view, a listing and
+      // the database file show no credential a query carries.
+      const masked = balanceUrl === null ? null : maskedBalanceUrl(balanceUrl);
+      fields.balance_url = masked;
+      fields.balance_url_enc = balanceUrl === null || masked === balanceUrl ? null : this.box.seal(balanceUrl);
+    }
     const given = Object.entries(fields).filter(([, v]) => v !== undefined);
     const prefixChanges = this.row(input.name) === undefined || checked.callback_prefix !== undefined;
     this.db
@@ -339,6 +352,10 @@ export class ProfileStore {
       if (r.balance_headers_enc && !this.box.opens(r.balance_headers_enc)) {
         this.db.prepare('UPDATE profiles SET balance_headers_enc = NULL, balance_headers = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
       }
+      // The masked URL cannot be sent without its values: the probe's URL goes with them.
+      if (r.balance_url_enc && !this.box.opens(r.balance_url_enc)) {
+        this.db.prepare('UPDATE profiles SET balance_url_enc = NULL, balance_url = NULL, updated_at = ? WHERE name = ?').run(now, r.name);
+      }
     }
   }
 
@@ -379,9 +396,9 @@ export class ProfileStore {
     this.db
       .prepare(
         `INSERT INTO profiles (name, operator_url, base_url, operator_id, upstream, production, allow_self_signed, callback_prefix, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp,
-           balance_url, balance_path, balance_units, balance_headers_enc, balance_headers, answer_balance_path, created_at, updated_at)
+           balance_url, balance_url_enc, balance_path, balance_units, balance_headers_enc, balance_headers, answer_balance_path, created_at, updated_at)
          SELECT ?, operator_url, base_url, operator_id, upstream, production, allow_self_signed, ?, amounts, currency, public_url, secret_enc, secret_fp, previous_secret_enc, previous_secret_fp, api_key_enc, api_key_fp,
-           balance_url, balance_path, balance_units, balance_headers_enc, balance_headers, answer_balance_path, ?, ? FROM profiles WHERE name = ?`,
+           balance_url, balance_url_enc, balance_path, balance_units, balance_headers_enc, balance_headers, answer_balance_path, ?, ? FROM profiles WHERE name = ?`,
       )
       .run(newName, prefix, now, now, name);
     return this.get(newName)!;
@@ -418,7 +435,7 @@ export class ProfileStore {
       previousSecret: r.previous_secret_enc ? this.box.open(r.previous_secret_enc) : null,
       apiKey: r.api_key_enc ? this.box.open(r.api_key_enc) : null,
       balanceProbe: {
-        url: r.balance_url,
+        url: this.wholeBalanceUrl(r),
         path: r.balance_path,
         units: r.balance_units,
         headers: r.balance_headers_enc ? (JSON.parse(this.box.open(r.balance_headers_enc)) as HeaderList) : [],
@@ -473,7 +490,37 @@ export class ProfileStore {
    * finds them like the other secrets.
    */
   allProbeCredentials(): string[] {
-    const rows = this.probeHeadersStmt.all() as Array<{ balance_headers_enc: Buffer | null; balance_url: string | null }>;
-    return rows.flatMap((r) => probeSecrets(r.balance_headers_enc ? (JSON.parse(this.box.open(r.balance_headers_enc)) as HeaderList) : null, r.balance_url));
+    const rows = this.probeHeadersStmt.all() as Array<Pick<ProfileRow, 'balance_headers_enc' | 'balance_url' | 'balance_url_enc'>>;
+    return rows.flatMap((r) =>
+      probeSecrets(r.balance_headers_enc ? (JSON.parse(this.box.open(r.balance_headers_enc)) as HeaderList) : null, this.wholeBalanceUrl(r)),
+    );
+  }
+
+  /** The balance URL as the probe sends it: opened where it was sealed. */
+  private wholeBalanceUrl(r: Pick<ProfileRow, 'balance_url' | 'balance_url_enc'>): string | null {
+    return r.balance_url_enc ? this.box.open(r.balance_url_enc) : r.balance_url;
+  }
+
+  /**
+   * The balance URL a save stores in full (undefined: unchanged, null: none). Query values given masked
+   * keep the stored ones (a form shows them masked). A URL stored before query values were sealed, in
+   * clear, is sealed by any save that has the key.
+   */
+  private balanceUrlToStore(input: ProfileInput): string | null | undefined {
+    const r = this.row(input.name);
+    if (input.balanceUrl === undefined) {
+      // Not on a team's copy: a save that seals nothing may not have the team's key (team-profiles.ts).
+      const storedInClear = r !== undefined && r.balance_url !== null && r.balance_url_enc === null && maskedBalanceUrl(r.balance_url) !== r.balance_url;
+      return storedInClear && !this.activeMustExist && this.box.problem() === null ? r.balance_url : undefined;
+    }
+    const checked = checkProbeUrl(input.balanceUrl);
+    if (checked === null) return null;
+    const sealed = r?.balance_url_enc ?? null;
+    // The URL as a view showed it, given back unchanged (a form saved for another field): nothing to open,
+    // so a desk without the key (a lost one, a team's it lacks) can still save the other fields.
+    if (sealed !== null && checked === r?.balance_url) return undefined;
+    if (!hasMaskedQueryValue(checked)) return checked;
+    // Keeping a masked value needs the key (open throws its one-line refusal, which says what to do).
+    return withKeptQueryValues(checked, sealed === null ? (r?.balance_url ?? null) : this.box.open(sealed));
   }
 }

@@ -3,6 +3,7 @@
 // it here; never edit a shipped one. Each step is SQL run inside migrate's one transaction.
 import * as m001 from './001-initial';
 import * as m002 from './002-text-search';
+import * as m003 from './003-profile-balance-url-sealed';
 
 export interface PgMigration {
   version: number;
@@ -13,6 +14,7 @@ export interface PgMigration {
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   { version: 1, name: 'initial', sql: m001.SQL },
   { version: 2, name: 'text-search', sql: m002.SQL },
+  { version: 3, name: 'profile-balance-url-sealed', sql: m003.SQL },
 ];
 
 PG_MIGRATIONS.forEach((m, i) => {

@@ -22,6 +22,7 @@ import * as m012 from './012-text-index-in-background';
 import * as m013 from './013-text-index-deletes-without-merges';
 import * as m014 from './014-ids-never-reused-and-text-index-retiring';
 import * as m015 from './015-rare-value-indexes';
+import * as m016 from './016-profile-balance-url-sealed';
 
 export interface Migration {
   version: number;
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'text-index-deletes-without-merges', up: m013.up },
   { version: 14, name: 'ids-never-reused-and-text-index-retiring', up: m014.up },
   { version: 15, name: 'rare-value-indexes', up: m015.up },
+  { version: 16, name: 'profile-balance-url-sealed', up: m016.up },
 ];
 
 /** Throws unless the versions run 1, 2, 3... without a gap or a repeat. */
