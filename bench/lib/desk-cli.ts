@@ -1,8 +1,9 @@
 // Runs the real desk the way a user does: `wager-desk serve` in a child process. The built CLI
-// (out/main/cli.js) is preferred; when it is missing or older than the sources (others are editing
-// them), the current sources are bundled with esbuild (what electron-vite does, minus Electron) into
-// node_modules/.cache, so no TypeScript loader runs inside the process under test. --from-source
-// runs the source through tsx instead. Which one ran is part of every report.
+// (out/main/cli.js, else the same build `npm test` makes in out-test/) is preferred; when neither is
+// newer than the sources (others are editing them), the current sources are bundled with esbuild (what
+// electron-vite does, minus Electron) into node_modules/.cache, so no TypeScript loader runs inside the
+// process under test. --from-source runs the source through tsx instead. Which one ran is part of every
+// report.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,9 +13,12 @@ import { openDatabase } from '../../src-main/core/store/sqlite';
 import { DATABASE_FILE } from '../../src-main/core/store/sqlite';
 import { startChild, type Child } from './child';
 import { newestMtime } from '../../scripts/start-lib.mjs';
+import { TEST_BUILD_DIR } from '../../scripts/test-build.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILT = join(ROOT, 'out/main/cli.js');
+/** `npm test`'s build of the same sources (scripts/test-build.mjs): the smoke runs find it fresh there. */
+const TEST_BUILT = join(ROOT, TEST_BUILD_DIR, 'main/cli.js');
 const SOURCE = join(ROOT, 'src-main/cli/main.ts');
 
 export interface DeskCommand {
@@ -56,6 +60,9 @@ export function deskCommand(fromSource: boolean): Promise<DeskCommand> {
         ? 'out/main/cli.js is older than src-main'
         : null;
     if (why === null) return { nodeArgs: [BUILT], label: 'out/main/cli.js (built)' };
+    if (existsSync(TEST_BUILT) && statSync(TEST_BUILT).mtimeMs >= newestMtime(join(ROOT, 'src-main'))) {
+      return { nodeArgs: [TEST_BUILT], label: `${TEST_BUILD_DIR}/main/cli.js (built by npm test; ${why})` };
+    }
     return { nodeArgs: [await bundle()], label: `src-main bundled by esbuild (${why})` };
   })();
   return chosen;

@@ -7,7 +7,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { createSecureContext } from 'node:tls';
-import { generate } from 'selfsigned';
 import type { ProxyTls, ProxyTlsStatus } from '../../shared/model';
 import { DeskFailure } from '../result';
 
@@ -118,6 +117,9 @@ async function selfSigned(hosts: string[], dataDir: string): Promise<TlsMaterial
       // Unreadable, foreign or expired: made again below.
     }
   }
+  // Loaded here, not at start: selfsigned and its X.509 libraries are a fifth of the CLI's start-up, and
+  // only a proxy that makes its own certificate needs them.
+  const { generate } = await import('selfsigned');
   const notBefore = new Date(Date.now() - 60_000);
   const made = await generate([{ name: 'commonName', value: hosts[0]! }], {
     keyType: 'ec',

@@ -1,5 +1,5 @@
 // One connection to a PostgreSQL database, with errors that name the server by its redacted URL.
-import pg from 'pg';
+import type pg from 'pg';
 import { DeskFailure } from '../../result';
 import { databaseUrlProblem, redactDatabaseUrl, withoutPassword } from './database-url';
 
@@ -26,6 +26,17 @@ export interface ConnectOptions {
   customPlans?: boolean;
 }
 
+/**
+ * The driver, loaded by the first connection: most commands and desks never open a team database, and
+ * loading pg at start costs every run of the CLI about a tenth of its start-up.
+ */
+let driver: typeof pg | null = null;
+
+async function loadDriver(): Promise<typeof pg> {
+  driver ??= (await import('pg')).default;
+  return driver;
+}
+
 function int8Parser(options: ConnectOptions): ((v: string) => unknown) | null {
   if (options.bigints) return (v) => BigInt(v);
   if (options.numbers) return Number;
@@ -40,7 +51,7 @@ export function databaseFailure(url: string, err: unknown): DeskFailure {
 }
 
 /** A client's settings for `url` and `options` (a lone connection's, or each of a pool's). */
-function clientConfig(url: string, options: ConnectOptions): pg.ClientConfig {
+function clientConfig(url: string, options: ConnectOptions, types: typeof pg.types): pg.ClientConfig {
   const problem = databaseUrlProblem(url);
   if (problem) throw new DeskFailure('bad-input', `The database URL: ${problem}`);
   const int8 = int8Parser(options);
@@ -54,7 +65,7 @@ function clientConfig(url: string, options: ConnectOptions): pg.ClientConfig {
       ? {
           types: {
             getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-              oid === INT8 ? int8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+              oid === INT8 ? int8 : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
           },
         }
       : {}),
@@ -65,15 +76,17 @@ function clientConfig(url: string, options: ConnectOptions): pg.ClientConfig {
  * A pool of up to `max` connections, opened as they are needed and closed after a minute idle. Each
  * caller checks one out for its statements alone (pool.connect(), then release()).
  */
-export function poolPostgres(url: string, options: ConnectOptions & { max: number }): pg.Pool {
-  const pool = new pg.Pool({ ...clientConfig(url, options), max: options.max, idleTimeoutMillis: 60_000 });
+export async function poolPostgres(url: string, options: ConnectOptions & { max: number }): Promise<pg.Pool> {
+  const { Pool, types } = await loadDriver();
+  const pool = new Pool({ ...clientConfig(url, options, types), max: options.max, idleTimeoutMillis: 60_000 });
   // An idle connection the server drops must not end the process: the pool opens another.
   pool.on('error', () => {});
   return pool;
 }
 
 export async function connectPostgres(url: string, options: ConnectOptions = {}): Promise<pg.Client> {
-  const client = new pg.Client(clientConfig(url, options));
+  const { Client, types } = await loadDriver();
+  const client = new Client(clientConfig(url, options, types));
   // A connection the server drops between queries must not end the process: the next query fails instead.
   client.on('error', () => {});
   try {
@@ -87,7 +100,7 @@ export async function connectPostgres(url: string, options: ConnectOptions = {})
 }
 
 /** Whether `err` is the server cancelling a statement past its statement_timeout (or on request). */
-export const isCancelled = (err: unknown): boolean => err instanceof pg.DatabaseError && err.code === '57014';
+export const isCancelled = (err: unknown): boolean => driver !== null && err instanceof driver.DatabaseError && err.code === '57014';
 
 /** Whether `err` is the server's answer (a failed statement), as opposed to this process's own failure. */
-export const isPostgresError = (err: unknown): boolean => err instanceof pg.DatabaseError;
+export const isPostgresError = (err: unknown): boolean => driver !== null && err instanceof driver.DatabaseError;

@@ -7,7 +7,7 @@
 // change of the profiles) take a connection of their own, so that reads neither wait for them nor run
 // inside their transactions.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import type { ExchangePage, ExchangeSummary } from '../../../shared/model';
 import type { CaptureRows } from '../contract/capture-writer';
 import type { ExchangeLog, ExchangeReader, LogCounts } from '../contract/exchange-log';
@@ -19,7 +19,7 @@ import { pgCheckReports } from './check-reports';
 import { pgSavedRequests } from './saved-requests';
 import { pgRequestOf } from './request-of';
 import { pgSharedSql } from './shared-sql';
-import { connectPostgres, databaseFailure, isCancelled, poolPostgres, type ConnectOptions } from './connect';
+import { connectPostgres, databaseFailure, isCancelled, isPostgresError, poolPostgres, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from './database-url';
 import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
@@ -51,7 +51,7 @@ export interface TeamLogOptions {
 
 export class TeamLog {
   private readonly reads: PgExchangeReads;
-  private readingPool: pg.Pool | null = null;
+  private readingPool: Promise<pg.Pool> | null = null;
   /** The reading connection the call under way checked out (run()): the reads' statements go there. */
   private readonly checkedOut = new AsyncLocalStorage<pg.PoolClient>();
   private readonly budgetMs: number;
@@ -236,13 +236,15 @@ export class TeamLog {
     let broken: Error | undefined;
     try {
       if (this.closed) throw new Error('the desk is closing');
-      client = await (this.readingPool ??= poolPostgres(this.url, { ...READER, statementTimeoutMs: this.budgetMs, max: READING_CONNECTIONS })).connect();
+      client = await (
+        await (this.readingPool ??= poolPostgres(this.url, { ...READER, statementTimeoutMs: this.budgetMs, max: READING_CONNECTIONS }))
+      ).connect();
       const mine = client;
       return await this.checkedOut.run(mine, () => fn(mine));
     } catch (err) {
       // A connection that failed other than by the server's answer or the desk's own refusal (it went
       // away, a client-side timeout) is not given out again.
-      if (!(err instanceof pg.DatabaseError) && !(err instanceof DeskFailure)) broken = err as Error;
+      if (!isPostgresError(err) && !(err instanceof DeskFailure)) broken = err as Error;
       if (isCancelled(err)) throw new ReadBudgetSpent(stoppedSeconds(this.budgetMs));
       throw await this.failure(err);
     } finally {
@@ -296,6 +298,6 @@ export class TeamLog {
     this.readingPool = null;
     // Not waited for: a connection still opening to a database that does not answer would hold the
     // close until its timeout. The pool ends each as soon as it is released or opens.
-    if (reading) void reading.end().catch(() => undefined);
+    if (reading) void reading.then((pool) => pool.end()).catch(() => undefined);
   }
 }
