@@ -44,6 +44,9 @@ export interface Desk extends DeskApi, TeamStoreTools {
 const MiB = 1024 * 1024;
 
 /** Opens the data directory and assembles the desk from its parts. */
+/** How long closing waits for the reading threads to end before it closes the desk's connection anyway. */
+const READERS_CLOSE_WAIT_MS = 1_000;
+
 export function createDesk(options: DeskOptions): Desk {
   /** Each listener with the events it wants (null: every event). */
   const listeners = new Map<DeskEventListener, ReadonlySet<DeskEventName> | null>();
@@ -178,6 +181,10 @@ export function createDesk(options: DeskOptions): Desk {
       await sharedProfiles?.stop();
       await ctx.runClosers();
       await teamLog?.close();
+      // The reading threads' connections end before the desk's own, which then checkpoints the log into
+      // the file; a thread held in a long statement (it ends only when the statement does) is not waited
+      // for past a moment, and leaves the log beside the file, as a killed process would.
+      await Promise.race([store.closeReaders(), new Promise((resolve) => setTimeout(resolve, READERS_CLOSE_WAIT_MS).unref())]);
       store.close();
     },
   };

@@ -79,8 +79,10 @@ function clientConfig(url: string, options: ConnectOptions, types: typeof pg.typ
 export async function poolPostgres(url: string, options: ConnectOptions & { max: number }): Promise<pg.Pool> {
   const { Pool, types } = await loadDriver();
   const pool = new Pool({ ...clientConfig(url, options, types), max: options.max, idleTimeoutMillis: 60_000 });
-  // An idle connection the server drops must not end the process: the pool opens another.
+  // A connection the server drops must not end the process: idle, the pool opens another; checked out,
+  // the statement on it fails (the pool's own listener covers idle connections only).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

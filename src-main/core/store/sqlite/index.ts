@@ -96,6 +96,8 @@ export interface Store {
   knownCounts(): LogCounts;
   /** Reads running on the reading threads, and those ended by their time budget or their caller going away (zeros without threads). */
   readStats(): ReadStats;
+  /** Ends the reading threads and waits until they are gone (then close() leaves no log file beside the database). */
+  closeReaders(): Promise<void>;
   close(): void;
 }
 
@@ -240,8 +242,9 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
         return exchanges.knownCounts();
       },
       readStats: () => readers?.stats() ?? { running: 0, stopped: 0, abandoned: 0 },
+      closeReaders: () => readers?.close() ?? Promise.resolve(),
       close: () => {
-        readers?.close();
+        void readers?.close();
         profilesDb?.close();
         opened.close();
       },

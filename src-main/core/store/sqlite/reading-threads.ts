@@ -90,13 +90,13 @@ class Reader {
     });
   }
 
-  /** Ends the thread now, whatever it runs: the step it runs fails with `why`. */
-  end(why: Error): void {
+  /** Ends the thread now, whatever it runs: the step it runs fails with `why`. Resolves once the thread is gone. */
+  end(why: Error): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     this.started = null;
     this.fail(why);
-    if (worker) void worker.terminate();
+    return worker ? worker.terminate().then(() => undefined) : Promise.resolve();
   }
 
   private spawn(): Worker {
@@ -190,7 +190,7 @@ export class ReadingThreads {
       if (failure) return;
       failure = why;
       this.counted[why instanceof ReadAbandoned ? 'abandoned' : 'stopped'] += 1;
-      reader.end(why);
+      void reader.end(why);
     };
     const timer = setTimeout(() => stop(new ReadStopped(performance.now() - started)), options.budgetMs ?? this.budgetMs);
     const abandon = (): void => stop(new ReadAbandoned());
@@ -227,11 +227,15 @@ export class ReadingThreads {
     return { running: this.busy.size, ...this.counted };
   }
 
-  /** Ends every thread: reads under way fail (ReadAbandoned), later ones too. */
-  close(): void {
+  /**
+   * Ends every thread: reads under way fail (ReadAbandoned), later ones too. Resolves once every thread
+   * is gone with its connection, so that the desk's own connection, closed after, is the last and
+   * checkpoints the log into its file.
+   */
+  close(): Promise<void> {
     this.closed = true;
     for (const waiting of this.queue.splice(0)) waiting.refuse();
-    for (const reader of [...this.idle, ...this.busy]) reader.end(new ReadAbandoned());
+    return Promise.all([...this.idle, ...this.busy].map((reader) => reader.end(new ReadAbandoned()))).then(() => undefined);
   }
 
   private take(signal: AbortSignal | undefined): Promise<Reader> {
@@ -261,7 +265,7 @@ export class ReadingThreads {
   private give(reader: Reader): void {
     if (this.closed) {
       this.busy.delete(reader);
-      reader.end(new ReadAbandoned());
+      void reader.end(new ReadAbandoned());
       return;
     }
     const next = this.queue.shift();
