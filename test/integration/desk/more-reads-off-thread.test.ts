@@ -5,7 +5,7 @@
 // for about all of the read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
-import { sendCallback } from '../../e2e/helpers/stack';
+import { callbacksBeside as callbacksBesideOf } from '../../helpers/callbacks-beside';
 import { must } from '../../helpers/must';
 import { SLOW_SEARCH, fillForSlowSearch } from '../../helpers/slow-search-log';
 import { tempDirForSuite } from '../../helpers/temp';
@@ -34,43 +34,8 @@ afterAll(async () => {
   home?.remove();
 });
 
-let sent = 0;
-/** One callback; its time to the answer, in ms, and its deposit id. */
-async function timedCallback(): Promise<{ ms: number; depositId: string }> {
-  const depositId = `meanwhile-${sent++}`;
-  const t0 = performance.now();
-  const res = await sendCallback(proxyUrl, '/acme/pay', `{"depositId":"${depositId}","userId":"u-1","amount":1,"currency":"USD"}`, null);
-  await res.arrayBuffer();
-  expect(res.status).toBeLessThan(500);
-  return { ms: performance.now() - t0, depositId };
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/**
- * Runs `read` while callbacks go one after another; checks that the read is long next to a callback,
- * that each callback meanwhile was answered in a part of its time (most in a small part), and that each
- * has its row. Returns what the read answered.
- */
-async function callbacksBeside<T>(read: () => Promise<T>): Promise<T> {
-  const quiet: number[] = [];
-  for (let i = 0; i < 10; i++) quiet.push((await timedCallback()).ms);
-  const t0 = performance.now();
-  let reading = true;
-  const running = read().finally(() => (reading = false));
-  const during: Array<{ ms: number; depositId: string }> = [];
-  while (reading) during.push(await timedCallback());
-  const answer = await running;
-  const readMs = performance.now() - t0;
-
-  expect(during.length).toBeGreaterThan(10);
-  expect(readMs).toBeGreaterThan(5 * median(quiet));
-  // One callback may meet a pause of the machine's (a group commit, a collection); most are quick.
-  expect(Math.max(...during.map((d) => d.ms))).toBeLessThan(readMs / 2);
-  expect(median(during.map((d) => d.ms))).toBeLessThan(readMs / 10);
-  for (const d of during) expect(must(await desk.listExchanges({ depositId: d.depositId, allProfiles: true })).items).toHaveLength(1);
-  return answer;
-}
+/** Runs a read with callbacks going meanwhile, and checks them (callbacks-beside.ts). */
+const callbacksBeside = <T>(read: () => Promise<T>): Promise<T> => callbacksBesideOf(desk, proxyUrl, '/acme/pay')(read);
 
 describe('more reads off the proxy thread', () => {
   it('following the log with a filter that walks it', async () => {

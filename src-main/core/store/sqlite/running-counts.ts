@@ -12,8 +12,10 @@ export type LogCounts = { inbound: number; outbound: number };
 
 const MAX_ID_SQL = 'SELECT max(id) FROM exchanges';
 // `+direction`: grouping along the direction index would read all of it (tens of ms at 300,000 rows,
-// on every commit of a lone send); the rowid range reads only the rows written since.
-const COUNT_SINCE_SQL = `SELECT direction, count(*) AS n FROM exchanges WHERE id > ? GROUP BY +direction`;
+// on every commit of a lone send); the rowid range reads only the rows written since. Bounded above by
+// the max id read just before: the two statements see the log at two moments, and a row committed
+// between them would be counted here and again as a row written past maxId.
+const COUNT_SINCE_SQL = `SELECT direction, count(*) AS n FROM exchanges WHERE id > ? AND id <= ? GROUP BY +direction`;
 /**
  * Rows written and not counted yet, kept one by one at most: a headless `serve` nobody asks for counts
  * would otherwise keep one per capture. Past it, known() is short until the next count.
@@ -38,7 +40,7 @@ export class RunningCounts {
     if (counted === null || maxId < counted.maxId || version !== this.countedVersion) counted = { maxId: 0, inbound: 0, outbound: 0 };
     if (maxId !== counted.maxId) {
       const next = { ...counted, maxId };
-      for (const r of yield* readAll<{ direction: Direction; n: number }>(COUNT_SINCE_SQL, [counted.maxId])) next[r.direction] += r.n;
+      for (const r of yield* readAll<{ direction: Direction; n: number }>(COUNT_SINCE_SQL, [counted.maxId, maxId])) next[r.direction] += r.n;
       counted = next;
     }
     if (generation === this.generation) {
