@@ -131,6 +131,8 @@ describe('why the operator refused, and the balance probe, in Chromium', () => {
     await editor.getByTestId('profile-save').click();
     await expect.poll(() => secretsOf(stack.desk).profile('default')!.balanceProbe!.units).toBe('minor');
     expect(storedUrl()).toBe(`${base}?key=${QUERY_VALUE}&user={userId}`);
+    // The page has the save's answer (it sets the field as stored) before anything is typed over it.
+    await expect.poll(() => editor.getByTestId('profile-save').isEnabled()).toBe(true);
     // Typed over: replaced, and masked again.
     await urlInput.fill(`${base}?key=${TYPED_VALUE}&user={userId}`);
     await editor.getByTestId('profile-save').click();
