@@ -3,7 +3,7 @@
 // control characters XML cannot hold. It accepts every pay (with that note) and answers every result
 // 500 with it, so a check run against it has passes, failures and skipped checks to export.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from './servers';
 
 export const HOSTILE_NOTE =
   '</failure></testcase>]]><script>document.title="owned"</script><img src="http://198.51.100.7/x.png" onerror="alert(1)">&amp;\u0001\u001b';
@@ -22,14 +22,5 @@ export async function startHostileOperator(): Promise<HostileOperator> {
       res.end(JSON.stringify(pay ? { ok: true, note: HOSTILE_NOTE } : { errors: [{ code: HOSTILE_NOTE, isClientSafe: true }] }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: await listen(server), close: () => closeServer(server) };
 }

@@ -7,11 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { useBalanceObserver } from '../../../src-main/core/desk/seams';
 import type { Desk } from '../../../src-main/core/desk';
-import type { CheckReport, CheckResult } from '../../../src-main/shared/model';
+import type { CheckReport } from '../../../src-main/shared/model';
 import { startWallet, type Wallet, type WalletOptions } from '../../fixtures/operators/node-wallet';
 import { answerObserver, probeObserver } from '../../helpers/balance-observers';
 import { closeAfterTest } from '../../helpers/closing';
 import { openDesk } from '../../helpers/desk';
+import { checkOf, idsWithOutcome } from '../../helpers/check-report';
 
 const SECRET = 'finite-balance-secret';
 const USER = 'finite-user-1';
@@ -34,12 +35,8 @@ async function check(d: Desk, to: string, userId = USER): Promise<CheckReport> {
   return res.value;
 }
 
-const ids = (r: CheckReport, outcome: string): string[] => r.checks.filter((c) => c.outcome === outcome).map((c) => c.id);
-const result = (r: CheckReport, id: string): CheckResult => {
-  const found = r.checks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id} in the report`);
-  return found;
-};
+const ids = idsWithOutcome;
+const result = checkOf;
 const explain = (r: CheckReport) =>
   JSON.stringify(
     r.checks.filter((c) => c.outcome !== 'pass' && c.outcome !== 'not-observable').map((c) => ({ id: c.id, outcome: c.outcome, reason: c.reason })),

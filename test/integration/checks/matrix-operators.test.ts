@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { useBalanceObserver } from '../../../src-main/core/desk/seams';
 import type { Desk } from '../../../src-main/core/desk';
-import type { CheckReport, CheckResult } from '../../../src-main/shared/model';
+import type { CheckReport } from '../../../src-main/shared/model';
 import { startWallet, WALLET_DEFECTS, type WalletDefect } from '../../fixtures/operators/node-wallet';
 import { answerObserver, probeObserver } from '../../helpers/balance-observers';
 import { closeAfterTest } from '../../helpers/closing';
 import { openDesk } from '../../helpers/desk';
 import { startPythonWallet } from '../../helpers/python-wallet';
+import { checkOf, idsWithOutcome } from '../../helpers/check-report';
 
 const SECRET = 'wallet-shared-secret';
 const USER = 'wallet-user-1';
@@ -38,12 +39,8 @@ async function check(d: Desk, to: string): Promise<CheckReport> {
   return res.value;
 }
 
-const byOutcome = (r: CheckReport, outcome: string): string[] => r.checks.filter((c) => c.outcome === outcome).map((c) => c.id);
-const result = (r: CheckReport, id: string): CheckResult => {
-  const found = r.checks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id} in the report`);
-  return found;
-};
+const byOutcome = idsWithOutcome;
+const result = checkOf;
 const explain = (r: CheckReport) =>
   JSON.stringify(
     r.checks.filter((c) => c.outcome !== 'pass').map((c) => ({ id: c.id, reason: c.reason, observed: c.observed })),

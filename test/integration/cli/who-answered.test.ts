@@ -3,7 +3,6 @@
 // reader that stops reading (`| head -1`): exit 0, no stack.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { capture } from '../../helpers/captures';
@@ -13,6 +12,7 @@ import { openDesk } from '../../helpers/desk';
 import { inboundRow } from '../../helpers/exchanges';
 import { must } from '../../helpers/must';
 import { startOperator } from '../../helpers/operator';
+import { closeServer, listen } from '../../helpers/servers';
 import { tempDir } from '../../helpers/temp';
 import { closedPort, send, startProxy } from '../proxy/helpers';
 
@@ -195,14 +195,5 @@ async function gatedUpstream(target: string, release: Promise<void>): Promise<{ 
         .catch(() => res.destroy());
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: await listen(server), close: () => closeServer(server) };
 }
