@@ -7,7 +7,7 @@ import type { AmountsMode, BalanceUnits, HeaderList } from '../../shared/model';
 import { httpSend, type OutboundOutcome, type OutboundRequest } from '../outbound/http-send';
 import { sameOrigin } from '../outbound/target';
 import { redactText, secretsToRedact } from '../redact';
-import type { ProfileSecrets } from '../store/sqlite';
+import type { ProfileSecrets } from '../store/contract/profiles';
 import { DEFAULT_CURRENCY_EXPONENT, readBalance } from './money';
 import { NO_BALANCE_EVIDENCE, type BalanceEvidence, type BalanceObserver } from './observer';
 import { probeUrlFor } from '../balance-probe/probe-config';

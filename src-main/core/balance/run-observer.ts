@@ -3,7 +3,7 @@
 // since another server's balance would judge the target's money with numbers that are not its own.
 // Such a run reads money from a balance URL given for it (sent without the profile's headers), or from
 // the target's own answers, or not at all.
-import type { ProfileSecrets } from '../store/sqlite';
+import type { ProfileSecrets } from '../store/contract/profiles';
 import { buildBalanceObserver, type BalanceObserverDeps } from './build-observer';
 import type { BalanceObserver } from './observer';
 import { checkBalancePath, checkProbeUrl } from '../balance-probe/probe-config';

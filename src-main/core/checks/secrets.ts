@@ -6,7 +6,7 @@ import type { OutboundDeps } from '../outbound/deps';
 import { callbackSettings } from '../protocol/callback-settings';
 import { resolveTarget } from '../outbound/target';
 import { DeskFailure } from '../result';
-import type { ProfileSecrets } from '../store/sqlite';
+import type { ProfileSecrets } from '../store/contract/profiles';
 import type { StepEnv } from './steps';
 
 /** The environment of one run: resolves the target (and production confirmation) and the secret first. */

@@ -50,6 +50,8 @@ export interface DeskOptions {
 
 /** What every part of the desk shares: the store, the event channel, the secret look-ups, its options. Desk only. */
 export interface DeskContext extends OutboundDeps {
+  /** The data directory's store, whole: the desk's parts reach its faults, books and key through it. */
+  readonly store: Store;
   // The key's source is the store's (store.secretsKey): the options keep neither the environment nor the key.
   readonly options: Required<Omit<DeskOptions, 'nativeBinding' | 'keyFile' | 'environment' | 'database' | 'readBudgetMs'>> & Pick<DeskOptions, 'nativeBinding'>;
   readonly emit: DeskEventListener;

@@ -135,8 +135,8 @@ export function createDesk(options: DeskOptions): Desk {
   // Over a team's PostgreSQL, rows come from every proxy on it: heard while anyone listens for rows.
   const teamNews = teamLog ? teamLogEvents(teamLog, emit) : { start: () => undefined, stop: () => Promise.resolve() };
   sharedProfiles =
-    teamLog && store.teamProfiles
-      ? teamProfiles(teamLog, store.teamProfiles, store.profiles, store.secretsKey, {
+    teamLog && store.profileCopy
+      ? teamProfiles(teamLog, store.profileCopy, store.profiles, store.secretsKey, {
           changed: () => ctx.invalidateSecrets(),
           read: (names) => emit('profiles', { names }),
         })

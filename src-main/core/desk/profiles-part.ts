@@ -1,6 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
 import { attempt } from './attempt';
-import { sealsSecret } from '../store/sqlite';
+import { sealsSecret } from '../store/contract/profiles';
 import type { DeskContext } from './context';
 import type { TeamProfiles } from './team-profiles';
 

@@ -2,7 +2,6 @@
 // Shells (the CLI, the web mode, Electron) use DeskApi only; nothing under src-main imports this file.
 import type { BalanceObserver } from '../balance/observer';
 import type { SecretLookups } from '../secrets';
-import type { Store } from '../store/sqlite';
 import type { DeskContext } from './context';
 
 const contexts = new WeakMap<object, DeskContext>();
@@ -18,7 +17,7 @@ function contextOf(desk: object): DeskContext {
 }
 
 /** The desk's store: its exchanges, profiles, settings, reports and sandbox books. */
-export function storeOf(desk: object): Store {
+export function storeOf(desk: object): DeskContext['store'] {
   return contextOf(desk).store;
 }
 

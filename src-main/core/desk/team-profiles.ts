@@ -1,6 +1,6 @@
 // The profiles of a desk on a team's database. The team's rows are the truth, so every proxy routes,
 // judges and signs with the same profiles and secrets; the desk works on an in-memory copy of them
-// (store/profile-copy.ts) so that its readers stay synchronous. The copy is read whole before a call
+// (store/sqlite/profile-copy.ts) so that its readers stay synchronous. The copy is read whole before a call
 // when it is more than POLL_MS old, and every POLL_MS by a desk that lives on (a proxy, a UI). A change reads the
 // team's rows first, runs on the copy, then what it touched is written to the team's database (refused
 // if another desk changed those rows in between), and it is undone here if that write fails: the copy

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Draft, HeaderList, SendOptions, SignatureMode, SignatureReport } from '../../shared/model';
 import { DeskFailure } from '../result';
 import { checkSignature, invalidSignatureFor, sign, type SecretCandidate } from '../signing';
-import type { ProfileSecrets } from '../store/sqlite';
+import type { ProfileSecrets } from '../store/contract/profiles';
 import { decodeBase64 } from './edit';
 import { applyHeaderEdits, editsSignatureHeader, hasHeaderEdits } from './header-edits';
 import { headerValue, SIGNATURE_HEADER, withHeader, withoutHeaders } from './headers';

@@ -2,7 +2,7 @@
 // cheap on the capture path. They take the profile store and a data-version probe as explicit inputs.
 import { DeskFailure } from '../result';
 import type { SecretCandidate } from '../signing';
-import type { ProfileSecrets, ProfileStore, Store } from '../store/sqlite';
+import type { Profiles, ProfileSecrets, StoredSigningSecret } from '../store/contract/profiles';
 
 export interface SecretLookups {
   /** The named profile, or the active one; null when there is none. Throws not-found for an unknown name. */
@@ -16,9 +16,12 @@ export interface SecretCache extends SecretLookups {
   invalidate(): void;
 }
 
-/** The store and the secret look-ups: what recording, exporting and redacting a capture take. */
+/**
+ * The store and the secret look-ups: what recording, exporting and redacting a capture take. Of the store
+ * they read only the profiles, through the contract: the desk's context gives its whole store.
+ */
 export interface StoreAndSecrets extends SecretLookups {
-  readonly store: Store;
+  readonly store: { readonly profiles: Profiles };
 }
 
 /**
@@ -26,8 +29,8 @@ export interface StoreAndSecrets extends SecretLookups {
  * a profile changes, here (invalidate) or in another process (`wager-desk profile set` while `serve`
  * runs), which `dataVersion` reveals: it moves whenever another connection commits.
  */
-export function createSecretCache(profiles: ProfileStore, dataVersion: () => number): SecretCache {
-  let cachedAll: Array<{ profile: string; secret: string; previous?: true }> | null = null;
+export function createSecretCache(profiles: Profiles, dataVersion: () => number): SecretCache {
+  let cachedAll: StoredSigningSecret[] | null = null;
   let seenVersion = dataVersion();
   return {
     profile(name?: string): ProfileSecrets | null {

@@ -4,7 +4,7 @@ import type { TokenRequest } from '../../shared/model';
 import type { SecretLookups } from '../secrets';
 import { checkBaseUrl } from '../base-url';
 import { DeskFailure } from '../result';
-import type { ProfileSecrets } from '../store/sqlite';
+import type { ProfileSecrets } from '../store/contract/profiles';
 
 export interface TokenConfig {
   profile: ProfileSecrets | null;

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { buildBalanceObserver } from '../../../src-main/core/balance';
-import type { ProfileSecrets } from '../../../src-main/core/store/sqlite';
+import type { ProfileSecrets } from '../../../src-main/core/store/contract/profiles';
 import type { BalanceProbeResult } from '../../../src-main/shared/model';
 import { openDesk } from '../../helpers/desk';
 import { must } from '../../helpers/must';

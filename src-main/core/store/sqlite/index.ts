@@ -27,7 +27,7 @@ export { DataDirError, type DataDirProblem } from './open-errors';
 export { ExchangeStore, type NewExchange, type ExchangeCompletion } from './exchanges';
 export { FaultStore } from './faults';
 export type { SignedRow, SignedRowFilter, Rejudged } from './signed-rows';
-export { ProfileStore, sealsSecret, type ProfileSecrets } from './profiles';
+export { ProfileStore } from './profiles';
 export { ReportStore } from './reports';
 export { SavedRequestStore } from './saved-requests';
 export { SettingsStore } from './settings';
@@ -54,7 +54,7 @@ export interface Store {
   readonly exchanges: ExchangeStore;
   readonly profiles: ProfileStore;
   /** The in-memory copy the profiles live in when a team's database holds them (StoreOptions.teamProfiles); else null. */
-  readonly teamProfiles: ProfileCopy | null;
+  readonly profileCopy: ProfileCopy | null;
   readonly settings: SettingsStore;
   readonly reports: ReportStore;
   /** Requests saved from the composer, per profile. */
@@ -201,7 +201,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       secretsKey: box.describeSource(),
       exchanges,
       profiles: new ProfileStore(profilesIn, box, settings, options.teamProfiles ?? false),
-      teamProfiles: options.teamProfiles ? profileCopy(profilesIn) : null,
+      profileCopy: options.teamProfiles ? profileCopy(profilesIn) : null,
       settings,
       reports: new ReportStore(opened),
       savedRequests: new SavedRequestStore(opened),

@@ -22,6 +22,7 @@ import { fingerprint } from '../../signing/fingerprint';
 import type { Db } from './open';
 import type { SecretBox } from '../sealing/secret-box';
 import type { SettingsStore } from './settings';
+import { sealsSecret, type Profiles, type ProfileSecrets, type StoredSigningSecret } from '../contract/profiles';
 
 interface ProfileRow {
   name: string;
@@ -51,37 +52,6 @@ interface ProfileRow {
   /** JSON: [{ name, fingerprint }] of the sealed headers, what a view shows. */
   balance_headers: string | null;
   answer_balance_path: string | null;
-}
-
-/** A profile's balance probe with its header values in clear: main side only (the probe sends them). */
-export interface BalanceProbeSecrets {
-  url: string | null;
-  path: string | null;
-  units: BalanceUnits | null;
-  /** The headers to send, and the signing key under HMAC_KEY_ENTRY (never sent: the header templates use it). */
-  headers: HeaderList;
-  answerPath: string | null;
-}
-
-/** A profile with its secrets in clear: only for the main side (signing, token requests), never returned by the API. */
-export interface ProfileSecrets {
-  name: string;
-  operatorUrl: string | null;
-  baseUrl: string | null;
-  operatorId: string | null;
-  upstream: string | null;
-  production: boolean;
-  allowSelfSigned: boolean;
-  callbackPrefix: string;
-  amounts: AmountsMode;
-  /** ISO 4217 code: what the desk's messages carry. */
-  currency: string;
-  secret: string | null;
-  /** The secret being rotated out: still accepted by verification, never used to sign. */
-  previousSecret: string | null;
-  apiKey: string | null;
-  /** Absent where a profile is made by hand (a test, a one-off send): no probe. */
-  balanceProbe?: BalanceProbeSecrets;
 }
 
 const ACTIVE_KEY = 'active-profile';
@@ -134,17 +104,8 @@ function checkedAmounts(amounts: AmountsMode | undefined): AmountsMode | undefin
   return amounts;
 }
 
-/** Whether a save seals a secret: a new key's first use, and on a team's database a key the team must share. */
-export function sealsSecret(input: ProfileInput): boolean {
-  return (
-    [input.secret, input.previousSecret, input.apiKey, input.balanceHmacKey].some((v) => typeof v === 'string' && v !== '') ||
-    (input.balanceHeaders?.length ?? 0) > 0 ||
-    (typeof input.balanceUrl === 'string' && maskedBalanceUrl(input.balanceUrl.trim()) !== input.balanceUrl.trim())
-  );
-}
-
 /** Named environments. Secrets are sealed by the SecretBox; views carry only set/unset and a fingerprint. */
-export class ProfileStore {
+export class ProfileStore implements Profiles {
   private readonly rowStmt;
   private readonly listStmt;
   private readonly deleteStmt;
@@ -448,7 +409,7 @@ export class ProfileStore {
    * Every stored signing secret with its profile name, each profile's current one before its previous
    * one (marked): the candidates for a verdict during a rotation and for a signature diagnosis.
    */
-  allSigningSecrets(): Array<{ profile: string; secret: string; previous?: true }> {
+  allSigningSecrets(): StoredSigningSecret[] {
     const rows = this.signingSecretsStmt.all() as Array<{ name: string; secret_enc: Buffer | null; previous_secret_enc: Buffer | null }>;
     return rows.flatMap((r) => [
       ...(r.secret_enc ? [{ profile: r.name, secret: this.box.open(r.secret_enc) }] : []),

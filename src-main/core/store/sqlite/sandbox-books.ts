@@ -21,7 +21,7 @@ export class SandboxLedger implements OwnBooks {
   /** Made once: db.transaction() is costly to build, and a decision runs for every sandboxed callback. */
   private readonly inTransaction;
 
-  /** `profilesDb`: where the profiles are (a team's are in memory, store/profile-copy.ts); default: `db`. */
+  /** `profilesDb`: where the profiles are (a team's are in memory, store/sqlite/profile-copy.ts); default: `db`. */
   constructor(
     readonly db: Db,
     private readonly settings: SettingsStore,
