@@ -75,6 +75,32 @@ const CORE_LAYERS = [
 
 /** Every element of core below core/desk. */
 const CORE = CORE_LAYERS.flatMap((layer) => layer.types);
+/**
+ * What sits above the store: these see it only through its contract. The layers below the store cannot
+ * import it at all (their layer policy says so), which is why they are not named here.
+ */
+const ABOVE_STORE = [...CORE_LAYERS.slice(CORE_LAYERS.findIndex((l) => l.name === 'store') + 1).flatMap((l) => l.types), 'core-desk'];
+
+/**
+ * The desk's files that choose, open or wire an engine, and so may import store/sqlite, store/postgres and
+ * store/copy: every other file outside core/store goes through store/contract and store/rows.
+ */
+const COMPOSITION_ROOT = [
+  // Chooses the log's engine and holds the data directory's store.
+  'src-main/core/desk/context.ts',
+  // Opens the SQLite store and connects to a team's PostgreSQL.
+  'src-main/core/desk/index.ts',
+  // Starts the SQLite capture upkeep over the store's connection, and tells SQLite's write failures in words.
+  'src-main/core/desk/proxy-part.ts',
+  // db migrate and db copy: both engines, and the copy between them.
+  'src-main/core/desk/team-store-part.ts',
+  // Fills the SQLite profile copy from the team's PostgreSQL and writes its changes back.
+  'src-main/core/desk/team-profiles.ts',
+  // The PostgreSQL log's notifications, as the desk's events.
+  'src-main/core/desk/team-log-events.ts',
+  // The desk's edge: SQLite's failures told in words a person can act on.
+  'src-main/core/desk/attempt.ts',
+];
 const MAIN_SIDE = [...CORE, 'core-desk', 'cli', 'electron-main', 'preload'];
 
 const elementOf = (types) => ({ to: { element: { types: { anyOf: types } } } });
@@ -96,6 +122,14 @@ const LAYER_POLICIES = CORE_LAYERS.flatMap((layer, rank) => {
   });
 });
 
+/** Above the store (the proxy included), the engines stay behind the contract; the composition root is let through below. */
+const ENGINES_BEHIND_CONTRACT = {
+  from: { element: { types: { anyOf: ABOVE_STORE } } },
+  disallow: elementOf(STORE_ENGINES),
+  message:
+    "outside core/store the core sees the store's contract (store/contract, store/rows), never an engine's folder: only the desk's composition root opens an engine (COMPOSITION_ROOT in eslint.config.mjs)",
+};
+
 /** What each layer must not import (by element); everything else, npm packages included, is allowed. */
 const POLICIES = [
   ...LAYER_POLICIES,
@@ -116,11 +150,7 @@ const POLICIES = [
   },
   { from: { element: { type: 'store-sqlite' } }, disallow: elementOf(['store-postgres']), message: 'store/sqlite never imports store/postgres' },
   { from: { element: { type: 'store-postgres' } }, disallow: elementOf(['store-sqlite']), message: 'store/postgres never imports store/sqlite' },
-  {
-    from: { element: { type: 'proxy' } },
-    disallow: elementOf(STORE_ENGINES),
-    message: "the proxy writes through the store's contract (store/contract, store/rows), never an engine's folder",
-  },
+  ENGINES_BEHIND_CONTRACT,
   {
     from: { element: { type: 'core-desk' } },
     disallow: elementOf(['cli', 'electron-main', 'preload', ...RENDERER]),
@@ -183,6 +213,11 @@ export default tseslint.config(
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: POLICIES }],
     },
+  },
+  {
+    // The composition root opens the engines: the same boundaries less the one that keeps engines out.
+    files: COMPOSITION_ROOT,
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: POLICIES.filter((p) => p !== ENGINES_BEHIND_CONTRACT) }] },
   },
   {
     files: ['src-main/shared/**/*.ts'],

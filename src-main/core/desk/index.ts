@@ -2,7 +2,8 @@ import type { DeskApi, DeskEventListener, DeskEventName, DeskEvents } from '../.
 import type { ExchangeEvent, ExchangeSummary } from '../../shared/model';
 import type { TeamStoreTools } from '../../shared/team-store';
 import { chooseKeySource, openStore } from '../store/sqlite';
-import { databaseSecrets, databaseUrlProblem, TeamLog } from '../store/postgres';
+import { databaseSecrets, databaseUrlProblem } from '../store/database-url';
+import { TeamLog } from '../store/postgres';
 import { DeskFailure } from '../result';
 import { teamLogEvents } from './team-log-events';
 import { balancePart } from './balance-part';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { privateFileProblem } from '../private-file';
 import { DeskFailure } from '../result';
-import { databaseUrlProblem, redactDatabaseUrl } from '../store/postgres';
+import { databaseUrlProblem, redactDatabaseUrl } from '../store/database-url';
 
 export const SAVED_DATABASE_FILE = 'team-database';
 /** A URL is a line; anything this long is not one. */

@@ -18,5 +18,5 @@ export { checkJson, checkLine, countsLine, runIdsPrefix } from '../checks/report
 export { parseHeaderLine } from '../balance-probe/probe-config';
 export { maskedBalanceUrl } from '../balance-probe/probe-secrets';
 export { fileKind } from '../private-file';
-export { databaseSecrets, databaseUrlProblem, redactDatabaseUrl } from '../store/postgres/database-url';
+export { databaseSecrets, databaseUrlProblem, redactDatabaseUrl } from '../store/database-url';
 export { KEY_BYTES } from '../store/sealing/key-source';

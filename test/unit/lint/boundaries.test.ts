@@ -108,6 +108,31 @@ describe('lint: the import boundaries fail where a layer is crossed', () => {
   ])('%s', async (_name, path, code) => {
     expect(await rules(path, code)).toEqual(['boundaries/dependencies']);
   });
+
+  it.each([
+    [
+      'a desk part outside the composition root never imports an engine',
+      'src-main/core/desk/profiles-part.ts',
+      "import { ProfileStore } from '../store/sqlite';\nexport const x = ProfileStore;\n",
+    ],
+    [
+      'the secret look-ups never import an engine',
+      'src-main/core/secrets/lint-probe.ts',
+      "import { ProfileStore } from '../store/sqlite/profiles';\nexport const x = ProfileStore;\n",
+    ],
+    [
+      'a feature never imports the team engine',
+      'src-main/core/outbound/lint-probe.ts',
+      "import { TeamLog } from '../store/postgres';\nexport const x = TeamLog;\n",
+    ],
+    [
+      'checks never import the copy between engines',
+      'src-main/core/checks/lint-probe.ts',
+      "import { copyTables } from '../store/copy';\nexport const x = copyTables;\n",
+    ],
+  ])('outside core/store, the store is its contract: %s', async (_name, path, code) => {
+    expect(await problems(path, code)).toEqual([{ rule: 'boundaries/dependencies', message: expect.stringContaining("never an engine's folder") }]);
+  });
 });
 
 describe("lint: the core's layers fail where a layer imports one above it or beside it", () => {
@@ -187,6 +212,16 @@ describe('lint: the imports the layers allow pass', () => {
       'an engine imports the contract and the shared rows',
       'src-main/core/store/postgres/lint-probe.ts',
       "import type { ExchangeLog } from '../contract/exchange-log';\nimport { isTextSearch } from '../rows/search-kind';\nexport const x: [ExchangeLog | null, unknown] = [null, isTextSearch];\n",
+    ],
+    [
+      'the composition root opens the engines',
+      'src-main/core/desk/context.ts',
+      "import { openStore } from '../store/sqlite';\nimport { TeamLog } from '../store/postgres';\nexport const x = [openStore, TeamLog];\n",
+    ],
+    [
+      "outside core/store, the core imports the store's contract and what names a team database",
+      'src-main/core/desk/profiles-part.ts',
+      "import type { Profiles } from '../store/contract/profiles';\nimport { redactDatabaseUrl } from '../store/database-url';\nexport const x: [Profiles | null, unknown] = [null, redactDatabaseUrl];\n",
     ],
     [
       "the proxy imports the store's contract",

@@ -1,6 +1,6 @@
 // The team store's URLs are printed only without their passwords, in whatever form a message holds them.
 import { describe, expect, it } from 'vitest';
-import { databaseUrlProblem, redactDatabaseUrl, withoutPassword } from '../../../src-main/core/store/postgres/database-url';
+import { databaseUrlProblem, redactDatabaseUrl, withoutPassword } from '../../../src-main/core/store/database-url';
 
 describe('database URLs', () => {
   it('accepts postgres:// and postgresql:// and says what else is wrong', () => {

@@ -1,7 +1,7 @@
 // One connection to a PostgreSQL database, with errors that name the server by its redacted URL.
 import type pg from 'pg';
 import { DeskFailure } from '../../result';
-import { databaseUrlProblem, redactDatabaseUrl, withoutPassword } from './database-url';
+import { databaseUrlProblem, redactDatabaseUrl, withoutPassword } from '../database-url';
 
 /** PostgreSQL's type id of bigint (int8): read as a BigInt (exact, for the copy) or a number (ids), as asked. */
 const INT8 = 20;

@@ -21,7 +21,7 @@ import { pgRequestOf } from './request-of';
 import { pgSharedSql } from './shared-sql';
 import { connectPostgres, databaseFailure, isCancelled, isPostgresError, poolPostgres, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
-import { redactDatabaseUrl } from './database-url';
+import { redactDatabaseUrl } from '../database-url';
 import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
 import { listenToLog, type LogListener } from './log-listener';
 import { isMissingSchemaObject, requireCurrentSchema } from './migrate';

@@ -1,5 +1,7 @@
 // A PostgreSQL URL as the desk takes it (postgres://user:password@host:port/database?sslmode=...), and
-// the same URL fit to print: its password never reaches a message, a log or a progress line.
+// the same URL fit to print: its password never reaches a message, a log or a progress line. Text only,
+// no driver: it sits beside the engines so that what names a team database (the saved choice, the shells)
+// needs no engine.
 const SCHEMES = new Set(['postgres:', 'postgresql:']);
 const SECRET_PARAMS = ['password', 'sslpassword', 'sslkey'];
 
