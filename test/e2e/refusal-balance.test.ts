@@ -83,7 +83,7 @@ describe('why the operator refused, and the balance probe, in Chromium', () => {
     await editor.getByTestId('profile-save').click();
     await editor.locator('[data-testid="profile-balance-header-state"][data-name="X-Staging-Token"]').getByText(fingerprint(CREDENTIAL)).waitFor();
     await expect.poll(() => editor.getByTestId('profile-balance-headers').inputValue()).toBe('');
-    const stored = secretsOf(stack.desk).profile('default')!.balanceProbe!;
+    const stored = secretsOf(stack.desk).profile('default')!.balance!;
     expect(stored).toMatchObject({
       url: `${operator.url}/test/balance/{userId}`,
       path: '$.data.balance',
@@ -105,7 +105,7 @@ describe('why the operator refused, and the balance probe, in Chromium', () => {
     await editor.getByTestId('profile-balance-hmac-key-state').getByText(fingerprint(PROBE_KEY)).waitFor();
     // The state may show the stored key (the profiles' change event) before the save's answer clears the field.
     await expect.poll(() => editor.getByTestId('profile-balance-hmac-key-input').inputValue()).toBe('');
-    expect(secretsOf(stack.desk).profile('default')!.balanceProbe).toMatchObject({
+    expect(secretsOf(stack.desk).profile('default')!.balance).toMatchObject({
       path,
       headers: [
         ['X-Signature', '{hmac-sha256-hex:GET {userId}}'],
@@ -121,7 +121,7 @@ describe('why the operator refused, and the balance probe, in Chromium', () => {
     const editor = page.getByTestId('profile-editor');
     const urlInput = editor.getByTestId('profile-balance-url');
     const base = `${operator.url}/test/balance/{userId}`;
-    const storedUrl = () => secretsOf(stack.desk).profile('default')!.balanceProbe!.url;
+    const storedUrl = () => secretsOf(stack.desk).profile('default')!.balance!.url;
     await urlInput.fill(`${base}?key=${QUERY_VALUE}&user={userId}`);
     await editor.getByTestId('profile-save').click();
     await expect.poll(() => urlInput.inputValue()).toBe(`${base}?key=***&user={userId}`);
@@ -129,7 +129,7 @@ describe('why the operator refused, and the balance probe, in Chromium', () => {
     // Saved again as shown, another field changed: the stored value stays.
     await editor.getByTestId('profile-balance-units').selectOption('minor');
     await editor.getByTestId('profile-save').click();
-    await expect.poll(() => secretsOf(stack.desk).profile('default')!.balanceProbe!.units).toBe('minor');
+    await expect.poll(() => secretsOf(stack.desk).profile('default')!.balance!.units).toBe('minor');
     expect(storedUrl()).toBe(`${base}?key=${QUERY_VALUE}&user={userId}`);
     // The page has the save's answer (it sets the field as stored) before anything is typed over it.
     await expect.poll(() => editor.getByTestId('profile-save').isEnabled()).toBe(true);

@@ -43,7 +43,7 @@ function howToObserve(name: string | null, url: string | null, path: string | nu
 
 /** The observer of a profile's balance probe and answer path; NO_BALANCE_EVIDENCE's behaviour when it names neither. */
 export function buildBalanceObserver(profile: ProfileSecrets | null, deps: BalanceObserverDeps): BalanceObserver {
-  const probe = profile?.balanceProbe;
+  const probe = profile?.balance;
   const url = probe?.url ?? null;
   const path = probe?.path ?? null;
   const answerPath = probe?.answerPath ?? null;

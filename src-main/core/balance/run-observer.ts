@@ -38,7 +38,7 @@ export function runsElsewhere(profile: ProfileSecrets | null, run: RunBalanceOpt
 export function runBalanceObserver(profile: ProfileSecrets | null, run: RunBalanceOptions, deps: BalanceObserverDeps): BalanceObserver {
   const given = checkProbeUrl(run.balanceUrl ?? null);
   if (!runsElsewhere(profile, run) && given === null) return buildBalanceObserver(profile, deps);
-  const probe = profile?.balanceProbe;
+  const probe = profile?.balance;
   const path = checkBalancePath('The balance path', run.balancePath ?? null) ?? probe?.path ?? DEFAULT_PATH;
   const base: ProfileSecrets = profile ?? {
     name: 'this run',
@@ -60,7 +60,7 @@ export function runBalanceObserver(profile: ProfileSecrets | null, run: RunBalan
       ...base,
       // The target's own answers still carry its balance; the profile's credentials go nowhere else.
       operatorUrl: run.to ?? base.operatorUrl,
-      balanceProbe: { url: given, path: given === null ? null : path, units: probe?.units ?? null, headers: [], answerPath: probe?.answerPath ?? null },
+      balance: { url: given, path: given === null ? null : path, units: probe?.units ?? null, headers: [], answerPath: probe?.answerPath ?? null },
     },
     deps,
   );

@@ -174,7 +174,7 @@ describe('balance probe', () => {
       secret: null,
       previousSecret: null,
       apiKey: null,
-      balanceProbe: { url: null, path: null, units: 'minor', headers: [], answerPath: '$.balance' },
+      balance: { url: null, path: null, units: 'minor', headers: [], answerPath: '$.balance' },
     };
     const observer = buildBalanceObserver(profile, { timeoutMs: 1000 });
     const bytes = (s: string) => new TextEncoder().encode(s);
@@ -183,7 +183,7 @@ describe('balance probe', () => {
     expect(observer.fromAnswer(bytes('{"status":"OK"}'))).toBeNull();
     expect(observer.fromAnswer(bytes('not json'))).toBeNull();
     expect(observer.fromAnswer(bytes('{"balance":"lots"}'))).toMatchObject({ kind: 'unavailable' });
-    const none = buildBalanceObserver({ ...profile, balanceProbe: { url: null, path: null, units: null, headers: [], answerPath: null } }, { timeoutMs: 1000 });
+    const none = buildBalanceObserver({ ...profile, balance: { url: null, path: null, units: null, headers: [], answerPath: null } }, { timeoutMs: 1000 });
     expect(none.available).toBe(false);
     expect(none.howToObserve).toContain('profile set answers --balance-url');
     expect(none.fromAnswer(bytes('{"balance":1}'))).toBeNull();

@@ -33,8 +33,8 @@ export interface ProfileSecrets extends ClearFields {
   /** The secret being rotated out: still accepted by verification, never used to sign. */
   previousSecret: string | null;
   apiKey: string | null;
-  /** Absent where a profile is made by hand (a test, a one-off send): no probe. */
-  balanceProbe?: BalanceProbeSecrets;
+  /** The balance probe (the view's `balance`, opened). Absent where a profile is made by hand (a test, a one-off send): no probe. */
+  balance?: BalanceProbeSecrets;
 }
 
 /** A stored signing secret and whose it is; `previous`: the one being rotated out. */

@@ -395,7 +395,7 @@ export class ProfileStore implements Profiles {
       secret: r.secret_enc ? this.box.open(r.secret_enc) : null,
       previousSecret: r.previous_secret_enc ? this.box.open(r.previous_secret_enc) : null,
       apiKey: r.api_key_enc ? this.box.open(r.api_key_enc) : null,
-      balanceProbe: {
+      balance: {
         url: this.wholeBalanceUrl(r),
         path: r.balance_path,
         units: r.balance_units,
