@@ -10,6 +10,7 @@
 // replaced from elsewhere) is that wiring's business and not part of this contract.
 import type { BalanceUnits, HeaderList, ProfileInput, ProfileView } from '../../../shared/model';
 import { maskedBalanceUrl } from '../../balance-probe/probe-secrets';
+import type { SecretCandidate } from '../../signing';
 
 /** A profile's balance probe with its header values in clear: main side only (the probe sends them). */
 export interface BalanceProbeSecrets {
@@ -37,12 +38,8 @@ export interface ProfileSecrets extends ClearFields {
   balance?: BalanceProbeSecrets;
 }
 
-/** A stored signing secret and whose it is; `previous`: the one being rotated out. */
-export interface StoredSigningSecret {
-  profile: string;
-  secret: string;
-  previous?: true;
-}
+/** A signing secret as stored, with whose it is: a verdict's candidate before one is chosen as primary. */
+export type StoredSigningSecret = Omit<SecretCandidate, 'primary'>;
 
 /** Named environments. Secrets are sealed where they are kept; views carry only set/unset and a fingerprint. */
 export interface Profiles {
