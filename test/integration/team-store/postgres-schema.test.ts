@@ -41,7 +41,7 @@ describe('db migrate on PostgreSQL', () => {
       expect(first).toMatchObject({
         from: 0,
         to: PG_LATEST_VERSION,
-        applied: ['1 initial', '2 text-search', '3 profile-balance-url-sealed'],
+        applied: ['1 initial', '2 text-search', '3 profile-balance-url-sealed', '4 exchanges-room-for-answers'],
         trigramIndex: { ready: true },
       });
       const again = await migratePostgres(c!);
@@ -57,7 +57,16 @@ describe('db migrate on PostgreSQL', () => {
       expect(trigram.rows[0]?.indexdef).toContain('gin_trgm_ops');
       const answers = await c!.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'exchange_text_answer_trigram'`);
       expect(answers.rows[0]?.indexdef).toContain('(answer gin_trgm_ops)');
-      expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([
+        { version: 1 },
+        { version: 2 },
+        { version: 3 },
+        { version: 4 },
+      ]);
+      // Half of each page left to the answers' versions of its rows: the update that records an answer
+      // stays on the row's page and touches no index.
+      const options = await c!.query<{ reloptions: string[] | null }>("SELECT reloptions FROM pg_class WHERE relname = 'exchanges'");
+      expect(options.rows[0]?.reloptions).toEqual(['fillfactor=50']);
     });
   });
 
@@ -83,7 +92,11 @@ describe('db migrate on PostgreSQL', () => {
          VALUES ('inbound', 'pay', 'proxy', '2026-01-01T00:00:00.000Z', 'POST', '/platform/pay', '[]', $1, 18, 'acme')`,
         [Buffer.from('{"note":"Kestrel"}')],
       );
-      expect(await migratePostgres(c!)).toMatchObject({ from: 1, to: PG_LATEST_VERSION, applied: ['2 text-search', '3 profile-balance-url-sealed'] });
+      expect(await migratePostgres(c!)).toMatchObject({
+        from: 1,
+        to: PG_LATEST_VERSION,
+        applied: ['2 text-search', '3 profile-balance-url-sealed', '4 exchanges-room-for-answers'],
+      });
       const found = await c!.query(`SELECT count(*)::int AS n FROM exchanges WHERE ${textMatchCondition('$1')}`, [ilikePattern('kestrel')]);
       expect(found.rows).toEqual([{ n: 1 }]);
     });
@@ -94,11 +107,12 @@ describe('db migrate on PostgreSQL', () => {
     await withClients(url, 1, async ([c]) => {
       await migratePostgres(c!);
       await c!.query(`INSERT INTO wager_desk_schema (version, name) VALUES (99, 'from the future')`);
-      await expect(migratePostgres(c!)).rejects.toThrow(/newer Wager Desk \(schema 99; this version knows up to 3\)/);
+      await expect(migratePostgres(c!)).rejects.toThrow(/newer Wager Desk \(schema 99; this version knows up to 4\)/);
       expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([
         { version: 1 },
         { version: 2 },
         { version: 3 },
+        { version: 4 },
         { version: 99 },
       ]);
     });
