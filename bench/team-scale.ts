@@ -105,7 +105,9 @@ async function fillPostgres(url: string, rows: number, deposits: string[], log: 
     let done = 0;
     for (const batch of valueBatches(rows, deposits)) {
       // The proxy's own statement (one array per column), without its NOTIFY's listeners.
-      await client.query(groupStatement({ inserts: batch as never, ids: batch.map((v) => v.id as number), updates: [] }, 'wager_desk_bench_fill'));
+      // Each generated row holds its request's and its answer's columns: one object serves as both.
+      const inserts = batch.map((v) => ({ values: v as never, finish: v as never }));
+      await client.query(groupStatement({ inserts, ids: batch.map((v) => v.id as number), updates: [] }, 'wager_desk_bench_fill'));
       done += batch.length;
       if (done % 1_000_000 === 0) log(`  PostgreSQL: ${fmtInt(done)} of ${fmtInt(rows)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }

@@ -16,7 +16,7 @@ import type pg from 'pg';
 import type { CaptureTx, CaptureWriter, WriteDone } from '../contract/capture-writer';
 import type { SandboxOperator } from '../../sandbox';
 import { isPostgresError } from './connect';
-import { groupStatement, RESERVE_SQL } from './group-statement';
+import { groupStatement, reserveIds } from './group-statement';
 import { RowBuffer, type BufferedStatements } from './row-buffer';
 import { BooksNotLoaded, PgBooks } from './sandbox-books';
 
@@ -181,7 +181,7 @@ export class PgCaptureWriter implements CaptureWriter {
       // would be a gap that followers (tail) stop looking at before it fills.
       // A group of answers only (common when forwarding) draws none: no round trip.
       const wanted = batch.reduce((n, p) => n + p.newRows, 0);
-      const drawn = wanted > 0 ? (await client.query<{ id: number }>(RESERVE_SQL, [wanted])).rows.map((r) => r.id) : [];
+      const drawn = wanted > 0 ? (await client.query<{ id: number }>(reserveIds(wanted))).rows.map((r) => r.id) : [];
       const buffer = new RowBuffer(drawn);
       const sandbox = this.source.sandbox;
       const books = sandbox ? new PgBooks(sandbox.startingBalance()) : null;

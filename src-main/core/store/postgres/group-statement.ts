@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { COPIED_TABLES, type ColumnKind } from '../copy/copied-tables';
 import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../rows/exchange-values';
 import { pgText } from './pg-text';
-import type { BufferedStatements } from './row-buffer';
+import type { BufferedStatements, NewRow } from './row-buffer';
 
 // Each column's array type, from the one list of the exchanges' columns and their kinds (the copy's).
 const EXCHANGE_COLUMNS = COPIED_TABLES.find((t) => t.name === 'exchanges')!.columns;
@@ -33,8 +33,17 @@ const GROUP_SQL = `WITH ins AS (
 SELECT (SELECT count(*) FROM ins)::int AS inserted, array(SELECT id::float8 FROM upd) AS updated,
   pg_notify($${INSERT_TYPES.length + UPDATE_TYPES.length + 1}, $${INSERT_TYPES.length + UPDATE_TYPES.length + 2}) AS notified`;
 
-/** Ids for a group's new rows, drawn just before it commits. */
-export const RESERVE_SQL = "SELECT nextval(pg_get_serial_sequence('exchanges', 'id'))::float8 AS id FROM generate_series(1, $1)";
+/**
+ * Ids for a group's `count` new rows, drawn just before it commits. Named, so the server parses it once
+ * a connection rather than once a group.
+ */
+export function reserveIds(count: number): pg.QueryConfig {
+  return {
+    name: 'wd-reserve-ids',
+    text: "SELECT nextval(pg_get_serial_sequence('exchanges', 'id'))::float8 AS id FROM generate_series(1, $1)",
+    values: [count],
+  };
+}
 
 /** A column's value as PostgreSQL takes it: SQLite's 0/1 flag as a boolean, NaN as NULL (as SQLite stores it). */
 function pgValue(column: InsertColumn | CompleteColumn, value: unknown): unknown {
@@ -43,8 +52,12 @@ function pgValue(column: InsertColumn | CompleteColumn, value: unknown): unknown
   return pgText(value);
 }
 
-function columnArrays<C extends InsertColumn | CompleteColumn>(columns: readonly C[], rows: ReadonlyArray<Record<C, unknown>>): unknown[][] {
-  return columns.map((c) => rows.map((r) => pgValue(c, r[c])));
+/** One array per column of the new rows: the request's columns, then the answer's (NULL while none came). */
+function newRowArrays(rows: readonly NewRow[]): unknown[][] {
+  return [
+    ...INSERT_COLUMNS.map((c) => rows.map((r) => pgValue(c, r.values[c]))),
+    ...COMPLETE_COLUMNS.map((c) => rows.map((r) => (r.finish ? pgValue(c, r.finish[c]) : null))),
+  ];
 }
 
 /** The group's statement with its values; `channel`: where its NOTIFY goes (the payload: the highest id it touched). */
@@ -57,7 +70,7 @@ export function groupStatement(s: BufferedStatements, channel: string): pg.Query
     text: GROUP_SQL,
     values: [
       s.ids,
-      ...columnArrays(ROW_COLUMNS, s.inserts),
+      ...newRowArrays(s.inserts),
       updates.map((u) => u.id),
       updates.map((u) => u.finish !== null),
       ...COMPLETE_COLUMNS.map(finished),
