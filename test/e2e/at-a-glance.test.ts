@@ -6,13 +6,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../helpers/must';
-import { storeOf } from '../helpers/desk';
 import { startOperator, type StandInOperator } from '../helpers/operator';
 import { startRecorder } from '../helpers/servers';
 import { screenshot } from './helpers/browser';
 import { goTo, openApp } from './helpers/app';
 import { openSession, type E2eSession } from './helpers/session';
 import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
+import { exchangesOf } from '../helpers/log-reads';
+import { logOf } from '../helpers/desk';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -35,7 +36,7 @@ async function post(
 ): Promise<number> {
   const res = await sendCallback(stack.proxyUrl, path, JSON.stringify(fields), signature);
   await res.arrayBuffer();
-  return storeOf(stack.desk).exchanges.list({ limit: 1 }).items[0]!.id;
+  return (await exchangesOf(stack.desk, { limit: 1 }))[0]!.id;
 }
 
 const payOf = (depositId: string, amount = 5) => ({ userId: 'user-7', depositId, currency: 'EUR', amount });
@@ -353,7 +354,7 @@ describe('the UI tells the truth at a glance', () => {
       if (r.url().endsWith('/api/getStatus')) asked.push(r.url());
     };
     page.on('request', listener);
-    const before = storeOf(stack.desk).exchanges.counts().inbound;
+    const before = (await logOf(stack.desk).counts()).inbound;
     for (let i = 0; i < 5; i++) await post('/platform/pay', payOf(`dep-burst-${i}`));
     await page
       .getByTestId('counts')

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src-main/core/signing';
-import { storeOf, secretsOf } from '../helpers/desk';
+import { secretsOf } from '../helpers/desk';
 import { must } from '../helpers/must';
 import { startRecorder, type Recorder } from '../helpers/servers';
 import { expressAnswer } from '../integration/refusal/operators';
@@ -14,6 +14,7 @@ import { goTo, openApp } from './helpers/app';
 import { screenshot } from './helpers/browser';
 import { openSession, type E2eSession } from './helpers/session';
 import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
+import { exchangesOf } from '../helpers/log-reads';
 
 const CREDENTIAL = 'e2e-probe-token-64ac1d';
 const PROBE_KEY = 'e2e-probe-signing-key-0b77e5';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const res = await sendCallback(must(await stack.desk.getStatus()).proxy.url!, '/platform/pay', spaced, { secret: TEST_SECRET });
   expect(res.status).toBe(401);
   await res.arrayBuffer();
-  refusedId = storeOf(stack.desk).exchanges.list({ limit: 1 }).items[0]!.id;
+  refusedId = (await exchangesOf(stack.desk, { limit: 1 }))[0]!.id;
   page.on('response', (r) => {
     if (r.url().includes('/api/') && !r.url().endsWith('/api/events'))
       void r.text().then(

@@ -5,12 +5,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src-main/core/signing';
-import { storeOf } from '../helpers/desk';
 import { must } from '../helpers/must';
 import { screenshot } from './helpers/browser';
 import { goTo, openApp } from './helpers/app';
 import { openSession, type E2eSession } from './helpers/session';
 import { TEST_SECRET, sendCallback, type Stack } from './helpers/stack';
+import { exchangesOf } from '../helpers/log-reads';
 
 const NEW_SECRET = 'e2e-rotated-secret-9876543210';
 
@@ -23,7 +23,7 @@ async function post(depositId: string, secret: string): Promise<number> {
   const body = JSON.stringify({ userId: 'user-7', depositId, currency: 'EUR', amount: 5 });
   const res = await sendCallback(stack.proxyUrl, '/platform/pay', body, { secret });
   await res.arrayBuffer();
-  return storeOf(stack.desk).exchanges.list({ limit: 1 }).items[0]!.id;
+  return (await exchangesOf(stack.desk, { limit: 1 }))[0]!.id;
 }
 
 const rowOf = (id: number) => page.locator(`[data-testid="capture-row"][data-id="${id}"]`);

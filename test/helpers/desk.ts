@@ -5,7 +5,7 @@ import { connectionOf, type Db } from '../../src-main/core/store/sqlite';
 import { closeAfterTest } from './closing';
 import { tempDir } from './temp';
 
-export { secretsOf, storeOf } from '../../src-main/core/desk/seams';
+export { featureDepsOf, logOf, secretsOf, storeOf } from '../../src-main/core/desk/seams';
 
 export function openDesk(home = tempDir()): Desk {
   return closeAfterTest(createDesk({ home }));

@@ -22,7 +22,7 @@ describe('a body nested 5,000 deep with a wrong signature', () => {
     const { url } = await startProxy(desk);
     const reply = await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': wrong } });
     expect(reply.status).toBe(401);
-    const row = latest(desk);
+    const row = await latest(desk);
     const detail = await desk.getExchange(row.id);
     if (!detail.ok) throw new Error(detail.error.message);
     expect(detail.value.signature?.verdict).toBe('mismatch');

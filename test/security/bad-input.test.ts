@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import { send, startProxy } from '../integration/proxy/helpers';
-import { openDesk, sqliteOf, storeOf } from '../helpers/desk';
+import { openDesk, sqliteOf } from '../helpers/desk';
 import { rawRoundTrip } from '../helpers/raw-socket';
+import { exchangeOf, exchangesOf } from '../helpers/log-reads';
 
 const SECRET = 'bad-input-secret';
 let alive = 0;
@@ -23,7 +24,7 @@ async function expectAlive(desk: Desk, url: string): Promise<void> {
   const body = JSON.stringify({ userId: 'u-1', depositId, currency: 'USD', amount: 1 });
   const reply = await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), SECRET) } });
   expect(reply.status).toBe(200);
-  expect(storeOf(desk).exchanges.list({ depositId, limit: 1 }).items).toHaveLength(1);
+  expect(await exchangesOf(desk, { depositId, limit: 1 })).toHaveLength(1);
 }
 
 async function signedDesk(): Promise<Desk> {
@@ -251,7 +252,7 @@ describe('bad input never stops the proxy', () => {
         : Buffer.concat([latin1(`POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: ${big.length}\r\n\r\n`), big]);
       const answer = await rawRoundTrip(port, bytes);
       expect(answer.statuses, answer.text.slice(0, 80)).toEqual([413]);
-      const row = storeOf(desk).exchanges.get(storeOf(desk).exchanges.list({ limit: 1 }).items[0]!.id)!;
+      const row = await exchangeOf(desk, (await exchangesOf(desk, { limit: 1 }))[0]!.id);
       expect(row.truncated).toBe(true);
       expect(Buffer.from(row.request.bodyBase64, 'base64').equals(big.subarray(0, 4096))).toBe(true);
       await expectAlive(desk, url);

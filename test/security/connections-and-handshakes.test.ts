@@ -30,9 +30,9 @@ function closed(socket: net.Socket): Promise<void> {
 }
 
 /** Waits until `check` holds, polling on each turn of the loop of the proxy's own writes (no fixed sleep). */
-async function until(check: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, what: string, limitMs = 10_000): Promise<void> {
   const end = Date.now() + limitMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -43,8 +43,8 @@ describe('TLS handshakes that fail leave a row', () => {
     const desk = await signedDesk();
     const { port } = await startProxy(desk, { tls: { selfSigned: ['127.0.0.1'] } });
     await rawRoundTrip(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}');
-    await until(() => captures(desk).length === 1, 'the handshake row');
-    const row = latest(desk);
+    await until(async () => (await captures(desk)).length === 1, 'the handshake row');
+    const row = await latest(desk);
     expect(row.kind).toBe('other');
     expect(row.error).toMatch(/plain HTTP was sent to the TLS port/);
     expect(row.remoteAddress).toBe('127.0.0.1');
@@ -56,8 +56,8 @@ describe('TLS handshakes that fail leave a row', () => {
     const { port } = await startProxy(desk, { tls: { selfSigned: ['127.0.0.1'] } });
     const socket = tls.connect({ port, host: '127.0.0.1', rejectUnauthorized: true });
     await closed(socket);
-    await until(() => captures(desk).length === 1, 'the handshake row');
-    expect(latest(desk).error).toMatch(/TLS handshake failed/);
+    await until(async () => (await captures(desk)).length === 1, 'the handshake row');
+    expect((await latest(desk)).error).toMatch(/TLS handshake failed/);
   });
 
   it('a stalled handshake is closed at the handshake timeout, and recorded', async () => {
@@ -67,8 +67,8 @@ describe('TLS handshakes that fail leave a row', () => {
     // The first bytes of a ClientHello record header, then silence.
     socket.on('connect', () => socket.write(Buffer.from([0x16, 0x03, 0x01])));
     await closed(socket);
-    await until(() => captures(desk).length === 1, 'the handshake row');
-    expect(latest(desk).error).toMatch(/did not complete within the handshake timeout/);
+    await until(async () => (await captures(desk)).length === 1, 'the handshake row');
+    expect((await latest(desk)).error).toMatch(/did not complete within the handshake timeout/);
   });
 
   it('rows of handshake failures are bounded per minute; the next recorded one counts those skipped', () => {
@@ -95,7 +95,7 @@ describe('the connection budget keeps room for a valid callback', () => {
     const body = JSON.stringify({ userId: 'u', depositId: 'room-left', currency: 'USD', amount: 1 });
     const reply = await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), SECRET) } });
     expect(reply.status).toBe(200);
-    expect(latest(desk).depositId).toBe('room-left');
+    expect((await latest(desk)).depositId).toBe('room-left');
     // The oldest idle ones were closed to make room: 11 of the 30 (the callback's connection counts too).
     await until(() => cut >= 11, 'the oldest idle connections to be closed');
   });

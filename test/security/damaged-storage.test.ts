@@ -15,7 +15,8 @@ import { send, startProxy } from '../integration/proxy/helpers';
 import { closeAfterTest } from '../helpers/closing';
 import { startRecorder } from '../helpers/servers';
 import { makeReadOnly, runCliAs } from './helpers/as-other-user';
-import { sqliteOf, storeOf } from '../helpers/desk';
+import { sqliteOf, logOf } from '../helpers/desk';
+import { exchangesOf } from '../helpers/log-reads';
 
 const SECRET = 'damaged-storage-secret';
 
@@ -175,7 +176,7 @@ describe('a full disk', () => {
       expect((await desk.useProfile('p')).ok).toBe(true);
       const { url } = await startProxy(desk);
       expect(await statusOf(url, pay('source', 300_000))).toBe(200);
-      const source = storeOf(desk).exchanges.list({ limit: 1 }).items[0]!.id;
+      const source = (await exchangesOf(desk, { limit: 1 }))[0]!.id;
       fillDisk(desk);
       const replayed = await desk.replay({ sourceId: source });
       expect(replayed.ok).toBe(false);
@@ -219,7 +220,7 @@ describe('a read-only data directory', () => {
       // And the data is whole: the desk opens it once it is writable again.
       const desk = createDesk({ home });
       try {
-        expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 5, outbound: 0 });
+        expect(await logOf(desk).counts()).toEqual({ inbound: 5, outbound: 0 });
         expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
       } finally {
         await desk.close();

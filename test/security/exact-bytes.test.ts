@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/temp';
 import { send, sha256, startProxy } from '../integration/proxy/helpers';
 import { closeAfterTest } from '../helpers/closing';
 import { startRecorder } from '../helpers/servers';
-import { storeOf } from '../helpers/desk';
+import { exchangeOf, exchangesOf } from '../helpers/log-reads';
 
 const SECRET = 'exact-bytes-secret';
 const bytes = (...parts: Array<ArrayLike<number>>): Uint8Array => Uint8Array.from(parts.flatMap((p) => Array.from(p)));
@@ -68,8 +68,8 @@ describe('exact bytes through capture, store, forward, replay and HAR', () => {
           expect(header(forwarded.rawHeaders, 'x-server-authorization')).toBe(signature);
 
           // Store.
-          const captured = storeOf(desk).exchanges.list({ limit: 1 }).items[0]!;
-          const row = storeOf(desk).exchanges.get(captured.id)!;
+          const captured = (await exchangesOf(desk, { limit: 1 }))[0]!;
+          const row = await exchangeOf(desk, captured.id);
           expect(sha256(b64(row.request.bodyBase64))).toBe(sha256(body));
           expect(sha256(b64(row.response!.bodyBase64))).toBe(sha256(reply));
           expect(row.signature.verdict === null || row.signature.verdict === 'valid').toBe(true);
@@ -100,7 +100,7 @@ describe('exact bytes through capture, store, forward, replay and HAR', () => {
       if (!imported.ok) return;
       const seen = new Set<string>();
       for (const id of imported.value.ids) {
-        const row = storeOf(other).exchanges.get(id)!;
+        const row = await exchangeOf(other, id);
         const caseId = row.request.headers.find(([name]) => name.toLowerCase() === 'x-case')?.[1];
         const original = sent.get(caseId ?? '');
         expect(original, `case ${caseId}`).toBeDefined();

@@ -30,13 +30,13 @@ describe('hostile input through the real proxy', () => {
     await fc.assert(
       fc.asyncProperty(bodyArb, headerArb, fc.boolean(), async (text, extra, signed) => {
         const body = Buffer.from(text, 'latin1');
-        const before = captures(desk, 1000).length;
+        const before = (await captures(desk, 1000)).length;
         const headers: string[] = ['content-type', 'application/json', 'x-server-authorization', signed ? sign(body, 'another-secret') : 'f'.repeat(64)];
         for (const [k, v] of extra) headers.push(k, v);
         const reply = await send(url, { body, headers });
         expect(reply.status).toBeGreaterThanOrEqual(200);
-        expect(captures(desk, 1000).length).toBe(before + 1);
-        const row = latest(desk);
+        expect((await captures(desk, 1000)).length).toBe(before + 1);
+        const row = await latest(desk);
         expect(Buffer.byteLength(JSON.stringify(row.findings))).toBeLessThanOrEqual(findingsBudget(body.length));
         const next = JSON.stringify({ userId: 'u', depositId: `next-${++n}`, currency: 'USD', amount: 1 });
         const served = await send(url, {
@@ -57,7 +57,7 @@ describe('hostile input through the real proxy', () => {
     // Found by the property above: a body whose inspection fills the budget, then the sandbox's refusal note.
     const body = Buffer.from(`{${Array.from({ length: 731 }, (_, i) => `"k${i}":${i}`).join(',')}}`);
     await send(url, { body, headers: ['content-type', 'application/json', 'x-server-authorization', 'f'.repeat(64)] });
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.findings.at(-1)!.message).toMatch(/^sandbox operator: refused with 401/);
     expect(Buffer.byteLength(JSON.stringify(row.findings))).toBeLessThanOrEqual(findingsBudget(body.length));
   });
@@ -71,7 +71,7 @@ describe('hostile input through the real proxy', () => {
     const headers = { 'content-type': 'application/json', 'x-server-authorization': sign(body, SECRET) };
     expect((await send(url, { body, headers })).status).toBe(200);
     expect((await send(url, { body, headers })).status).toBe(200);
-    const row = latest(desk);
+    const row = await latest(desk);
     // The note (about 2,000 characters) does not fit the room kept for answer notes: it is counted, not stored whole.
     for (const f of row.findings) expect(f.message.length).toBeLessThanOrEqual(MAX_FINDING_MESSAGE);
     expect(row.findings.at(-1)!.message).toMatch(/more findings not stored/);

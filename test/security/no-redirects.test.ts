@@ -10,7 +10,7 @@ import { must } from '../helpers/must';
 import { startRecorder, type Recorder } from '../helpers/servers';
 import { tempDirForSuite } from '../helpers/temp';
 import { send, startProxy } from '../integration/proxy/helpers';
-import { storeOf } from '../helpers/desk';
+import { exchangesOf } from '../helpers/log-reads';
 
 const SECRET = 'redirect-canary-signing-secret-5f1e';
 const API_KEY = 'ak_redirect_canary_0c4b9e2d7a';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   expect((await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), SECRET) } })).status).toBe(
     200,
   );
-  sourceId = storeOf(desk).exchanges.list({ limit: 1 }).items[0]!.id;
+  sourceId = (await exchangesOf(desk, { limit: 1 }))[0]!.id;
 });
 
 afterAll(async () => {

@@ -64,7 +64,7 @@ async function reaches(setup: Awaited<ReturnType<typeof twoOperators>>, target: 
   expect(ops[to].upstream.received.length, target).toBe(before[to]! + 1);
   expect(ops[to].upstream.received.at(-1)!.url, target).toBe(forwarded);
   expect(ops[1 - to]!.upstream.received.length, target).toBe(before[1 - to]);
-  const row = latest(desk);
+  const row = await latest(desk);
   expect([row.profile, row.kind, row.signature?.verdict], target).toEqual([ops[to].name, 'pay', 'valid']);
   // The row keeps the target as it arrived, as evidence.
   expect(row.path, target).toBe(target.split('?')[0]);
@@ -80,7 +80,7 @@ async function refused(setup: Awaited<ReturnType<typeof twoOperators>>, target: 
     ops.map((o) => o.upstream.received.length),
     target,
   ).toEqual(before);
-  const row = latest(desk);
+  const row = await latest(desk);
   expect(row.path, target).toBe(target);
   expect(row.response?.status, target).toBe(400);
   expect(row.signature?.verdict ?? null, target).toBeNull();
@@ -97,14 +97,14 @@ describe('one path per request: sibling prefixes /acme and /other', () => {
     await reaches(setup, '/acme/.%2E/other/pay?x=/../acme', 1, '/other/pay?x=/../acme');
     await reaches(setup, '/other/pay/../../acme/pay', 0, '/acme/pay');
     await reaches(setup, '//other//./pay', 1, '/other/pay');
-    const row = latest(setup.desk);
+    const row = await latest(setup.desk);
     expect(row.findings.map((f) => f.message).join('\n')).toMatch(/read as "\/other\/pay", which chose the profile/);
   });
 
   it('a signature by the profile the raw path names is judged with the secret of the profile the path reaches', async () => {
     const setup = await twoOperators('/acme', '/other');
     await post(setup.port, '/acme/../other/pay', setup.ops[0].secret);
-    const row = latest(setup.desk);
+    const row = await latest(setup.desk);
     expect([row.profile, row.signature?.verdict]).toEqual(['op1', 'mismatch']);
     expect(setup.ops[0].upstream.received).toHaveLength(0);
   });

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
-import { openDesk, storeOf } from '../helpers/desk';
+import { openDesk } from '../helpers/desk';
 import { rawRoundTrip } from '../helpers/raw-socket';
 import { captures, latest, startProxy } from '../integration/proxy/helpers';
+import { exchangeOf } from '../helpers/log-reads';
 
 const SECRET = 'pipelined-rows-secret-7a1f';
 const latin1 = (s: string): Buffer => Buffer.from(s, 'latin1');
@@ -25,10 +26,9 @@ function signedPay(depositId: string): string {
   return `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Server-Authorization: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
 }
 
-function rowsOf(desk: Desk) {
-  return captures(desk, 100)
-    .reverse()
-    .map((s) => storeOf(desk).exchanges.get(s.id)!);
+async function rowsOf(desk: Desk) {
+  const oldestFirst = (await captures(desk, 100)).reverse();
+  return Promise.all(oldestFirst.map((s) => exchangeOf(desk, s.id)));
 }
 
 describe('pipelined requests each get their own row and answer', () => {
@@ -37,7 +37,7 @@ describe('pipelined requests each get their own row and answer', () => {
     const { port } = await startProxy(desk);
     const answer = await rawRoundTrip(port, latin1(signedPay('piped-1') + 'GARBAGE\r\n\r\n'));
     expect(answer.statuses).toEqual([200, 400]);
-    const rows = rowsOf(desk);
+    const rows = await rowsOf(desk);
     expect(rows).toHaveLength(2);
     expect(rows[0]!.depositId).toBe('piped-1');
     expect(rows[0]!.signature.verdict).toBe('valid');
@@ -53,7 +53,7 @@ describe('pipelined requests each get their own row and answer', () => {
     const oversized = `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`;
     const answer = await rawRoundTrip(port, latin1(signedPay('piped-a') + signedPay('piped-b') + oversized));
     expect(answer.statuses).toEqual([200, 200, 431]);
-    const rows = rowsOf(desk);
+    const rows = await rowsOf(desk);
     expect(rows.map((r) => r.response?.status)).toEqual([200, 200, 431]);
     expect(rows.map((r) => r.depositId)).toEqual(['piped-a', 'piped-b', null]);
     expect(rows[2]!.error).toMatch(/larger than allowed/);
@@ -65,7 +65,7 @@ describe('a request whose headers never complete has a row', () => {
     const desk = await signedDesk();
     const { port } = await startProxy(desk);
     await rawRoundTrip(port, latin1('GET /platform/pay\r\n'));
-    const rows = rowsOf(desk);
+    const rows = await rowsOf(desk);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.error).toMatch(/HTTP\/0\.9|before .*headers were complete/);
     expect(rows[0]!.remoteAddress).toBe('127.0.0.1');
@@ -75,7 +75,7 @@ describe('a request whose headers never complete has a row', () => {
     const desk = await signedDesk();
     const { port } = await startProxy(desk);
     await rawRoundTrip(port, latin1('POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Le'));
-    const rows = rowsOf(desk);
+    const rows = await rowsOf(desk);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.error).toMatch(/closed the connection before its request's headers were complete/);
   });
@@ -85,7 +85,7 @@ describe('a request whose headers never complete has a row', () => {
     const { port } = await startProxy(desk, { headersTimeoutMs: 300 });
     const answer = await rawRoundTrip(port, latin1('POST /platform/pay HTTP/1.1\r\nHost: x\r\n'), { halfClose: false });
     expect(answer.statuses).toEqual([408]);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.response?.status).toBe(408);
     expect(row.error).toMatch(/headers were not complete within/);
   });
@@ -94,7 +94,7 @@ describe('a request whose headers never complete has a row', () => {
     const desk = await signedDesk();
     const { port } = await startProxy(desk, { headersTimeoutMs: 300 });
     await rawRoundTrip(port, '', { halfClose: false });
-    expect(captures(desk, 10)).toHaveLength(0);
+    expect(await captures(desk, 10)).toHaveLength(0);
   });
 });
 
@@ -108,7 +108,7 @@ describe('a header block over the limit by count', () => {
     const head = `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n${many}x-server-authorization: ${sign(Buffer.from(body), SECRET)}\r\n\r\n`;
     const answer = await rawRoundTrip(port, latin1(head + body));
     expect(answer.statuses).toEqual([431]);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.response?.status).toBe(431);
   });
 });

@@ -74,7 +74,7 @@ describe("a balance probe's credentials", () => {
       port,
       `POST /platform/pay?t=${TOKEN} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nX-Server-Authorization: ${sign(Buffer.from(body), SIGNING)}\r\nX-Fwd-Token: ${TOKEN}\r\nX-Fwd-Basic: ${BASIC}\r\nX-Fwd-Pass: ${PASSWORD}\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
     );
-    const row = latest(desk);
+    const row = await latest(desk);
     const places = [
       { label: 'show', bytes: JSON.stringify(must(await desk.getExchange(row.id))) },
       { label: 'HAR', bytes: must(await desk.exportHar({})) },

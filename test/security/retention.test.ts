@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { DATABASE_FILE } from '../../src-main/core/store/sqlite';
 import { runCli } from '../helpers/cli';
-import { openDesk, sqliteOf, storeOf } from '../helpers/desk';
+import { logOf, openDesk, sqliteOf } from '../helpers/desk';
 import { inboundRow } from '../helpers/exchanges';
 import { tempDir } from '../helpers/temp';
 import { send, startProxy } from '../integration/proxy/helpers';
+import { exchangeOf } from '../helpers/log-reads';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2031-06-15T12:00:00.000Z');
@@ -24,15 +25,15 @@ function fill(
   bodyBytes = 64,
   sourceOf: (i: number, ids: number[]) => number | null = () => null,
   now = NOW,
-): number[] {
-  const ids: number[] = [];
-  sqliteOf(desk).transaction(() => {
+): Promise<number[]> {
+  return logOf(desk).write((rows) => {
+    const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       const at = new Date(now.getTime() - ageDays(i) * DAY).toISOString();
-      ids.push(storeOf(desk).exchanges.insert(inboundRow({ at, body: Buffer.alloc(bodyBytes, 0x61 + (i % 26)), sourceId: sourceOf(i, ids) })).id);
+      ids.push(rows.record(inboundRow({ at, body: Buffer.alloc(bodyBytes, 0x61 + (i % 26)), sourceId: sourceOf(i, ids) })));
     }
-  })();
-  return ids;
+    return ids;
+  }, count);
 }
 
 function ids(desk: Desk): number[] {
@@ -44,28 +45,28 @@ describe('retention (core)', () => {
     const desk = openDesk();
     try {
       // 40 captures from 39 days old down to today; then 5 replays made today of the 5 oldest captures.
-      const captures = fill(desk, 40, (i) => 39 - i);
-      const replays = fill(
+      const captures = await fill(desk, 40, (i) => 39 - i);
+      const replays = await fill(
         desk,
         5,
         () => 0,
         64,
         (i) => captures[i]!,
       );
-      expect(storeOf(desk).exchanges.get(captures[0]!)!.derivedIds).toEqual([replays[0]]);
+      expect((await exchangeOf(desk, captures[0]!)).derivedIds).toEqual([replays[0]]);
 
-      const report = await storeOf(desk).prune({ olderThanDays: 30, now: NOW });
+      const report = await logOf(desk).prune({ olderThanDays: 30, now: NOW });
       // Ages 39..31 are older than 30 days: the first 9 captures; an age of exactly 30 days stays.
       expect(report.deleted).toBe(9);
       expect(report.remaining).toBe(36);
       expect(report.detached).toBe(5);
       expect(report.cutoff).toBe(new Date(NOW.getTime() - 30 * DAY).toISOString());
       expect(ids(desk)).toEqual([...captures.slice(9), ...replays]);
-      for (const id of replays) expect(storeOf(desk).exchanges.get(id)!.sourceId).toBeNull();
+      for (const id of replays) expect((await exchangeOf(desk, id)).sourceId).toBeNull();
       expect(sqliteOf(desk).pragma('foreign_key_check')).toEqual([]);
       expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
       // Nothing more is old enough: a second run deletes nothing.
-      expect((await storeOf(desk).prune({ olderThanDays: 30, now: NOW })).deleted).toBe(0);
+      expect((await logOf(desk).prune({ olderThanDays: 30, now: NOW })).deleted).toBe(0);
     } finally {
       await desk.close();
     }
@@ -73,7 +74,7 @@ describe('retention (core)', () => {
 
   it("keeps the log's counts right: a prune through the desk is seen by its status at once", async () => {
     const desk = openDesk();
-    fill(desk, 12, (i) => 12 - i);
+    await fill(desk, 12, (i) => 12 - i);
     const before = await desk.getStatus();
     expect(before.ok && before.value.counts).toEqual({ inbound: 12, outbound: 0 });
     const pruned = await desk.prune({ keep: 5 });
@@ -85,7 +86,7 @@ describe('retention (core)', () => {
 
   it('deletes in short batches: a failure part-way leaves whole batches deleted and says how many', async () => {
     const desk = openDesk();
-    const all = fill(desk, 1200, (i) => 1200 - i);
+    const all = await fill(desk, 1200, (i) => 1200 - i);
     // A real SQLite failure on the 1100th row deleted (in id order), as a full disk would fail a write
     // that comes late: the batches before it are deleted for good, the failing one not at all. Batches are
     // sized by time (at most 500 rows), so how many went before it depends on the machine: the report says.
@@ -111,18 +112,18 @@ describe('retention (core)', () => {
     const desk = openDesk();
     try {
       // Recorded in order, but with ages that do not follow it (a HAR import brings old rows late).
-      const all = fill(desk, 30, (i) => (i % 2 === 0 ? 100 : 1));
-      const kept = await storeOf(desk).prune({ keep: 20, now: NOW });
+      const all = await fill(desk, 30, (i) => (i % 2 === 0 ? 100 : 1));
+      const kept = await logOf(desk).prune({ keep: 20, now: NOW });
       expect(kept.deleted).toBe(10);
       expect(ids(desk)).toEqual(all.slice(10));
 
-      const both = await storeOf(desk).prune({ keep: 15, olderThanDays: 50, now: NOW });
+      const both = await logOf(desk).prune({ keep: 15, olderThanDays: 50, now: NOW });
       // Of the 20 left: the oldest 5 go by count; of the newest 15, the even ones (100 days old) go by age.
       const expected = all.slice(15).filter((_, j) => (15 + j) % 2 === 1);
       expect(ids(desk)).toEqual(expected);
       expect(both.deleted).toBe(20 - expected.length);
-      expect((await storeOf(desk).prune({ keep: 0 })).remaining).toBe(0);
-      expect((await storeOf(desk).prune({ keep: 10 })).deleted).toBe(0);
+      expect((await logOf(desk).prune({ keep: 0 })).remaining).toBe(0);
+      expect((await logOf(desk).prune({ keep: 10 })).deleted).toBe(0);
     } finally {
       await desk.close();
     }
@@ -131,8 +132,8 @@ describe('retention (core)', () => {
   it('refuses a negative age and a fractional count', async () => {
     const desk = openDesk();
     try {
-      await expect(storeOf(desk).prune({ olderThanDays: -1 })).rejects.toThrow(/days of 0 or more/);
-      await expect(storeOf(desk).prune({ keep: 1.5 })).rejects.toThrow(/whole number/);
+      await expect(logOf(desk).prune({ olderThanDays: -1 })).rejects.toThrow(/days of 0 or more/);
+      await expect(logOf(desk).prune({ keep: 1.5 })).rejects.toThrow(/whole number/);
     } finally {
       await desk.close();
     }
@@ -143,8 +144,8 @@ describe('retention (core)', () => {
     const desk = openDesk(home);
     const file = join(home, DATABASE_FILE);
     try {
-      fill(desk, 600, (i) => 600 - i, 8 * 1024);
-      const plain = await storeOf(desk).prune({ keep: 100 });
+      await fill(desk, 600, (i) => 600 - i, 8 * 1024);
+      const plain = await logOf(desk).prune({ keep: 100 });
       expect(plain.deleted).toBe(500);
       // Without a vacuum the pages stay in the file, free for new rows; the WAL is cut to nothing.
       expect(plain.freePages).toBeGreaterThan(500);
@@ -152,13 +153,13 @@ describe('retention (core)', () => {
       const sizeBefore = statSync(file).size;
       expect(sizeBefore).toBeGreaterThan(600 * 8 * 1024 * 0.9);
 
-      const vacuumed = await storeOf(desk).prune({ vacuum: true });
+      const vacuumed = await logOf(desk).prune({ vacuum: true });
       expect(vacuumed).toMatchObject({ deleted: 0, remaining: 100, vacuumed: true, freePages: 0, walTruncated: true });
       expect(statSync(file).size).toBeLessThan(sizeBefore / 3);
       expect(sqliteOf(desk).pragma('auto_vacuum', { simple: true })).toBe(2);
 
       const sizeAfterVacuum = statSync(file).size;
-      const later = await storeOf(desk).prune({ keep: 20 });
+      const later = await logOf(desk).prune({ keep: 20 });
       expect(later).toMatchObject({ deleted: 80, freePages: 0, vacuumed: false });
       expect(statSync(file).size).toBeLessThan(sizeAfterVacuum / 2);
       expect(sqliteOf(desk).pragma('integrity_check', { simple: true })).toBe('ok');
@@ -173,7 +174,7 @@ describe('wager-desk prune', () => {
     const home = tempDir();
     const desk = openDesk(home);
     try {
-      fill(desk, 3000, (i) => 3000 - i, 2048);
+      await fill(desk, 3000, (i) => 3000 - i, 2048);
       const { url } = await startProxy(desk);
       const pruning = runCli(['--home', home, 'prune', '--keep', '10', '--json']);
       let answered = 0;
@@ -208,7 +209,7 @@ describe('wager-desk prune', () => {
     const home = tempDir();
     const desk = openDesk(home);
     // Ages 12..1 days before the real clock: the CLI prunes against the time it runs.
-    fill(
+    await fill(
       desk,
       12,
       (i) => 12 - i,

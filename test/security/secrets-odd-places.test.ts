@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import { checkDeskArgs } from '../../src-main/shared/desk-args';
-import { openDesk, storeOf } from '../helpers/desk';
+import { openDesk } from '../helpers/desk';
 import { must } from '../helpers/must';
 import { rawRoundTrip } from '../helpers/raw-socket';
 import { closeServer, listen } from '../helpers/servers';
@@ -16,6 +16,7 @@ import { tempDir } from '../helpers/temp';
 import { startProxy } from '../integration/proxy/helpers';
 import { filePlaces } from './helpers/canary';
 import { revealed, secretLeaks } from './helpers/secret-oracle';
+import { exchangesOf } from '../helpers/log-reads';
 
 // A "/" and a "+" in the signing secret (base64 and URL forms differ from the text); the key is made
 // of header-name characters, so that a sender can use it as a header name.
@@ -38,7 +39,7 @@ async function deskWithSecrets(home: string): Promise<Desk> {
 }
 
 async function storedLeaks(desk: Desk, home: string): Promise<string[]> {
-  const items = storeOf(desk).exchanges.list({ direction: 'all', limit: 1000 }).items;
+  const items = await exchangesOf(desk, { direction: 'all', limit: 1000 });
   const places: Array<{ label: string; bytes: string | Uint8Array }> = [{ label: 'HAR export', bytes: must(await desk.exportHar({})) }];
   for (const x of items) places.push({ label: `detail ${x.id}`, bytes: JSON.stringify(must(await desk.getExchange(x.id))) });
   places.push({ label: 'list', bytes: JSON.stringify(items) });
@@ -101,7 +102,7 @@ describe('secrets in odd places and forms are never kept', () => {
     expect((await rawRoundTrip(port, `${API_KEY} /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n`)).statuses).toEqual([400]);
     const expectAnswer = await rawRoundTrip(port, `POST /platform/pay HTTP/1.1\r\nHost: x\r\nExpect: ${SECRET}\r\nContent-Length: 2\r\n\r\n`);
     expect(expectAnswer.statuses).toEqual([417]);
-    const rows = storeOf(desk).exchanges.list({ limit: 10 }).items;
+    const rows = await exchangesOf(desk, { limit: 10 });
     expect(rows).toHaveLength(3);
     await expectNothingKept(desk, home);
   });
@@ -127,7 +128,7 @@ describe('secrets in odd places and forms are never kept', () => {
       body,
     ].join('\r\n');
     expect((await rawRoundTrip(port, request)).statuses).toEqual([200]);
-    const [row] = storeOf(desk).exchanges.list({ limit: 1 }).items;
+    const [row] = await exchangesOf(desk, { limit: 1 });
     // Verified on the bytes as received, stored redacted.
     expect(row).toMatchObject({ kind: 'pay', signature: { verdict: 'valid' } });
     expect(row!.userId).toMatch(/^\[redacted sha256:[0-9a-f]{8}\]$/);
@@ -160,8 +161,8 @@ describe('secrets in odd places and forms are never kept', () => {
     expect(answer.statuses).toEqual([200]);
     // The caller gets the upstream's answer as it was; only what is stored is redacted.
     expect(answer.text).toContain(b64(SECRET, 'q'));
-    await expect.poll(() => storeOf(desk).exchanges.list({ limit: 1 }).items[0]?.response?.status).toBe(200);
-    const [row] = storeOf(desk).exchanges.list({ limit: 1 }).items;
+    await expect.poll(async () => (await exchangesOf(desk, { limit: 1 }))[0]?.response?.status).toBe(200);
+    const [row] = await exchangesOf(desk, { limit: 1 });
     const stored = Buffer.from(must(await desk.getExchange(row!.id)).response!.bodyBase64, 'base64').toString('utf8');
     expect(stored).toMatch(
       /^<html><body><p>\[redacted sha256:[0-9a-f]{8}\]<\/p><p>\[redacted sha256:[0-9a-f]{8}\]<\/p><i>\[redacted sha256:[0-9a-f]{8}\]<\/i>/,

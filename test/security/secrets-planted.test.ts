@@ -19,7 +19,7 @@ import { createDesk, type Desk } from '../../src-main/core/desk';
 import { connectPostgres, migratePostgres } from '../../src-main/core/store/postgres';
 import { sign } from '../../src-main/core/signing';
 import { runCli } from '../helpers/cli';
-import { openDesk, storeOf } from '../helpers/desk';
+import { openDesk } from '../helpers/desk';
 import { withClient } from '../helpers/embedded-postgres';
 import { must } from '../helpers/must';
 import { teamKeyFile, usePostgres } from '../helpers/postgres';
@@ -29,6 +29,7 @@ import { tempDir } from '../helpers/temp';
 import { startProxy } from '../integration/proxy/helpers';
 import { filePlaces } from './helpers/canary';
 import { secretLeaks } from './helpers/secret-oracle';
+import { exchangesOf } from '../helpers/log-reads';
 
 const CURRENT = 'plant-Sign/8f+Kq2Lm9Zx';
 const PREVIOUS = 'plant_prev.Wd4Rt7Yu1Io';
@@ -233,7 +234,7 @@ async function saveSecrets(desk: Desk, base: string): Promise<void> {
 }
 
 async function rowsLeaks(desk: Desk, home: string, from: number): Promise<string[]> {
-  const items = storeOf(desk).exchanges.list({ direction: 'all', limit: 1000 }).items;
+  const items = await exchangesOf(desk, { direction: 'all', limit: 1000 });
   const places: Array<{ label: string; bytes: string | Uint8Array }> = [{ label: 'list', bytes: JSON.stringify(items) }];
   for (const x of items.filter((i) => i.id > from)) places.push({ label: `detail ${x.id}`, bytes: JSON.stringify(must(await desk.getExchange(x.id))) });
   places.push({ label: 'sandbox state', bytes: JSON.stringify(must(await desk.getSandboxState())) });
@@ -322,8 +323,8 @@ describe('a stored secret planted anywhere, in any form, is never kept', () => {
         // Token requests go out of the forward desk (its rows mix both ways).
         const desk = via === 'sandbox' ? desks.sandbox : desks.forward;
         const home = via === 'sandbox' ? homes.sandbox : homes.forward;
-        const newest = () => storeOf(desk).exchanges.list({ direction: 'all', limit: 1 }).items[0];
-        const before = newest()?.id ?? 0;
+        const newest = async () => (await exchangesOf(desk, { direction: 'all', limit: 1 }))[0];
+        const before = (await newest())?.id ?? 0;
         if (via === 'token') {
           tokenCase = c;
           const token = await desk.requestToken({ userId: `u-${n}`, displayName: 'U' });
@@ -337,8 +338,13 @@ describe('a stored secret planted anywhere, in any form, is never kept', () => {
         }
         counts[via]++;
         // Its row is there, completed (a relayed answer is recorded with the next write).
-        await expect.poll(() => newest()?.response !== null || newest()?.error !== null).toBe(true);
-        expect(newest()!.id).toBeGreaterThan(before);
+        await expect
+          .poll(async () => {
+            const row = await newest();
+            return row?.response !== null || row?.error !== null;
+          })
+          .toBe(true);
+        expect((await newest())!.id).toBeGreaterThan(before);
         expect(await rowsLeaks(desk, home, before)).toEqual([]);
       }),
       { numRuns: RUNS, endOnFailure: true },

@@ -8,13 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import type { ExchangeDetail } from '../../src-main/shared/model';
-import { openDesk, storeOf } from '../helpers/desk';
+import { openDesk } from '../helpers/desk';
 import { must } from '../helpers/must';
 import { rawRoundTrip } from '../helpers/raw-socket';
 import { closeServer, listen } from '../helpers/servers';
 import { tempDir } from '../helpers/temp';
 import { startProxy } from '../integration/proxy/helpers';
 import { filePlaces, leaks } from './helpers/canary';
+import { exchangesOf } from '../helpers/log-reads';
 
 // A '/' and a '+' in each, so that the JSON `\/` escape and URL encoding differ from the plain text.
 const SECRET = 'ways-sign/Q7v2X9pL4mK8+nB3';
@@ -56,7 +57,7 @@ function hostileRequest(depositId: string): string {
 
 /** Every output a user can take away for the rows of the desk, plus their details. */
 async function outputs(desk: Desk, depositIds: string[]): Promise<Array<{ label: string; bytes: string }>> {
-  const items = storeOf(desk).exchanges.list({ direction: 'all', limit: 1000 }).items;
+  const items = await exchangesOf(desk, { direction: 'all', limit: 1000 });
   const out: Array<{ label: string; bytes: string }> = [{ label: 'HAR export', bytes: must(await desk.exportHar({})) }];
   for (const x of items) {
     out.push({ label: `detail ${x.id}`, bytes: JSON.stringify(must(await desk.getExchange(x.id)) as ExchangeDetail) });
@@ -81,7 +82,7 @@ describe('no stored secret kept, in any form, on any way in', () => {
     const { port } = await startProxy(desk);
     const answer = await rawRoundTrip(port, hostileRequest('d-sandbox'));
     expect(answer.statuses).toEqual([200]);
-    const [row] = storeOf(desk).exchanges.list({ limit: 1 }).items;
+    const [row] = await exchangesOf(desk, { limit: 1 });
     expect(row).toMatchObject({ kind: 'pay', depositId: 'd-sandbox', signature: { verdict: 'valid' } });
     await expectNoCanary(desk, home, ['d-sandbox']);
   });
@@ -105,7 +106,7 @@ describe('no stored secret kept, in any form, on any way in', () => {
     expect(answer.statuses).toEqual([200]);
     // The caller gets the operator's answer unchanged; only what is stored is redacted.
     expect(answer.text).toContain(API_KEY);
-    await expect.poll(() => storeOf(desk).exchanges.list({ limit: 1 }).items[0]?.response?.status).toBe(200);
+    await expect.poll(async () => (await exchangesOf(desk, { limit: 1 }))[0]?.response?.status).toBe(200);
     await expectNoCanary(desk, home, ['d-forward']);
   });
 

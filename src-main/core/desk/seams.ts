@@ -2,6 +2,7 @@
 // Shells (the CLI, the web mode, Electron) use DeskApi only; nothing under src-main imports this file.
 import type { BalanceObserver } from '../balance/observer';
 import type { SecretLookups } from '../secrets';
+import type { ExchangeLog } from '../store/contract/exchange-log';
 import type { DeskContext } from './context';
 
 const contexts = new WeakMap<object, DeskContext>();
@@ -16,9 +17,17 @@ function contextOf(desk: object): DeskContext {
   return ctx;
 }
 
-/** The desk's store: its exchanges, profiles, settings, reports and sandbox books. */
+/**
+ * The desk's SQLite store: its file, exchanges, profiles, settings and faults. For tests about SQLite
+ * itself; a test about the log reads it through logOf, as the desk does.
+ */
 export function storeOf(desk: object): DeskContext['store'] {
   return contextOf(desk).store;
+}
+
+/** The desk's exchange log as the desk itself reads and writes it: the data directory's SQLite or a team's PostgreSQL. */
+export function logOf(desk: object): ExchangeLog {
+  return contextOf(desk).log;
 }
 
 /** The desk's secret look-ups (what the proxy and the outbound features verify and sign with). */

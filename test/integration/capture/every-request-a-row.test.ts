@@ -34,7 +34,7 @@ async function expectServing(desk: Desk, url: string, depositId: string): Promis
   const body = JSON.stringify({ userId: 'u', depositId, currency: 'USD', amount: 1 });
   const reply = await send(url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': sign(Buffer.from(body), SECRET) } });
   expect(reply.status).toBe(200);
-  expect(captures(desk, 1)[0]?.depositId).toBe(depositId);
+  expect((await captures(desk, 1))[0]?.depositId).toBe(depositId);
 }
 
 const CASES: Array<{ name: string; bytes: string; status: number; method: string; error: RegExp }> = [
@@ -85,12 +85,12 @@ describe('every request that reaches the proxy has a row', () => {
     const { url, port } = await startProxy(desk);
     let n = 0;
     for (const c of CASES) {
-      const before = captures(desk, 1000).length;
+      const before = (await captures(desk, 1000)).length;
       const answer = await rawRoundTrip(port, latin1(c.bytes));
       if (c.status !== 400 || !/HTTP\/0\.9/.test(c.error.source)) expect(answer.statuses, `${c.name}: ${answer.text.slice(0, 80)}`).toEqual([c.status]);
-      const rows = captures(desk, 1000);
+      const rows = await captures(desk, 1000);
       expect(rows.length, c.name).toBe(before + 1);
-      const row = latest(desk);
+      const row = await latest(desk);
       expect(row.method, c.name).toBe(c.method);
       expect(row.error, c.name).toMatch(c.error);
       expect(row.response?.status, c.name).toBe(c.status);
@@ -111,7 +111,7 @@ describe('every request that reaches the proxy has a row', () => {
         `POST /platform/pay?s=${SECRET} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${basic}\r\nX-S: ${SECRET}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
       ),
     );
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.response?.status).toBe(400);
     const stored = Buffer.from(row.request.bodyBase64, 'base64').toString('latin1');
     expect(stored).toContain('Content-Length: 3');
@@ -140,7 +140,7 @@ describe('every request that reaches the proxy has a row', () => {
     const head = `POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n${many}x-server-authorization: ${sign(Buffer.from(body), SECRET)}\r\n\r\n`;
     const answer = await rawRoundTrip(port, latin1(head + body));
     expect(answer.statuses).toEqual([200]);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.signature.verdict).toBe('valid');
     expect(row.request.headers).toHaveLength(1104);
     expect(row.findings.filter((f) => /headers/.test(f.message))).toEqual([]);

@@ -9,10 +9,9 @@
 // the verdict with its notes and diagnosis, the findings, the error count and every key field.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretsOf, storeOf } from '../../helpers/desk';
+import { featureDepsOf, logOf, secretsOf } from '../../helpers/desk';
 import { sendAndRecord } from '../../../src-main/core/outbound/record';
 import { storedSecrets } from '../../../src-main/core/redact';
-import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { sign } from '../../../src-main/core/signing';
 import type { ExchangeDetail, HeaderList } from '../../../src-main/shared/model';
@@ -21,6 +20,7 @@ import { rawRoundTrip } from '../../helpers/raw-socket';
 import { startRecorder, type Recorder } from '../../helpers/servers';
 import { tempDirForSuite } from '../../helpers/temp';
 import { startProxy, type RunningProxy } from '../proxy/helpers';
+import { exchangeOf, newestExchangeOf } from '../../helpers/log-reads';
 
 const SECRET = 'four-ways-signing-secret-8c1f';
 const API_KEY = 'four-ways-api-key-77d0e2';
@@ -118,15 +118,15 @@ async function viaHar(c: Case): Promise<ExchangeDetail> {
   };
   const imported = await desk.importHar(JSON.stringify({ log: { version: '1.2', creator: { name: 'four-ways', version: '1' }, entries: [entry] } }), {});
   if (!imported.ok) throw new Error(imported.error.message);
-  return storeOf(desk).exchanges.get(imported.value.ids[0]!)!;
+  return await exchangeOf(desk, imported.value.ids[0]!);
 }
 
 async function viaSend(c: Case): Promise<ExchangeDetail> {
   return sendAndRecord(
     {
-      log: sqliteLog(storeOf(desk)),
+      log: logOf(desk),
       candidates: secretsOf(desk).signingCandidates(),
-      secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }),
+      secrets: storedSecrets(featureDepsOf(desk)),
     },
     {
       request: {
@@ -143,14 +143,13 @@ async function viaSend(c: Case): Promise<ExchangeDetail> {
   );
 }
 
-function viaHelper(c: Case): ExchangeDetail {
+async function viaHelper(c: Case): Promise<ExchangeDetail> {
   const id = capture(desk, { body: c.body, path: c.path, query: c.query, signature: signatureOf(c), extraHeaders: c.extra, host: '127.0.0.1:8080' });
-  return storeOf(desk).exchanges.get(id)!;
+  return await exchangeOf(desk, id);
 }
 
-function newest(direction: 'inbound' | 'outbound'): ExchangeDetail {
-  const [top] = storeOf(desk).exchanges.list({ direction, limit: 1 }).items;
-  return storeOf(desk).exchanges.get(top!.id)!;
+function newest(direction: 'inbound' | 'outbound'): Promise<ExchangeDetail> {
+  return newestExchangeOf(desk, { direction });
 }
 
 /** The row without what legitimately differs between the ways in (see the file's head). */
@@ -206,7 +205,7 @@ describe('one judge, four ways in', () => {
       fc.asyncProperty(caseArb, async (c) => {
         const proxied = judged(await viaProxy(c));
         expect(judged(await viaHar(c))).toEqual(proxied);
-        expect(judged(viaHelper(c))).toEqual(proxied);
+        expect(judged(await viaHelper(c))).toEqual(proxied);
         expect(judged(await viaSend(c), true)).toEqual({ ...proxied, headers: [...proxied.headers].sort((a, b) => a[0].localeCompare(b[0])) });
         // And the judgment holds no stored secret in clear, whichever way it came.
         const text = JSON.stringify(proxied);

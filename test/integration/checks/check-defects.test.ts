@@ -6,7 +6,8 @@ import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
 import type { CheckReport } from '../../../src-main/shared/model';
 import { startOperator, type OperatorDefects, type StandInOperator } from '../../helpers/operator';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk } from '../../helpers/desk';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const SECRET = 'check-test-secret';
 const USER = 'check-user';
@@ -62,7 +63,7 @@ describe('conformance check against stand-in operators', { timeout: 90_000 }, ()
     for (const c of first.checks.filter((x) => x.pass !== null)) {
       expect(c.exchangeIds.length).toBeGreaterThan(0);
       for (const id of c.exchangeIds) {
-        const x = storeOf(desk!).exchanges.get(id)!;
+        const x = await exchangeOf(desk!, id);
         expect(x).toMatchObject({ direction: 'outbound', origin: 'check', tags: [`check:${first.runId}`] });
       }
     }

@@ -2,7 +2,8 @@
 // conformance check, run from the same desk against the proxy URL, passes every check.
 import { describe, expect, it } from 'vitest';
 import { CONFORMANCE_CHECK_IDS } from '../../../src-main/core/checks';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk } from '../../helpers/desk';
+import { exchangeOf, exchangesOf } from '../../helpers/log-reads';
 
 describe('conformance check against the sandbox operator', () => {
   it('passes every check', async () => {
@@ -23,12 +24,12 @@ describe('conformance check against the sandbox operator', () => {
     expect(res.value.passed).toBe(CONFORMANCE_CHECK_IDS.length);
 
     // The proxy captured every step as an inbound exchange, and the sandbox booked the pay of the WIN once, settled by it.
-    const inbound = storeOf(desk).exchanges.list({ direction: 'inbound', limit: 1000 }).items;
+    const inbound = await exchangesOf(desk, { direction: 'inbound', limit: 1000 });
     const outbound = res.value.checks.flatMap((c) => (c.pass === null ? [] : c.exchangeIds));
     expect(inbound.length).toBe(outbound.length);
     const state = await desk.getSandboxState();
     if (!state.ok) throw new Error(state.error.message);
-    const payExchange = storeOf(desk).exchanges.get(res.value.checks.find((c) => c.id === 'results.WIN.valid')!.exchangeIds[0]!)!;
+    const payExchange = await exchangeOf(desk, res.value.checks.find((c) => c.id === 'results.WIN.valid')!.exchangeIds[0]!);
     expect(payExchange.depositId).toMatch(new RegExp(`^wd-${res.value.runId}[0-9a-f]{16}$`));
     const firstPay = state.value.deposits.filter((d) => d.depositId === payExchange.depositId);
     expect(firstPay).toHaveLength(1);

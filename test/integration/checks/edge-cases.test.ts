@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk, logOf } from '../../helpers/desk';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const SECRET = 'edge-secret';
 const REQUIRED = [
@@ -78,8 +79,8 @@ describe('edge-case catalog', () => {
       expect(run.value.outcome, `${c.id}: ${run.value.summary}`).toBe(expected);
       expect(run.value.exchangeIds.length).toBeGreaterThan(0);
       for (const id of run.value.exchangeIds) {
-        expect(storeOf(desk).exchanges.get(id)).toMatchObject({ origin: 'edge-case', direction: 'outbound' });
-        expect(storeOf(desk).exchanges.get(id)!.tags).toContain(`edge-case:${c.id}`);
+        expect(await logOf(desk).get(id)).toMatchObject({ origin: 'edge-case', direction: 'outbound' });
+        expect((await exchangeOf(desk, id)).tags).toContain(`edge-case:${c.id}`);
       }
     }
     // Every non-canonical body was signed over its own bytes and differs from its compact form.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sign } from '../../../src-main/core/signing';
 import type { ExchangeSummary } from '../../../src-main/shared/model';
 import { capture } from '../../helpers/captures';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { logOf, openDesk } from '../../helpers/desk';
 import { must } from '../../helpers/must';
 import { tempDir } from '../../helpers/temp';
 import { startServe } from '../proxy/serve-process';
@@ -55,7 +55,6 @@ describe('wager-desk tail', () => {
     const desk = openDesk(home);
     must(await desk.saveProfile({ name: 'acme', secret: 's' }));
     const tail = await startTail(['--home', home, '--json', '--deposit', 'd-wanted']);
-    const exchanges = storeOf(desk).exchanges;
 
     const inFlight = capture(desk, { body: pay('d-wanted') });
     capture(desk, { body: pay('d-other'), response: { status: 200 } });
@@ -63,12 +62,14 @@ describe('wager-desk tail', () => {
     const [first] = await tail.waitForLines(1);
     expect((JSON.parse(first!) as ExchangeSummary).id).toBe(done);
 
-    exchanges.complete(inFlight, {
-      response: { status: 503, headers: [], body: new Uint8Array() },
-      error: null,
-      durationMs: 40,
-      completedAt: new Date().toISOString(),
-    });
+    await logOf(desk).write((rows) =>
+      rows.finish(inFlight, {
+        response: { status: 503, headers: [], body: new Uint8Array() },
+        error: null,
+        durationMs: 40,
+        completedAt: new Date().toISOString(),
+      }),
+    );
     const all = (await tail.waitForLines(2)).map((l) => JSON.parse(l) as ExchangeSummary);
     expect(all.map((x) => [x.id, x.response?.status])).toEqual([
       [done, 201],

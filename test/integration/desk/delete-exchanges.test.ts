@@ -31,16 +31,12 @@ describe('deleteExchanges', () => {
     const dry = await desk.deleteExchanges({ filter: { userId: 'alice' } }, { dryRun: true });
     expect(dry.ok && dry.value).toMatchObject({ deleted: 2, dryRun: true, counts: { inbound: 4, outbound: 0 } });
     expect(dry.ok && dry.value.lastId).toBeGreaterThan(0);
-    expect(captures(desk)).toHaveLength(4);
+    expect(await captures(desk)).toHaveLength(4);
     expect(statuses).toHaveLength(0);
 
     const done = await desk.deleteExchanges({ filter: { userId: 'alice' } });
     expect(done.ok && done.value).toMatchObject({ deleted: 2, dryRun: false, counts: { inbound: 2, outbound: 0 } });
-    expect(
-      captures(desk)
-        .map((x) => x.userId)
-        .sort(),
-    ).toEqual(['bob', 'carol']);
+    expect((await captures(desk)).map((x) => x.userId).sort()).toEqual(['bob', 'carol']);
     expect(statuses.at(-1)?.counts).toEqual({ inbound: 2, outbound: 0 });
     const status = await desk.getStatus();
     expect(status.ok && status.value.counts).toEqual({ inbound: 2, outbound: 0 });
@@ -55,19 +51,15 @@ describe('deleteExchanges', () => {
     await send(url, { body: pay('alice', 'a-late'), headers: { 'content-type': 'application/json' } });
     const done = await desk.deleteExchanges({ filter: { userId: 'alice' }, upToId: dry.value.lastId! });
     expect(done.ok && done.value.deleted).toBe(dry.value.deleted);
-    expect(
-      captures(desk)
-        .filter((x) => x.userId === 'alice')
-        .map((x) => x.depositId),
-    ).toEqual(['a-late']);
+    expect((await captures(desk)).filter((x) => x.userId === 'alice').map((x) => x.depositId)).toEqual(['a-late']);
   });
 
   it('deletes the selected ids only; unknown ids are no error', async () => {
     const { desk, statuses } = await deskWithCaptures();
-    const [newest, next] = captures(desk);
+    const [newest, next] = await captures(desk);
     const done = await desk.deleteExchanges({ ids: [newest!.id, next!.id, 999_999] });
     expect(done.ok && done.value.deleted).toBe(2);
-    expect(captures(desk).map((x) => x.id)).not.toContain(newest!.id);
+    expect((await captures(desk)).map((x) => x.id)).not.toContain(newest!.id);
     expect(statuses.at(-1)?.counts.inbound).toBe(2);
   });
 
@@ -75,6 +67,6 @@ describe('deleteExchanges', () => {
     const { desk } = await deskWithCaptures();
     const bad = await desk.deleteExchanges({ ids: [1.5] });
     expect(bad.ok).toBe(false);
-    expect(captures(desk)).toHaveLength(4);
+    expect(await captures(desk)).toHaveLength(4);
   });
 });

@@ -9,7 +9,8 @@ import { capture } from '../../helpers/captures';
 import { inboundRow } from '../../helpers/exchanges';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { MAX_HAR_EXCHANGES } from '../../../src-main/core/export/har-select';
-import { storeOf } from '../../helpers/desk';
+import { exchangeOf } from '../../helpers/log-reads';
+import { logOf } from '../../helpers/desk';
 
 const SECRET = 'cli-har-secret';
 
@@ -61,7 +62,7 @@ describe('wager-desk export / import', () => {
 
     const check = createDesk({ home: other });
     try {
-      const x = storeOf(check).exchanges.get(out.ids[1])!;
+      const x = await exchangeOf(check, out.ids[1]);
       expect(Buffer.from(x.request.bodyBase64, 'base64')).toEqual(Buffer.from([0x7b, 0xff, 0x7d]));
       expect(x.tags).toEqual(['har:Wager Desk', 'file:out.har']);
     } finally {
@@ -81,7 +82,7 @@ describe('wager-desk export / import', () => {
     expect(r.stderr).toBe('wager-desk: Cannot import the HAR: entries[0].request.method: missing.\n');
     const desk = createDesk({ home });
     try {
-      expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
+      expect(await logOf(desk).counts()).toEqual({ inbound: 0, outbound: 0 });
     } finally {
       await desk.close();
     }

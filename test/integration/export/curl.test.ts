@@ -10,7 +10,7 @@ import { capture } from '../../helpers/captures';
 import { inboundRow } from '../../helpers/exchanges';
 import { startRecorder, type Recorded, type Recorder } from '../../helpers/servers';
 import { tempDir, tempDirForSuite } from '../../helpers/temp';
-import { storeOf } from '../../helpers/desk';
+import { logOf } from '../../helpers/desk';
 
 const NO_KEYS = { depositId: null, userId: null, result: null, gameId: null, amount: null, currency: null, tournamentId: null };
 
@@ -115,19 +115,21 @@ describe('copy as cURL', () => {
   });
 
   it('sends no invented Content-Type and keeps an empty POST body as Content-Length 0', async () => {
-    const id = storeOf(desk).exchanges.insert(
-      inboundRow({
-        headers: [
-          ['Host', host],
-          ['Content-Length', '0'],
-        ],
-        body: new Uint8Array(),
-        size: 0,
-        remoteAddress: null,
-        signature: null,
-        keys: NO_KEYS,
-      }),
-    ).id;
+    const id = await logOf(desk).write((rows) =>
+      rows.record(
+        inboundRow({
+          headers: [
+            ['Host', host],
+            ['Content-Length', '0'],
+          ],
+          body: new Uint8Array(),
+          size: 0,
+          remoteAddress: null,
+          signature: null,
+          keys: NO_KEYS,
+        }),
+      ),
+    );
     const got = await runInBash(await curlFor(id));
     expect(got.headers['content-type']).toBeUndefined();
     expect(got.headers['content-length']).toBe('0');
@@ -137,26 +139,28 @@ describe('copy as cURL', () => {
 
   it('goes to the target of an outbound exchange', async () => {
     const body = Buffer.from('{"result":"LOSE","userId":"u1","depositId":"d-o","roomId":"r","gameId":"blocks"}');
-    const id = storeOf(desk).exchanges.insert(
-      inboundRow({
-        direction: 'outbound',
-        kind: 'results',
-        origin: 'replay',
-        path: '/platform/results',
-        query: 'from=desk',
-        target: `http://${host}/platform/results?from=desk`,
-        headers: [
-          ['Host', 'somewhere-else.example'],
-          ['content-type', 'application/json'],
-          ['x-server-authorization', sign(body, SECRET)],
-        ],
-        body,
-        size: body.length,
-        remoteAddress: null,
-        signature: null,
-        keys: NO_KEYS,
-      }),
-    ).id;
+    const id = await logOf(desk).write((rows) =>
+      rows.record(
+        inboundRow({
+          direction: 'outbound',
+          kind: 'results',
+          origin: 'replay',
+          path: '/platform/results',
+          query: 'from=desk',
+          target: `http://${host}/platform/results?from=desk`,
+          headers: [
+            ['Host', 'somewhere-else.example'],
+            ['content-type', 'application/json'],
+            ['x-server-authorization', sign(body, SECRET)],
+          ],
+          body,
+          size: body.length,
+          remoteAddress: null,
+          signature: null,
+          keys: NO_KEYS,
+        }),
+      ),
+    );
     const command = await curlFor(id);
     expect(command).not.toContain('somewhere-else');
     const got = await runInBash(command);

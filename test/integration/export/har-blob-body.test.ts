@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { sign } from '../../../src-main/core/signing';
 import { verdictWords } from '../../../src-main/shared/verdict-words';
-import { storeOf } from '../../helpers/desk';
 import { tempDirForSuite } from '../../helpers/temp';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const SECRET = 'blob-secret';
 const sent = '{"userId":"u-blob","depositId":"dep-blob-1","currency":"EUR","amount":100}';
@@ -59,7 +59,7 @@ afterEach(async () => {
 async function imported(text: string) {
   const result = await desk.importHar(text, { origin: 'chromium.har' });
   if (!result.ok) throw new Error(result.error.message);
-  return storeOf(desk).exchanges.get(result.value.ids[0]!)!;
+  return await exchangeOf(desk, result.value.ids[0]!);
 }
 
 describe('a HAR entry whose recorder kept no body', () => {

@@ -10,7 +10,7 @@ import type { ExchangeDetail } from '../../../src-main/shared/model';
 import { closeAfterTest } from '../../helpers/closing';
 import { startRecorder } from '../../helpers/servers';
 import { tempDirForSuite } from '../../helpers/temp';
-import { storeOf } from '../../helpers/desk';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/har/', import.meta.url));
 const read = (name: string) => readFileSync(`${fixtures}${name}`, 'utf8');
@@ -36,7 +36,7 @@ afterEach(async () => {
 async function importFile(name: string): Promise<ExchangeDetail[]> {
   const result = await desk.importHar(read(name), { origin: name });
   if (!result.ok) throw new Error(result.error.message);
-  return result.value.ids.map((id) => storeOf(desk).exchanges.get(id)!);
+  return Promise.all(result.value.ids.map((id) => exchangeOf(desk, id)));
 }
 
 const body = (x: ExchangeDetail) => Buffer.from(x.request.bodyBase64, 'base64');

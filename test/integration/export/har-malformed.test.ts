@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { tempDir } from '../../helpers/temp';
-import { sqliteOf, storeOf } from '../../helpers/desk';
+import { sqliteOf, logOf } from '../../helpers/desk';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/har/', import.meta.url));
 const chrome = JSON.parse(readFileSync(`${fixtures}chrome-devtools.har`, 'utf8'));
@@ -40,7 +40,7 @@ describe('malformed HAR files', () => {
       if (result.ok) return;
       expect(result.error.code).toBe('bad-input');
       expect(result.error.message).toContain(message);
-      expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
+      expect(await logOf(desk).counts()).toEqual({ inbound: 0, outbound: 0 });
     } finally {
       await desk.close();
     }
@@ -67,7 +67,7 @@ describe('malformed HAR files', () => {
       const result = await desk.importHar(JSON.stringify(chrome), {});
       expect(result.ok).toBe(false);
       expect(!result.ok && result.error.message).toContain('disk full');
-      expect(storeOf(desk).exchanges.counts()).toEqual({ inbound: 0, outbound: 0 });
+      expect(await logOf(desk).counts()).toEqual({ inbound: 0, outbound: 0 });
     } finally {
       await desk.close();
     }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { fingerprint, sign } from '../../../src-main/core/signing';
 import type { ExchangeDetail } from '../../../src-main/shared/model';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { logOf, openDesk } from '../../helpers/desk';
 import { must } from '../../helpers/must';
 import { capture } from '../../helpers/captures';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const SECRET = 'round-trip-signing-secret';
 const API_KEY = 'ak_live_round_trip_0123456789';
@@ -50,7 +51,7 @@ describe('HAR export and import', () => {
         }),
         capture(a, { body: '', path: '/platform/pay', signature: 'not-hex' }),
       ];
-      const before = ids.map((id) => storeOf(a).exchanges.get(id)!);
+      const before = await Promise.all(ids.map((id) => exchangeOf(a, id)));
       expect(before.map((x) => x.signature.verdict)).toEqual(['valid', 'mismatch', 'valid', 'missing', 'malformed']);
 
       const text = must(await a.exportHar({ direction: 'all' }));
@@ -70,7 +71,7 @@ describe('HAR export and import', () => {
 
       const imported = must(await b.importHar(text, { origin: 'evidence.har' }));
       expect(imported.imported).toBe(5);
-      const after = imported.ids.map((id) => storeOf(b).exchanges.get(id)!);
+      const after = await Promise.all(imported.ids.map((id) => exchangeOf(b, id)));
       after.forEach((x: ExchangeDetail, i) => {
         const o = before[i]!;
         expect(x.direction).toBe('inbound');
@@ -107,10 +108,10 @@ describe('HAR export and import', () => {
       const text = must(await a.exportHar({}));
       const active = must(await b.importHar(text, {}));
       const chosen = must(await b.importHar(text, { profile: 'right' }));
-      expect(storeOf(b).exchanges.get(active.ids[0]!)!.signature.verdict).toBe('mismatch');
+      expect((await exchangeOf(b, active.ids[0]!)).signature.verdict).toBe('mismatch');
       // The diagnosis finds the secret that did sign it, by profile name only.
-      expect(storeOf(b).exchanges.get(active.ids[0]!)!.signature.diagnosis?.match?.profile).toBe('right');
-      expect(storeOf(b).exchanges.get(chosen.ids[0]!)!.signature.verdict).toBe('valid');
+      expect((await exchangeOf(b, active.ids[0]!)).signature.diagnosis?.match?.profile).toBe('right');
+      expect((await exchangeOf(b, chosen.ids[0]!)).signature.verdict).toBe('valid');
       const unknown = await b.importHar(text, { profile: 'nope' });
       expect(unknown.ok).toBe(false);
       if (!unknown.ok) expect(unknown.error.code).toBe('not-found');
@@ -164,7 +165,7 @@ describe('HAR export and import', () => {
       expect(ids(must(await a.exportHar({ depositId: 'd-a' })))).toEqual([p1, r1]);
       expect(ids(must(await a.exportHar({ verdict: 'valid' })))).toEqual([p1, p2]);
       expect(ids(must(await a.exportHar({ userId: 'u1', limit: 2 })))).toEqual([r1, p2]);
-      const report = storeOf(a).reports.add({
+      const report = await logOf(a).reports.add({
         at: new Date().toISOString(),
         target: 'http://127.0.0.1:1',
         userId: 'u1',

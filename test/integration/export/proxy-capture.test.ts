@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { sign } from '../../../src-main/core/signing';
 import { tempDir } from '../../helpers/temp';
-import { storeOf } from '../../helpers/desk';
+import { exchangeOf, exchangesOf } from '../../helpers/log-reads';
 
 const SECRET = 'proxy-path-secret';
 
@@ -44,7 +44,7 @@ describe('captures from the real proxy', () => {
         'X-Trace': 'first',
       });
       expect(status).toBeGreaterThan(0);
-      const first = storeOf(desk).exchanges.list({}).items[0];
+      const first = (await exchangesOf(desk, {}))[0];
       expect(first?.signature.verdict).toBe('valid');
 
       const command = await desk.curlFor(first!.id);
@@ -53,10 +53,10 @@ describe('captures from the real proxy', () => {
       await new Promise<void>((resolve, reject) =>
         execFile('bash', ['-c', `${command.value} --silent --output /dev/null`], (err) => (err ? reject(err) : resolve())),
       );
-      const again = storeOf(desk).exchanges.list({}).items[0]!;
+      const again = (await exchangesOf(desk, {}))[0]!;
       expect(again.id).not.toBe(first!.id);
-      const a = storeOf(desk).exchanges.get(first!.id)!;
-      const b = storeOf(desk).exchanges.get(again.id)!;
+      const a = await exchangeOf(desk, first!.id);
+      const b = await exchangeOf(desk, again.id);
       expect(b.request.bodyBase64).toBe(a.request.bodyBase64);
       expect(b.signature.verdict).toBe('valid');
       expect([b.request.path, b.request.query]).toEqual(['/platform/pay', 'src=test']);
@@ -72,7 +72,7 @@ describe('captures from the real proxy', () => {
       expect(doc.log.entries[0].request.url).toBe(`${proxyUrl}/platform/pay?src=test`);
       const imported = await other.importHar(har.value, {});
       if (!imported.ok) throw new Error(imported.error.message);
-      const copy = storeOf(other).exchanges.get(imported.value.ids[0]!)!;
+      const copy = await exchangeOf(other, imported.value.ids[0]!);
       expect(copy.request.bodyBase64).toBe(a.request.bodyBase64);
       expect(copy.request.headers).toEqual(a.request.headers);
       expect(copy.signature.verdict).toBe('valid');

@@ -8,9 +8,10 @@ import { sign } from '../../../src-main/core/signing';
 import type { Draft } from '../../../src-main/shared/model';
 import { runCli } from '../../helpers/cli';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk, logOf } from '../../helpers/desk';
 import { startIntegerOperator } from '../../helpers/integer-operator';
 import { tempDir } from '../../helpers/temp';
+import { exchangeOf, exchangesOf } from '../../helpers/log-reads';
 
 const SECRET = 'acme-prefix-secret';
 const USER = 'acme-user';
@@ -54,24 +55,20 @@ describe('the callback prefix of a profile', () => {
 
     const payBody = JSON.stringify({ userId: USER, depositId: 'acme-dep-1', currency: 'USD', amount: 250, channel: 'mobile' });
     expect(await post(`${proxy}/acme/pay`, payBody)).toBe(200);
-    const captured = storeOf(desk).exchanges.list({ direction: 'inbound' }).items[0]!;
+    const captured = (await exchangesOf(desk, { direction: 'inbound' }))[0]!;
     expect(captured).toMatchObject({ kind: 'pay', path: '/acme/pay', depositId: 'acme-dep-1' });
-    const detail = storeOf(desk).exchanges.get(captured.id)!;
+    const detail = await exchangeOf(desk, captured.id);
     expect(detail.findings.some((f) => f.path === '$.channel')).toBe(true);
-    expect(
-      storeOf(desk)
-        .exchanges.timeline('acme-dep-1')
-        .entries.map((e) => e.id),
-    ).toContain(captured.id);
+    expect((await logOf(desk).timeline('acme-dep-1')).entries.map((e) => e.id)).toContain(captured.id);
 
     // A fraction on an integer profile is an error finding.
     await post(`${proxy}/acme/pay`, JSON.stringify({ userId: USER, depositId: 'acme-dep-2', currency: 'USD', amount: 2.5 }));
-    const fraction = storeOf(desk).exchanges.get(storeOf(desk).exchanges.list({ direction: 'inbound' }).items[0]!.id)!;
+    const fraction = await exchangeOf(desk, (await exchangesOf(desk, { direction: 'inbound' }))[0]!.id);
     expect(fraction.findings.some((f) => f.level === 'error' && f.path === '$.amount' && f.message.includes('integers in minor units'))).toBe(true);
 
     // The spec's spelling under a profile that expects /acme: still a pay, with a finding that says so.
     await post(`${proxy}/platform/pay`, JSON.stringify({ userId: USER, depositId: 'acme-dep-3', currency: 'USD', amount: 100 }));
-    const elsewhere = storeOf(desk).exchanges.get(storeOf(desk).exchanges.list({ direction: 'inbound' }).items[0]!.id)!;
+    const elsewhere = await exchangeOf(desk, (await exchangesOf(desk, { direction: 'inbound' }))[0]!.id);
     expect(elsewhere.kind).toBe('pay');
     expect(elsewhere.findings.some((f) => f.level === 'info' && f.message.includes('/acme/pay'))).toBe(true);
   });
@@ -97,7 +94,7 @@ describe('the callback prefix of a profile', () => {
       },
     };
     const result = must(await desk.importHar(JSON.stringify(har), {}));
-    expect(storeOf(desk).exchanges.get(result.ids[0]!)).toMatchObject({ kind: 'pay', depositId: 'har-dep-1', signature: { verdict: 'valid' } });
+    expect(await logOf(desk).get(result.ids[0]!)).toMatchObject({ kind: 'pay', depositId: 'har-dep-1', signature: { verdict: 'valid' } });
   });
 
   it('replay ID --follow-up REFUND posts to <prefix>/results', async () => {
@@ -107,7 +104,7 @@ describe('the callback prefix of a profile', () => {
     must(await desk.saveProfile({ name: 'acme', operatorUrl: op.url }));
     const proxy = must(await desk.startProxy({ port: 0, host: '127.0.0.1', upstream: op.url })).proxy.url!;
     expect(await post(`${proxy}/acme/pay`, JSON.stringify({ userId: USER, depositId: 'acme-refund-1', currency: 'USD', amount: 300 }))).toBe(200);
-    const payId = storeOf(desk).exchanges.list({ direction: 'inbound' }).items[0]!.id;
+    const payId = (await exchangesOf(desk, { direction: 'inbound' }))[0]!.id;
     await desk.close();
 
     const res = await runCli(['--home', home, 'replay', String(payId), '--follow-up', 'REFUND', '--json']);

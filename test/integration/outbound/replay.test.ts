@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
+import { openDesk, sqliteOf, logOf } from '../../helpers/desk';
 import { startOperator, type StandInOperator } from '../../helpers/operator';
 import { capture } from '../../helpers/captures';
 import { startRecorder } from '../../helpers/servers';
+import { exchangeOf, exchangesOf } from '../../helpers/log-reads';
 
 const SECRET = 'replay-test-secret';
 const hmac = (bytes: Buffer | Uint8Array, secret = SECRET) => createHmac('sha256', secret).update(bytes).digest('hex');
@@ -32,7 +33,7 @@ describe('replay', () => {
     const { desk, operator } = await setup();
     const body = JSON.stringify({ userId: 'u-1', depositId: 'd-1', currency: 'USD', amount: 5 });
     const id = capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
-    const before = storeOf(desk).exchanges.get(id);
+    const before = await logOf(desk).get(id);
 
     const res = await desk.replay({ sourceId: id });
     expect(res.ok).toBe(true);
@@ -46,7 +47,7 @@ describe('replay', () => {
     expect(operator.requests[0]!.headers['user-agent']).toBe('platform-callbacks/1.0');
     expect(operator.requests[0]!.headers.host).toBe(operator.url.replace('http://', ''));
 
-    const after = storeOf(desk).exchanges.get(id)!;
+    const after = await exchangeOf(desk, id);
     expect({ ...after, derivedIds: [] }).toEqual({ ...before, derivedIds: [] });
     expect(after.derivedIds).toEqual([res.value.id]);
   });
@@ -107,7 +108,7 @@ describe('replay', () => {
     // The custom secret is not stored anywhere in the log.
     const all = sqliteOf(desk).prepare('SELECT * FROM exchanges').all();
     expect(JSON.stringify(all)).not.toContain('a-custom-secret');
-    const last = storeOf(desk).exchanges.list({ direction: 'outbound', limit: 1 }).items[0]!;
+    const last = (await exchangesOf(desk, { direction: 'outbound', limit: 1 }))[0]!;
     expect(last.signature.verdict).toBe('valid');
   });
 
@@ -168,7 +169,7 @@ describe('replay', () => {
     if (!res.ok) return;
     expect(res.value.response).toBeNull();
     expect(res.value.error).toContain('Connection refused');
-    expect(storeOf(desk).exchanges.get(res.value.id)!.error).toContain("is the operator's server running?");
+    expect((await exchangeOf(desk, res.value.id)).error).toContain("is the operator's server running?");
   });
 });
 

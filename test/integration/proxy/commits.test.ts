@@ -4,7 +4,8 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { bareGroupCommit } from '../../helpers/group-commit';
 import { captures, send, startProxy } from './helpers';
-import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
+import { openDesk, sqliteOf } from '../../helpers/desk';
+import { exchangesOf } from '../../helpers/log-reads';
 
 describe('group commit', () => {
   it('commits the writes of one turn together, and a failing write fails alone', async () => {
@@ -46,12 +47,12 @@ describe('group commit', () => {
         const reply = await send(url, { body, agent });
         expect(reply.status).toBe(200);
         // The row (and its response) is readable the moment the answer arrives.
-        return storeOf(desk).exchanges.list({ depositId: `burst-${i}` }).items[0]?.response?.status;
+        return (await exchangesOf(desk, { depositId: `burst-${i}` }))[0]?.response?.status;
       }),
     );
     agent.destroy();
     expect(seenAtAnswer.every((s) => s === 200)).toBe(true);
-    expect(captures(desk, 1000)).toHaveLength(200);
+    expect(await captures(desk, 1000)).toHaveLength(200);
   });
 });
 

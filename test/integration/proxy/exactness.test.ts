@@ -4,9 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { captures, send, sha256, startProxy } from './helpers';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk } from '../../helpers/desk';
 import { closeAfterTest } from '../../helpers/closing';
 import { startRecorder } from '../../helpers/servers';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const BOM = [0xef, 0xbb, 0xbf];
 const bytes = (...parts: Array<ArrayLike<number>>): Uint8Array => Uint8Array.from(parts.flatMap((p) => Array.from(p)));
@@ -41,7 +42,7 @@ describe('forward mode: exact bytes both ways', () => {
         answers.set(id, answer);
         const reply = await send(url, { path, body, headers: { 'x-case': id, 'content-type': 'application/json' } });
         const got = upstream.received.at(-1)!;
-        const row = storeOf(desk).exchanges.get(captures(desk, 1)[0]!.id)!;
+        const row = await exchangeOf(desk, (await captures(desk, 1))[0]!.id);
 
         expect(sha256(got.body)).toBe(sha256(body));
         expect(sha256(Buffer.from(row.request.bodyBase64, 'base64'))).toBe(sha256(body));

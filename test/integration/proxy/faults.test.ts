@@ -6,7 +6,8 @@ import type { Desk } from '../../../src-main/core/desk';
 import type { ProxyFaultInput } from '../../../src-main/shared/model';
 import { runCli } from '../../helpers/cli';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk } from '../../helpers/desk';
+import { must } from '../../helpers/must';
 import { startRecorder } from '../../helpers/servers';
 import { tempDir } from '../../helpers/temp';
 import { captures, latest, send, startProxy } from './helpers';
@@ -21,8 +22,8 @@ async function addFault(desk: Desk, input: ProxyFaultInput) {
   return added.value;
 }
 
-function faultFindings(desk: Desk) {
-  return latest(desk).findings.filter((f) => /^fault \d+/.test(f.message));
+async function faultFindings(desk: Desk) {
+  return (await latest(desk)).findings.filter((f) => /^fault \d+/.test(f.message));
 }
 
 /** Sends and reports the client-side error instead of a reply (a reset, a hang-up). */
@@ -44,13 +45,15 @@ describe('faults in sandbox mode', () => {
       const reply = await send(url, { body: PAY(d), headers });
       expect(reply.status).toBe(503);
       expect(reply.body.toString()).toBe('{"down":true}');
-      const row = latest(desk);
+      const row = await latest(desk);
       expect(row.response?.status).toBe(503);
-      expect(faultFindings(desk)).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringContaining(`fault ${fault.id}: answer 503`) })]);
+      expect(await faultFindings(desk)).toEqual([
+        expect.objectContaining({ level: 'warning', message: expect.stringContaining(`fault ${fault.id}: answer 503`) }),
+      ]);
     }
     // Results are not matched by a pay fault, and the third pay goes to the sandbox.
     expect((await send(url, { path: '/platform/pay', body: PAY('d-3'), headers })).status).toBe(200);
-    expect(faultFindings(desk)).toEqual([]);
+    expect(await faultFindings(desk)).toEqual([]);
     const state = await desk.getSandboxState();
     expect(state.ok && state.value.deposits.map((d) => d.depositId)).toEqual(['d-3']);
     const listed = await desk.listFaults();
@@ -74,10 +77,10 @@ describe('faults in sandbox mode', () => {
     const reply = await send(url, { body: PAY('d-delay'), headers });
     expect(performance.now() - started).toBeGreaterThanOrEqual(195);
     expect(reply.status).toBe(200);
-    expect(faultFindings(desk)[0]?.message).toMatch(/delay 200 ms/);
+    expect((await faultFindings(desk))[0]?.message).toMatch(/delay 200 ms/);
     // Recorded as a slow operator's answer: the duration includes the wait, and the sandbox booked the pay.
-    expect(latest(desk).durationMs).toBeGreaterThanOrEqual(195);
-    expect(latest(desk).response?.status).toBe(200);
+    expect((await latest(desk)).durationMs).toBeGreaterThanOrEqual(195);
+    expect((await latest(desk)).response?.status).toBe(200);
     const state = await desk.getSandboxState();
     expect(state.ok && state.value.deposits.map((d) => d.depositId)).toEqual(['d-delay']);
   });
@@ -89,7 +92,7 @@ describe('faults in sandbox mode', () => {
     const { reply, error } = await sendOrError(url, '/platform/results', WIN('d-reset'));
     expect(reply).toBeNull();
     expect(error?.code).toBe('ECONNRESET');
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.kind).toBe('results');
     expect(row.response).toBeNull();
     expect(row.error).toBe(`fault ${fault.id}: connection reset (injected)`);
@@ -105,7 +108,7 @@ describe('faults in sandbox mode', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(295);
     expect(reply).toBeNull();
     expect(error?.message).toMatch(/socket hang up|ECONNRESET/);
-    expect(latest(desk).error).toBe(`fault ${fault.id}: no answer (timeout) (injected)`);
+    expect((await latest(desk)).error).toBe(`fault ${fault.id}: no answer (timeout) (injected)`);
   });
 });
 
@@ -118,7 +121,7 @@ describe('faults in forward mode', () => {
     const faulted = await send(url, { body: PAY('f-1'), headers });
     expect(faulted.status).toBe(502);
     expect(upstream.received).toHaveLength(0);
-    expect(latest(desk).findings.some((f) => /the upstream was not asked/.test(f.message))).toBe(true);
+    expect((await latest(desk)).findings.some((f) => /the upstream was not asked/.test(f.message))).toBe(true);
 
     await addFault(desk, { action: { type: 'delay', ms: 150 }, count: 1 });
     const started = performance.now();
@@ -126,8 +129,8 @@ describe('faults in forward mode', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);
     expect(delayed.status).toBe(200);
     expect(upstream.received.map((r) => r.body.toString())).toEqual([PAY('f-2')]);
-    expect(latest(desk).response?.status).toBe(200);
-    expect(faultFindings(desk)[0]?.message).toMatch(/held 150 ms before it was forwarded/);
+    expect((await latest(desk)).response?.status).toBe(200);
+    expect((await faultFindings(desk))[0]?.message).toMatch(/held 150 ms before it was forwarded/);
   });
 
   it('a reset in forward mode: not forwarded, recorded with the fault', async () => {
@@ -138,8 +141,8 @@ describe('faults in forward mode', () => {
     const { error } = await sendOrError(url, '/platform/pay', PAY('f-3'));
     expect(error?.code).toBe('ECONNRESET');
     expect(upstream.received).toHaveLength(0);
-    expect(latest(desk).error).toContain(`fault ${fault.id}`);
-    expect(captures(desk)).toHaveLength(1);
+    expect((await latest(desk)).error).toContain(`fault ${fault.id}`);
+    expect(await captures(desk)).toHaveLength(1);
   });
 });
 
@@ -153,7 +156,7 @@ describe('a timeout in forward mode', () => {
     expect(reply).toBeNull();
     expect(error).not.toBeNull();
     expect(upstream.received).toHaveLength(0);
-    expect(latest(desk).error).toBe(`fault ${fault.id}: no answer (timeout) (injected)`);
+    expect((await latest(desk)).error).toBe(`fault ${fault.id}: no answer (timeout) (injected)`);
     expect((await send(url, { body: PAY('f-5'), headers })).status).toBe(200);
     expect(upstream.received).toHaveLength(1);
   });
@@ -177,7 +180,7 @@ describe('faults from another process', () => {
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id: 1, applied: 1, spent: true })]);
     const cleared = await runCli(['--home', home, 'sandbox', 'fault', 'clear']);
     expect(cleared.stdout).toBe('faults cleared: 1\n');
-    expect(storeOf(desk).faults.list()).toEqual([]);
+    expect(must(await desk.listFaults())).toEqual([]);
 
     const usage = await runCli(['--home', home, 'sandbox', 'fault', 'add', '--status', '500', '--reset']);
     expect(usage.code).toBe(2);

@@ -62,7 +62,7 @@ describe('forward mode', () => {
       ['Content-Length', String(body.length)],
     ]);
     // The capture keeps the headers as they arrived, the proxy's own Host included.
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.request.headers).toContainEqual(['Host', `127.0.0.1:${port}`]);
     expect(row.request.headers).toContainEqual(['X-Drop-Me', 'listed in Connection']);
     expect(row.request.query).toBe('trace=1&x=%20');
@@ -102,7 +102,7 @@ describe('forward mode', () => {
       ['X-Operator', 'stand-in'],
       ['Content-Length', String(answer.length)],
     ]);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.response?.status).toBe(402);
     expect(Buffer.from(row.response!.bodyBase64, 'base64').equals(answer)).toBe(true);
     expect(row.response!.headers).toContainEqual(['X-Operator', 'stand-in']);
@@ -132,7 +132,7 @@ describe('forward mode', () => {
     const reply = await send(url, { body: '{"depositId":"d-502"}' });
     expect(reply.status).toBe(502);
     expect(json(reply)).toEqual({ errors: [{ code: 'UPSTREAM_UNREACHABLE', isClientSafe: false }] });
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.error).toMatch(/unreachable.*ECONNREFUSED/);
     expect(row.response?.status).toBe(502);
     expect(row.depositId).toBe('d-502');
@@ -151,7 +151,7 @@ describe('forward mode', () => {
     expect(reply.status).toBe(504);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(json(reply)).toEqual({ errors: [{ code: 'UPSTREAM_TIMEOUT', isClientSafe: false }] });
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.error).toMatch(/did not answer within 300 ms/);
     expect(row.response?.status).toBe(504);
     expect(upstream.received.length).toBe(1);

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import type { ExchangeEvent, ExchangeSummary } from '../../../src-main/shared/model';
 import { captures, json, latest, send, startProxy } from './helpers';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk } from '../../helpers/desk';
 import { rawRoundTrip } from '../../helpers/raw-socket';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const VALID_PAY = (depositId: string) => JSON.stringify({ userId: 'u-1', depositId, currency: 'USD', amount: 1 });
 let alive = 0;
@@ -20,7 +21,7 @@ async function expectAlive(desk: Desk, url: string): Promise<void> {
   const depositId = `alive-${++alive}`;
   const reply = await send(url, { body: VALID_PAY(depositId), headers: { 'content-type': 'application/json' } });
   expect(reply.status).toBe(200);
-  expect(latest(desk).depositId).toBe(depositId);
+  expect((await latest(desk)).depositId).toBe(depositId);
 }
 
 function nextExchange(desk: Desk, accept: (x: ExchangeSummary) => boolean): Promise<ExchangeSummary> {
@@ -42,7 +43,7 @@ describe('guard rails', () => {
     const reply = await send(url, { body, headers: { 'content-type': 'application/json' } });
     expect(reply.status).toBe(413);
     expect(json(reply)).toEqual({ errors: [{ code: 'PAYLOAD_TOO_LARGE', isClientSafe: false }] });
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.truncated).toBe(true);
     expect(row.request.size).toBeGreaterThan(1024);
     expect(row.request.size).toBeLessThanOrEqual(5000);
@@ -58,7 +59,7 @@ describe('guard rails', () => {
     const answer = await rawText(port, `POST /platform/pay HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(answer).toContain('HEADERS_TOO_LARGE');
-    const [row] = captures(desk);
+    const [row] = await captures(desk);
     expect(row).toMatchObject({ method: 'POST', path: '/platform/pay', response: { status: 431 } });
     expect(row!.error).toMatch(/headers were larger than allowed/);
     expect(row!.signature.verdict).toBeNull();
@@ -79,7 +80,7 @@ describe('guard rails', () => {
     const { url, port } = await startProxy(desk);
     const answer = await rawText(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\nzz\r\nhello\r\n0\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.error).toMatch(/malformed/);
     expect(row.response?.status).toBe(400);
     expect(Buffer.from(row.request.bodyBase64, 'base64').toString()).toBe('{"a"');
@@ -106,7 +107,7 @@ describe('guard rails', () => {
     for (const c of cases) {
       const reply = await send(url, { body: c.body, headers: { 'content-type': c.type } });
       expect(reply.status, c.body.toString('hex')).toBe(c.status);
-      const row = latest(desk);
+      const row = await latest(desk);
       expect(Buffer.from(row.request.bodyBase64, 'base64').equals(c.body)).toBe(true);
       expect(row.response?.status).toBe(c.status);
       if (c.status === 400) expect(row.errorCount).toBeGreaterThan(0);
@@ -122,7 +123,7 @@ describe('guard rails', () => {
     const answer = await rawText(port, 'POST /platform/pay HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"userId":');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect((await recorded).response?.status).toBe(408);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.error).toMatch(/too slow/);
     expect(row.request.size).toBe(10);
     await expectAlive(desk, url);
@@ -146,7 +147,7 @@ describe('guard rails', () => {
     const summary = await recorded;
     expect(summary.error).toMatch(/closed the connection after 10 of 100 body bytes/);
     expect(summary.response).toBeNull();
-    expect(storeOf(desk).exchanges.get(summary.id)!.request.size).toBe(10);
+    expect((await exchangeOf(desk, summary.id)).request.size).toBe(10);
     await expectAlive(desk, url);
   });
 
@@ -156,7 +157,7 @@ describe('guard rails', () => {
     const body = VALID_PAY('http10');
     const answer = await rawText(port, `POST /platform/pay HTTP/1.0\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
-    expect(latest(desk).depositId).toBe('http10');
+    expect((await latest(desk)).depositId).toBe('http10');
     await expectAlive(desk, url);
   });
 });

@@ -6,7 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Desk } from '../../../src-main/core/desk';
 import type { ProxyConfig } from '../../../src-main/shared/model';
-import { storeOf } from '../../helpers/desk';
+import { exchangesOf, newestExchangeOf } from '../../helpers/log-reads';
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -80,11 +80,10 @@ export async function closedPort(): Promise<number> {
 
 /** The newest inbound rows, newest first. */
 export function captures(desk: Desk, limit = 100) {
-  return storeOf(desk).exchanges.list({ direction: 'inbound', limit }).items;
+  return exchangesOf(desk, { direction: 'inbound', limit });
 }
 
+/** The newest inbound row, in full. */
 export function latest(desk: Desk) {
-  const [top] = captures(desk, 1);
-  if (!top) throw new Error('no capture');
-  return storeOf(desk).exchanges.get(top.id)!;
+  return newestExchangeOf(desk, { direction: 'inbound' });
 }

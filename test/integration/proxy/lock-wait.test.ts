@@ -9,9 +9,10 @@ import { bareGroupCommit } from '../../helpers/group-commit';
 import { openDatabase } from '../../../src-main/core/store/sqlite';
 import { BUSY_TIMEOUT_MS } from '../../../src-main/core/store/sqlite/open';
 import { closeAfterTest } from '../../helpers/closing';
-import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
+import { openDesk, sqliteOf } from '../../helpers/desk';
 import { holdWriteLock } from '../../helpers/lock-holder';
 import { send, startProxy } from './helpers';
+import { exchangesOf } from '../../helpers/log-reads';
 
 /** How late a timer of `ms` fires: the time the event loop could not run. */
 /**
@@ -129,6 +130,6 @@ describe('the proxy while another process holds the write lock', () => {
     await holder.release();
     expect((await reply).status).toBe(200);
     expect(answeredAt).toBeGreaterThan(releasedAt);
-    expect(storeOf(desk).exchanges.list({ depositId: 'held-1' }).items).toHaveLength(1);
+    expect(await exchangesOf(desk, { depositId: 'held-1' })).toHaveLength(1);
   });
 });

@@ -136,7 +136,7 @@ describe('a running proxy, changed', () => {
     expect(first.status).toBe(200);
     expect(json(first)).toEqual({ from: 'old' });
     expect(newUpstream.received.map((r) => JSON.parse(r.body.toString()).depositId)).toEqual(['after-change']);
-    expect(captures(desk).map((c) => [c.depositId, c.response?.status])).toEqual([
+    expect((await captures(desk)).map((c) => [c.depositId, c.response?.status])).toEqual([
       ['after-change', 200],
       ['in-flight', 200],
     ]);
@@ -216,7 +216,7 @@ describe('a running proxy, changed', () => {
     const body = PAY('over-tls');
     const reply = await sendTls(secure.url!, readFileSync(certFile), body, { 'x-server-authorization': sign(Buffer.from(body), 's3') });
     expect(reply.status).toBe(200);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row).toMatchObject({ depositId: 'over-tls', scheme: 'https', signature: { verdict: 'valid' } });
 
     // The same hosts: the same certificate. Other hosts: a new one.
@@ -231,7 +231,7 @@ describe('a running proxy, changed', () => {
     const plain = must(await desk.startProxy({ tls: null })).proxy;
     expect(plain.url).toBe(`http://127.0.0.1:${other.port}`);
     expect((await send(plain.url!, { body: PAY('plain') })).status).toBe(401);
-    expect(latest(desk)).toMatchObject({ depositId: 'plain', scheme: 'http' });
+    expect(await latest(desk)).toMatchObject({ depositId: 'plain', scheme: 'http' });
   });
 
   it("shows the callback URLs: the proxy's own without a public URL, the profile's public URL and prefix with one", async () => {

@@ -19,7 +19,7 @@ describe('captured headers holding a stored secret', () => {
     const reply = await send(proxy.url, { body, headers: { 'content-type': 'application/json', 'x-server-authorization': secret, 'x-note': `key=${secret}` } });
     expect(reply.status).toBe(401);
 
-    const x = latest(desk);
+    const x = await latest(desk);
     expect(x.signature.verdict).toBe('malformed');
     const stored = Object.fromEntries(x.request.headers.map(([k, v]) => [k.toLowerCase(), v]));
     const marker = `[redacted sha256:${fingerprint(secret)}]`;

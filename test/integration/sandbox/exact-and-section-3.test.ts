@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../src-main/core/desk';
 import { addExact, subtractExact } from '../../../src-main/core/sandbox/exact-money';
 import { captures, json, send, startProxy, type Reply } from '../proxy/helpers';
-import { openDesk, storeOf } from '../../helpers/desk';
+import { openDesk } from '../../helpers/desk';
+import { exchangeOf } from '../../helpers/log-reads';
 
 async function sandbox(amounts: 'integer' | 'decimal' = 'decimal'): Promise<{ desk: Desk; post: (path: string, body: unknown) => Promise<Reply> }> {
   const desk = openDesk();
@@ -68,8 +69,8 @@ describe('section 3: a REFUND of a depositId never stored', () => {
     const reply = await post('/platform/results', body);
     expect(reply.status).toBe(200);
     expect(json(reply)).toEqual({ status: 'ignored', depositId: body.depositId, result: 'REFUND' });
-    const [captured] = captures(desk);
-    const detail = storeOf(desk).exchanges.get(captured!.id)!;
+    const [captured] = await captures(desk);
+    const detail = await exchangeOf(desk, captured!.id);
     expect(detail.findings.some((f) => f.message.includes('ignored and answered 200'))).toBe(true);
     expect(detail.findings.some((f) => f.level === 'error')).toBe(true);
   });

@@ -46,7 +46,7 @@ describe('sandbox operator: pay', () => {
     expect(again.status).toBe(first.status);
     expect(again.body.equals(first.body)).toBe(true);
     expect(await balance(desk)).toBe(990);
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.findings.some((f) => /already paid/.test(f.message))).toBe(true);
   });
 
@@ -56,7 +56,7 @@ describe('sandbox operator: pay', () => {
     const changed = await post('/platform/pay', PAY('d-4', 50));
     expect(changed.body.equals(first.body)).toBe(true);
     expect(await balance(desk)).toBe(995);
-    expect(latest(desk).findings).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringMatching(/different amount/) }));
+    expect((await latest(desk)).findings).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringMatching(/different amount/) }));
   });
 
   it('a balance too low: 402 with INSUFFICIENT_BALANCE, client safe; nothing deducted or stored', async () => {
@@ -116,7 +116,9 @@ describe('sandbox operator: results', () => {
     const win = await post('/platform/results', RESULT('WIN', 'd-1'));
     expect(win.body.equals(reply.body)).toBe(true);
     expect(await balance(desk)).toBe(995);
-    expect(latest(desk).findings).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringMatching(/already settled as LOSE/) }));
+    expect((await latest(desk)).findings).toContainEqual(
+      expect.objectContaining({ level: 'warning', message: expect.stringMatching(/already settled as LOSE/) }),
+    );
   });
 
   it("REFUND of a stored depositId: refunds the stored amount (not the message's), once", async () => {
@@ -125,7 +127,9 @@ describe('sandbox operator: results', () => {
     const reply = await post('/platform/results', RESULT('REFUND', 'd-1', { amount: 100, roomId: null, gameId: null }));
     expect(reply.status).toBe(200);
     expect(await balance(desk)).toBe(1000);
-    expect(latest(desk).findings).toContainEqual(expect.objectContaining({ path: '$.amount', message: expect.stringMatching(/stored amount is refunded/) }));
+    expect((await latest(desk)).findings).toContainEqual(
+      expect.objectContaining({ path: '$.amount', message: expect.stringMatching(/stored amount is refunded/) }),
+    );
     await post('/platform/results', RESULT('REFUND', 'd-1', { amount: 8 }));
     expect(await balance(desk)).toBe(1000);
     const state = await desk.getSandboxState();
@@ -146,7 +150,7 @@ describe('sandbox operator: results', () => {
     const reply = await post('/platform/results', RESULT('WIN', 'ghost'));
     expect(reply.status).toBe(200);
     expect(await balance(desk)).toBeUndefined();
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.findings).toContainEqual(expect.objectContaining({ level: 'warning', path: '$.depositId', message: expect.stringMatching(/never paid/) }));
     expect(row.response?.status).toBe(200);
   });
@@ -170,7 +174,7 @@ describe('sandbox operator: idempotency under concurrency, other paths, state', 
     const wins = await Promise.all(Array.from({ length: 20 }, () => post('/platform/results', RESULT('WIN', 'd-c', { amount: 10 }))));
     expect(new Set(wins.map((r) => r.body.toString())).size).toBe(1);
     expect(await balance(desk)).toBe(1005);
-    expect(captures(desk).length).toBe(40);
+    expect((await captures(desk)).length).toBe(40);
   });
 
   it('answers 404 for other paths and 405 for other methods on the callbacks, in the error shape', async () => {
@@ -181,7 +185,7 @@ describe('sandbox operator: idempotency under concurrency, other paths, state', 
     const get = await send(url, { method: 'GET', path: '/platform/pay' });
     expect(get.status).toBe(405);
     expect(get.headers).toContainEqual(['allow', 'POST']);
-    expect(captures(desk).map((c) => c.response?.status)).toEqual([405, 404]);
+    expect((await captures(desk)).map((c) => c.response?.status)).toEqual([405, 404]);
   });
 
   it('lists, sets and resets balances and deposits through the desk', async () => {

@@ -26,7 +26,7 @@ describe('signature verdicts with a secret configured (active profile)', () => {
       expect((await desk.saveProfile({ name: 'staging', secret: SECRET })).ok).toBe(true);
       const { url } = await startProxy(desk);
       const reply = await send(url, { body: BODY, headers: headersWith(c.header) });
-      const row = latest(desk);
+      const row = await latest(desk);
       expect(row.signature.verdict).toBe(c.name);
       if (c.name === 'valid') {
         expect(reply.status).toBe(200);
@@ -46,7 +46,7 @@ describe('signature verdicts with a secret configured (active profile)', () => {
     await desk.saveProfile({ name: 'production', callbackPrefix: '/production', secret: 'the production secret' });
     const { url } = await startProxy(desk);
     await send(url, { body: BODY, headers: headersWith(sign(BODY, 'the production secret')) });
-    const row = latest(desk);
+    const row = await latest(desk);
     expect(row.signature.verdict).toBe('mismatch');
     expect(row.signature.diagnosis?.match).toMatchObject({ variant: 'other-secret', profile: 'production' });
   });
@@ -56,7 +56,7 @@ describe('signature verdicts with a secret configured (active profile)', () => {
     await desk.saveProfile({ name: 'staging', secret: SECRET });
     const { url } = await startProxy(desk, { secret: { label: '--secret-env S', secret: 'override' } });
     expect((await send(url, { body: BODY, headers: headersWith(sign(BODY, 'override')) })).status).toBe(200);
-    expect(latest(desk).signature.verdict).toBe('valid');
+    expect((await latest(desk)).signature.verdict).toBe('valid');
     expect((await send(url, { body: BODY, headers: headersWith(sign(BODY, SECRET)) })).status).toBe(401);
   });
 });
@@ -70,26 +70,26 @@ describe('signature verdicts with no secret configured', () => {
     const { url } = await startProxy(desk);
     const signed = await send(url, { body: BODY, headers: headersWith(sign(BODY, SECRET)) });
     expect(signed.status).toBe(200);
-    expect(latest(desk).signature.verdict).toBe('no-secret');
+    expect((await latest(desk)).signature.verdict).toBe('no-secret');
     const unsigned = await send(url, {
       path: '/platform/results',
       body: '{"result":"LOSE","userId":"u-1","depositId":"d-sig","roomId":"r","gameId":"blocks"}',
     });
     expect(unsigned.status).toBe(200);
-    expect(latest(desk).signature.verdict).toBe('missing');
+    expect((await latest(desk)).signature.verdict).toBe('missing');
   });
 
   it('a malformed header is recorded as malformed and still accepted', async () => {
     const desk = openDesk();
     const { url } = await startProxy(desk);
     expect((await send(url, { body: BODY, headers: headersWith('zz') })).status).toBe(200);
-    expect(latest(desk).signature.verdict).toBe('malformed');
+    expect((await latest(desk)).signature.verdict).toBe('malformed');
   });
 
   it('a path that is not a callback has no verdict unless it carries a signature', async () => {
     const desk = openDesk();
     const { url } = await startProxy(desk);
     await send(url, { method: 'GET', path: '/favicon.ico' });
-    expect(latest(desk).signature.verdict).toBeNull();
+    expect((await latest(desk)).signature.verdict).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { COPIED_TABLES } from '../../../src-main/core/store/copy';
 import { connectPostgres } from '../../../src-main/core/store/postgres';
 import type { DatabaseCopyProgress } from '../../../src-main/shared/team-store';
 import { runCli } from '../../helpers/cli';
-import { openDesk, sqliteOf, storeOf } from '../../helpers/desk';
+import { openDesk, secretsOf, sqliteOf } from '../../helpers/desk';
 import { dumpLog, fillEveryColumn, NOT_UTF8 } from '../../helpers/full-log';
 import { must } from '../../helpers/must';
 import { usePostgres } from '../../helpers/postgres';
@@ -80,7 +80,7 @@ describe('db copy between SQLite and PostgreSQL', () => {
     await b.close();
     copyFileSync(join(homeA, 'secrets.key'), join(homeB, 'secrets.key'));
     const reopened = openDesk(homeB);
-    expect(storeOf(reopened).profiles.secrets('acme')).toMatchObject({ secret: 'the current secret', previousSecret: 'the previous secret' });
+    expect(secretsOf(reopened).profile('acme')).toMatchObject({ secret: 'the current secret', previousSecret: 'the previous secret' });
 
     // Copying back into the log it came from finds every row there already.
     const again = must(await a.copyDatabase({ direction: 'from', url }));

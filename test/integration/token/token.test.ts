@@ -7,7 +7,7 @@ import { fingerprint } from '../../../src-main/core/signing';
 import type { TokenRequest, TokenResult } from '../../../src-main/shared/model';
 import { tempDir } from '../../helpers/temp';
 import { OPERATOR_ID, PLATFORM_KEY, startTokenEndpoint, type TokenEndpoint } from './token-endpoint';
-import { storeOf } from '../../helpers/desk';
+import { exchangeOf } from '../../helpers/log-reads';
 
 const API_KEY = 'ak_test_5f0c9e1d2b3a4c5d';
 
@@ -65,7 +65,7 @@ describe('token requests', () => {
     expect(JSON.parse(r.body!).data.token).toBe(r.token);
 
     // Recorded as an outbound exchange of kind token, with the API key as a fingerprint only.
-    const x = storeOf(desk).exchanges.get(r.exchangeId)!;
+    const x = await exchangeOf(desk, r.exchangeId);
     expect([x.direction, x.kind, x.origin]).toEqual(['outbound', 'token', 'token']);
     expect(x.target).toBe(`${endpoint.url}/v0/wager/operator/create-token`);
     expect(x.request.headers).toContainEqual(['x-api-key', `[redacted sha256:${fingerprint(API_KEY)}]`]);
@@ -111,7 +111,7 @@ describe('token requests', () => {
     const r = await token();
     expect(r).toMatchObject({ status: null, token: null, decoded: null, body: null });
     expect(r.error).toMatch(/Connection refused by 127\.0\.0\.1:\d+/);
-    expect(storeOf(desk).exchanges.get(r.exchangeId)!.error).toBe(r.error);
+    expect((await exchangeOf(desk, r.exchangeId)).error).toBe(r.error);
   });
 
   it('says so when the host name does not resolve', async () => {
@@ -165,7 +165,7 @@ describe('token requests', () => {
     expect(bad.token).toBe('abc.%%%.def');
     expect(bad.decoded!.header).toBeNull();
     expect(bad.error).toBe('The token does not decode: the header is not UTF-8 text once decoded; the payload is not base64url.');
-    const findings = storeOf(desk).exchanges.get(noToken.exchangeId)!.findings;
+    const findings = (await exchangeOf(desk, noToken.exchangeId)).findings;
     expect(findings.some((f) => f.path.startsWith('$.data') && f.level === 'error')).toBe(true);
   });
 
