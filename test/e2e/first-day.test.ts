@@ -42,11 +42,11 @@ beforeAll(async () => {
       publicUrl: 'https://first-day-tunnel-with-a-long-name.trycloudflare.com',
     }),
   );
-  capture(desk, { body: body('dep-eur', 100, 'EUR'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
-  capture(desk, { body: body('dep-eur-big', 100_000, 'EUR'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
-  capture(desk, { body: body('dep-jpy', 100, 'JPY'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
+  await capture(desk, { body: body('dep-eur', 100, 'EUR'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
+  await capture(desk, { body: body('dep-eur-big', 100_000, 'EUR'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
+  await capture(desk, { body: body('dep-jpy', 100, 'JPY'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
   for (const dep of ['dep-fail-1', 'dep-fail-2'])
-    capture(desk, { body: body(dep, 300, 'EUR'), signature: { secret: TEST_SECRET }, error: 'connect ECONNREFUSED' });
+    await capture(desk, { body: body(dep, 300, 'EUR'), signature: { secret: TEST_SECRET }, error: 'connect ECONNREFUSED' });
   await openApp(page, session.stack);
 }, 120_000);
 

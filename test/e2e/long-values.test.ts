@@ -35,13 +35,13 @@ beforeAll(async () => {
   const state = must(await desk.getSandboxState());
   longUserId = state.users.map((u) => u.userId).find((u) => u.length >= 1000)!;
   expect(longUserId).toBeDefined();
-  capture(desk, {
+  await capture(desk, {
     body: JSON.stringify({ userId: SHORT_USER, depositId: 'dep-short-user', currency: 'USD', amount: 500 }),
     signature: { secret: TEST_SECRET },
   });
   // Another profile's capture and one nobody's prefix received: the all-profiles list names whose each is.
-  capture(desk, { body: JSON.stringify({ userId: 'u-gamma-1', depositId: 'dep-gamma', currency: 'USD', amount: 700 }), profile: 'gamma-sportsbook' });
-  capture(desk, { path: '/nowhere/pay', body: JSON.stringify({ userId: 'u-stray', depositId: 'dep-unassigned' }), profile: null });
+  await capture(desk, { body: JSON.stringify({ userId: 'u-gamma-1', depositId: 'dep-gamma', currency: 'USD', amount: 700 }), profile: 'gamma-sportsbook' });
+  await capture(desk, { path: '/nowhere/pay', body: JSON.stringify({ userId: 'u-stray', depositId: 'dep-unassigned' }), profile: null });
   // Then the proxy forwards (the mode the status bar spells out in full).
   operator = await startOperator({ secret: TEST_SECRET });
   must(await desk.startProxy({ port: Number(new URL(session.stack.proxyUrl).port), upstream: operator.url }));

@@ -33,8 +33,9 @@ afterAll(async () => {
 describe('redelivery in Chromium', () => {
   it('counts the failed captures, confirms production, sends them and shows the report', async () => {
     const { desk } = session.stack;
-    for (const dep of ['dep-r1', 'dep-r2', 'dep-r3']) capture(desk, { body: pay(dep), signature: { secret: TEST_SECRET }, error: 'connect ECONNREFUSED' });
-    capture(desk, { body: pay('dep-ok'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
+    for (const dep of ['dep-r1', 'dep-r2', 'dep-r3'])
+      await capture(desk, { body: pay(dep), signature: { secret: TEST_SECRET }, error: 'connect ECONNREFUSED' });
+    await capture(desk, { body: pay('dep-ok'), signature: { secret: TEST_SECRET }, response: { status: 200 } });
     await openApp(page, session.stack);
     await page.getByTestId('open-redeliver').click();
     await page.getByTestId('redeliver-count').getByText(`3 to send to ${operator.url}`).waitFor();

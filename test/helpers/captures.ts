@@ -1,4 +1,4 @@
-// Captured callbacks in a desk's real exchange store, judged by the same judge as the capture proxy's
+// Captured callbacks in a desk's real exchange log, judged by the same judge as the capture proxy's
 // (headers, verdict against the desk's own secrets, findings, key fields, redaction) without running
 // the proxy: for tests about what happens to captures afterwards (replay, drafts, exports).
 import { judge } from '../../src-main/core/capture';
@@ -6,7 +6,7 @@ import type { Desk } from '../../src-main/core/desk';
 import { storedSecrets } from '../../src-main/core/redact';
 import { sign } from '../../src-main/core/signing';
 import type { HeaderList } from '../../src-main/shared/model';
-import { secretsOf, storeOf } from './desk';
+import { featureDepsOf, logOf, secretsOf } from './desk';
 
 export interface CaptureInput {
   body: Uint8Array | string;
@@ -28,11 +28,11 @@ export interface CaptureInput {
 
 const bytesOf = (b: Uint8Array | string): Buffer => (typeof b === 'string' ? Buffer.from(b, 'utf8') : Buffer.from(b));
 
-/** Inserts one capture (completed when a response or error is given); returns its id. */
-export function capture(desk: Desk, input: CaptureInput): number {
+/** Records one capture through the desk's log (completed when a response or error is given); returns its id. */
+export async function capture(desk: Desk, input: CaptureInput): Promise<number> {
   const body = bytesOf(input.body);
   const path = input.path ?? '/platform/pay';
-  const profile = input.profile === undefined ? storeOf(desk).profiles.activeName() : input.profile;
+  const profile = input.profile === undefined ? (secretsOf(desk).profile()?.name ?? null) : input.profile;
   const signature = input.signature == null ? null : typeof input.signature === 'string' ? input.signature : sign(body, input.signature.secret);
   const headers: HeaderList = [
     ['Host', input.host ?? '127.0.0.1:8080'],
@@ -59,19 +59,23 @@ export function capture(desk: Desk, input: CaptureInput): number {
     },
     {
       candidates: secretsOf(desk).signingCandidates(profile ?? undefined),
-      secrets: storedSecrets({ signingCandidates: () => secretsOf(desk).signingCandidates(), store: storeOf(desk) }),
+      secrets: storedSecrets(featureDepsOf(desk)),
       profile,
     },
   );
-  const { id } = storeOf(desk).exchanges.insert(row);
-  if (input.response !== undefined || input.error !== undefined) {
-    const r = input.response;
-    storeOf(desk).exchanges.complete(id, {
-      response: r ? { status: r.status, headers: r.headers ?? [], body: bytesOf(r.body ?? '') } : null,
-      error: input.error ?? null,
-      durationMs: 3.5,
-      completedAt: new Date().toISOString(),
-    });
-  }
-  return id;
+  const r = input.response;
+  const completion =
+    input.response !== undefined || input.error !== undefined
+      ? {
+          response: r ? { status: r.status, headers: r.headers ?? [], body: bytesOf(r.body ?? '') } : null,
+          error: input.error ?? null,
+          durationMs: 3.5,
+          completedAt: new Date().toISOString(),
+        }
+      : null;
+  return logOf(desk).write((rows) => {
+    const id = rows.record(row);
+    if (completion) rows.finish(id, completion);
+    return id;
+  });
 }

@@ -144,7 +144,7 @@ async function viaSend(c: Case): Promise<ExchangeDetail> {
 }
 
 async function viaHelper(c: Case): Promise<ExchangeDetail> {
-  const id = capture(desk, { body: c.body, path: c.path, query: c.query, signature: signatureOf(c), extraHeaders: c.extra, host: '127.0.0.1:8080' });
+  const id = await capture(desk, { body: c.body, path: c.path, query: c.query, signature: signatureOf(c), extraHeaders: c.extra, host: '127.0.0.1:8080' });
   return await exchangeOf(desk, id);
 }
 

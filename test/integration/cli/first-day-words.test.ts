@@ -23,9 +23,9 @@ async function home() {
   must(await desk.saveProfile({ name: 'acme', secret: ACME }));
   must(await desk.saveProfile({ name: 'beta', secret: BETA, callbackPrefix: '/beta' }));
   must(await desk.useProfile('acme'));
-  const plain = capture(desk, { body: pay('dep-plain'), signature: { secret: ACME }, response: { status: 200 } });
-  const upper = capture(desk, { body: pay('dep-upper'), signature: sign(Buffer.from(pay('dep-upper')), ACME).toUpperCase() });
-  const other = capture(desk, { body: pay('dep-other'), signature: { secret: BETA } });
+  const plain = await capture(desk, { body: pay('dep-plain'), signature: { secret: ACME }, response: { status: 200 } });
+  const upper = await capture(desk, { body: pay('dep-upper'), signature: sign(Buffer.from(pay('dep-upper')), ACME).toUpperCase() });
+  const other = await capture(desk, { body: pay('dep-other'), signature: { secret: BETA } });
   await desk.close();
   return { dir, plain, upper, other };
 }

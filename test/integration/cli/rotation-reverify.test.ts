@@ -28,9 +28,9 @@ describe('profile rotation and reverify from the CLI', () => {
     const home = tempDir();
     const desk = openDesk(home);
     must(await desk.saveProfile({ name: 'acme' }));
-    const a = capture(desk, { body: pay('d-1'), signature: { secret: 'later' } });
-    const b = capture(desk, { body: pay('d-2'), signature: { secret: 'later' } });
-    const c = capture(desk, { body: pay('d-3'), signature: { secret: 'later' } });
+    const a = await capture(desk, { body: pay('d-1'), signature: { secret: 'later' } });
+    const b = await capture(desk, { body: pay('d-2'), signature: { secret: 'later' } });
+    const c = await capture(desk, { body: pay('d-3'), signature: { secret: 'later' } });
     await desk.close();
 
     const set = await runCli(['--home', home, 'profile', 'set', 'acme', '--secret-env', 'S'], { env: { S: 'later' } });

@@ -16,13 +16,14 @@ async function deskWithCaptures() {
   const desk = openDesk(home);
   must(await desk.saveProfile({ name: 'staging', secret: SECRET }));
   must(await desk.useProfile('staging'));
-  const wanted = capture(desk, {
+  const wanted = await capture(desk, {
     body: pay('dep-10023', ',"memo":"Refund for Table Nine"'),
     signature: { secret: SECRET },
     response: { status: 200, body: '{"balance":17.25}' },
   });
-  for (let i = 0; i < 150; i++) capture(desk, { body: pay(`dep-2${i}`), signature: { secret: SECRET }, response: { status: 200, body: '{"balance":1}' } });
-  const leaky = capture(desk, { body: pay('dep-leak', `,"debug":"${SECRET}"`), signature: { secret: SECRET } });
+  for (let i = 0; i < 150; i++)
+    await capture(desk, { body: pay(`dep-2${i}`), signature: { secret: SECRET }, response: { status: 200, body: '{"balance":1}' } });
+  const leaky = await capture(desk, { body: pay('dep-leak', `,"debug":"${SECRET}"`), signature: { secret: SECRET } });
   return { home, desk, wanted, leaky };
 }
 

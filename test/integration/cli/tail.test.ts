@@ -56,9 +56,9 @@ describe('wager-desk tail', () => {
     must(await desk.saveProfile({ name: 'acme', secret: 's' }));
     const tail = await startTail(['--home', home, '--json', '--deposit', 'd-wanted']);
 
-    const inFlight = capture(desk, { body: pay('d-wanted') });
-    capture(desk, { body: pay('d-other'), response: { status: 200 } });
-    const done = capture(desk, { body: pay('d-wanted'), signature: { secret: 's' }, response: { status: 201 } });
+    const inFlight = await capture(desk, { body: pay('d-wanted') });
+    await capture(desk, { body: pay('d-other'), response: { status: 200 } });
+    const done = await capture(desk, { body: pay('d-wanted'), signature: { secret: 's' }, response: { status: 201 } });
     const [first] = await tail.waitForLines(1);
     expect((JSON.parse(first!) as ExchangeSummary).id).toBe(done);
 
@@ -84,14 +84,14 @@ describe('wager-desk tail', () => {
     const desk = openDesk(home);
     must(await desk.saveProfile({ name: 'acme', secret: 's' }));
     const tail = await startTail(['--home', home]);
-    const refused = capture(desk, {
+    const refused = await capture(desk, {
       body: pay('d-down'),
       signature: { secret: 's' },
       response: { status: 502 },
       error: 'the upstream is unreachable: connect ECONNREFUSED 127.0.0.1:9',
     });
-    const accepted = capture(desk, { body: pay('d-bad'), signature: { secret: 'not-s' }, response: { status: 200 } });
-    const fine = capture(desk, { body: pay('d-fine'), signature: { secret: 's' }, response: { status: 200 } });
+    const accepted = await capture(desk, { body: pay('d-bad'), signature: { secret: 'not-s' }, response: { status: 200 } });
+    const fine = await capture(desk, { body: pay('d-fine'), signature: { secret: 's' }, response: { status: 200 } });
     const lines = await tail.waitForLines(3);
     const line = (id: number): string => lines.find((l) => l.includes(`#${id} `))!;
     expect(line(refused)).toMatch(/ desk 502 .* by the desk: the desk could not reach the operator at 127\.0\.0\.1:9: connection refused$/);
@@ -100,7 +100,7 @@ describe('wager-desk tail', () => {
 
     // The reader leaves (as `| head` does): the next line meets a closed pipe and tail ends as on SIGTERM.
     tail.closeOutput();
-    capture(desk, { body: pay('d-after'), response: { status: 200 } });
+    await capture(desk, { body: pay('d-after'), response: { status: 200 } });
     expect(await tail.exited).toBe(0);
   });
 });

@@ -81,9 +81,9 @@ describe('who answered, in the CLI', { timeout: 180_000 }, () => {
     const home = tempDir();
     const desk = openDesk(home);
     must(await desk.saveProfile({ name: 'acme', secret: 'right-secret' }));
-    const accepted = capture(desk, { body: pay('d-bad'), signature: { secret: 'wrong-secret' }, response: { status: 200 } });
-    capture(desk, { body: pay('d-bad'), signature: { secret: 'right-secret' }, response: { status: 200 } });
-    const clean = capture(desk, { body: pay('d-good'), signature: { secret: 'right-secret' }, response: { status: 200 } });
+    const accepted = await capture(desk, { body: pay('d-bad'), signature: { secret: 'wrong-secret' }, response: { status: 200 } });
+    await capture(desk, { body: pay('d-bad'), signature: { secret: 'right-secret' }, response: { status: 200 } });
+    const clean = await capture(desk, { body: pay('d-good'), signature: { secret: 'right-secret' }, response: { status: 200 } });
     await desk.close();
 
     const table = await runCli(['--home', home, 'captures']);

@@ -19,7 +19,7 @@ async function twoProfiles(home = tempDir()): Promise<{ desk: Desk; home: string
   must(await desk.saveProfile({ name: 'lose', secret: 'lose-secret', callbackPrefix: '/lose' }));
   must(await desk.saveProfile({ name: 'acme', secret: 'acme-secret', callbackPrefix: '/acme' }));
   must(await desk.useProfile('acme'));
-  const loseId = capture(desk, { path: '/lose/pay', body: payOf('d-lose'), signature: { secret: 'lose-secret' }, profile: 'lose' });
+  const loseId = await capture(desk, { path: '/lose/pay', body: payOf('d-lose'), signature: { secret: 'lose-secret' }, profile: 'lose' });
   return { desk, home, loseId };
 }
 

@@ -21,13 +21,17 @@ async function seededHome(): Promise<{ home: string; ids: number[] }> {
     const saved = await desk.saveProfile({ name: 'p', secret: SECRET });
     expect(saved.ok).toBe(true);
     const ids = [
-      capture(desk, {
+      await capture(desk, {
         body: '{"userId":"u1","depositId":"d1","currency":"EUR","amount":1}',
         signature: { secret: SECRET },
         response: { status: 200, body: '{}' },
       }),
-      capture(desk, { body: Buffer.from([0x7b, 0xff, 0x7d]), signature: 'a'.repeat(64) }),
-      capture(desk, { path: '/platform/results', body: '{"result":"LOSE","userId":"u2","depositId":"d2","roomId":"r","gameId":"blocks"}', signature: null }),
+      await capture(desk, { body: Buffer.from([0x7b, 0xff, 0x7d]), signature: 'a'.repeat(64) }),
+      await capture(desk, {
+        path: '/platform/results',
+        body: '{"result":"LOSE","userId":"u2","depositId":"d2","roomId":"r","gameId":"blocks"}',
+        signature: null,
+      }),
     ];
     return { home, ids };
   } finally {

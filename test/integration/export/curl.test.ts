@@ -82,7 +82,7 @@ const bodies: Array<[string, Buffer]> = [
 
 describe('copy as cURL', () => {
   it.each(bodies)('reproduces a capture with %s byte for byte, signature included', async (_name, body) => {
-    const id = capture(desk, {
+    const id = await capture(desk, {
       body,
       signature: { secret: SECRET },
       host,
@@ -105,7 +105,7 @@ describe('copy as cURL', () => {
   });
 
   it('keeps an odd path and query exactly (no globbing, no dot-segment folding)', async () => {
-    const id = capture(desk, { body: '{}', path: '/a/../platform/pay', query: 'q=[1]&r={x}&s=%2F', signature: { secret: SECRET }, host });
+    const id = await capture(desk, { body: '{}', path: '/a/../platform/pay', query: 'q=[1]&r={x}&s=%2F', signature: { secret: SECRET }, host });
     const command = await curlFor(id);
     expect(command).toContain('--globoff');
     expect(command).toContain('--path-as-is');

@@ -28,20 +28,20 @@ describe('HAR export and import', () => {
       await withProfile(b);
       const binary = Buffer.concat([Buffer.from('{"userId":"u'), Buffer.from([0xe9, 0xff, 0xfe, 0x00]), Buffer.from('","depositId":"d-bin"}')]);
       const ids = [
-        capture(a, {
+        await capture(a, {
           body: pay('d-1'),
           signature: { secret: SECRET },
           response: { status: 200, headers: [['Content-Type', 'application/json']], body: '{"ok":true}' },
         }),
         // Signed over the pretty-printed body: a mismatch the desk can explain.
-        capture(a, {
+        await capture(a, {
           path: '/platform/results',
           body: win('d-1'),
           signature: sign(Buffer.from(JSON.stringify(JSON.parse(win('d-1')), null, 2)), SECRET),
           response: { status: 500, body: Buffer.from([0x80, 0x81, 0x00, 0x7f]) },
         }),
-        capture(a, { body: binary, signature: { secret: SECRET }, query: 'a=1&b=%20x', response: null, error: 'Connection refused by 127.0.0.1:1' }),
-        capture(a, {
+        await capture(a, { body: binary, signature: { secret: SECRET }, query: 'a=1&b=%20x', response: null, error: 'Connection refused by 127.0.0.1:1' }),
+        await capture(a, {
           body: pay('d-2'),
           signature: null,
           extraHeaders: [
@@ -49,7 +49,7 @@ describe('HAR export and import', () => {
             ['x-trace', 'two'],
           ],
         }),
-        capture(a, { body: '', path: '/platform/pay', signature: 'not-hex' }),
+        await capture(a, { body: '', path: '/platform/pay', signature: 'not-hex' }),
       ];
       const before = await Promise.all(ids.map((id) => exchangeOf(a, id)));
       expect(before.map((x) => x.signature.verdict)).toEqual(['valid', 'mismatch', 'valid', 'missing', 'malformed']);
@@ -104,7 +104,7 @@ describe('HAR export and import', () => {
       await withProfile(a);
       must(await b.saveProfile({ name: 'other', secret: 'a-different-secret' }));
       must(await b.saveProfile({ name: 'right', callbackPrefix: '/right', secret: SECRET }));
-      capture(a, { body: pay('d-9'), signature: { secret: SECRET } });
+      await capture(a, { body: pay('d-9'), signature: { secret: SECRET } });
       const text = must(await a.exportHar({}));
       const active = must(await b.importHar(text, {}));
       const chosen = must(await b.importHar(text, { profile: 'right' }));
@@ -126,7 +126,7 @@ describe('HAR export and import', () => {
     try {
       await withProfile(a);
       must(await a.saveProfile({ name: 'second', callbackPrefix: '/second', secret: 'second-profile-secret' }));
-      capture(a, {
+      await capture(a, {
         body: pay('d-s'),
         signature: { secret: SECRET },
         extraHeaders: [
@@ -158,9 +158,9 @@ describe('HAR export and import', () => {
     const a = openDesk();
     try {
       await withProfile(a);
-      const p1 = capture(a, { body: pay('d-a'), signature: { secret: SECRET } });
-      const r1 = capture(a, { path: '/platform/results', body: win('d-a'), signature: 'f'.repeat(64) });
-      const p2 = capture(a, { body: pay('d-b'), signature: { secret: SECRET } });
+      const p1 = await capture(a, { body: pay('d-a'), signature: { secret: SECRET } });
+      const r1 = await capture(a, { path: '/platform/results', body: win('d-a'), signature: 'f'.repeat(64) });
+      const p2 = await capture(a, { body: pay('d-b'), signature: { secret: SECRET } });
       const ids = (text: string) => (JSON.parse(text).log.entries as Array<{ _wagerDesk: { id: number } }>).map((e) => e._wagerDesk.id);
       expect(ids(must(await a.exportHar({ depositId: 'd-a' })))).toEqual([p1, r1]);
       expect(ids(must(await a.exportHar({ verdict: 'valid' })))).toEqual([p1, p2]);

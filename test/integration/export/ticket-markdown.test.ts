@@ -71,8 +71,8 @@ async function bundleFor(depositId: string, userId: string, gameId: string): Pro
   expect((await desk.saveProfile({ name: 'p', secret: SECRET })).ok).toBe(true);
   const pay = JSON.stringify({ userId, depositId, currency: 'EUR', amount: 4, gameId });
   const refund = JSON.stringify({ result: 'REFUND', userId, depositId, currency: 'EUR', amount: 3 });
-  capture(desk, { body: pay, signature: { secret: SECRET }, response: { status: 200, body: '{"ok":true}' } });
-  capture(desk, { path: '/platform/results', body: refund, signature: 'f'.repeat(64), response: { status: 200, body: '{"ok":true}' } });
+  await capture(desk, { body: pay, signature: { secret: SECRET }, response: { status: 200, body: '{"ok":true}' } });
+  await capture(desk, { path: '/platform/results', body: refund, signature: 'f'.repeat(64), response: { status: 200, body: '{"ok":true}' } });
   const result = await desk.ticketBundle(depositId);
   if (!result.ok) throw new Error(result.error.message);
   await desk.close();
@@ -117,13 +117,13 @@ describe('ticket bundle warnings', () => {
     desk = createDesk({ home: tempDir() });
     expect((await desk.saveProfile({ name: 'p', secret: SECRET })).ok).toBe(true);
     const pay = (d: string) => JSON.stringify({ userId: 'u', depositId: d, currency: 'EUR', amount: 4 });
-    capture(desk, {
+    await capture(desk, {
       body: pay('dep-down'),
       signature: { secret: SECRET },
       response: { status: 502, body: '{"errors":[{"code":"UPSTREAM_UNREACHABLE","isClientSafe":false}]}' },
       error: 'the upstream is unreachable: connect ECONNREFUSED 127.0.0.1:9199',
     });
-    capture(desk, { body: pay('dep-ok'), signature: { secret: SECRET }, response: { status: 200, body: '{}' } });
+    await capture(desk, { body: pay('dep-ok'), signature: { secret: SECRET }, response: { status: 200, body: '{}' } });
     const down = await desk.ticketBundle('dep-down');
     const ok = await desk.ticketBundle('dep-ok');
     if (!down.ok || !ok.ok) throw new Error('no bundle');

@@ -15,8 +15,8 @@ describe('ticket bundle words', () => {
       expect((await desk.saveProfile({ name: 'p', secret: SECRET })).ok).toBe(true);
       const pay = '{"userId":"u1","depositId":"d-bj","currency":"EUR","amount":100}';
       const win = '{"result":"WIN","userId":"u1","depositId":"d-bj","roomId":"r1","gameId":"blackjack","currency":"EUR","amount":200}';
-      capture(desk, { body: pay, signature: sign(Buffer.from(pay), SECRET).toUpperCase() });
-      capture(desk, { path: '/platform/results', body: win, signature: { secret: SECRET } });
+      await capture(desk, { body: pay, signature: sign(Buffer.from(pay), SECRET).toUpperCase() });
+      await capture(desk, { path: '/platform/results', body: win, signature: { secret: SECRET } });
       const result = await desk.ticketBundle('d-bj');
       if (!result.ok) throw new Error(result.error.message);
       const md = result.value;

@@ -15,7 +15,7 @@ describe('ticket bundle', () => {
       expect(saved.ok).toBe(true);
       const pay = '{"userId":"u7","depositId":"d-t","currency":"EUR","amount":4,"gameId":"blocks"}';
       const win = '{"result":"WIN","userId":"u7","depositId":"d-t","roomId":"r","gameId":"blocks","currency":"EUR","amount":"8"}';
-      const p = capture(desk, {
+      const p = await capture(desk, {
         body: pay,
         signature: { secret: SECRET },
         response: { status: 200, body: '{"ok":true}' },
@@ -24,15 +24,15 @@ describe('ticket bundle', () => {
           ['X-Leak', SECRET],
         ],
       });
-      const r1 = capture(desk, {
+      const r1 = await capture(desk, {
         path: '/platform/results',
         body: win,
         signature: sign(Buffer.from(`${win}\n`), SECRET),
         response: null,
         error: 'Connection refused by 127.0.0.1:9',
       });
-      const r2 = capture(desk, { path: '/platform/results', body: win.replace('WIN', 'LOSE'), signature: { secret: SECRET } });
-      capture(desk, { body: '{"userId":"u8","depositId":"another","currency":"EUR","amount":1}', signature: { secret: SECRET } });
+      const r2 = await capture(desk, { path: '/platform/results', body: win.replace('WIN', 'LOSE'), signature: { secret: SECRET } });
+      await capture(desk, { body: '{"userId":"u8","depositId":"another","currency":"EUR","amount":1}', signature: { secret: SECRET } });
 
       const result = await desk.ticketBundle('d-t');
       expect(result.ok).toBe(true);

@@ -18,7 +18,8 @@ async function home(bodies: Array<[path: string, body: string]> = []): Promise<{
   const desk = createDesk({ home: dir });
   try {
     await desk.saveProfile({ name: 'staging', secret: SECRET, operatorUrl: operator.url });
-    const ids = bodies.map(([path, body]) => capture(desk, { path, body, signature: { secret: 'the-platform-secret' } }));
+    const ids: number[] = [];
+    for (const [path, body] of bodies) ids.push(await capture(desk, { path, body, signature: { secret: 'the-platform-secret' } }));
     return { dir, ids, operator };
   } finally {
     await desk.close();

@@ -25,7 +25,7 @@ describe('drafts', () => {
   it('turns a capture into a draft without its connection headers', async () => {
     const { desk } = await setup();
     const body = '{"userId":"u","depositId":"d","currency":"USD","amount":2}';
-    const id = capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
+    const id = await capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
     const res = await desk.draftFromExchange(id);
     if (!res.ok) throw new Error(res.error.message);
     expect(res.value).toMatchObject({ method: 'POST', path: '/platform/pay', sourceId: id });
@@ -50,12 +50,12 @@ describe('drafts', () => {
 
   it('derives a follow-up from a captured pay and refuses one from a results capture', async () => {
     const { desk } = await setup();
-    const payId = capture(desk, { body: '{"userId":"u","depositId":"d-f","currency":"USD","amount":3}' });
+    const payId = await capture(desk, { body: '{"userId":"u","depositId":"d-f","currency":"USD","amount":3}' });
     const win = await desk.draftFollowUp(payId, 'WIN');
     if (!win.ok) throw new Error(win.error.message);
     expect(win.value).toMatchObject({ path: '/platform/results', sourceId: payId });
     expect(decode(win.value)).toMatchObject({ result: 'WIN', userId: 'u', depositId: 'd-f', currency: 'USD', amount: creditFor('WIN', 3) });
-    const resultsId = capture(desk, { path: '/platform/results', body: '{"result":"LOSE","userId":"u","depositId":"d","roomId":"r","gameId":"blocks"}' });
+    const resultsId = await capture(desk, { path: '/platform/results', body: '{"result":"LOSE","userId":"u","depositId":"d","roomId":"r","gameId":"blocks"}' });
     const wrong = await desk.draftFollowUp(resultsId, 'REFUND');
     expect(!wrong.ok && wrong.error.code).toBe('bad-input');
   });

@@ -32,7 +32,7 @@ describe('replay', () => {
   it('sends a capture again, unchanged, to the profile operator URL; the source row never changes', async () => {
     const { desk, operator } = await setup();
     const body = JSON.stringify({ userId: 'u-1', depositId: 'd-1', currency: 'USD', amount: 5 });
-    const id = capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
+    const id = await capture(desk, { body, signature: { secret: SECRET }, extraHeaders: [['User-Agent', 'platform-callbacks/1.0']] });
     const before = await logOf(desk).get(id);
 
     const res = await desk.replay({ sourceId: id });
@@ -57,7 +57,7 @@ describe('replay', () => {
     const receiver = await startRecorder((_req, _body, res) => res.end('{}'));
     try {
       const body = '{"userId":"🎲 player ✓","depositId":"d-emoji","currency":"USD","amount":5,"note":"ünïcödé 🚀"}';
-      const id = capture(desk, { body, signature: { secret: SECRET } });
+      const id = await capture(desk, { body, signature: { secret: SECRET } });
       const res = await desk.replay({
         sourceId: id,
         to: receiver.url,
@@ -81,7 +81,7 @@ describe('replay', () => {
 
   it('replaces the body with raw bytes and signs them as they are', async () => {
     const { desk, operator } = await setup();
-    const id = capture(desk, { body: '{"userId":"u","depositId":"d-raw","currency":"USD","amount":5}', signature: { secret: SECRET } });
+    const id = await capture(desk, { body: '{"userId":"u","depositId":"d-raw","currency":"USD","amount":5}', signature: { secret: SECRET } });
     const raw = '{\n  "userId": "u",\n  "depositId": "d-raw-2",\n  "currency": "USD",\n  "amount": 10.50\n}\n';
     const res = await desk.replay({ sourceId: id, bodyBase64: Buffer.from(raw).toString('base64') });
     expect(res.ok && res.value.response?.status).toBe(200);
@@ -93,7 +93,7 @@ describe('replay', () => {
     const { desk, operator } = await setup();
     const body = JSON.stringify(refund);
     const original = hmac(Buffer.from(body), 'the-service-secret');
-    const id = capture(desk, { path: '/platform/results', body, signature: original });
+    const id = await capture(desk, { path: '/platform/results', body, signature: original });
     const sent = async (signature: 'keep' | 'none' | 'invalid' | 'custom', customSecret?: string) => {
       const res = await desk.replay({ sourceId: id, signature, ...(customSecret ? { customSecret } : {}) });
       expect(res.ok).toBe(true);
@@ -114,7 +114,7 @@ describe('replay', () => {
 
   it('builds the REFUND of a captured pay in one call', async () => {
     const { desk, operator } = await setup();
-    const payId = capture(desk, {
+    const payId = await capture(desk, {
       path: '/api/platform/pay',
       body: JSON.stringify({ userId: 'u-9', depositId: 'd-9', currency: 'EUR', amount: 4 }),
       signature: { secret: SECRET },
@@ -138,7 +138,7 @@ describe('replay', () => {
 
   it('refuses without a secret, without a target, and for production without confirmation', async () => {
     const { desk, operator } = await setup({ secret: null });
-    const id = capture(desk, { body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}' });
+    const id = await capture(desk, { body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}' });
     const noSecret = await desk.replay({ sourceId: id });
     expect(!noSecret.ok && noSecret.error.code).toBe('no-secret');
 
@@ -160,7 +160,7 @@ describe('replay', () => {
 
   it('records the error in place of a response when nobody listens', async () => {
     const { desk } = await setup();
-    const id = capture(desk, { body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}', signature: { secret: SECRET } });
+    const id = await capture(desk, { body: '{"userId":"u","depositId":"d","currency":"USD","amount":1}', signature: { secret: SECRET } });
     const closed = operator!.url;
     await operator!.close();
     operator = undefined;
@@ -176,7 +176,7 @@ describe('replay', () => {
 describe('diffExchanges', () => {
   it('shows body fields, signature and response changes of a replay against its source', async () => {
     const { desk } = await setup();
-    const id = capture(desk, { path: '/platform/results', body: JSON.stringify(refund) });
+    const id = await capture(desk, { path: '/platform/results', body: JSON.stringify(refund) });
     const res = await desk.replay({ sourceId: id, set: [{ path: 'amount', value: 9 }] });
     if (!res.ok) throw new Error(res.error.message);
     const diff = await desk.diffExchanges(id, res.value.id);

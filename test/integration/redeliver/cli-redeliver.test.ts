@@ -19,7 +19,8 @@ async function home(n: number, production = false): Promise<{ dir: string; ids: 
   const desk = createDesk({ home: dir });
   try {
     await desk.saveProfile({ name: 'staging', secret: SECRET, operatorUrl: operator.url, production });
-    const ids = Array.from({ length: n }, (_, i) => capture(desk, { body: pay(`d-${i + 1}`), signature: { secret: SECRET }, error: 'connect ECONNREFUSED' }));
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) ids.push(await capture(desk, { body: pay(`d-${i + 1}`), signature: { secret: SECRET }, error: 'connect ECONNREFUSED' }));
     return { dir, ids, operator };
   } finally {
     await desk.close();

@@ -107,11 +107,11 @@ describe('redeliver', () => {
     must(await desk.saveProfile({ name: 'op', secret: SECRET }));
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const ids = [
-      capture(desk, { body: payBody('d-a', 'u-a'), at: at(300), response: { status: 200 }, signature: { secret: SECRET } }),
-      capture(desk, { body: payBody('d-b', 'u-b'), at: at(90), error: 'connection refused', signature: { secret: SECRET } }),
-      capture(desk, { path: '/platform/results', body: winBody('d-b', 'u-b'), at: at(60), response: { status: 503 }, signature: 'ab'.repeat(32) }),
-      capture(desk, { body: payBody('d-c', 'u-a'), at: at(10), response: { status: 204 } }),
-      capture(desk, { path: '/platform/other', body: '{}', at: at(5), response: { status: 404 } }),
+      await capture(desk, { body: payBody('d-a', 'u-a'), at: at(300), response: { status: 200 }, signature: { secret: SECRET } }),
+      await capture(desk, { body: payBody('d-b', 'u-b'), at: at(90), error: 'connection refused', signature: { secret: SECRET } }),
+      await capture(desk, { path: '/platform/results', body: winBody('d-b', 'u-b'), at: at(60), response: { status: 503 }, signature: 'ab'.repeat(32) }),
+      await capture(desk, { body: payBody('d-c', 'u-a'), at: at(10), response: { status: 204 } }),
+      await capture(desk, { path: '/platform/other', body: '{}', at: at(5), response: { status: 404 } }),
     ];
     const select = async (filter: Parameters<Desk['selectRedelivery']>[0]) => must(await desk.selectRedelivery(filter, { limit: 100 })).items.map((x) => x.id);
     expect(await select({})).toEqual(ids.slice(0, 4));
@@ -144,8 +144,8 @@ describe('redeliver', () => {
     const desk = openDesk();
     const operator = closeAfterTest(await startOperator({ secret: SECRET }));
     must(await desk.saveProfile({ name: 'op', secret: SECRET, operatorUrl: operator.url }));
-    capture(desk, { body: payBody('d-x'), signature: { secret: 'an-old-secret' }, error: 'timeout' });
-    capture(desk, { body: payBody('d-y'), signature: { secret: 'an-old-secret' }, error: 'timeout' });
+    await capture(desk, { body: payBody('d-x'), signature: { secret: 'an-old-secret' }, error: 'timeout' });
+    await capture(desk, { body: payBody('d-y'), signature: { secret: 'an-old-secret' }, error: 'timeout' });
 
     const kept = await redeliver(desk, { filter: { failed: true }, stopOnFailure: true });
     expect(kept).toMatchObject({ sent: 1, ok: 0, failed: 1, stopped: 'failure' });
@@ -168,7 +168,7 @@ describe('redeliver', () => {
     const desk = openDesk();
     const operator = closeAfterTest(await startOperator({ secret: SECRET }));
     must(await desk.saveProfile({ name: 'op', secret: SECRET, operatorUrl: operator.url }));
-    for (let i = 0; i < 6; i++) capture(desk, { body: payBody(`d-${i}`), signature: { secret: SECRET }, error: 'refused' });
+    for (let i = 0; i < 6; i++) await capture(desk, { body: payBody(`d-${i}`), signature: { secret: SECRET }, error: 'refused' });
     const off = desk.on((name, payload) => {
       const p = payload as RedeliveryProgress;
       if (name === 'redeliver-progress' && p.runId === 'to-stop' && p.done === 2) void desk.stopRedelivery('to-stop');
@@ -186,7 +186,7 @@ describe('redeliver', () => {
     const desk = openDesk();
     const operator = closeAfterTest(await startOperator({ secret: SECRET }));
     must(await desk.saveProfile({ name: 'prod', secret: SECRET, operatorUrl: operator.url, production: true }));
-    capture(desk, { body: payBody('d-p'), signature: { secret: SECRET }, error: 'refused' });
+    await capture(desk, { body: payBody('d-p'), signature: { secret: SECRET }, error: 'refused' });
     const refused = await desk.redeliver({ filter: {} });
     expect(refused.ok ? null : refused.error.code).toBe('needs-confirmation');
     expect(operator.requests).toHaveLength(0);

@@ -17,9 +17,9 @@ describe('a secret rotation', () => {
     expect(view.previousSecret.set).toBe(true);
     expect(JSON.stringify(view)).not.toContain('old-secret');
 
-    const byOld = capture(desk, { body: pay('d-old'), signature: { secret: 'old-secret' } });
-    const byNew = capture(desk, { body: pay('d-new'), signature: { secret: 'new-secret' } });
-    const byOther = capture(desk, { body: pay('d-other'), signature: { secret: 'someone-else' } });
+    const byOld = await capture(desk, { body: pay('d-old'), signature: { secret: 'old-secret' } });
+    const byNew = await capture(desk, { body: pay('d-new'), signature: { secret: 'new-secret' } });
+    const byOther = await capture(desk, { body: pay('d-other'), signature: { secret: 'someone-else' } });
 
     const old = must(await desk.getExchange(byOld));
     expect(old.signature.verdict).toBe('valid');
@@ -37,7 +37,7 @@ describe('a secret rotation', () => {
     // Without the previous secret the same capture is a mismatch, diagnosed as another secret no more.
     must(await desk.saveProfile({ name: 'acme', previousSecret: null }));
     expect(must(await desk.listProfiles())[0]!.previousSecret.set).toBe(false);
-    const after = capture(desk, { body: pay('d-old-2'), signature: { secret: 'old-secret' } });
+    const after = await capture(desk, { body: pay('d-old-2'), signature: { secret: 'old-secret' } });
     expect(must(await desk.getExchange(after)).signature.verdict).toBe('mismatch');
   });
 
@@ -45,7 +45,7 @@ describe('a secret rotation', () => {
     const desk = openDesk();
     must(await desk.saveProfile({ name: 'acme', secret: 'acme-secret' }));
     must(await desk.saveProfile({ name: 'beta', callbackPrefix: '/beta', secret: 'beta-new', previousSecret: 'beta-old' }));
-    const id = capture(desk, { body: pay('d-b'), signature: { secret: 'beta-old' } });
+    const id = await capture(desk, { body: pay('d-b'), signature: { secret: 'beta-old' } });
     const x = must(await desk.getExchange(id));
     expect(x.signature.verdict).toBe('mismatch');
     expect(x.signature.diagnosis?.match).toMatchObject({ variant: 'other-previous-secret', profile: 'beta' });
@@ -56,7 +56,7 @@ describe('a secret rotation', () => {
     const desk = openDesk(home);
     const previous = 'previous-canary-7f3a9b1c2d';
     must(await desk.saveProfile({ name: 'acme', secret: 'current-secret', previousSecret: previous }));
-    const id = capture(desk, { body: JSON.stringify({ depositId: 'd-leak', note: previous }), signature: { secret: previous } });
+    const id = await capture(desk, { body: JSON.stringify({ depositId: 'd-leak', note: previous }), signature: { secret: previous } });
     const x = must(await desk.getExchange(id));
     expect(x.signature).toMatchObject({ verdict: 'valid', secret: 'previous' });
     expect(Buffer.from(x.request.bodyBase64, 'base64').toString()).not.toContain(previous);
@@ -76,8 +76,9 @@ describe('verify again', () => {
   it('flips captures taken before the secret was set to valid, records when and with what, and announces each row', async () => {
     const desk = openDesk();
     must(await desk.saveProfile({ name: 'acme' }));
-    const ids = ['d-1', 'd-2', 'd-3'].map((d) => capture(desk, { body: pay(d), signature: { secret: 'the-secret' } }));
-    const unsigned = capture(desk, { body: pay('d-4') });
+    const ids: number[] = [];
+    for (const d of ['d-1', 'd-2', 'd-3']) ids.push(await capture(desk, { body: pay(d), signature: { secret: 'the-secret' } }));
+    const unsigned = await capture(desk, { body: pay('d-4') });
     for (const id of ids) expect(must(await desk.getExchange(id)).signature.verdict).toBe('no-secret');
 
     const refused = await desk.reverify({});
@@ -110,7 +111,7 @@ describe('verify again', () => {
   it('walks more rows than one page in bounded pages', async () => {
     const desk = openDesk();
     must(await desk.saveProfile({ name: 'acme' }));
-    for (let i = 0; i < 1203; i++) capture(desk, { body: pay(`d-${i}`), signature: { secret: 's' } });
+    for (let i = 0; i < 1203; i++) await capture(desk, { body: pay(`d-${i}`), signature: { secret: 's' } });
     must(await desk.saveProfile({ name: 'acme', secret: 's' }));
     const report = must(await desk.reverify({}));
     expect(report).toMatchObject({ judged: 1203, changed: 1203 });
