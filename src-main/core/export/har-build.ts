@@ -88,7 +88,7 @@ function comment(x: ExchangeDetail): string | undefined {
   return `signature ${x.signature.verdict}${diagnosis}`;
 }
 
-function harEntry(x: ExchangeDetail, secrets: readonly string[]): HarEntry {
+export function harEntry(x: ExchangeDetail, secrets: readonly string[]): HarEntry {
   // The desk measures one duration per exchange; HAR wants phases, so all of it counts as waiting.
   const time = Math.max(0, x.durationMs ?? 0);
   const note = comment(x);
@@ -115,12 +115,13 @@ function harEntry(x: ExchangeDetail, secrets: readonly string[]): HarEntry {
   };
 }
 
-export function buildHar(exchanges: readonly ExchangeDetail[], secrets: readonly string[], comment?: string): Har {
+/** The HAR around `entries` (an empty list: its frame, for writing the entries one at a time, har-text.ts). */
+export function harWith(entries: HarEntry[], comment?: string): Har {
   return {
     log: {
       version: '1.2',
       creator: { ...HAR_CREATOR },
-      entries: exchanges.map((x) => harEntry(x, secrets)),
+      entries,
       ...(comment ? { comment } : {}),
     },
   };

@@ -36,8 +36,8 @@ async function fromTimeline(log: ExchangeReader, q: ExchangeQuery & { depositId:
 }
 
 /**
- * The most exchanges one HAR holds when the query names no limit: a HAR is built whole in memory, on the
- * event loop the proxy shares, and a file of more than this opens in no DevTools anyway.
+ * The most exchanges one HAR holds when the query names no limit: a HAR's text is held whole in memory,
+ * and a file of more than this opens in no DevTools anyway.
  */
 export const MAX_HAR_EXCHANGES = 10_000;
 
