@@ -165,8 +165,12 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
     }
     case 'search-beside': {
       const { runSearchBesideBench, formatSearchBesideResult } = await import('./search-beside');
-      log(heading(`search-beside: callbacks at a fixed rate beside a searching UI, ${args.rows.toLocaleString('en-US')} rows`));
-      const r = await runSearchBesideBench({ rows: args.rows, rate: Math.min(args.rate, 200), seconds: args.quick ? 3 : 20, log });
+      log(
+        heading(
+          `search-beside: callbacks at a fixed rate beside a searching and an exporting UI, ${args.rows.toLocaleString('en-US')} rows, ${args.engines.join(' and ')}`,
+        ),
+      );
+      const r = await runSearchBesideBench({ rows: args.rows, rate: Math.min(args.rate, 200), seconds: args.quick ? 3 : 20, engines: args.engines, log });
       log(formatSearchBesideResult(r));
       return { name, ok: r.allRecorded, result: r };
     }

@@ -1,24 +1,58 @@
-// The promise that a person's reads never delay a capture: callbacks at a fixed rate into a desk whose
-// SQLite log holds `rows` rows, once alone and once beside a UI that searches without pause (a search
-// that walks the whole log: a word every row holds, among the `valid` rows, which none is). Prints the
-// callbacks' p50 and p99 both ways, the difference, and whether every callback has its row. The load
-// generator runs in the desk's process (its event loop is the proxy's): what it measures is whether the
-// searches, on their reading threads, hold that loop.
+// The promise that a person's reads never delay a capture: callbacks at a fixed rate into a desk whose log
+// holds `rows` rows, on SQLite and on PostgreSQL, in three phases of `seconds` each: alone, beside a UI that
+// searches without pause (a search that walks the whole log: a word every row holds, among the `valid` rows,
+// which none is), and beside a UI that exports without pause (a HAR of the newest EXPORT_ROWS captures, as
+// the Export HAR button asks for it). Prints each phase's p50 and p99, the p99's difference from alone, and
+// whether every callback has its row. The load generator runs in the desk's process (its event loop is the
+// proxy's): what it measures is whether the searches and exports hold that loop.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDesk } from '../src-main/core/desk';
+import { createDesk, type Desk } from '../src-main/core/desk';
 import { storeOf } from '../src-main/core/desk/seams';
+import { connectionOf } from '../src-main/core/store/sqlite';
 import { SLOW_SEARCH as SEARCH, slowSearchRow as row } from '../test/helpers/slow-search-log';
-import { fmtMs, percentile } from './lib/stats';
+import type { BenchEngine } from './lib/args';
+import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
+import { fillPostgresRows } from './lib/postgres-fill';
+import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
+import { connectPostgres } from '../src-main/core/store/postgres';
+
+/** Captures a HAR export of the exporting UI holds: a screenful of pages, as a ticket would attach. */
+const EXPORT_ROWS = 500;
+const SQLITE_TX = 50_000;
+
+export interface PhaseResult {
+  name: 'alone' | 'beside searches' | 'beside exports';
+  sent: number;
+  /** Callbacks whose row the log holds afterwards. */
+  found: number;
+  p50: number;
+  p99: number;
+  /** This phase's p99 minus alone's. */
+  p99Diff: number;
+  /** Searches or exports done during the phase, how many the store stopped or refused, and their mean time. */
+  ops: number;
+  failedOps: number;
+  opMs: number;
+}
+
+export interface EngineResult {
+  engine: BenchEngine;
+  fillMs: number;
+  /** The text index before the phases and after them: rows indexed of the log's rows. */
+  textIndex: { before: string; after: string };
+  phases: PhaseResult[];
+  allRecorded: boolean;
+}
 
 export interface SearchBesideResult {
   rows: number;
   rate: number;
   seconds: number;
-  alone: { p50: number; p99: number; sent: number };
-  beside: { p50: number; p99: number; sent: number; searches: number; searchMs: number };
+  server: string | null;
+  engines: EngineResult[];
   allRecorded: boolean;
 }
 
@@ -50,77 +84,155 @@ async function pacedCallbacks(url: string, rate: number, seconds: number, tag: s
   return { ms, ids };
 }
 
-export async function runSearchBesideBench(o: { rows: number; rate: number; seconds: number; log: (line: string) => void }): Promise<SearchBesideResult> {
-  const home = mkdtempSync(join(tmpdir(), 'wager-desk-search-beside-'));
-  const desk = createDesk({ home });
-  try {
-    const store = storeOf(desk);
-    for (let done = 0; done < o.rows;) {
-      const n = Math.min(50_000, o.rows - done);
-      store.immediate(() => {
-        for (let i = 0; i < n; i++) store.exchanges.record(row(done + i));
-      });
-      done += n;
+/** A UI that calls `op` without pause until told to stop: how many calls, how many failed, their mean time. */
+function busyUi(op: () => Promise<boolean>): { stop(): Promise<{ ops: number; failedOps: number; opMs: number }> } {
+  let running = true;
+  let ops = 0;
+  let failedOps = 0;
+  let totalMs = 0;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      if (!(await op())) failedOps++;
+      totalMs += performance.now() - t0;
+      ops++;
     }
-    o.log(`filled ${o.rows.toLocaleString('en-US')} rows`);
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { ops, failedOps, opMs: ops ? totalMs / ops : 0 };
+    },
+  };
+}
+
+function fillSqlite(desk: Desk, rows: number): void {
+  const store = storeOf(desk);
+  for (let done = 0; done < rows;) {
+    const n = Math.min(SQLITE_TX, rows - done);
+    store.immediate(() => {
+      for (let i = 0; i < n; i++) store.exchanges.record(row(done + i));
+    });
+    done += n;
+  }
+}
+
+/** "indexed N of M rows" from the engine's own bookkeeping of its text index. */
+async function textIndexState(engine: BenchEngine, desk: Desk, url: string | null): Promise<string> {
+  const sql = 'SELECT (SELECT indexed_upto FROM exchange_text_state) AS upto, (SELECT max(id) FROM exchanges) AS rows';
+  let state: { upto: number; rows: number };
+  if (engine === 'sqlite') state = connectionOf(storeOf(desk)).prepare(sql).get() as { upto: number; rows: number };
+  else {
+    const client = await connectPostgres(url!, { numbers: true });
+    try {
+      state = (await client.query<{ upto: number; rows: number }>(sql)).rows[0]!;
+    } finally {
+      await client.end();
+    }
+  }
+  return `indexed ${fmtInt(Number(state.upto))} of ${fmtInt(Number(state.rows))} rows`;
+}
+
+async function runEngine(
+  engine: BenchEngine,
+  o: { rows: number; rate: number; seconds: number; log: (line: string) => void },
+  server: BenchPostgres | null,
+): Promise<EngineResult> {
+  const home = mkdtempSync(join(tmpdir(), 'wager-desk-search-beside-'));
+  let url: string | null = null;
+  const t0 = performance.now();
+  if (engine === 'postgres') {
+    url = await server!.newDatabase();
+    await fillPostgresRows(url, o.rows, row, (done) => o.log(`postgres: ${fmtInt(done)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`));
+  }
+  const desk = createDesk({ home, database: url });
+  try {
+    if (engine === 'sqlite') fillSqlite(desk, o.rows);
+    const fillMs = performance.now() - t0;
+    o.log(`${engine}: filled ${fmtInt(o.rows)} rows in ${(fillMs / 1000).toFixed(1)} s`);
     const status = await desk.startProxy({ port: 0 });
     if (!status.ok) throw new Error(status.error.message);
-    const url = status.value.proxy.url!;
-    await pacedCallbacks(url, o.rate, 1, 'warm');
-    const alone = await pacedCallbacks(url, o.rate, o.seconds, 'alone');
-    let searching = true;
-    let searches = 0;
-    let searchMs = 0;
-    const ui = (async () => {
-      while (searching) {
-        const t0 = performance.now();
-        await desk.listExchanges(SEARCH);
-        searchMs += performance.now() - t0;
-        searches++;
-      }
-    })();
-    const beside = await pacedCallbacks(url, o.rate, o.seconds, 'beside');
-    searching = false;
-    await ui;
-    let recorded = true;
-    for (const id of [...alone.ids, ...beside.ids]) {
-      const page = await desk.listExchanges({ depositId: id, allProfiles: true });
-      if (!page.ok || page.value.items.length !== 1) recorded = false;
-    }
-    return {
-      rows: o.rows,
-      rate: o.rate,
-      seconds: o.seconds,
-      alone: { p50: percentile(alone.ms, 50), p99: percentile(alone.ms, 99), sent: alone.ms.length },
-      beside: {
-        p50: percentile(beside.ms, 50),
-        p99: percentile(beside.ms, 99),
-        sent: beside.ms.length,
-        searches,
-        searchMs: searches ? searchMs / searches : 0,
-      },
-      allRecorded: recorded,
+    const proxy = status.value.proxy.url!;
+    const before = await textIndexState(engine, desk, url);
+    await pacedCallbacks(proxy, o.rate, 1, 'warm');
+
+    const phase = async (name: PhaseResult['name'], op: (() => Promise<boolean>) | null) => {
+      const ui = op ? busyUi(op) : null;
+      const sent = await pacedCallbacks(proxy, o.rate, o.seconds, name.replace(' ', '-'));
+      const done = ui ? await ui.stop() : { ops: 0, failedOps: 0, opMs: 0 };
+      o.log(`${engine}: ${name}: p99 ${fmtMs(percentile(sent.ms, 99))}, ${done.ops} operations`);
+      return { name, sent, done };
     };
+    const runs = [
+      await phase('alone', null),
+      await phase('beside searches', async () => (await desk.listExchanges(SEARCH)).ok),
+      await phase('beside exports', async () => (await desk.exportHar({ limit: EXPORT_ROWS })).ok),
+    ];
+    const after = await textIndexState(engine, desk, url);
+
+    const alone99 = percentile(runs[0]!.sent.ms, 99);
+    const phases: PhaseResult[] = [];
+    for (const r of runs) {
+      let found = 0;
+      for (const id of r.sent.ids) {
+        const page = await desk.listExchanges({ depositId: id, allProfiles: true });
+        if (page.ok && page.value.items.length === 1) found++;
+      }
+      const p99 = percentile(r.sent.ms, 99);
+      phases.push({ name: r.name, sent: r.sent.ms.length, found, p50: percentile(r.sent.ms, 50), p99, p99Diff: p99 - alone99, ...r.done });
+    }
+    return { engine, fillMs, textIndex: { before, after }, phases, allRecorded: phases.every((p) => p.found === p.sent) };
   } finally {
     await desk.close();
+    if (url) await server!.dropDatabase(url);
     rmSync(home, { recursive: true, force: true });
   }
 }
 
+export async function runSearchBesideBench(o: {
+  rows: number;
+  rate: number;
+  seconds: number;
+  engines: readonly BenchEngine[];
+  log: (line: string) => void;
+}): Promise<SearchBesideResult> {
+  const server = o.engines.includes('postgres') ? await startBenchPostgres() : null;
+  try {
+    const engines: EngineResult[] = [];
+    for (const engine of o.engines) engines.push(await runEngine(engine, o, server));
+    return { rows: o.rows, rate: o.rate, seconds: o.seconds, server: server?.label ?? null, engines, allRecorded: engines.every((e) => e.allRecorded) };
+  } finally {
+    await server?.stop();
+  }
+}
+
+const ENGINE_NAME: Record<BenchEngine, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
 export function formatSearchBesideResult(r: SearchBesideResult): string {
+  const ui = (p: PhaseResult): string =>
+    p.name === 'alone' ? '' : `${fmtInt(p.ops)} of ${fmtMs(p.opMs)}${p.failedOps ? ` (${fmtInt(p.failedOps)} stopped or refused)` : ''}`;
   return [
     table(
-      ['callbacks', 'sent', 'p50', 'p99'],
-      [
-        ['alone', String(r.alone.sent), fmtMs(r.alone.p50), fmtMs(r.alone.p99)],
-        [
-          `beside a searching UI (${r.beside.searches} searches, ${fmtMs(r.beside.searchMs)} each)`,
-          String(r.beside.sent),
-          fmtMs(r.beside.p50),
-          fmtMs(r.beside.p99),
-        ],
-      ],
+      ['engine', 'callbacks', 'sent', 'rows found', 'p50', 'p99', 'p99 vs alone', 'UI operations (mean time)'],
+      r.engines.flatMap((e) =>
+        e.phases.map((p) => [
+          ENGINE_NAME[e.engine],
+          p.name,
+          fmtInt(p.sent),
+          fmtInt(p.found),
+          fmtMs(p.p50),
+          fmtMs(p.p99),
+          p.name === 'alone' ? '' : `${p.p99Diff >= 0 ? '+' : '-'}${fmtMs(Math.abs(p.p99Diff))}`,
+          ui(p),
+        ]),
+      ),
     ),
-    `p99 difference: ${fmtMs(r.beside.p99 - r.alone.p99)} (${(r.beside.p99 / r.alone.p99).toFixed(2)}x) at ${r.rate}/s over ${r.seconds} s, ${r.rows.toLocaleString('en-US')} rows; every callback has its row: ${r.allRecorded ? 'yes' : 'NO'}`,
+    ...r.engines.map(
+      (e) =>
+        `${ENGINE_NAME[e.engine]}: filled in ${(e.fillMs / 1000).toFixed(1)} s; text index before the phases: ${e.textIndex.before}, after: ${e.textIndex.after}`,
+    ),
+    ...(r.server ? [`PostgreSQL: ${r.server}`] : []),
+    `${r.rate}/s over ${r.seconds} s a phase, ${fmtInt(r.rows)} rows; exports: a HAR of the newest ${EXPORT_ROWS} captures; every callback has its row: ${r.allRecorded ? 'yes' : 'NO'}`,
   ].join('\n');
 }

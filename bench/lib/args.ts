@@ -35,6 +35,8 @@ export const BENCH_NAMES: readonly BenchName[] = [
   'search-beside',
 ];
 
+export type BenchEngine = 'sqlite' | 'postgres';
+
 export interface BenchArgs {
   quick: boolean;
   only: BenchName[];
@@ -57,6 +59,8 @@ export interface BenchArgs {
   distinctKeys: boolean;
   /** proxy: the open-loop pass's requests a second (latency below saturation). */
   rate: number;
+  /** search-beside: the engines whose log the callbacks are captured into, in this order. */
+  engines: BenchEngine[];
   /** store: exchanges generated, timed calls per query, and a directory to keep (and reuse) the file in. */
   rows: number;
   iterations: number;
@@ -129,7 +133,7 @@ function positive(name: string, value: string | undefined): number {
 }
 
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search,search-beside] [--json FILE]
-  [--requests N] [--warmup N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N]
+  [--requests N] [--warmup N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N] [--engine sqlite|postgres|both]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
   [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR] [--pin]`;
 
@@ -148,6 +152,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     noMitm: false,
     distinctKeys: false,
     rate: d.rate,
+    engines: ['sqlite', 'postgres'],
     rows: d.rows,
     iterations: d.iterations,
     storeDir: null,
@@ -217,6 +222,12 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       case '--rows':
         a.rows = positive(flag, value());
         break;
+      case '--engine': {
+        const v = value();
+        if (v !== 'sqlite' && v !== 'postgres' && v !== 'both') throw new Error(`--engine takes sqlite, postgres or both; got ${v}`);
+        a.engines = v === 'both' ? ['sqlite', 'postgres'] : [v];
+        break;
+      }
       case '--iterations':
         a.iterations = positive(flag, value());
         break;

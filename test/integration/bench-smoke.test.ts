@@ -21,6 +21,7 @@ import type { WriteBenchResult } from '../../bench/writes';
 import type { TeamStoreResult } from '../../bench/team-store';
 import type { TeamScaleResult } from '../../bench/team-scale';
 import type { OutageResult } from '../../bench/team-outage';
+import type { SearchBesideResult } from '../../bench/search-beside';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -334,5 +335,26 @@ describe('bench smoke (--quick): the team store', () => {
     expect(r.forwardedWithoutRow).toBe(0);
     expect(r.byStatus['503']).toBeGreaterThan(0);
     expect(r.recoveryMs).not.toBeNull();
+  }, 200_000);
+});
+
+describe('bench smoke (--quick): search-beside', () => {
+  it('search-beside: both engines, each phase with its callbacks all found and its UI operations counted', async () => {
+    const run = await bench('search-beside');
+    const r = resultOf<SearchBesideResult>(run, 'search-beside');
+    expect(r.rows).toBe(QUICK.rows);
+    expect(r.allRecorded).toBe(true);
+    expect(r.engines.map((e) => e.engine)).toEqual(['sqlite', 'postgres']);
+    for (const e of r.engines) {
+      expect(e.phases.map((p) => p.name)).toEqual(['alone', 'beside searches', 'beside exports']);
+      for (const p of e.phases) {
+        expect(p.sent).toBeGreaterThan(0);
+        expect(p.found).toBe(p.sent);
+        expect(positive(p.p50) && positive(p.p99)).toBe(true);
+        expect(p.ops > 0).toBe(p.name !== 'alone');
+      }
+      expect(e.textIndex.before).toMatch(/^indexed [\d,]+ of [\d,]+ rows$/);
+    }
+    expect(run.stdout).toMatch(/every callback has its row: yes/);
   }, 200_000);
 });
