@@ -2,9 +2,9 @@
 // rarely; a request is redacted on every capture), and the scan that finds and replaces them.
 //
 // The forms: the text itself; hex in either case; base64 and base64url at each of the three alignments
-// (only the characters made of the secret's bits alone: the edge characters depend on the bytes around
-// it); percent-encoded (the usual way and every byte) and double percent-encoded; JSON escapes (`\/`,
-// every character as `\uXXXX`). Beyond these fixed forms, the scan decodes what may hide a secret in a
+// (only the secret's whole 3-byte groups: the edge characters depend on the bytes around it);
+// percent-encoded (the usual way and every byte) and double percent-encoded; JSON escapes (`\/`, every
+// character as `\uXXXX`). Beyond these fixed forms, the scan decodes what may hide a secret in a
 // form it cannot list (a partly escaped JSON string, a partly percent-encoded token) and replaces the
 // whole string or token when the decoded text holds one.
 import { fingerprint } from '../signing';
@@ -55,10 +55,15 @@ function unicodeEscaped(secret: string, upper: boolean): string {
   return out;
 }
 
-/** The base64 characters made of the secret's bits alone, for a secret starting `shift` bytes into a 3-byte group. */
+/**
+ * The base64 of the secret's whole 3-byte groups, for a secret starting `shift` bytes into a group. Whole
+ * groups only, not every character its bits reach: a stored form may change the secret's last bytes (a
+ * base64 secret's "=" percent-encoded, then the whole body echoed in base64), and the groups before them
+ * still give the secret away.
+ */
 function base64Core(raw: Buffer, shift: number): string {
   const encoded = Buffer.concat([Buffer.alloc(shift), raw]).toString('base64');
-  return encoded.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + raw.length) * 8) / 6));
+  return encoded.slice(Math.ceil(shift / 3) * 4, Math.floor((shift + raw.length) / 3) * 4);
 }
 
 /** The texts that betray `secret`: every fixed form above, and whether each is a base64 core. */

@@ -64,6 +64,15 @@ describe('redaction', () => {
     }
   });
 
+  it('a base64 secret whose padding was percent-encoded, echoed inside a base64 body, is found by its whole groups', () => {
+    const basic = Buffer.from('plant-user-Gy6Hu3Ji9:plant-pass!Kl4Zx7Cv1').toString('base64');
+    for (const lead of ['', 'a', 'ab']) {
+      const echoed = Buffer.from(`{"note":"${lead}${encodeURIComponent(basic)}8"}`).toString('base64');
+      const out = Buffer.from(redactBytes(Buffer.from(`{"echo":"${echoed}"}`), [basic]).bytes);
+      expect(formsIn(out, basic), lead).toEqual([]);
+    }
+  });
+
   it('header names, a method, error texts; hex either case, percent once or twice, \\u wholly or partly', () => {
     expect(redactHeaders([[Buffer.from(S).toString('hex'), '1']], [S])).toEqual([[M, '1']]);
     expect(redactHeaders([['Authorization', `Bearer ${Buffer.from(S).toString('base64')}`]], [S])).toEqual([['Authorization', M]]);
