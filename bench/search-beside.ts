@@ -14,7 +14,7 @@ import { connectionOf } from '../src-main/core/store/sqlite';
 import { SLOW_SEARCH as SEARCH, slowSearchRow as row } from '../test/helpers/slow-search-log';
 import type { BenchEngine } from './lib/args';
 import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
-import { fillPostgresRows } from './lib/postgres-fill';
+import { fillPostgres, unansweredRows } from './lib/postgres-fill';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
 import { connectPostgres } from '../src-main/core/store/postgres';
@@ -144,7 +144,7 @@ async function runEngine(
   const t0 = performance.now();
   if (engine === 'postgres') {
     url = await server!.newDatabase();
-    await fillPostgresRows(url, o.rows, row, (done) => o.log(`postgres: ${fmtInt(done)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`));
+    await fillPostgres(url, unansweredRows(o.rows, row), (done) => o.log(`postgres: ${fmtInt(done)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`));
   }
   const desk = createDesk({ home, database: url });
   try {

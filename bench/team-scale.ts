@@ -14,9 +14,10 @@ import { connectionOf, openStore, type Store } from '../src-main/core/store/sqli
 import type { ExchangeReader } from '../src-main/core/store/contract/exchange-log';
 import { sqliteReader } from '../src-main/core/store/sqlite/log';
 import { COMPLETE_COLUMNS, completionValues, INSERT_COLUMNS, insertValues } from '../src-main/core/store/rows/exchange-values';
-import { connectPostgres, TeamLog } from '../src-main/core/store/postgres';
-import { groupStatement } from '../src-main/core/store/postgres/group-statement';
+import { TeamLog } from '../src-main/core/store/postgres';
+import type { NewRow } from '../src-main/core/store/postgres/row-buffer';
 import type { ExchangeQuery } from '../src-main/shared/model';
+import { fillPostgres } from './lib/postgres-fill';
 import { generateRows, userIdOf, USERS, type GeneratedRow } from './lib/exchange-rows';
 import { startBenchPostgres } from './lib/postgres';
 import { rng } from './lib/rng';
@@ -68,10 +69,18 @@ function* valueBatches(rows: number, deposits: string[]): Generator<Values[]> {
   if (batch.length > 0) yield batch;
 }
 
-/** A generated row as the columns' values; ids are 1, 2, ... in generation order, so a replay names its source by index. */
+/** Ids are 1, 2, ... in generation order, so a replay names its source by index. */
+const sourceIdOf = (g: GeneratedRow): number | null => (g.sourceIndex === null ? null : g.sourceIndex + 1);
+
+/** A generated row as the columns' values. */
 function rowValues(g: GeneratedRow, id: number): Values {
-  const sourceId = g.sourceIndex === null ? null : g.sourceIndex + 1;
-  return { id, ...insertValues({ ...g.row, sourceId }), ...completionValues(g.completion) };
+  return { id, ...insertValues({ ...g.row, sourceId: sourceIdOf(g) }), ...completionValues(g.completion) };
+}
+
+/** The generated rows as the writer's new rows, request and answer, for PostgreSQL's bulk fill (ids in order). */
+function* teamRows(rows: number, deposits: string[]): Generator<NewRow> {
+  for (const g of generateRows(rows, 42, deposits))
+    yield { values: insertValues({ ...g.row, sourceId: sourceIdOf(g) }), finish: completionValues(g.completion) };
 }
 
 function fillSqlite(store: Store, rows: number, log: (line: string) => void): number {
@@ -95,27 +104,6 @@ function fillSqlite(store: Store, rows: number, log: (line: string) => void): nu
   }
   if (tx.length > 0) commit(tx);
   db.exec('ANALYZE');
-  return performance.now() - t0;
-}
-
-async function fillPostgres(url: string, rows: number, deposits: string[], log: (line: string) => void): Promise<number> {
-  const client = await connectPostgres(url, { numbers: true });
-  const t0 = performance.now();
-  try {
-    let done = 0;
-    for (const batch of valueBatches(rows, deposits)) {
-      // The proxy's own statement (one array per column), without its NOTIFY's listeners.
-      // Each generated row holds its request's and its answer's columns: one object serves as both.
-      const inserts = batch.map((v) => ({ values: v as never, finish: v as never }));
-      await client.query(groupStatement({ inserts, ids: batch.map((v) => v.id as number), updates: [] }, 'wager_desk_bench_fill'));
-      done += batch.length;
-      if (done % 1_000_000 === 0) log(`  PostgreSQL: ${fmtInt(done)} of ${fmtInt(rows)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-    }
-    await client.query(`SELECT setval(pg_get_serial_sequence('exchanges', 'id'), $1)`, [rows]);
-    await client.query('VACUUM (ANALYZE) exchanges');
-  } finally {
-    await client.end();
-  }
   return performance.now() - t0;
 }
 
@@ -194,7 +182,11 @@ export async function runTeamScaleBench(o: TeamScaleOptions): Promise<TeamScaleR
   let replayed: string[];
   try {
     const url = await server.newDatabase();
-    postgresMs = await fillPostgres(url, o.rows, deposits, o.log);
+    const t0 = performance.now();
+    await fillPostgres(url, teamRows(o.rows, deposits), (done) => {
+      if (done % 1_000_000 === 0) o.log(`  PostgreSQL: ${fmtInt(done)} of ${fmtInt(o.rows)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    });
+    postgresMs = performance.now() - t0;
     const team = new TeamLog(url);
     try {
       replayed = (

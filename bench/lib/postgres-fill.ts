@@ -5,33 +5,51 @@
 import type { NewExchange } from '../../src-main/core/capture/new-exchange';
 import { connectPostgres } from '../../src-main/core/store/postgres';
 import { groupStatement } from '../../src-main/core/store/postgres/group-statement';
+import type { NewRow } from '../../src-main/core/store/postgres/row-buffer';
 import { insertValues } from '../../src-main/core/store/rows/exchange-values';
 
 const BATCH = 2_000;
 const CONNECTIONS = 2;
 
-/** Row `i` for i in 0..rows-1, written with ids 1..rows; the id sequence then continues after them. */
-export async function fillPostgresRows(url: string, rows: number, row: (i: number) => NewExchange, progress: (done: number) => void = () => {}): Promise<void> {
+/**
+ * The rows `rows` yields, in order, written with ids 1, 2, ...; the id sequence then continues after them.
+ * `progress` hears the rows written at each 100,000th.
+ */
+export async function fillPostgres(url: string, rows: Iterable<NewRow>, progress: (done: number) => void = () => {}): Promise<number> {
   const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => connectPostgres(url, { numbers: true })));
+  const source = rows[Symbol.iterator]();
+  let next = 0;
+  // Each connection takes the next batch when its statement is done: the iterator is only read between
+  // statements, on this one thread, so each batch's ids follow the last one's.
+  const take = (): { inserts: NewRow[]; ids: number[] } | null => {
+    const inserts: NewRow[] = [];
+    const ids: number[] = [];
+    for (let r = source.next(); !r.done; r = source.next()) {
+      inserts.push(r.value);
+      ids.push(++next);
+      if (inserts.length === BATCH) break;
+    }
+    return inserts.length > 0 ? { inserts, ids } : null;
+  };
   try {
-    let next = 0;
     await Promise.all(
       clients.map(async (client) => {
-        while (next < rows) {
-          const from = next;
-          const n = Math.min(BATCH, rows - from);
-          next += n;
-          const ids = Array.from({ length: n }, (_, k) => from + k + 1);
-          // Rows as the proxy's writer buffers them; none answered yet.
-          const inserts = ids.map((id) => ({ values: insertValues(row(id - 1)), finish: null }));
-          await client.query(groupStatement({ inserts, ids, updates: [] }, 'wager_desk_bench_fill'));
-          if ((from + n) % 100_000 === 0) progress(from + n);
+        for (let batch = take(); batch; batch = take()) {
+          await client.query(groupStatement({ ...batch, updates: [] }, 'wager_desk_bench_fill'));
+          const done = batch.ids.at(-1)!;
+          if (done % 100_000 === 0) progress(done);
         }
       }),
     );
-    await clients[0]!.query(`SELECT setval(pg_get_serial_sequence('exchanges', 'id'), $1)`, [rows]);
+    await clients[0]!.query(`SELECT setval(pg_get_serial_sequence('exchanges', 'id'), $1)`, [next]);
     await clients[0]!.query('VACUUM (ANALYZE) exchanges');
   } finally {
     await Promise.all(clients.map((c) => c.end()));
   }
+  return next;
+}
+
+/** Row `i` for i in 0..rows-1, none answered yet (as the proxy's writer buffers a request). */
+export function* unansweredRows(rows: number, row: (i: number) => NewExchange): Generator<NewRow> {
+  for (let i = 0; i < rows; i++) yield { values: insertValues(row(i)), finish: null };
 }

@@ -1,6 +1,7 @@
 // A HAR's text written entry by entry, yielding the event loop between entries: the loop is the proxy's,
 // and a HAR of thousands of exchanges built and stringified in one go would hold every callback behind it
 // for as long. The text is byte for byte what JSON.stringify(har, null, 2) gives for the whole HAR.
+import { setImmediate as turn } from 'node:timers/promises';
 import type { ExchangeDetail } from '../../shared/model';
 import { harEntry, harWith } from './har-build';
 
@@ -9,8 +10,6 @@ const READ_SLICE = 50;
 
 /** Depth of an entry in `{ log: { entries: [ ... ] } }`, at two spaces a level. */
 const ENTRY_INDENT = '      ';
-
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function entryText(x: ExchangeDetail, secrets: readonly string[]): string {
   // JSON escapes newlines inside strings, so every newline of the text is a line break of the layout.
