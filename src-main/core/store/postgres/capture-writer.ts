@@ -192,22 +192,23 @@ export class PgCaptureWriter implements CaptureWriter {
           return sandbox.operator.handleWith(books, call);
         },
       };
+      const run = (p: Pending): unknown => buffer.run(() => (books ? books.run(() => p.write(tx)) : p.write(tx)));
       const outcomes: Array<{ error: unknown; value: unknown }> = [];
-      for (const p of batch) {
-        for (let loads = 0; ; loads++) {
-          try {
-            outcomes.push({ error: null, value: buffer.run(() => (books ? books.run(() => p.write(tx)) : p.write(tx))) });
-            break;
-          } catch (error) {
-            if (!(error instanceof BooksNotLoaded) || books === null || loads === MAX_LOADS) {
-              outcomes.push({ error: error ?? new Error('write failed'), value: undefined });
-              break;
-            }
+      for (let i = 0, loads = 0; i < batch.length;) {
+        try {
+          outcomes.push({ error: null, value: run(batch[i]!) });
+        } catch (error) {
+          if (error instanceof BooksNotLoaded && books !== null && loads < MAX_LOADS) {
             if (!begun) await client.query('BEGIN');
             begun = true;
-            await books.load(client, error);
+            await books.load(client, alsoNeeded(error, batch.slice(i + 1), run));
+            loads++;
+            continue;
           }
+          outcomes.push({ error: error ?? new Error('write failed'), value: undefined });
         }
+        i++;
+        loads = 0;
       }
       await this.send(client, buffer.statements(), books, begun);
       return outcomes;
@@ -316,6 +317,33 @@ export class PgCaptureWriter implements CaptureWriter {
     }
     this.source.closed?.();
   }
+}
+
+/** Thrown by a write tried only to learn what it reads: undoes what it did, as a failure would. */
+const TRIED = Symbol('tried');
+
+/**
+ * What `first` asks for, and what each write of `rest` reads that is not loaded yet (each tried and undone).
+ * Loaded together, they make a group's loads as many as its longest chain of reads (a deposit, then its
+ * user), not one or two a callback: groups grow when the database is slow, and a load a callback, each
+ * holding the rows read so far locked, would make each group slower than the last.
+ */
+function alsoNeeded(first: BooksNotLoaded, rest: readonly Pending[], run: (p: Pending) => unknown): BooksNotLoaded {
+  const needs = [first];
+  for (const p of rest) {
+    try {
+      run({
+        ...p,
+        write: (tx) => {
+          p.write(tx);
+          throw TRIED;
+        },
+      });
+    } catch (err) {
+      if (err instanceof BooksNotLoaded) needs.push(err);
+    }
+  }
+  return BooksNotLoaded.all(needs);
 }
 
 function settle(batch: Pending[], outcomes: Array<{ error: unknown; value: unknown }>): void {

@@ -28,6 +28,12 @@ export class BooksNotLoaded extends Error {
   ) {
     super('The sandbox books for this callback are not loaded yet.');
   }
+
+  /** Every row that `needs` ask for, each once. */
+  static all(needs: readonly BooksNotLoaded[]): BooksNotLoaded {
+    const once = (keys: Key[]): Key[] => [...new Map(keys.map((k) => [keyOf(k.book, k.id), k])).values()];
+    return new BooksNotLoaded(once(needs.flatMap((n) => n.users)), once(needs.flatMap((n) => n.deposits)));
+  }
 }
 
 const keyOf = (book: string, id: string): string => `${book}\u0000${id}`;
