@@ -5,7 +5,9 @@
 // the Export HAR button asks for it). Prints each phase's p50 and p99, the p99's difference from alone, and
 // whether every callback has its row. The load generator runs in the desk's process (its event loop is the
 // proxy's): what it measures is whether the searches and exports hold that loop.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDesk, type Desk } from '../src-main/core/desk';
@@ -32,6 +34,8 @@ export interface PhaseResult {
   p99: number;
   /** This phase's p99 minus alone's. */
   p99Diff: number;
+  /** The proxy's event loop: the longest 1% of its delays (ms). A callback's wait beyond it was not on the loop. */
+  loopP99: number;
   /** Searches or exports done during the phase, how many the store stopped or refused, and their mean time. */
   ops: number;
   failedOps: number;
@@ -118,6 +122,36 @@ function fillSqlite(desk: Desk, rows: number): void {
   }
 }
 
+/** The machine's pages written but not yet on disk (MB), from /proc/meminfo; null where there is none. */
+function dirtyMb(): number | null {
+  try {
+    const kb = /^Dirty:\s+(\d+) kB/m.exec(readFileSync('/proc/meminfo', 'utf8'));
+    return kb ? Math.round(Number(kb[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The fill on disk before any phase: the engine's checkpoint, then every dirty page of the machine
+ * written (sync). Without it, the kernel writes the fill's pages back about 30 s after they were written
+ * (vm.dirty_expire_centisecs), in whichever phase runs then, and each commit's fsync waits behind that:
+ * on PostgreSQL at 200,000 rows, 300 MB written back during the first phase after the fill held commits
+ * 0.5 s, whichever phase it was; with this step, no phase met it.
+ */
+async function settleOnDisk(engine: BenchEngine, desk: Desk, url: string | null): Promise<void> {
+  if (engine === 'sqlite') connectionOf(storeOf(desk)).pragma('wal_checkpoint(TRUNCATE)');
+  else {
+    const client = await connectPostgres(url!, { numbers: true });
+    try {
+      await client.query('CHECKPOINT');
+    } finally {
+      await client.end();
+    }
+  }
+  execFileSync('sync');
+}
+
 /** "indexed N of M rows" from the engine's own bookkeeping of its text index. */
 async function textIndexState(engine: BenchEngine, desk: Desk, url: string | null): Promise<string> {
   const sql = 'SELECT (SELECT indexed_upto FROM exchange_text_state) AS upto, (SELECT max(id) FROM exchanges) AS rows';
@@ -150,7 +184,8 @@ async function runEngine(
   try {
     if (engine === 'sqlite') fillSqlite(desk, o.rows);
     const fillMs = performance.now() - t0;
-    o.log(`${engine}: filled ${fmtInt(o.rows)} rows in ${(fillMs / 1000).toFixed(1)} s`);
+    o.log(`${engine}: filled ${fmtInt(o.rows)} rows in ${(fillMs / 1000).toFixed(1)} s; ${dirtyMb() ?? '?'} MB not yet on disk`);
+    await settleOnDisk(engine, desk, url);
     const status = await desk.startProxy({ port: 0 });
     if (!status.ok) throw new Error(status.error.message);
     const proxy = status.value.proxy.url!;
@@ -159,10 +194,13 @@ async function runEngine(
 
     const phase = async (name: PhaseResult['name'], op: (() => Promise<boolean>) | null) => {
       const ui = op ? busyUi(op) : null;
+      const loop = monitorEventLoopDelay({ resolution: 1 });
+      loop.enable();
       const sent = await pacedCallbacks(proxy, o.rate, o.seconds, name.replace(' ', '-'));
+      loop.disable();
       const done = ui ? await ui.stop() : { ops: 0, failedOps: 0, opMs: 0 };
-      o.log(`${engine}: ${name}: p99 ${fmtMs(percentile(sent.ms, 99))}, ${done.ops} operations`);
-      return { name, sent, done };
+      o.log(`${engine}: ${name}: p99 ${fmtMs(percentile(sent.ms, 99))}, ${done.ops} operations, ${dirtyMb() ?? '?'} MB not yet on disk`);
+      return { name, sent, done, loopP99: loop.percentile(99) / 1e6 };
     };
     const runs = [
       await phase('alone', null),
@@ -180,7 +218,7 @@ async function runEngine(
         if (page.ok && page.value.items.length === 1) found++;
       }
       const p99 = percentile(r.sent.ms, 99);
-      phases.push({ name: r.name, sent: r.sent.ms.length, found, p50: percentile(r.sent.ms, 50), p99, p99Diff: p99 - alone99, ...r.done });
+      phases.push({ name: r.name, sent: r.sent.ms.length, found, p50: percentile(r.sent.ms, 50), p99, p99Diff: p99 - alone99, loopP99: r.loopP99, ...r.done });
     }
     return { engine, fillMs, textIndex: { before, after }, phases, allRecorded: phases.every((p) => p.found === p.sent) };
   } finally {
@@ -214,7 +252,7 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
     p.name === 'alone' ? '' : `${fmtInt(p.ops)} of ${fmtMs(p.opMs)}${p.failedOps ? ` (${fmtInt(p.failedOps)} stopped or refused)` : ''}`;
   return [
     table(
-      ['engine', 'callbacks', 'sent', 'rows found', 'p50', 'p99', 'p99 vs alone', 'UI operations (mean time)'],
+      ['engine', 'callbacks', 'sent', 'rows found', 'p50', 'p99', 'p99 vs alone', "loop's p99 delay", 'UI operations (mean time)'],
       r.engines.flatMap((e) =>
         e.phases.map((p) => [
           ENGINE_NAME[e.engine],
@@ -224,6 +262,7 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
           fmtMs(p.p50),
           fmtMs(p.p99),
           p.name === 'alone' ? '' : `${p.p99Diff >= 0 ? '+' : '-'}${fmtMs(Math.abs(p.p99Diff))}`,
+          fmtMs(p.loopP99),
           ui(p),
         ]),
       ),
