@@ -2,6 +2,7 @@
 // sent meanwhile (each is answered in a small part of the search's time and has its row); a search past
 // its budget answers with what it found and says it stopped; a web client that goes away stops its search
 // (its thread is ended: better-sqlite3 cannot interrupt a statement).
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
@@ -12,8 +13,25 @@ import { storeOf } from '../../helpers/desk';
 import { must } from '../../helpers/must';
 import { SLOW_SEARCH, fillForSlowSearch } from '../../helpers/slow-search-log';
 import { tempDirForSuite } from '../../helpers/temp';
+import { READER_NICE } from '../../../src-main/core/store/sqlite/reading-threads';
 
 const ROWS = 40_000;
+
+/** This process's threads (the main one is the one whose id is the pid): nice value and CPU ticks so far. */
+function threads(): Array<{ main: boolean; nice: number; ticks: number }> {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // After "pid (name) ": state is field 3; utime 14, stime 15, nice 19 (1-based, man 5 proc).
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [{ main: Number(tid) === process.pid, nice: Number(f[16]), ticks: Number(f[11]) + Number(f[12]) }];
+    } catch {
+      return []; // the thread ended while listed
+    }
+  });
+}
+
+const readersTicks = (): number => threads().reduce((n, t) => n + (t.nice === READER_NICE ? t.ticks : 0), 0);
 
 let home: { dir: string; remove(): void };
 let desk: Desk;
@@ -58,6 +76,20 @@ describe('reads off the proxy thread', () => {
     expect(page.items).toEqual([]);
     expect(page.stoppedAfterSeconds).toBeUndefined();
   }, 120_000);
+
+  // Linux only: there a thread's nice is its own; elsewhere the call would set the whole process's.
+  it.runIf(process.platform === 'linux')(
+    'a search walks the log at a lower priority than the thread that answers callbacks',
+    async () => {
+      const before = readersTicks();
+      must(await desk.listExchanges(SLOW_SEARCH));
+      // The search's CPU was spent on threads at the readers' nice, and the main thread is not one of them.
+      expect(readersTicks()).toBeGreaterThan(before);
+      const main = threads().find((t) => t.main)!;
+      expect(main.nice).not.toBe(READER_NICE);
+    },
+    120_000,
+  );
 
   it('a web client that goes away stops its search on its reading thread', async () => {
     const store = storeOf(desk);

@@ -15,12 +15,22 @@ export { READ_BUDGET_MS } from '../rows/read-budget';
 /** Threads reading at once: a long search leaves one for the list, the counts and the detail beside it. */
 const THREADS = 2;
 
+/**
+ * The reading threads' nice value. On Linux a thread's nice is its own (setpriority on the calling
+ * thread), so a search walking the log yields the cores to the proxy's thread whenever both want one,
+ * and takes them whole when the proxy is idle. Not the text indexer's: it holds the write lock while it
+ * works, and a capture would wait for it the longer. Linux only: on macOS and Windows the same call
+ * sets the whole process's priority, the proxy's thread with it.
+ */
+export const READER_NICE = 10;
+
 // CommonJS, evaluated in the worker: no file to bundle or find at run time. runStatement is the same
 // function the desk's own connection runs plans with.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.modulePath);
 const o = workerData;
+if (process.platform === 'linux') try { require('node:os').setPriority(0, ${READER_NICE}); } catch {}
 const db = new Database(o.file, { readonly: true, fileMustExist: true, ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}) });
 db.pragma('busy_timeout = 5000');
 parentPort.postMessage('ready');
