@@ -2,9 +2,9 @@
 // connections are busy with earlier groups) run against a buffer, then commit in one statement (atomic on
 // its own) that inserts the new rows, updates older rows once each (their answers, findings), sends the
 // NOTIFY that wakes every desk following the log and draws ids for the next groups (spare-ids.ts). A
-// group the spare ids do not cover draws the rest in a round trip of its own first. A group that decided sandbox callbacks runs in a transaction instead, with the books' rows it
-// read locked. Only then does any write learn that it is durable, so nothing is answered before its
-// row commits.
+// group the spare ids do not cover draws the rest in a round trip of its own first. A group that decided
+// sandbox callbacks runs in a transaction instead, with the books' rows it read locked. Only then does
+// any write learn that it is durable, so nothing is answered before its row commits.
 //
 // When the database is away (a refused or broken connection), the group fails and its requests are
 // answered 503. While it is away, each group that comes asks for a probe (one connection attempt, shared
