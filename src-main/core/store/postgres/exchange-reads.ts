@@ -17,7 +17,6 @@ import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
 import { isTextSearch } from '../rows/search-kind';
-import { rareValueTerms } from '../rows/rare-values';
 import { ilikePattern, PgTextSearch, textMatchCondition } from './text-search';
 
 const FOLLOW_PAGE = 1000;
@@ -50,9 +49,6 @@ export function pgFilterWhere(f: RowFilter, taken = 0): { where: string[]; param
   if (f.verdict) where.push(`verdict = ${param(f.verdict)}`);
   if (f.depositId) where.push(`deposit_id = ${param(f.depositId)}`);
   if (f.userId) where.push(`user_id = ${param(f.userId)}`);
-  // Spelled out, so a plan made without the values (a prepared statement's generic plan) can still take
-  // a rare value's partial index.
-  where.push(...rareValueTerms(f));
   if (f.search && isTextSearch(f.search)) where.push(textMatchCondition(param(ilikePattern(f.search))));
   else if (f.search) {
     // The list's short search: a prefix of a depositId or userId.
