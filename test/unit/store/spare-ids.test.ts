@@ -22,9 +22,12 @@ describe('spare ids', () => {
     expect(spare.take(1, SPARE_MS)).toEqual([4]);
   });
 
-  it('draws ahead as many as the last group used, up to a bound', () => {
-    expect(SpareIds.ahead(0)).toBe(0);
-    expect(SpareIds.ahead(7)).toBe(7);
-    expect(SpareIds.ahead(100_000)).toBe(MAX_DRAW_AHEAD);
+  it('draws ahead, when busy, as many as the last group used, up to a bound; when idle, none', () => {
+    expect(SpareIds.ahead(0, true)).toBe(0);
+    expect(SpareIds.ahead(1, true)).toBe(1);
+    expect(SpareIds.ahead(7, false)).toBe(7);
+    expect(SpareIds.ahead(100_000, true)).toBe(MAX_DRAW_AHEAD);
+    // One capture on an idle writer: its next one takes an id after whatever committed meanwhile.
+    expect(SpareIds.ahead(1, false)).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 // The PostgreSQL engine's capture writer: the proxy's writes of one turn (and of every turn while the
 // connections are busy with earlier groups) run against a buffer, then commit in one statement (atomic on
 // its own) that inserts the new rows, updates older rows once each (their answers, findings), sends the
-// NOTIFY that wakes every desk following the log and draws ids for the next groups (spare-ids.ts). A
-// group the spare ids do not cover draws the rest in a round trip of its own first. A group that decided
+// NOTIFY that wakes every desk following the log and, when busy, draws ids for the next groups
+// (spare-ids.ts). A group the spare ids do not cover draws the rest in a round trip of its own first. A group that decided
 // sandbox callbacks runs in a transaction instead, with the books' rows it read locked. Only then does
 // any write learn that it is durable, so nothing is answered before its row commits.
 //
@@ -212,7 +212,8 @@ export class PgCaptureWriter implements CaptureWriter {
           }
         }
       }
-      await this.send(client, buffer.statements(), books, begun, SpareIds.ahead(wanted));
+      const busy = this.pending.length > 0 || this.lanes.filter((l) => l.busy).length > 1;
+      await this.send(client, buffer.statements(), books, begun, SpareIds.ahead(wanted, busy));
       return outcomes;
     } catch (err) {
       if (begun) await client.query('ROLLBACK').catch(() => undefined);

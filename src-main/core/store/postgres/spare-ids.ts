@@ -1,12 +1,14 @@
 // Ids a group's statement drew for the groups after it, so that a busy proxy's group needs no round
 // trip of its own to draw ids before its statement (the writes must know their rows' ids as they run,
-// before anything is sent). An id drawn is a gap in the log until its row commits: followers (tail,
-// exchange-reads.ts) look for a gap for 30 s, the text indexer (text-index.ts) for 10 minutes. So spare
-// ids are used only while young (SPARE_MS, plus a statement's 10 s at most, stays well inside both);
-// older ones are dropped and stay gaps for good, as the ids of a group that failed do.
+// before anything is sent). Only a busy writer draws ahead: an id drawn ahead is a gap in the log until
+// its row commits, and the row it becomes sorts below rows other writers committed meanwhile (a desk's
+// own sends beside its proxy, another proxy). So spare ids are used only while young (SPARE_MS, the
+// time of many groups under load); older ones are dropped and stay gaps for good, as the ids of a group
+// that failed do. Followers (tail, exchange-reads.ts) look for a gap for 30 s, the text indexer
+// (text-index.ts) for 10 minutes: far longer than SPARE_MS and a statement's 10 s at most.
 
 /** How long drawn ids are handed out. */
-export const SPARE_MS = 2_000;
+export const SPARE_MS = 1_000;
 /** The most ids a statement draws ahead (an import's thousands are drawn when they come). */
 export const MAX_DRAW_AHEAD = 256;
 
@@ -30,8 +32,12 @@ export class SpareIds {
     return out;
   }
 
-  /** How many ids to draw ahead after a group that drew `used`: as many, a busy proxy's next group being alike. */
-  static ahead(used: number): number {
-    return Math.min(used, MAX_DRAW_AHEAD);
+  /**
+   * How many ids to draw ahead after a group that used `used`: as many, a busy writer's next group being
+   * alike; none when idle (`busy`: another group in flight or writes waiting; a group of several rows
+   * says so too), where the next group may be far off and a capture's id should follow the last one's.
+   */
+  static ahead(used: number, busy: boolean): number {
+    return busy || used > 1 ? Math.min(used, MAX_DRAW_AHEAD) : 0;
   }
 }
