@@ -46,7 +46,13 @@ describe('db copy between SQLite and PostgreSQL', () => {
 
     const into = must(await a.copyDatabase({ direction: 'to', url }));
     expect(into).toMatchObject({ complete: true, alreadyThere: 0 });
-    expect(into.migration?.applied).toEqual(['1 initial', '2 text-search', '3 profile-balance-url-sealed', '4 exchanges-room-for-answers']);
+    expect(into.migration?.applied).toEqual([
+      '1 initial',
+      '2 text-search',
+      '3 profile-balance-url-sealed',
+      '4 exchanges-room-for-answers',
+      '5 rare-value-indexes',
+    ]);
     expect(into.tables.find((t) => t.table === 'exchanges')?.copied).toBe(exchanges);
 
     // In PostgreSQL: the bytes as they were, the links, and new ids after the copied ones.
@@ -165,7 +171,9 @@ describe('db copy between SQLite and PostgreSQL', () => {
     const migrate = await runCli(['--home', home, 'db', 'migrate'], { env: { WAGER_DESK_DATABASE_URL: url } });
     expect(migrate.stderr).toBe('');
     expect(migrate.code).toBe(0);
-    expect(migrate.stdout).toContain('schema 0 -> 4 (applied 1 initial, 2 text-search, 3 profile-balance-url-sealed, 4 exchanges-room-for-answers)');
+    expect(migrate.stdout).toContain(
+      'schema 0 -> 5 (applied 1 initial, 2 text-search, 3 profile-balance-url-sealed, 4 exchanges-room-for-answers, 5 rare-value-indexes)',
+    );
     expect(migrate.stdout).toContain('search index: trigram (pg_trgm)');
 
     const copy = await runCli(['--home', home, 'db', 'copy', '--to'], { env: { WAGER_DESK_DATABASE_URL: url } });

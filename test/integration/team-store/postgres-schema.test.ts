@@ -10,6 +10,7 @@ import { VERSION_TABLE } from '../../../src-main/core/store/postgres/migrate';
 import { PG_MIGRATIONS } from '../../../src-main/core/store/postgres/migrations';
 import { ilikePattern, textMatchCondition } from '../../../src-main/core/store/postgres/text-search';
 import { usePostgres } from '../../helpers/postgres';
+import { RARE_KIND, RARE_VERDICT } from '../../../src-main/core/store/rows/rare-values';
 
 const server = usePostgres();
 
@@ -41,7 +42,7 @@ describe('db migrate on PostgreSQL', () => {
       expect(first).toMatchObject({
         from: 0,
         to: PG_LATEST_VERSION,
-        applied: ['1 initial', '2 text-search', '3 profile-balance-url-sealed', '4 exchanges-room-for-answers'],
+        applied: ['1 initial', '2 text-search', '3 profile-balance-url-sealed', '4 exchanges-room-for-answers', '5 rare-value-indexes'],
         trigramIndex: { ready: true },
       });
       const again = await migratePostgres(c!);
@@ -62,11 +63,22 @@ describe('db migrate on PostgreSQL', () => {
         { version: 2 },
         { version: 3 },
         { version: 4 },
+        { version: 5 },
       ]);
       // Half of each page left to the answers' versions of its rows: the update that records an answer
       // stays on the row's page and touches no index.
       const options = await c!.query<{ reloptions: string[] | null }>("SELECT reloptions FROM pg_class WHERE relname = 'exchanges'");
       expect(options.rows[0]?.reloptions).toEqual(['fillfactor=50']);
+      // The verdict and kind indexes hold only the rare values, under the very conditions the reads add
+      // (a read with another condition could not use them); no per-profile deposit index.
+      const indexes = await c!.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'exchanges'");
+      const def = (name: string): string => indexes.rows.find((r) => r.indexname === name)?.indexdef ?? '';
+      for (const name of ['exchanges_verdict', 'exchanges_profile_verdict']) expect(def(name)).toMatch(/WHERE \(verdict <> 'valid'::text\)$/);
+      for (const name of ['exchanges_kind', 'exchanges_profile_kind'])
+        expect(def(name)).toMatch(/WHERE \(kind <> ALL \(ARRAY\['pay'::text, 'results'::text\]\)\)$/);
+      expect(RARE_VERDICT).toBe("verdict <> 'valid'");
+      expect(RARE_KIND).toBe("kind NOT IN ('pay', 'results')");
+      expect(indexes.rows.map((r) => r.indexname)).not.toContain('exchanges_profile_deposit');
     });
   });
 
@@ -95,7 +107,7 @@ describe('db migrate on PostgreSQL', () => {
       expect(await migratePostgres(c!)).toMatchObject({
         from: 1,
         to: PG_LATEST_VERSION,
-        applied: ['2 text-search', '3 profile-balance-url-sealed', '4 exchanges-room-for-answers'],
+        applied: ['2 text-search', '3 profile-balance-url-sealed', '4 exchanges-room-for-answers', '5 rare-value-indexes'],
       });
       const found = await c!.query(`SELECT count(*)::int AS n FROM exchanges WHERE ${textMatchCondition('$1')}`, [ilikePattern('kestrel')]);
       expect(found.rows).toEqual([{ n: 1 }]);
@@ -107,12 +119,13 @@ describe('db migrate on PostgreSQL', () => {
     await withClients(url, 1, async ([c]) => {
       await migratePostgres(c!);
       await c!.query(`INSERT INTO wager_desk_schema (version, name) VALUES (99, 'from the future')`);
-      await expect(migratePostgres(c!)).rejects.toThrow(/newer Wager Desk \(schema 99; this version knows up to 4\)/);
+      await expect(migratePostgres(c!)).rejects.toThrow(/newer Wager Desk \(schema 99; this version knows up to 5\)/);
       expect((await c!.query('SELECT version FROM wager_desk_schema ORDER BY version')).rows).toEqual([
         { version: 1 },
         { version: 2 },
         { version: 3 },
         { version: 4 },
+        { version: 5 },
         { version: 99 },
       ]);
     });

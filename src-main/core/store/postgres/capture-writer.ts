@@ -1,10 +1,11 @@
 // The PostgreSQL engine's capture writer: the proxy's writes of one turn (and of every turn while the
-// connections are busy with earlier groups) run against a buffer, then commit in two round trips: ids drawn
-// from the exchanges' sequence, then one statement (atomic on its own) that inserts the new rows, updates
-// older rows once each (their answers, findings) and sends the NOTIFY that wakes every desk following
-// the log. A group that decided sandbox callbacks runs in a transaction instead, with the books' rows it
-// read locked. Only then does any write learn that it is durable, so nothing is answered before its
-// row commits.
+// connections are busy with earlier groups) run against a buffer, then commit in one statement (atomic on
+// its own) that inserts the new rows, updates older rows once each (their answers, findings), sends the
+// NOTIFY that wakes every desk following the log and, when busy, draws ids for the next groups
+// (spare-ids.ts). A group the spare ids do not cover draws the rest in a round trip of its own first.
+// A group that decided sandbox callbacks runs in a transaction instead, with the books' rows it read
+// locked. Only then does any write learn that it is durable, so nothing is answered before its row
+// commits.
 //
 // When the database is away (a refused or broken connection), the group fails and its requests are
 // answered 503. While it is away, each group that comes asks for a probe (one connection attempt, shared
@@ -18,6 +19,7 @@ import type { SandboxOperator } from '../../sandbox';
 import { isPostgresError } from './connect';
 import { groupStatement, reserveIds } from './group-statement';
 import { RowBuffer, type BufferedStatements } from './row-buffer';
+import { SpareIds } from './spare-ids';
 import { BooksNotLoaded, PgBooks } from './sandbox-books';
 
 /** The channel every commit of captures notifies (its payload: the highest id committed). */
@@ -96,6 +98,8 @@ export class PgCaptureWriter implements CaptureWriter {
   private lastFailure: unknown = null;
   /** The connection attempt in flight while the database is away, shared by the groups that wait for it. */
   private probe: Promise<pg.Client | null> | null = null;
+  /** Ids the last statements drew for the groups after them. */
+  private readonly spare = new SpareIds();
 
   constructor(private readonly source: PgWriterSource) {}
 
@@ -177,11 +181,11 @@ export class PgCaptureWriter implements CaptureWriter {
   private async commitOnce(client: pg.Client, batch: Pending[]): Promise<Array<{ error: unknown; value: unknown }>> {
     let begun = false;
     try {
-      // Drawn for this group only, never kept for a later one: an id drawn long before its row commits
-      // would be a gap that followers (tail) stop looking at before it fills.
-      // A group of answers only (common when forwarding) draws none: no round trip.
+      // The spare ids first; a round trip only for what they lack. A group of answers only (common when
+      // forwarding) needs none.
       const wanted = batch.reduce((n, p) => n + p.newRows, 0);
-      const drawn = wanted > 0 ? (await client.query<{ id: number }>(reserveIds(wanted))).rows.map((r) => r.id) : [];
+      const drawn = this.spare.take(wanted);
+      if (drawn.length < wanted) drawn.push(...(await client.query<{ id: number }>(reserveIds(wanted - drawn.length))).rows.map((r) => r.id));
       const buffer = new RowBuffer(drawn);
       const sandbox = this.source.sandbox;
       const books = sandbox ? new PgBooks(sandbox.startingBalance()) : null;
@@ -210,7 +214,8 @@ export class PgCaptureWriter implements CaptureWriter {
         i++;
         loads = 0;
       }
-      await this.send(client, buffer.statements(), books, begun);
+      const busy = this.pending.length > 0 || this.lanes.filter((l) => l.busy).length > 1;
+      await this.send(client, buffer.statements(), books, begun, SpareIds.ahead(wanted, busy));
       return outcomes;
     } catch (err) {
       if (begun) await client.query('ROLLBACK').catch(() => undefined);
@@ -218,8 +223,11 @@ export class PgCaptureWriter implements CaptureWriter {
     }
   }
 
-  /** Writes the group and commits: one statement, or inside the transaction the sandbox's books began. */
-  private async send(client: pg.Client, s: BufferedStatements, books: PgBooks | null, begun: boolean): Promise<void> {
+  /**
+   * Writes the group and commits: one statement, or inside the transaction the sandbox's books began.
+   * `drawAhead`: ids the statement draws for the groups after it.
+   */
+  private async send(client: pg.Client, s: BufferedStatements, books: PgBooks | null, begun: boolean, drawAhead: number): Promise<void> {
     const rows = s.inserts.length > 0 || s.updates.length > 0;
     if (!rows && !books?.changed()) {
       if (begun) await client.query('COMMIT');
@@ -231,7 +239,7 @@ export class PgCaptureWriter implements CaptureWriter {
         begun = true;
         await books.write(client);
       }
-      if (rows) await this.writeRows(client, s);
+      if (rows) await this.writeRows(client, s, drawAhead);
       if (begun) await client.query('COMMIT');
     } catch (err) {
       if (begun) await client.query('ROLLBACK').catch(() => undefined);
@@ -239,8 +247,10 @@ export class PgCaptureWriter implements CaptureWriter {
     }
   }
 
-  private async writeRows(client: pg.Client, s: BufferedStatements): Promise<void> {
-    const result = await client.query<{ inserted: number; updated: number[] }>(groupStatement(s, EXCHANGES_CHANNEL));
+  private async writeRows(client: pg.Client, s: BufferedStatements, drawAhead: number): Promise<void> {
+    const result = await client.query<{ inserted: number; updated: number[]; next_ids: number[] }>(groupStatement(s, EXCHANGES_CHANNEL, drawAhead));
+    // Drawn whatever becomes of this group: a sequence's value is never handed out twice.
+    this.spare.add(result.rows[0]!.next_ids);
     const updated = new Set(result.rows[0]!.updated);
     const missing = s.updates.find((u) => !updated.has(u.id));
     if (missing) throw new MissingRow(`Exchange ${missing.id} does not exist.`);

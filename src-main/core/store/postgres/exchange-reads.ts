@@ -4,8 +4,9 @@
 //
 // Following by id needs one care that SQLite's single writer does not: several proxies draw ids from
 // one sequence and commit in their own time, so id 10 may commit after id 11 was read. An id skipped
-// by a read is kept as a gap and looked for again, for HOLE_MS (a group draws its ids just before it
-// commits, in milliseconds; ids of a group that failed, or drawn and never used, stay empty for good).
+// by a read is kept as a gap and looked for again, for HOLE_MS (a group's ids were drawn at most a few
+// seconds before it commits, spare-ids.ts; ids of a group that failed, or drawn and never used, stay
+// empty for good).
 import type pg from 'pg';
 import { FAULT_NOTE_MARK } from '../../../shared/answered-by';
 import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage, Timeline } from '../../../shared/model';

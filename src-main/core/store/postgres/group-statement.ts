@@ -1,7 +1,8 @@
 // One group of the proxy's writes as one PostgreSQL statement (one round trip, atomic on its own): the
 // new rows, each older row updated once (its answer, and findings appended as a JSON array's text, so it
-// is never read back), and the NOTIFY that wakes the desks following the log. One array per column: the
-// statement's text never changes with the group's size, so the server plans it once.
+// is never read back), the NOTIFY that wakes the desks following the log, and ids drawn for the groups
+// after it (spare-ids.ts). One array per column: the statement's text never changes with the group's
+// size, so the server plans it once.
 import type pg from 'pg';
 import { COPIED_TABLES, type ColumnKind } from '../copy/copied-tables';
 import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../rows/exchange-values';
@@ -19,6 +20,7 @@ const UPDATE_COLUMNS = COMPLETE_COLUMNS.map((c) => `${c} = CASE WHEN u.finished 
 const arrays = (types: readonly string[], from: number): string => types.map((t, i) => `$${from + i}::${t}[]`).join(', ');
 const INSERT_TYPES = ['bigint', ...ROW_COLUMNS.map(pgType)];
 const UPDATE_TYPES = ['bigint', 'boolean', ...COMPLETE_COLUMNS.map(pgType), 'text', 'integer'];
+const NEXT_ID = "nextval(pg_get_serial_sequence('exchanges', 'id'))::float8";
 const GROUP_SQL = `WITH ins AS (
   INSERT INTO exchanges (id, ${ROW_COLUMNS.join(', ')}) SELECT * FROM unnest(${arrays(INSERT_TYPES, 1)}) RETURNING id
 ), upd AS (
@@ -31,16 +33,17 @@ const GROUP_SQL = `WITH ins AS (
   WHERE e.id = u.id RETURNING e.id
 )
 SELECT (SELECT count(*) FROM ins)::int AS inserted, array(SELECT id::float8 FROM upd) AS updated,
-  pg_notify($${INSERT_TYPES.length + UPDATE_TYPES.length + 1}, $${INSERT_TYPES.length + UPDATE_TYPES.length + 2}) AS notified`;
+  pg_notify($${INSERT_TYPES.length + UPDATE_TYPES.length + 1}, $${INSERT_TYPES.length + UPDATE_TYPES.length + 2}) AS notified,
+  array(SELECT ${NEXT_ID} FROM generate_series(1, $${INSERT_TYPES.length + UPDATE_TYPES.length + 3})) AS next_ids`;
 
 /**
- * Ids for a group's `count` new rows, drawn just before it commits. Named, so the server parses it once
- * a connection rather than once a group.
+ * Ids for a group's `count` new rows that the spare ids do not cover, drawn just before it commits. Named,
+ * so the server parses it once a connection rather than once a group.
  */
 export function reserveIds(count: number): pg.QueryConfig {
   return {
     name: 'wd-reserve-ids',
-    text: "SELECT nextval(pg_get_serial_sequence('exchanges', 'id'))::float8 AS id FROM generate_series(1, $1)",
+    text: `SELECT ${NEXT_ID} AS id FROM generate_series(1, $1)`,
     values: [count],
   };
 }
@@ -60,8 +63,11 @@ function newRowArrays(rows: readonly NewRow[]): unknown[][] {
   ];
 }
 
-/** The group's statement with its values; `channel`: where its NOTIFY goes (the payload: the highest id it touched). */
-export function groupStatement(s: BufferedStatements, channel: string): pg.QueryConfig {
+/**
+ * The group's statement with its values; `channel`: where its NOTIFY goes (the payload: the highest id it
+ * touched); `drawAhead`: how many ids it draws for later groups (its result's `next_ids`).
+ */
+export function groupStatement(s: BufferedStatements, channel: string, drawAhead = 0): pg.QueryConfig {
   const updates = s.updates;
   const finished = (c: CompleteColumn): unknown[] => updates.map((u) => (u.finish ? pgValue(c, u.finish[c]) : null));
   const touched = [...s.ids, ...updates.map((u) => u.id)];
@@ -78,6 +84,7 @@ export function groupStatement(s: BufferedStatements, channel: string): pg.Query
       updates.map((u) => u.append?.errors ?? 0),
       channel,
       String(Math.max(...touched)),
+      drawAhead,
     ],
   };
 }

@@ -11,11 +11,12 @@
 //   (REPEATABLE READ, begun once the lock is held, so it sees the last batch's work): a row committing
 //   meanwhile is either seen by all its statements or by none.
 // - Proxies draw ids from one sequence and commit in their own time: an id the batch passes while no
-//   row has it may still commit (a group's ids are drawn just before its statement). Such ids are kept
-//   in exchange_text_gaps; a search tests their rows directly, and each batch indexes those that have
-//   shown. A gap is forgotten after GAP_KEEP, far past any write's life (a proxy's statement is given
-//   up after 10 s), and only the newest GAP_WINDOW ids are kept as gaps at all: older ones were drawn
-//   long ago (a copied log's pruned ids, a failed group's).
+//   row has it may still commit (a group's ids are drawn at most seconds before its statement,
+//   spare-ids.ts). Such ids are kept in exchange_text_gaps; a search tests their rows directly, and
+//   each batch indexes those that have shown. A gap is forgotten after GAP_KEEP, far past any write's
+//   life (ids drawn up to SPARE_MS ahead, a proxy's statement given up after 10 s), and only the
+//   newest GAP_WINDOW ids are kept as gaps at all: older ones were drawn long ago (a copied log's
+//   pruned ids, a failed group's).
 import type pg from 'pg';
 import { IN_FLIGHT_WAIT_MS, IN_FLIGHT_WAIT_ROWS, isComplete } from '../rows/in-flight';
 

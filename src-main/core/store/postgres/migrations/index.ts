@@ -5,6 +5,7 @@ import * as m001 from './001-initial';
 import * as m002 from './002-text-search';
 import * as m003 from './003-profile-balance-url-sealed';
 import * as m004 from './004-exchanges-room-for-answers';
+import * as m005 from './005-rare-value-indexes';
 
 export interface PgMigration {
   version: number;
@@ -17,6 +18,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   { version: 2, name: 'text-search', sql: m002.SQL },
   { version: 3, name: 'profile-balance-url-sealed', sql: m003.SQL },
   { version: 4, name: 'exchanges-room-for-answers', sql: m004.SQL },
+  { version: 5, name: 'rare-value-indexes', sql: m005.SQL },
 ];
 
 PG_MIGRATIONS.forEach((m, i) => {
