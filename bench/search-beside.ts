@@ -5,6 +5,7 @@
 // the Export HAR button asks for it). Prints each phase's p50 and p99, the p99's difference from alone, and
 // whether every callback has its row. The load generator runs in the desk's process (its event loop is the
 // proxy's): what it measures is whether the searches and exports hold that loop.
+import type pg from 'pg';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -60,7 +61,11 @@ export interface SearchBesideResult {
   allRecorded: boolean;
 }
 
-/** Callbacks at `rate` a second for `seconds`, each timed to its answer; their deposit ids. */
+/**
+ * Callbacks at `rate` a second for `seconds`, each timed to its answer; their deposit ids. Not
+ * lib/paced-load.ts: its pacer ticks every millisecond, and here it would tick on the loop under test
+ * (the proxy's, in this process); at 50 a second one timer per callback is all the pacing needed.
+ */
 async function pacedCallbacks(url: string, rate: number, seconds: number, tag: string): Promise<{ ms: number[]; ids: string[] }> {
   const ms: number[] = [];
   const ids: string[] = [];
@@ -122,6 +127,16 @@ function fillSqlite(desk: Desk, rows: number): void {
   }
 }
 
+/** `fn` on a connection of its own to `url`, ended after it. */
+async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectPostgres(url, { numbers: true });
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The machine's pages written but not yet on disk (MB), from /proc/meminfo; null where there is none. */
 function dirtyMb(): number | null {
   try {
@@ -141,30 +156,16 @@ function dirtyMb(): number | null {
  */
 async function settleOnDisk(engine: BenchEngine, desk: Desk, url: string | null): Promise<void> {
   if (engine === 'sqlite') connectionOf(storeOf(desk)).pragma('wal_checkpoint(TRUNCATE)');
-  else {
-    const client = await connectPostgres(url!, { numbers: true });
-    try {
-      await client.query('CHECKPOINT');
-    } finally {
-      await client.end();
-    }
-  }
+  else await onPostgres(url!, (c) => c.query('CHECKPOINT'));
   execFileSync('sync');
 }
 
 /** "indexed N of M rows" from the engine's own bookkeeping of its text index. */
 async function textIndexState(engine: BenchEngine, desk: Desk, url: string | null): Promise<string> {
   const sql = 'SELECT (SELECT indexed_upto FROM exchange_text_state) AS upto, (SELECT max(id) FROM exchanges) AS rows';
-  let state: { upto: number; rows: number };
-  if (engine === 'sqlite') state = connectionOf(storeOf(desk)).prepare(sql).get() as { upto: number; rows: number };
-  else {
-    const client = await connectPostgres(url!, { numbers: true });
-    try {
-      state = (await client.query<{ upto: number; rows: number }>(sql)).rows[0]!;
-    } finally {
-      await client.end();
-    }
-  }
+  type State = { upto: number; rows: number };
+  const state =
+    engine === 'sqlite' ? (connectionOf(storeOf(desk)).prepare(sql).get() as State) : await onPostgres(url!, async (c) => (await c.query<State>(sql)).rows[0]!);
   return `indexed ${fmtInt(Number(state.upto))} of ${fmtInt(Number(state.rows))} rows`;
 }
 
