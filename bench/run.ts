@@ -170,7 +170,14 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
           `search-beside: callbacks at a fixed rate beside a searching and an exporting UI, ${args.rows.toLocaleString('en-US')} rows, ${args.engines.join(' and ')}`,
         ),
       );
-      const r = await runSearchBesideBench({ rows: args.rows, rate: Math.min(args.rate, 200), seconds: args.quick ? 3 : 20, engines: args.engines, log });
+      const r = await runSearchBesideBench({
+        rows: args.rows,
+        rate: Math.min(args.rate, 200),
+        seconds: args.quick ? 3 : 20,
+        rounds: args.rounds,
+        engines: args.engines,
+        log,
+      });
       log(formatSearchBesideResult(r));
       return { name, ok: r.allRecorded, result: r };
     }

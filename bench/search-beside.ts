@@ -1,11 +1,14 @@
 // The promise that a person's reads never delay a capture: callbacks at a fixed rate into a desk whose log
-// holds `rows` rows, on SQLite and on PostgreSQL, in three phases of `seconds` each: alone, beside a UI that
-// searches without pause (a search that walks the whole log: a word every row holds, among the `valid` rows,
-// which none is), and beside a UI that exports without pause (a HAR of the newest EXPORT_ROWS captures, as
-// the Export HAR button asks for it). Prints each phase's p50 and p99, the p99's difference from alone, and
-// whether every callback has its row. The load generator runs in the desk's process (its event loop is the
+// holds `rows` rows, on SQLite and on PostgreSQL, in rounds of three phases of `seconds` each: alone, beside a
+// UI that searches without pause (a search that walks the whole log: a word every row holds, among the
+// `valid` rows, which none is), and beside a UI that exports without pause (a HAR of the newest EXPORT_ROWS
+// captures, as the Export HAR button asks for it). One phase's p99 moves by tens of milliseconds from run
+// to run on two shared cores; each round's phases are compared with that round's alone, and the median of
+// those differences is the figure. Prints each kind of phase's p50 and p99 over all rounds, the median
+// difference, each round's p99, and whether every callback has its row. The load generator runs in the desk's process (its event loop is the
 // proxy's): what it measures is whether the searches and exports hold that loop.
 import type pg from 'pg';
+import type { ExchangeCompletion } from '../src-main/core/capture/new-exchange';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,7 +20,7 @@ import { connectionOf } from '../src-main/core/store/sqlite';
 import { SLOW_SEARCH as SEARCH, slowSearchRow as row } from '../test/helpers/slow-search-log';
 import type { BenchEngine } from './lib/args';
 import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
-import { fillPostgres, unansweredRows } from './lib/postgres-fill';
+import { answeredRows, fillPostgres } from './lib/postgres-fill';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
 import { connectPostgres } from '../src-main/core/store/postgres';
@@ -31,11 +34,14 @@ export interface PhaseResult {
   sent: number;
   /** Callbacks whose row the log holds afterwards. */
   found: number;
+  /** Over every round's callbacks. */
   p50: number;
   p99: number;
-  /** This phase's p99 minus alone's. */
+  /** Each round's p99. */
+  p99ByRound: number[];
+  /** The median over rounds of this phase's p99 minus the same round's alone. */
   p99Diff: number;
-  /** The proxy's event loop: the longest 1% of its delays (ms). A callback's wait beyond it was not on the loop. */
+  /** The proxy's event loop: the longest 1% of its delays (ms), the median over rounds. A callback's wait beyond it was not on the loop. */
   loopP99: number;
   /** Searches or exports done during the phase, how many the store stopped or refused, and their mean time. */
   ops: number;
@@ -56,6 +62,7 @@ export interface SearchBesideResult {
   rows: number;
   rate: number;
   seconds: number;
+  rounds: number;
   server: string | null;
   engines: EngineResult[];
   allRecorded: boolean;
@@ -116,12 +123,20 @@ function busyUi(op: () => Promise<boolean>): { stop(): Promise<{ ops: number; fa
   };
 }
 
+/** Every filled row's answer: the log of an operator that answered every callback. */
+const ANSWER: ExchangeCompletion = {
+  response: { status: 200, headers: [['content-type', 'application/json']], body: Buffer.from('{"status":"ok"}') },
+  error: null,
+  durationMs: 4,
+  completedAt: new Date(0).toISOString(),
+};
+
 function fillSqlite(desk: Desk, rows: number): void {
   const store = storeOf(desk);
   for (let done = 0; done < rows;) {
     const n = Math.min(SQLITE_TX, rows - done);
     store.immediate(() => {
-      for (let i = 0; i < n; i++) store.exchanges.record(row(done + i));
+      for (let i = 0; i < n; i++) store.exchanges.finish(store.exchanges.record(row(done + i)), ANSWER);
     });
     done += n;
   }
@@ -169,9 +184,16 @@ async function textIndexState(engine: BenchEngine, desk: Desk, url: string | nul
   return `indexed ${fmtInt(Number(state.upto))} of ${fmtInt(Number(state.rows))} rows`;
 }
 
+/** One phase of one round: its callbacks' times and deposit ids, the UI's operations, the loop's p99 delay. */
+interface PhaseRun {
+  sent: { ms: number[]; ids: string[] };
+  done: { ops: number; failedOps: number; opMs: number };
+  loopP99: number;
+}
+
 async function runEngine(
   engine: BenchEngine,
-  o: { rows: number; rate: number; seconds: number; log: (line: string) => void },
+  o: { rows: number; rate: number; seconds: number; rounds: number; log: (line: string) => void },
   server: BenchPostgres | null,
 ): Promise<EngineResult> {
   const home = mkdtempSync(join(tmpdir(), 'wager-desk-search-beside-'));
@@ -179,7 +201,9 @@ async function runEngine(
   const t0 = performance.now();
   if (engine === 'postgres') {
     url = await server!.newDatabase();
-    await fillPostgres(url, unansweredRows(o.rows, row), (done) => o.log(`postgres: ${fmtInt(done)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`));
+    await fillPostgres(url, answeredRows(o.rows, row, ANSWER), (done) =>
+      o.log(`postgres: ${fmtInt(done)} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`),
+    );
   }
   const desk = createDesk({ home, database: url });
   try {
@@ -193,33 +217,59 @@ async function runEngine(
     const before = await textIndexState(engine, desk, url);
     await pacedCallbacks(proxy, o.rate, 1, 'warm');
 
-    const phase = async (name: PhaseResult['name'], op: (() => Promise<boolean>) | null) => {
+    const phase = async (name: PhaseResult['name'], op: (() => Promise<boolean>) | null, round: number): Promise<PhaseRun> => {
       const ui = op ? busyUi(op) : null;
       const loop = monitorEventLoopDelay({ resolution: 1 });
       loop.enable();
-      const sent = await pacedCallbacks(proxy, o.rate, o.seconds, name.replace(' ', '-'));
+      const sent = await pacedCallbacks(proxy, o.rate, o.seconds, `${name.replace(' ', '-')}-${round}`);
       loop.disable();
       const done = ui ? await ui.stop() : { ops: 0, failedOps: 0, opMs: 0 };
-      o.log(`${engine}: ${name}: p99 ${fmtMs(percentile(sent.ms, 99))}, ${done.ops} operations, ${dirtyMb() ?? '?'} MB not yet on disk`);
-      return { name, sent, done, loopP99: loop.percentile(99) / 1e6 };
+      o.log(`${engine}: round ${round}, ${name}: p99 ${fmtMs(percentile(sent.ms, 99))}, ${done.ops} operations, ${dirtyMb() ?? '?'} MB not yet on disk`);
+      return { sent, done, loopP99: loop.percentile(99) / 1e6 };
     };
-    const runs = [
-      await phase('alone', null),
-      await phase('beside searches', async () => (await desk.listExchanges(SEARCH)).ok),
-      await phase('beside exports', async () => (await desk.exportHar({ limit: EXPORT_ROWS })).ok),
+    const kinds: Array<[PhaseResult['name'], (() => Promise<boolean>) | null]> = [
+      ['alone', null],
+      ['beside searches', async () => (await desk.listExchanges(SEARCH)).ok],
+      ['beside exports', async () => (await desk.exportHar({ limit: EXPORT_ROWS })).ok],
     ];
+    const rounds: PhaseRun[][] = [];
+    for (let round = 1; round <= o.rounds; round++) {
+      const runs: PhaseRun[] = [];
+      for (const [name, op] of kinds) runs.push(await phase(name, op, round));
+      rounds.push(runs);
+    }
     const after = await textIndexState(engine, desk, url);
 
-    const alone99 = percentile(runs[0]!.sent.ms, 99);
     const phases: PhaseResult[] = [];
-    for (const r of runs) {
+    for (const [k, [name]] of kinds.entries()) {
+      const runs = rounds.map((r) => r[k]!);
       let found = 0;
-      for (const id of r.sent.ids) {
+      for (const id of runs.flatMap((r) => r.sent.ids)) {
         const page = await desk.listExchanges({ depositId: id, allProfiles: true });
         if (page.ok && page.value.items.length === 1) found++;
       }
-      const p99 = percentile(r.sent.ms, 99);
-      phases.push({ name: r.name, sent: r.sent.ms.length, found, p50: percentile(r.sent.ms, 50), p99, p99Diff: p99 - alone99, loopP99: r.loopP99, ...r.done });
+      const all = runs.flatMap((r) => r.sent.ms);
+      const p99ByRound = runs.map((r) => percentile(r.sent.ms, 99));
+      const ops = runs.reduce((n, r) => n + r.done.ops, 0);
+      phases.push({
+        name,
+        sent: all.length,
+        found,
+        p50: percentile(all, 50),
+        p99: percentile(all, 99),
+        p99ByRound,
+        p99Diff: percentile(
+          rounds.map((r, i) => p99ByRound[i]! - percentile(r[0]!.sent.ms, 99)),
+          50,
+        ),
+        loopP99: percentile(
+          runs.map((r) => r.loopP99),
+          50,
+        ),
+        ops,
+        failedOps: runs.reduce((n, r) => n + r.done.failedOps, 0),
+        opMs: ops ? runs.reduce((t, r) => t + r.done.opMs * r.done.ops, 0) / ops : 0,
+      });
     }
     return { engine, fillMs, textIndex: { before, after }, phases, allRecorded: phases.every((p) => p.found === p.sent) };
   } finally {
@@ -233,6 +283,7 @@ export async function runSearchBesideBench(o: {
   rows: number;
   rate: number;
   seconds: number;
+  rounds: number;
   engines: readonly BenchEngine[];
   log: (line: string) => void;
 }): Promise<SearchBesideResult> {
@@ -240,7 +291,15 @@ export async function runSearchBesideBench(o: {
   try {
     const engines: EngineResult[] = [];
     for (const engine of o.engines) engines.push(await runEngine(engine, o, server));
-    return { rows: o.rows, rate: o.rate, seconds: o.seconds, server: server?.label ?? null, engines, allRecorded: engines.every((e) => e.allRecorded) };
+    return {
+      rows: o.rows,
+      rate: o.rate,
+      seconds: o.seconds,
+      rounds: o.rounds,
+      server: server?.label ?? null,
+      engines,
+      allRecorded: engines.every((e) => e.allRecorded),
+    };
   } finally {
     await server?.stop();
   }
@@ -253,7 +312,7 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
     p.name === 'alone' ? '' : `${fmtInt(p.ops)} of ${fmtMs(p.opMs)}${p.failedOps ? ` (${fmtInt(p.failedOps)} stopped or refused)` : ''}`;
   return [
     table(
-      ['engine', 'callbacks', 'sent', 'rows found', 'p50', 'p99', 'p99 vs alone', "loop's p99 delay", 'UI operations (mean time)'],
+      ['engine', 'callbacks', 'sent', 'rows found', 'p50', 'p99', 'p99 by round', 'p99 vs alone (median)', "loop's p99 delay", 'UI operations (mean time)'],
       r.engines.flatMap((e) =>
         e.phases.map((p) => [
           ENGINE_NAME[e.engine],
@@ -262,6 +321,7 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
           fmtInt(p.found),
           fmtMs(p.p50),
           fmtMs(p.p99),
+          p.p99ByRound.map((v) => fmtMs(v)).join(' / '),
           p.name === 'alone' ? '' : `${p.p99Diff >= 0 ? '+' : '-'}${fmtMs(Math.abs(p.p99Diff))}`,
           fmtMs(p.loopP99),
           ui(p),
@@ -273,6 +333,6 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
         `${ENGINE_NAME[e.engine]}: filled in ${(e.fillMs / 1000).toFixed(1)} s; text index before the phases: ${e.textIndex.before}, after: ${e.textIndex.after}`,
     ),
     ...(r.server ? [`PostgreSQL: ${r.server}`] : []),
-    `${r.rate}/s over ${r.seconds} s a phase, ${fmtInt(r.rows)} rows; exports: a HAR of the newest ${EXPORT_ROWS} captures; every callback has its row: ${r.allRecorded ? 'yes' : 'NO'}`,
+    `${r.rate}/s over ${r.seconds} s a phase, ${r.rounds} round${r.rounds === 1 ? '' : 's'}, ${fmtInt(r.rows)} rows; exports: a HAR of the newest ${EXPORT_ROWS} captures; every callback has its row: ${r.allRecorded ? 'yes' : 'NO'}`,
   ].join('\n');
 }

@@ -2,11 +2,11 @@
 // groupStatement) with a few thousand rows each, ids given in order, on two connections at once (the
 // generating and the server's inserting overlap). Filling a million rows capture by capture would take
 // the better part of an hour; what the benchmarks measure is what happens once they are there.
-import type { NewExchange } from '../../src-main/core/capture/new-exchange';
+import type { ExchangeCompletion, NewExchange } from '../../src-main/core/capture/new-exchange';
 import { connectPostgres } from '../../src-main/core/store/postgres';
 import { groupStatement } from '../../src-main/core/store/postgres/group-statement';
 import type { NewRow } from '../../src-main/core/store/postgres/row-buffer';
-import { insertValues } from '../../src-main/core/store/rows/exchange-values';
+import { completionValues, insertValues } from '../../src-main/core/store/rows/exchange-values';
 
 const BATCH = 2_000;
 const CONNECTIONS = 2;
@@ -49,7 +49,12 @@ export async function fillPostgres(url: string, rows: Iterable<NewRow>, progress
   return next;
 }
 
-/** Row `i` for i in 0..rows-1, none answered yet (as the proxy's writer buffers a request). */
-export function* unansweredRows(rows: number, row: (i: number) => NewExchange): Generator<NewRow> {
-  for (let i = 0; i < rows; i++) yield { values: insertValues(row(i)), finish: null };
+/**
+ * Row `i` for i in 0..rows-1, each with `answer` recorded (as a log whose callbacks all got their
+ * answers: a row left without one is listed for the text indexer to come back to, which a real log
+ * holds a handful of, not a million).
+ */
+export function* answeredRows(rows: number, row: (i: number) => NewExchange, answer: ExchangeCompletion): Generator<NewRow> {
+  const finish = completionValues(answer);
+  for (let i = 0; i < rows; i++) yield { values: insertValues(row(i)), finish };
 }
