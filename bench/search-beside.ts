@@ -43,6 +43,11 @@ export interface PhaseResult {
   p99Diff: number;
   /** The proxy's event loop: the longest 1% of its delays (ms), the median over rounds. A callback's wait beyond it was not on the loop. */
   loopP99: number;
+  /**
+   * The proxy's thread, a second of the phase (median over rounds): ms of CPU it ran and ms it waited for
+   * a core (Linux's schedstat); null elsewhere. A wait that grows while its CPU does not: the cores were busy.
+   */
+  thread: { cpuMs: number; waitMs: number } | null;
   /** Searches or exports done during the phase, how many the store stopped or refused, and their mean time. */
   ops: number;
   failedOps: number;
@@ -189,6 +194,17 @@ interface PhaseRun {
   sent: { ms: number[]; ids: string[] };
   done: { ops: number; failedOps: number; opMs: number };
   loopP99: number;
+  thread: { cpuMs: number; waitMs: number } | null;
+}
+
+/** This process's main thread (the proxy's): ms run on a core and ms waited for one, from Linux's schedstat; null elsewhere. */
+function mainThreadSched(): { cpuMs: number; waitMs: number } | null {
+  try {
+    const [cpu, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { cpuMs: cpu! / 1e6, waitMs: wait! / 1e6 };
+  } catch {
+    return null;
+  }
 }
 
 async function runEngine(
@@ -220,12 +236,20 @@ async function runEngine(
     const phase = async (name: PhaseResult['name'], op: (() => Promise<boolean>) | null, round: number): Promise<PhaseRun> => {
       const ui = op ? busyUi(op) : null;
       const loop = monitorEventLoopDelay({ resolution: 1 });
+      const schedBefore = mainThreadSched();
+      const started = performance.now();
       loop.enable();
       const sent = await pacedCallbacks(proxy, o.rate, o.seconds, `${name.replace(' ', '-')}-${round}`);
       loop.disable();
+      const schedAfter = mainThreadSched();
+      const seconds = (performance.now() - started) / 1000;
+      const thread =
+        schedBefore && schedAfter
+          ? { cpuMs: (schedAfter.cpuMs - schedBefore.cpuMs) / seconds, waitMs: (schedAfter.waitMs - schedBefore.waitMs) / seconds }
+          : null;
       const done = ui ? await ui.stop() : { ops: 0, failedOps: 0, opMs: 0 };
       o.log(`${engine}: round ${round}, ${name}: p99 ${fmtMs(percentile(sent.ms, 99))}, ${done.ops} operations, ${dirtyMb() ?? '?'} MB not yet on disk`);
-      return { sent, done, loopP99: loop.percentile(99) / 1e6 };
+      return { sent, done, loopP99: loop.percentile(99) / 1e6, thread };
     };
     const kinds: Array<[PhaseResult['name'], (() => Promise<boolean>) | null]> = [
       ['alone', null],
@@ -266,6 +290,18 @@ async function runEngine(
           runs.map((r) => r.loopP99),
           50,
         ),
+        thread: runs.every((r) => r.thread)
+          ? {
+              cpuMs: percentile(
+                runs.map((r) => r.thread!.cpuMs),
+                50,
+              ),
+              waitMs: percentile(
+                runs.map((r) => r.thread!.waitMs),
+                50,
+              ),
+            }
+          : null,
         ops,
         failedOps: runs.reduce((n, r) => n + r.done.failedOps, 0),
         opMs: ops ? runs.reduce((t, r) => t + r.done.opMs * r.done.ops, 0) / ops : 0,
@@ -312,7 +348,19 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
     p.name === 'alone' ? '' : `${fmtInt(p.ops)} of ${fmtMs(p.opMs)}${p.failedOps ? ` (${fmtInt(p.failedOps)} stopped or refused)` : ''}`;
   return [
     table(
-      ['engine', 'callbacks', 'sent', 'rows found', 'p50', 'p99', 'p99 by round', 'p99 vs alone (median)', "loop's p99 delay", 'UI operations (mean time)'],
+      [
+        'engine',
+        'callbacks',
+        'sent',
+        'rows found',
+        'p50',
+        'p99',
+        'p99 by round',
+        'p99 vs alone (median)',
+        "loop's p99 delay",
+        "proxy thread's CPU / wait for a core, a second",
+        'UI operations (mean time)',
+      ],
       r.engines.flatMap((e) =>
         e.phases.map((p) => [
           ENGINE_NAME[e.engine],
@@ -324,6 +372,7 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
           p.p99ByRound.map((v) => fmtMs(v)).join(' / '),
           p.name === 'alone' ? '' : `${p.p99Diff >= 0 ? '+' : '-'}${fmtMs(Math.abs(p.p99Diff))}`,
           fmtMs(p.loopP99),
+          p.thread ? `${p.thread.cpuMs.toFixed(0)} / ${p.thread.waitMs.toFixed(0)} ms` : 'not on this system',
           ui(p),
         ]),
       ),
