@@ -47,9 +47,10 @@ describe('the PostgreSQL writer deciding a group of sandbox callbacks', () => {
     onTestFinished(() => desk.close());
     const operator = new SandboxOperator(storeOf(desk).sandbox);
     const texts: string[] = [];
+    let balanceReads = 0;
     const writer = new PgCaptureWriter({
       connect: () => countedConnection(url, texts),
-      sandbox: { operator, startingBalance: () => STARTING_BALANCE },
+      sandbox: { operator, startingBalance: () => (balanceReads++, STARTING_BALANCE) },
     });
     onTestFinished(() => writer.close());
 
@@ -78,6 +79,15 @@ describe('the PostgreSQL writer deciding a group of sandbox callbacks', () => {
     expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(200), ...Array(10).fill(answers[10]!.status)]);
     expect(answers[10]!.status).not.toBe(200);
     expect(answers.map((a) => a.id)).toEqual([...answers.map((a) => a.id)].sort((a, b) => a - b));
+    // The desk's starting balance read once for the group; a group that only records rows never reads it.
+    expect(balanceReads).toBe(1);
+    await new Promise<number>((resolve, reject) =>
+      writer.write(
+        (tx) => tx.rows.record(inboundRow()),
+        (err, id) => (err === null ? resolve(id as number) : reject(err)),
+      ),
+    );
+    expect(balanceReads).toBe(1);
     const c = await connectPostgres(url, { numbers: true });
     try {
       const user = await c.query<{ balance: number }>("SELECT balance FROM sandbox_users WHERE profile = 'acme' AND user_id = 'u-1'");

@@ -188,7 +188,7 @@ export class PgCaptureWriter implements CaptureWriter {
       if (drawn.length < wanted) drawn.push(...(await client.query<{ id: number }>(reserveIds(wanted - drawn.length))).rows.map((r) => r.id));
       const buffer = new RowBuffer(drawn);
       const sandbox = this.source.sandbox;
-      const books = sandbox ? new PgBooks(sandbox.startingBalance()) : null;
+      const books = sandbox ? new PgBooks(() => sandbox.startingBalance()) : null;
       const tx: CaptureTx = {
         rows: buffer,
         sandbox: (call) => {

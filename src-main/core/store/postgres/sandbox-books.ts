@@ -54,12 +54,19 @@ export class PgBooks implements SandboxBooks {
   /** Undoes each change, latest first, for a write that fails half-way. */
   private journal: Array<() => void> = [];
 
-  constructor(private readonly startingBalance: number) {}
+  /** The desk's starting balance, read once a group and only when a user the books have not seen needs it. */
+  private starting: number | null = null;
+
+  /**
+   * `startingBalance`: reads the desk's setting (a query of its own store). A group that only forwards
+   * never asks, so the proxy's busiest path pays no read for a sandbox it does not use.
+   */
+  constructor(private readonly startingBalance: () => number) {}
 
   balanceOf(book: string, userId: string): number {
     const k = keyOf(book, userId);
     if (!this.users.has(k)) throw new BooksNotLoaded([{ book, id: userId }], []);
-    return this.users.get(k)?.balance ?? this.startingBalance;
+    return this.users.get(k)?.balance ?? (this.starting ??= this.startingBalance());
   }
 
   setBalance(book: string, userId: string, balance: number): void {
