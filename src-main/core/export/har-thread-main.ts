@@ -1,9 +1,10 @@
 // The export thread's entry point: it turns the rows the log read into the text of their HAR entries
-// (each row's detail, its HAR entry with the secrets redacted, stringified and indented), work that on the
-// proxy's thread would hold the callbacks behind it and fill its heap with garbage to collect. It keeps nothing between jobs, and
-// never logs: the secrets it is handed live only in the job that uses them.
+// (each row's detail, its HAR entry with the secrets redacted, stringified and indented), work that on
+// the proxy's thread would hold the callbacks behind it and fill its heap with garbage to collect. It
+// keeps nothing between jobs, and never logs: the secrets it is handed live only in the job that uses them.
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import type { HarThreadJob, HarThreadReply } from './har-thread-messages';
+import { EXPORT_THREAD_NICE, type HarThreadJob, type HarThreadReply } from './har-thread-messages';
 import { harEntriesText } from './har-entries-text';
 import type { DetailRow } from '../store/rows/exchange-rows';
 
@@ -16,8 +17,14 @@ function withBuffers(row: DetailRow): DetailRow {
 
 const port = parentPort;
 if (port) {
-  port.on('message', (job: HarThreadJob | 'close') => {
-    if (job === 'close') return port.close();
+  if (process.platform === 'linux') {
+    try {
+      setPriority(0, EXPORT_THREAD_NICE);
+    } catch {
+      // Not allowed here (a container's limits): the thread runs at the process's priority.
+    }
+  }
+  port.on('message', (job: HarThreadJob) => {
     let reply: HarThreadReply;
     try {
       const { ids, found } = job.slice;

@@ -1,6 +1,7 @@
 // The export thread builds the same text the proxy's thread built, byte for byte, whatever the details
 // hold: secrets in headers, paths, queries and bodies, in their several forms; bodies that are not UTF-8;
 // no answer at all. It ends with its owner, and its jobs under way fail then rather than hang.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
@@ -9,6 +10,7 @@ import { harEntry, harWith } from '../../../src-main/core/export/har-build';
 import { harText } from '../../../src-main/core/export/har-text';
 import { toDetails } from '../../../src-main/core/store/rows/exchange-rows';
 import { HarThread, HarThreadEnded } from '../../../src-main/core/export/har-thread';
+import { EXPORT_THREAD_NICE } from '../../../src-main/core/export/har-thread-messages';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 
@@ -77,6 +79,19 @@ async function slice(): Promise<HarSlice> {
   return { ids: [...ids].reverse().concat(999_999), found: { rows, derived: found.derived } };
 }
 
+/** This process's threads (the main one is the one whose id is the pid) and their nice values. */
+function threads(): Array<{ main: boolean; nice: number }> {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      // After "pid (name) ": state is field 3, nice 19 (1-based, man 5 proc).
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [{ main: Number(tid) === process.pid, nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) }];
+    } catch {
+      return []; // the thread ended while listed
+    }
+  });
+}
+
 /** One exchange of the slice, alone. */
 const only = (s: HarSlice, id: number): HarSlice => ({
   ids: [id],
@@ -113,6 +128,22 @@ describe('the export thread', () => {
     } finally {
       await thread.close();
     }
+  });
+
+  // Linux only: there a thread's nice is its own; elsewhere the call would set the whole process's.
+  it.runIf(process.platform === 'linux')('builds at a lower priority than the thread that answers callbacks', async () => {
+    const s = await slice();
+    const niced = (): number => threads().filter((t) => t.nice === EXPORT_THREAD_NICE).length;
+    const before = niced();
+    const thread = HarThread.create()!;
+    try {
+      await thread.build(s, [SECRET]);
+      expect(niced()).toBe(before + 1);
+      expect(threads().find((t) => t.main)!.nice).not.toBe(EXPORT_THREAD_NICE);
+    } finally {
+      await thread.close();
+    }
+    expect(niced()).toBe(before);
   });
 
   it('ends with its owner: a job under way fails, a later one too, and no thread is left', async () => {
