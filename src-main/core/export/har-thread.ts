@@ -1,5 +1,5 @@
 // The export thread: a worker that builds the text of a HAR's entries (har-thread-main.ts) while the
-// proxy's thread only reads the details and joins the text. Started at the first export, kept for the
+// proxy's thread only reads the log's rows and joins the text. Started at the first export, kept for the
 // next (a desk's UI exports again), unref'd (an idle desk's process may end), and ended with the desk.
 // A slice's rows go over in groups of about GROUP_BYTES of bodies, so neither a job nor its text copies
 // megabytes at once on the proxy's thread; the rows go as the log read them, so that making details of
@@ -15,7 +15,7 @@ import type { HarThreadJob, HarThreadReply } from './har-thread-messages';
 /** Body bytes a job carries at most, unless one exchange alone holds more. */
 const GROUP_BYTES = 1 << 20;
 
-/** How the thread starts: the script it runs, and whether that is source (a file) or a file path. */
+/** How the thread starts: a file to run, or source to evaluate with what it needs in workerData. */
 type ThreadScript = { source: string; eval: true; workerData: Record<string, string> } | { source: string; eval: false };
 
 /**
@@ -23,13 +23,18 @@ type ThreadScript = { source: string; eval: true; workerData: Record<string, str
  * (electron.vite.config.ts), beside the entry or the shared chunk (out/main/chunks) this code was
  * bundled into. From source (tests, benchmarks, tsx) it is this folder's TypeScript, loaded through tsx's
  * hooks registered in the thread first (Node 20 does not apply a worker's `--import` hooks to its entry).
- * Null: neither.
+ * Null: neither (or source without tsx).
  */
 function threadScript(): ThreadScript | null {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
-    // tsx's ESM API (its package's `./esm/api` import), found from tsx's own folder.
-    const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
+    let tsx: string;
+    try {
+      // tsx's ESM API (its package's `./esm/api` import), found from tsx's own folder.
+      tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
+    } catch {
+      return null;
+    }
     const entry = new URL('./har-thread-main.ts', here).href;
     return { source: TSX_BOOT, eval: true, workerData: { tsx, entry } };
   }
