@@ -9,7 +9,8 @@ import { createDesk, type Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import { connectionOf } from '../../src-main/core/store/sqlite';
 import { connectPostgres } from '../../src-main/core/store/postgres';
-import { storeOf } from '../helpers/desk';
+import { logOf, storeOf } from '../helpers/desk';
+import { toDetails } from '../../src-main/core/store/rows/exchange-rows';
 import { must } from '../helpers/must';
 import { startOperator } from '../helpers/operator';
 import { migratedDatabase, teamKeyFile, usePostgres } from '../helpers/postgres';
@@ -155,6 +156,15 @@ describe.each(ENGINES)('what the desk sends, in the exchange log on %s', (_name,
     const diff = must(await desk.diffExchanges(first!, replayed.id));
     expect(diff.filter((e) => e.area === 'body')).toEqual([]);
     expect(await rows()).toBe(5);
+    // Many read at once (an export's slice): the rows that exist, each made the detail one read of it gives.
+    const asked = [sent.id, 999_999, first!, replayed.id];
+    const found = await logOf(desk).detailRows(asked);
+    expect(found.rows).toHaveLength(3);
+    expect(toDetails(asked, found)).toEqual([
+      must(await desk.getExchange(sent.id)),
+      must(await desk.getExchange(first!)),
+      must(await desk.getExchange(replayed.id)),
+    ]);
 
     // Another desk on the same log reads what this one sent.
     const teammate = await another();

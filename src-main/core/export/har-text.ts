@@ -1,37 +1,37 @@
-// A HAR's text written entry by entry, yielding the event loop between entries: the loop is the proxy's,
-// and a HAR of thousands of exchanges built and stringified in one go would hold every callback behind it
-// for as long. The text is byte for byte what JSON.stringify(har, null, 2) gives for the whole HAR.
-import { setImmediate as turn } from 'node:timers/promises';
-import type { ExchangeDetail } from '../../shared/model';
-import { harEntry, harWith } from './har-build';
+// A HAR's text, read a slice of rows at a time (one read of the log for many) and built by `build` (on
+// the export thread, har-thread.ts): the proxy's thread only reads the rows, hands them over and joins
+// the text, and reads the next slice while the thread builds the last. The text is byte for byte what JSON.stringify(har, null, 2)
+// gives for the whole HAR.
+import type { DetailRows } from '../store/rows/exchange-rows';
+import { callerSignal } from '../caller-signal';
+import { harWith } from './har-build';
+import { harEntriesHere, type HarEntriesBuilder } from './har-entries-text';
 
-/** Details read per round trip to the store: enough to amortize a read, few enough to hold little memory. */
+/** Exchanges read at once (one read of the log): enough to amortize a read, few enough to hold little memory. */
 const READ_SLICE = 50;
 
-/** Depth of an entry in `{ log: { entries: [ ... ] } }`, at two spaces a level. */
-const ENTRY_INDENT = '      ';
-
-function entryText(x: ExchangeDetail, secrets: readonly string[]): string {
-  // JSON escapes newlines inside strings, so every newline of the text is a line break of the layout.
-  return ENTRY_INDENT + JSON.stringify(harEntry(x, secrets), null, 2).replaceAll('\n', `\n${ENTRY_INDENT}`);
-}
-
-/** The HAR 1.2 text (pretty-printed, one final newline) of the exchanges `ids` names that `get` finds. */
+/** The HAR 1.2 text (pretty-printed, one final newline) of the exchanges `ids` names that `read` finds, in the order of `ids`. */
 export async function harText(
   ids: readonly number[],
-  get: (id: number) => Promise<ExchangeDetail | null>,
+  read: (ids: readonly number[]) => Promise<DetailRows>,
   secrets: readonly string[],
   comment: string,
+  build: HarEntriesBuilder = harEntriesHere,
 ): Promise<string> {
-  const parts: string[] = [];
+  const signal = callerSignal();
+  const built: Array<Promise<string>> = [];
   for (let from = 0; from < ids.length; from += READ_SLICE) {
-    const details = await Promise.all(ids.slice(from, from + READ_SLICE).map(get));
-    for (const x of details) {
-      if (x === null) continue;
-      parts.push(entryText(x, secrets));
-      await turn();
-    }
+    const slice = ids.slice(from, from + READ_SLICE);
+    const found = await read(slice);
+    // The caller went away: what is still to read and build is no one's.
+    signal?.throwIfAborted();
+    if (found.rows.length === 0) continue;
+    const text = build({ ids: slice, found }, secrets);
+    // Handled below; a build that fails while a later slice is read, or after a read failed, is not unhandled.
+    text.catch(() => undefined);
+    built.push(text);
   }
+  const parts = (await Promise.all(built)).filter((t) => t !== '');
   const frame = JSON.stringify(harWith([], comment), null, 2);
   if (parts.length === 0) return `${frame}\n`;
   // The frame's only empty array is the entries': its comment is escaped JSON, and comes after it.

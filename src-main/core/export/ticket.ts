@@ -7,6 +7,7 @@ import type { ExchangeDetail, HeaderList } from '../../shared/model';
 import { diagnosisSummaryShown, signatureNotesShown, verdictWords } from '../../shared/verdict-words';
 import type { StoreAndSecrets } from '../secrets';
 import type { ExchangeReader } from '../store/contract/exchange-log';
+import { toDetails } from '../store/rows/exchange-rows';
 import { SIGNATURE_HEADER } from '../outbound/headers';
 import { depositOwners, ownersHint } from './deposit-owners';
 import { DeskFailure } from '../result';
@@ -91,7 +92,8 @@ function profileText(profile: string | undefined, entries: readonly ExchangeDeta
 export async function ticketBundle(ctx: StoreAndSecrets & { log: ExchangeReader }, depositId: string, profile?: string): Promise<string> {
   if (typeof depositId !== 'string' || depositId === '') throw new DeskFailure('bad-input', 'A depositId is required.');
   const timeline = await ctx.log.timeline(depositId, profile);
-  const entries = (await Promise.all(timeline.entries.map((s) => ctx.log.get(s.id)))).filter((x): x is ExchangeDetail => x !== null);
+  const ids = timeline.entries.map((s) => s.id);
+  const entries = toDetails(ids, await ctx.log.detailRows(ids));
   if (entries.length === 0) {
     const others = profile === undefined ? [] : await depositOwners(ctx.log, depositId, profile);
     const under = profile === undefined ? '' : ` under profile "${profile}"`;

@@ -1,11 +1,14 @@
-// A large HAR export on the event loop the proxy shares: the text must come out entry by entry with the
-// loop's other work running between entries, and still be exactly JSON.stringify's text of the whole HAR.
+// A large HAR export built on the event loop the proxy shares (where the export thread cannot start): the
+// text must come out entry by entry with the loop's other work running between entries, and still be
+// exactly JSON.stringify's text of the whole HAR, built there or on the export thread.
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
 import { harEntry, harWith } from '../../../src-main/core/export/har-build';
 import { harText } from '../../../src-main/core/export/har-text';
+import { HarThread } from '../../../src-main/core/export/har-thread';
 import type { ExchangeDetail } from '../../../src-main/shared/model';
+import type { DetailRows } from '../../../src-main/core/store/rows/exchange-rows';
 import { inboundRow } from '../../helpers/exchanges';
 import { tempDir } from '../../helpers/temp';
 
@@ -47,13 +50,13 @@ describe('the HAR text of a large export', () => {
       if (running) setImmediate(tick);
     };
     setImmediate(tick);
-    const get = async (id: number): Promise<ExchangeDetail | null> => {
-      const x = await log.get(id);
-      reads++;
+    const read = async (slice: readonly number[]): Promise<DetailRows> => {
+      const x = await log.detailRows(slice);
+      reads += x.rows.length;
       ticksAtLastRead = ticks;
       return x;
     };
-    const text = await harText(ids, get, [SECRET], 'a comment');
+    const text = await harText(ids, read, [SECRET], 'a comment');
     running = false;
     expect(reads).toBe(ROWS);
     // Built in one go, the entries would let the ticker turn once at most after the last read; built entry
@@ -80,9 +83,16 @@ describe('the HAR text of a large export', () => {
       )}\n`;
     // A comment that holds the entries' key and an empty array, as text: only the real key is the entries'.
     const comment = 'Exported: "entries": [] of 4';
-    expect(await harText(ids, (id) => log.get(id), [SECRET], comment)).toBe(whole(details, comment));
-    expect(await harText([], (id) => log.get(id), [SECRET], comment)).toBe(whole([], comment));
-    expect(await harText([999_999], (id) => log.get(id), [SECRET], comment)).toBe(whole([], comment));
-    store.close();
+    const thread = HarThread.create()!;
+    try {
+      for (const build of [undefined, thread.build]) {
+        expect(await harText(ids, (slice) => log.detailRows(slice), [SECRET], comment, build)).toBe(whole(details, comment));
+        expect(await harText([], (slice) => log.detailRows(slice), [SECRET], comment, build)).toBe(whole([], comment));
+        expect(await harText([999_999], (slice) => log.detailRows(slice), [SECRET], comment, build)).toBe(whole([], comment));
+      }
+    } finally {
+      await thread.close();
+      store.close();
+    }
   });
 });

@@ -22,7 +22,7 @@ import type { SandboxOperator } from '../../sandbox';
 import type { DeleteOutcome } from '../rows/deletion';
 import type { PruneOptions, PruneReport } from '../../../shared/model';
 import type { Rejudged, SignedRow } from './signed-rows';
-import type { StoredRequest } from '../rows/exchange-rows';
+import type { DetailRows, StoredRequest } from '../rows/exchange-rows';
 import type { RowFilter } from '../rows/row-filter';
 import type { SharedSql } from './shared-sql';
 
@@ -31,6 +31,11 @@ export type ListQuery = RowFilter & { beforeId?: number; limit?: number };
 export interface ExchangeReader {
   list(q: ListQuery): Promise<ExchangePage>;
   get(id: number): Promise<ExchangeDetail | null>;
+  /**
+   * The rows of the exchanges of `ids` that exist, and the ids derived from them: one read for many (an
+   * export's slice), not one each. rows/exchange-rows.ts toDetails makes details of them, wherever it runs.
+   */
+  detailRows(ids: readonly number[]): Promise<DetailRows>;
   /** `profile`: one profile's deposit, null: unassigned rows, absent: every row naming it. */
   timeline(depositId: string, profile?: string | null): Promise<Timeline>;
 }

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { FAULT_NOTE_MARK } from '../../../shared/answered-by';
 import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage, Timeline } from '../../../shared/model';
 import { DeskFailure } from '../../result';
-import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type SummaryRow } from '../rows/exchange-rows';
+import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type DetailRows, type SummaryRow } from '../rows/exchange-rows';
 import type { RowFilter } from '../rows/row-filter';
 import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
@@ -99,6 +99,15 @@ export class PgExchangeReads {
       row,
       derived.rows.map((r) => r.id),
     );
+  }
+
+  /** The rows of the exchanges of `ids` that exist and the ids derived from them, in two statements. */
+  async detailRows(ids: readonly number[]): Promise<DetailRows> {
+    if (ids.length === 0) return { rows: [], derived: [] };
+    const c = await this.client();
+    const rows = await c.query<DetailRow>('SELECT *, truncated::int AS truncated FROM exchanges WHERE id = ANY($1::bigint[])', [ids]);
+    const derived = await c.query<DetailRows['derived'][number]>('SELECT source_id, id FROM exchanges WHERE source_id = ANY($1::bigint[]) ORDER BY id', [ids]);
+    return { rows: rows.rows, derived: derived.rows };
   }
 
   /** Every exchange naming the deposit (of one profile, or unassigned ones, when given), and their replays that name none, oldest first. */

@@ -156,6 +156,7 @@ export class TeamLog {
     return {
       list: (q) => this.stoppedSearch(this.run(() => this.reads.list(q))),
       get: (id) => this.run(() => this.reads.get(id)),
+      detailRows: (ids) => this.run(() => this.reads.detailRows(ids)),
       timeline: (depositId, profile) => this.run(() => this.reads.timeline(depositId, profile)),
     };
   }

@@ -111,6 +111,31 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+/**
+ * The rows of a slice of exchanges, as both engines read many at once (an export's slice): the exchanges'
+ * own, and the ids derived from each (replays, follow-ups), oldest first. Plain data: it crosses to the
+ * export thread as it is, and toDetails makes details of it there.
+ */
+export interface DetailRows {
+  rows: DetailRow[];
+  derived: Array<{ source_id: number; id: number }>;
+}
+
+/** The details of `ids` that `found` holds, in the order of `ids` (an id named twice, twice). */
+export function toDetails(ids: readonly number[], { rows, derived }: DetailRows): ExchangeDetail[] {
+  const derivedOf = new Map<number, number[]>();
+  for (const d of derived) {
+    const list = derivedOf.get(d.source_id);
+    if (list) list.push(d.id);
+    else derivedOf.set(d.source_id, [d.id]);
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toDetail(row, derivedOf.get(id) ?? [])] : [];
+  });
+}
+
 export function toDetail(r: DetailRow, derivedIds: number[]): ExchangeDetail {
   const { signature: _sig, response: _res, ...summary } = toSummary(r, r.findings);
   return {

@@ -6,7 +6,16 @@
 import type { ExchangeDetail, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
 import type { Db } from './open';
 import { PreparedStatements, readAll, readOne, readValue, readValues, ReadStopped, runHere, type ReadPlan } from './read-plan';
-import { SUMMARY_SELECT, toDetail, toStoredRequest, toSummary, type DetailRow, type StoredRequest, type SummaryRow } from '../rows/exchange-rows';
+import {
+  SUMMARY_SELECT,
+  toDetail,
+  toStoredRequest,
+  toSummary,
+  type DetailRow,
+  type DetailRows,
+  type StoredRequest,
+  type SummaryRow,
+} from '../rows/exchange-rows';
 import { RunningCounts, type LogCounts } from './running-counts';
 import type { RowFilter } from '../rows/row-filter';
 import { columnWhere, profileWhere } from './row-where';
@@ -118,6 +127,18 @@ export function* detailPlan(id: number): ReadPlan<ExchangeDetail | null> {
   return toDetail(row, yield* readValues<number>('SELECT id FROM exchanges WHERE source_id = ? ORDER BY id', [id]));
 }
 
+// The ids come as one JSON array: one statement whatever their number, and no limit on bound parameters.
+const DETAILS_SQL = 'SELECT * FROM exchanges WHERE id IN (SELECT value FROM json_each(?))';
+const DERIVED_SQL = 'SELECT source_id, id FROM exchanges WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id';
+
+/** The rows of the exchanges of `ids` that exist and the ids derived from them, in two statements. */
+export function* detailRowsPlan(ids: readonly number[]): ReadPlan<DetailRows> {
+  if (ids.length === 0) return { rows: [], derived: [] };
+  const list = JSON.stringify(ids);
+  const rows = yield* readAll<DetailRow>(DETAILS_SQL, [list]);
+  return { rows, derived: yield* readAll<DetailRows['derived'][number]>(DERIVED_SQL, [list]) };
+}
+
 /**
  * Every exchange of the profile whose body names the deposit, oldest first, and derived rows (replays)
  * whose body names none. `profile` null: the unassigned rows; absent: every profile's (a log without profiles).
@@ -163,5 +184,9 @@ export class ExchangeQueries {
 
   timeline(depositId: string, profile?: string | null): Timeline {
     return runHere(this.db, this.statements, timelinePlan(depositId, profile));
+  }
+
+  detailRows(ids: readonly number[]): DetailRows {
+    return runHere(this.db, this.statements, detailRowsPlan(ids));
   }
 }

@@ -18,7 +18,7 @@ import {
 import type { ExchangeCompletion, NewExchange } from '../../capture/new-exchange';
 
 export type { ExchangeCompletion, NewExchange };
-import { SUMMARY_COLUMNS, SUMMARY_SELECT, faultFindingsOf, toDetail, toSummary, type DetailRow, type SummaryRow } from '../rows/exchange-rows';
+import { SUMMARY_COLUMNS, SUMMARY_SELECT, faultFindingsOf, toDetail, toSummary, type DetailRow, type DetailRows, type SummaryRow } from '../rows/exchange-rows';
 import { ExchangeQueries } from './exchange-queries';
 import type { ReadPlan } from './read-plan';
 import type { LogCounts } from './running-counts';
@@ -185,6 +185,11 @@ export class ExchangeStore {
     const row = this.detailStmt.get(id) as DetailRow | undefined;
     if (!row) return null;
     return toDetail(row, this.derivedStmt.all(id) as number[]);
+  }
+
+  /** The rows of the exchanges of `ids` that exist, and the ids derived from them. */
+  detailRows(ids: readonly number[]): DetailRows {
+    return this.queries.detailRows(ids);
   }
 
   /** `q.profile`: one profile's rows, null: unassigned ones; absent (or allProfiles): every row. */

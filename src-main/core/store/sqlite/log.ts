@@ -6,7 +6,7 @@ import type { ExchangeStore } from './exchanges';
 import { GroupCommit } from './group-commit';
 import { connectionOf, type Store } from './index';
 import { sqliteSql } from './shared-sql';
-import { detailPlan, listPlan, requestOfPlan, timelinePlan } from './exchange-queries';
+import { detailPlan, detailRowsPlan, listPlan, requestOfPlan, timelinePlan } from './exchange-queries';
 import { followPlan } from './follow-rows';
 import { signedPagePlan } from './signed-rows';
 import { reportListPlan, reportPlan } from './reports';
@@ -16,6 +16,7 @@ export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
   return {
     list: async (q) => exchanges.list(q),
     get: async (id) => exchanges.get(id),
+    detailRows: async (ids) => exchanges.detailRows(ids),
     timeline: async (depositId, profile) => exchanges.timeline(depositId, profile),
   };
 }
@@ -27,6 +28,7 @@ export function sqliteLog(store: Store): ExchangeLog {
     // The desk's reads run off the proxy's thread, and stop when their caller goes away (reading-threads.ts).
     list: async (q) => store.read(listPlan(q), { signal: callerSignal() }),
     get: async (id) => store.read(detailPlan(id), { signal: callerSignal() }),
+    detailRows: async (ids) => store.read(detailRowsPlan(ids), { signal: callerSignal() }),
     timeline: async (depositId, profile) => store.read(timelinePlan(depositId, profile), { signal: callerSignal() }),
     label: null,
     sql: sqliteSql((plan) => store.read(plan, { signal: callerSignal() })),

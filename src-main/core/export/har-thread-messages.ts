@@ -1,0 +1,19 @@
+// What the desk and its export thread share (har-thread.ts, har-thread-main.ts): their messages, and the
+// thread's priority.
+import type { HarSlice } from './har-entries-text';
+
+/**
+ * The export thread's nice value, the reading threads' own: on Linux a thread's nice is its own
+ * (setpriority on the calling thread), so the thread yields the cores to the proxy's thread and to a
+ * team's PostgreSQL whenever they want one, and takes them whole when they are idle. Linux only: on macOS
+ * and Windows the same call sets the whole process's priority, the proxy's thread with it.
+ */
+export const EXPORT_THREAD_NICE = 10;
+
+export interface HarThreadJob {
+  job: number;
+  slice: HarSlice;
+  secrets: readonly string[];
+}
+
+export type HarThreadReply = { job: number; ok: true; text: string } | { job: number; ok: false; message: string };

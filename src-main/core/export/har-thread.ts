@@ -1,0 +1,165 @@
+// The export thread: a worker that builds the text of a HAR's entries (har-thread-main.ts) while the
+// proxy's thread only reads the log's rows and joins the text. Started at the first export, kept for the
+// next (a desk's UI exports again), unref'd (an idle desk's process may end), and ended with the desk.
+// A slice's rows go over in groups of about GROUP_BYTES of bodies, so neither a job nor its text copies
+// megabytes at once on the proxy's thread; the rows go as the log read them, so that making details of
+// them is the thread's work too.
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DetailRow } from '../store/rows/exchange-rows';
+import { harEntriesHere, type HarEntriesBuilder, type HarSlice } from './har-entries-text';
+import type { HarThreadJob, HarThreadReply } from './har-thread-messages';
+
+/** Body bytes a job carries at most, unless one exchange alone holds more. */
+const GROUP_BYTES = 1 << 20;
+
+/** How the thread starts: a file to run, or source to evaluate with what it needs in workerData. */
+type ThreadScript = { source: string; eval: true; workerData: Record<string, string> } | { source: string; eval: false };
+
+/**
+ * Where the thread's code is. In the build it is its own entry, `export-thread.js` in out/main
+ * (electron.vite.config.ts), beside the entry or the shared chunk (out/main/chunks) this code was
+ * bundled into. From source (tests, benchmarks, tsx) it is this folder's TypeScript, loaded through tsx's
+ * hooks registered in the thread first (Node 20 does not apply a worker's `--import` hooks to its entry).
+ * Null: neither (or source without tsx).
+ */
+function threadScript(): ThreadScript | null {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    let tsx: string;
+    try {
+      // tsx's ESM API (its package's `./esm/api` import), found from tsx's own folder.
+      tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
+    } catch {
+      return null;
+    }
+    const entry = new URL('./har-thread-main.ts', here).href;
+    return { source: TSX_BOOT, eval: true, workerData: { tsx, entry } };
+  }
+  for (const relative of ['./export-thread.js', '../export-thread.js']) {
+    const file = fileURLToPath(new URL(relative, here));
+    if (existsSync(file)) return { source: file, eval: false };
+  }
+  return null;
+}
+
+const TSX_BOOT = `
+const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((tsx) => {
+  tsx.register();
+  return import(workerData.entry);
+});
+`;
+
+/** The export thread stopped before it answered (the desk closed, or it failed to start). */
+export class HarThreadEnded extends Error {
+  constructor(why = 'The export thread ended.') {
+    super(why);
+    this.name = 'HarThreadEnded';
+  }
+}
+
+type Waiting = { resolve(text: string): void; reject(err: Error): void };
+
+export class HarThread {
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextJob = 1;
+  private closed = false;
+
+  private constructor(private readonly script: ThreadScript) {}
+
+  /** The desk's export thread; null where its code cannot be found (then the entries are built in place). */
+  static create(): HarThread | null {
+    const script = threadScript();
+    return script ? new HarThread(script) : null;
+  }
+
+  /** The text of the slice's entries (harEntriesText's), built on the thread. */
+  readonly build: HarEntriesBuilder = async (slice, secrets) => {
+    const texts = await Promise.all(groups(slice).map((group) => this.job(group, secrets)));
+    return texts.filter((t) => t !== '').join(',\n');
+  };
+
+  /** Whether the thread is up (started by a job, not ended since). */
+  running(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Ends the thread; jobs under way fail with HarThreadEnded. Resolves once it is gone. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.end(new HarThreadEnded('The desk closed.'));
+  }
+
+  private job(slice: HarSlice, secrets: readonly string[]): Promise<string> {
+    if (this.closed) return Promise.reject(new HarThreadEnded('The desk closed.'));
+    const worker = this.worker ?? this.spawn();
+    const job: HarThreadJob = { job: this.nextJob++, slice, secrets };
+    return new Promise((resolve, reject) => {
+      this.waiting.set(job.job, { resolve, reject });
+      worker.postMessage(job);
+    });
+  }
+
+  private spawn(): Worker {
+    const s = this.script;
+    const worker = s.eval ? new Worker(s.source, { eval: true, workerData: s.workerData }) : new Worker(s.source);
+    worker.unref();
+    worker.on('message', (reply: HarThreadReply) => {
+      const waiting = this.waiting.get(reply.job);
+      this.waiting.delete(reply.job);
+      if (reply.ok) waiting?.resolve(reply.text);
+      else waiting?.reject(new Error(reply.message));
+    });
+    // A thread that failed is replaced at the next job; its jobs under way fail.
+    const lost = (err: Error): void => {
+      if (this.worker !== worker) return;
+      void this.end(err);
+    };
+    worker.on('error', lost);
+    worker.on('exit', () => lost(new HarThreadEnded()));
+    this.worker = worker;
+    return worker;
+  }
+
+  private async end(why: Error): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    for (const waiting of this.waiting.values()) waiting.reject(why);
+    this.waiting.clear();
+    if (worker) await worker.terminate();
+  }
+}
+
+/** The slice cut into runs of about GROUP_BYTES of bodies, in order, each with its own rows. */
+function groups(slice: HarSlice): HarSlice[] {
+  const byId = new Map(slice.found.rows.map((r) => [r.id, r]));
+  const out: HarSlice[] = [];
+  let ids: number[] = [];
+  let rows: DetailRow[] = [];
+  let bytes = 0;
+  const close = (): void => {
+    const held = new Set(ids);
+    out.push({ ids, found: { rows, derived: slice.found.derived.filter((d) => held.has(d.source_id)) } });
+    ((ids = []), (rows = []), (bytes = 0));
+  };
+  for (const id of slice.ids) {
+    const row = byId.get(id);
+    if (!row) continue;
+    const size = row.req_body.byteLength + (row.res_body?.byteLength ?? 0);
+    if (ids.length > 0 && bytes + size > GROUP_BYTES) close();
+    ids.push(id);
+    rows.push(row);
+    bytes += size;
+  }
+  if (ids.length > 0) close();
+  return out;
+}
+
+/** The thread's builder, or the in-place one where there is no thread. */
+export function harEntriesBuilder(thread: HarThread | null): HarEntriesBuilder {
+  return thread ? thread.build : harEntriesHere;
+}
