@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { FAULT_NOTE_MARK } from '../../../shared/answered-by';
 import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage, Timeline } from '../../../shared/model';
 import { DeskFailure } from '../../result';
-import { SUMMARY_COLUMNS, toDetail, toSummary, type DetailRow, type DetailRows, type SummaryRow } from '../rows/exchange-rows';
+import { SUMMARY_COLUMNS, toDetails, toSummary, type DetailRow, type DetailRows, type SummaryRow } from '../rows/exchange-rows';
 import type { RowFilter } from '../rows/row-filter';
 import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
@@ -90,15 +90,7 @@ export class PgExchangeReads {
   }
 
   async get(id: number): Promise<ExchangeDetail | null> {
-    const c = await this.client();
-    const found = await c.query<DetailRow>('SELECT *, truncated::int AS truncated FROM exchanges WHERE id = $1', [id]);
-    const row = found.rows[0];
-    if (!row) return null;
-    const derived = await c.query<{ id: number }>('SELECT id FROM exchanges WHERE source_id = $1 ORDER BY id', [id]);
-    return toDetail(
-      row,
-      derived.rows.map((r) => r.id),
-    );
+    return toDetails([id], await this.detailRows([id]))[0] ?? null;
   }
 
   /** The rows of the exchanges of `ids` that exist and the ids derived from them, in two statements. */

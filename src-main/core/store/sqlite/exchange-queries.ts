@@ -5,10 +5,10 @@
 // the desk's connection by ExchangeQueries, or on a reading thread by reading-threads.ts.
 import type { ExchangeDetail, ExchangePage, ExchangeQuery, Timeline } from '../../../shared/model';
 import type { Db } from './open';
-import { PreparedStatements, readAll, readOne, readValue, readValues, ReadStopped, runHere, type ReadPlan } from './read-plan';
+import { PreparedStatements, readAll, readOne, readValue, ReadStopped, runHere, type ReadPlan } from './read-plan';
 import {
   SUMMARY_SELECT,
-  toDetail,
+  toDetails,
   toStoredRequest,
   toSummary,
   type DetailRow,
@@ -120,13 +120,6 @@ export function* requestOfPlan(id: number): ReadPlan<StoredRequest | null> {
   return row ? toStoredRequest(row) : null;
 }
 
-/** One exchange whole, with the ids of the rows derived from it (its replays). */
-export function* detailPlan(id: number): ReadPlan<ExchangeDetail | null> {
-  const row = yield* readOne<DetailRow>('SELECT * FROM exchanges WHERE id = ?', [id]);
-  if (!row) return null;
-  return toDetail(row, yield* readValues<number>('SELECT id FROM exchanges WHERE source_id = ? ORDER BY id', [id]));
-}
-
 // The ids come as one JSON array: one statement whatever their number, and no limit on bound parameters.
 const DETAILS_SQL = 'SELECT * FROM exchanges WHERE id IN (SELECT value FROM json_each(?))';
 const DERIVED_SQL = 'SELECT source_id, id FROM exchanges WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY id';
@@ -137,6 +130,11 @@ export function* detailRowsPlan(ids: readonly number[]): ReadPlan<DetailRows> {
   const list = JSON.stringify(ids);
   const rows = yield* readAll<DetailRow>(DETAILS_SQL, [list]);
   return { rows, derived: yield* readAll<DetailRows['derived'][number]>(DERIVED_SQL, [list]) };
+}
+
+/** One exchange whole, with the ids of the rows derived from it (its replays). */
+export function* detailPlan(id: number): ReadPlan<ExchangeDetail | null> {
+  return toDetails([id], yield* detailRowsPlan([id]))[0] ?? null;
 }
 
 /**
