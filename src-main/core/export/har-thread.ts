@@ -16,7 +16,7 @@ import type { HarThreadJob, HarThreadReply } from './har-thread-messages';
 const GROUP_BYTES = 1 << 20;
 
 /** How the thread starts: a file to run, or source to evaluate with what it needs in workerData. */
-type ThreadScript = { source: string; eval: true; workerData: Record<string, string> } | { source: string; eval: false };
+export type ThreadScript = { source: string; eval: true; workerData: Record<string, string> } | { source: string; eval: false };
 
 /**
  * Where the thread's code is. In the build it is its own entry, `export-thread.js` in out/main
@@ -68,20 +68,43 @@ export class HarThread {
   private readonly waiting = new Map<number, Waiting>();
   private nextJob = 1;
   private closed = false;
+  /** Whether the running thread has answered a job: a thread that fails before its first answer cannot start here. */
+  private answered = false;
+  /** The thread's code does not run in this build or package: the entries are built in place from then on. */
+  private cannotStart = false;
 
   private constructor(private readonly script: ThreadScript) {}
 
-  /** The desk's export thread; null where its code cannot be found (then the entries are built in place). */
-  static create(): HarThread | null {
-    const script = threadScript();
+  /**
+   * The desk's export thread; null where its code cannot be found (then the entries are built in place).
+   * `script`: where its code is, threadScript()'s answer but in tests.
+   */
+  static create(script: ThreadScript | null = threadScript()): HarThread | null {
     return script ? new HarThread(script) : null;
   }
 
-  /** The text of the slice's entries (harEntriesText's), built on the thread. */
+  /**
+   * The text of the slice's entries (harEntriesText's), built on the thread; in place where the thread
+   * cannot start (its file found but not loadable: a package that holds it where a worker cannot read it),
+   * so an export never fails for where it is built.
+   */
   readonly build: HarEntriesBuilder = async (slice, secrets) => {
-    const texts = await Promise.all(groups(slice).map((group) => this.job(group, secrets)));
+    if (this.cannotStart && !this.closed) return harEntriesHere(slice, secrets);
+    const texts = await Promise.all(
+      groups(slice).map((group) =>
+        this.job(group, secrets).catch((err: unknown) => {
+          if (this.cannotStart && !this.closed) return harEntriesHere(group, secrets);
+          throw err;
+        }),
+      ),
+    );
     return texts.filter((t) => t !== '').join(',\n');
   };
+
+  /** Whether the thread's code failed to start here (the entries are built in place since). */
+  buildsInPlace(): boolean {
+    return this.cannotStart;
+  }
 
   /** Whether the thread is up (started by a job, not ended since). */
   running(): boolean {
@@ -96,7 +119,13 @@ export class HarThread {
 
   private job(slice: HarSlice, secrets: readonly string[]): Promise<string> {
     if (this.closed) return Promise.reject(new HarThreadEnded('The desk closed.'));
-    const worker = this.worker ?? this.spawn();
+    let worker: Worker;
+    try {
+      worker = this.worker ?? this.spawn();
+    } catch (err) {
+      this.cannotStart = true;
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
     const job: HarThreadJob = { job: this.nextJob++, slice, secrets };
     return new Promise((resolve, reject) => {
       this.waiting.set(job.job, { resolve, reject });
@@ -108,7 +137,9 @@ export class HarThread {
     const s = this.script;
     const worker = s.eval ? new Worker(s.source, { eval: true, workerData: s.workerData }) : new Worker(s.source);
     worker.unref();
+    this.answered = false;
     worker.on('message', (reply: HarThreadReply) => {
+      this.answered = true;
       const waiting = this.waiting.get(reply.job);
       this.waiting.delete(reply.job);
       if (reply.ok) waiting?.resolve(reply.text);
@@ -117,6 +148,7 @@ export class HarThread {
     // A thread that failed is replaced at the next job; its jobs under way fail.
     const lost = (err: Error): void => {
       if (this.worker !== worker) return;
+      if (!this.answered && !this.closed) this.cannotStart = true;
       void this.end(err);
     };
     worker.on('error', lost);

@@ -1,7 +1,8 @@
 // The export thread builds the same text the proxy's thread built, byte for byte, whatever the details
 // hold: secrets in headers, paths, queries and bodies, in their several forms; bodies that are not UTF-8;
 // no answer at all. It ends with its owner, and its jobs under way fail then rather than hang.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
@@ -157,5 +158,36 @@ describe('the export thread', () => {
     await underWay;
     await expect(thread.build(s, [SECRET])).rejects.toBeInstanceOf(HarThreadEnded);
     expect(thread.running()).toBe(false);
+  });
+
+  // A package may hold the thread's file where a worker cannot load it (an archive its loader does not
+  // read): the export is built in place, the same text, and the thread is not tried again.
+  it('builds in place, the same text, where its code is found but cannot start', async () => {
+    const s = await slice();
+    const here = await harEntriesHere(s, [SECRET]);
+    const dir = tempDir();
+    const throwing = join(dir, 'export-thread.js');
+    writeFileSync(throwing, "throw new Error('not loadable here');\n");
+    for (const script of [
+      { source: throwing, eval: false as const },
+      { source: join(dir, 'missing.js'), eval: false as const },
+      { source: "throw new Error('not loadable here')", eval: true as const, workerData: {} },
+    ]) {
+      const thread = HarThread.create(script)!;
+      try {
+        expect(await thread.build(s, [SECRET])).toBe(here);
+        expect(thread.buildsInPlace()).toBe(true);
+        expect(await thread.build(only(s, s.ids[0]!), [SECRET])).toBe(await harEntriesHere(only(s, s.ids[0]!), [SECRET]));
+        expect(thread.running()).toBe(false);
+      } finally {
+        await thread.close();
+      }
+    }
+    // A thread that has answered and then ends is not mistaken for one that cannot start.
+    const thread = HarThread.create()!;
+    await thread.build(s, [SECRET]);
+    await thread.close();
+    expect(thread.buildsInPlace()).toBe(false);
+    await expect(thread.build(s, [SECRET])).rejects.toBeInstanceOf(HarThreadEnded);
   });
 });
