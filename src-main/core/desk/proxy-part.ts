@@ -51,7 +51,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const state = (): Promise<SandboxState> => log.books.state(book());
   const proxyHost: ProxyHost = {
     // SQLite's checkpoints and text index run beside a proxy that writes the data directory's file.
-    startUpkeep: log.label === null ? () => sqliteUpkeep(connectionOf(store), ctx.options.nativeBinding) : null,
+    startUpkeep: log.label === null ? () => sqliteUpkeep(connectionOf(store), ctx.options.nativeBinding, () => store.readStats().running > 0) : null,
     explainWriteFailure: (err) => explainStorageFailure(err)?.message ?? null,
     openCaptureWriter: () => log.openCaptureWriter(sandbox),
     faults: store.faults,

@@ -1,6 +1,9 @@
 // The checkpointer's worker copies the write-ahead log back beside a writer that never stops, and makes
-// the log start over once it is past its bound: without that, a log under a steady load only grows.
+// the log start over once it is past its bound: without that, a log under a steady load only grows. It
+// does not try that while the desk's reads are under way: the try would hold the write lock, and every
+// capture with it, waiting for readers that stay.
 import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { Checkpointer } from '../../../src-main/core/store/sqlite/checkpointer';
@@ -27,6 +30,41 @@ describe('the background checkpointer', () => {
       const header = readFileSync(`${db.name}-wal`).subarray(0, 32);
       expect(header.readUInt32BE(12)).toBeGreaterThanOrEqual(3);
     } finally {
+      await checkpointer!.stop();
+    }
+    store.close();
+  }, 60_000);
+
+  it('leaves the start-over for later while the desk reads, and makes it once the reads pause', async () => {
+    const store = openStore(tempDir());
+    const db = connectionOf(store);
+    let reading = true;
+    const checkpointer = Checkpointer.start(db, { restartFrames: 64, periodMs: 20, readsUnderWay: () => reading });
+    expect(checkpointer).not.toBeNull();
+    // A reader in the log, as a reading thread walking it for a search: a RESTART now could only wait for it.
+    const reader = new Database(db.name, { readonly: true });
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM exchanges').get();
+    const write = async (i: number): Promise<void> => {
+      store.immediate(() => store.exchanges.insert(inboundRow({ body: Buffer.from(`{"memo":"Petrel ${i}"}`) })));
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      let i = 0;
+      for (; checkpointer!.deferredCount() < 3; i++) {
+        if (i > 20_000) throw new Error('the start-over was never due');
+        await write(i);
+      }
+      expect(checkpointer!.restartCount()).toBe(0);
+      // The reads pause: the next period that finds the log past its bound makes it start over.
+      reading = false;
+      reader.exec('COMMIT');
+      for (const start = i; checkpointer!.restartCount() < 1; i++) {
+        if (i > start + 20_000) throw new Error('the log was never made to start over after the reads');
+        await write(i);
+      }
+    } finally {
+      reader.close();
       await checkpointer!.stop();
     }
     store.close();

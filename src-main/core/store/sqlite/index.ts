@@ -226,7 +226,8 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
           if (!dryRun) exchanges.recount();
         }
       },
-      checkpointInBackground: () => Checkpointer.start(opened, { nativeBinding: options.nativeBinding }),
+      checkpointInBackground: () =>
+        Checkpointer.start(opened, { nativeBinding: options.nativeBinding, readsUnderWay: () => (readers?.stats().running ?? 0) > 0 }),
       read,
       knownCounts: () => {
         // Started outside the caller's turn: the counts' plan reads this connection's data_version.
