@@ -24,6 +24,21 @@ export interface ConnectOptions {
    * to find the rows it updates) until an ANALYZE replaces it, and the group's cost grows with the log.
    */
   customPlans?: boolean;
+  /**
+   * Run each statement in this connection's own server process, never with parallel workers: a person's
+   * search through the whole log would otherwise take every core of the server (a leader and its
+   * workers, each its own process) from the proxies' commits beside it, and on a server that shares its
+   * cores with a proxy, from the proxy too. The reads take longer; the captures do not wait.
+   */
+  oneProcess?: boolean;
+}
+
+/** What a connection sets once connected, before its first statement. */
+function sessionSettings(options: ConnectOptions): string[] {
+  return [
+    ...(options.customPlans ? ['SET plan_cache_mode = force_custom_plan'] : []),
+    ...(options.oneProcess ? ['SET max_parallel_workers_per_gather = 0'] : []),
+  ];
 }
 
 /**
@@ -82,7 +97,11 @@ export async function poolPostgres(url: string, options: ConnectOptions & { max:
   // A connection the server drops must not end the process: idle, the pool opens another; checked out,
   // the statement on it fails (the pool's own listener covers idle connections only).
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // The settings go first in each new connection's queue: the driver sends its queries in order.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    for (const sql of sessionSettings(options)) client.query(sql).catch(() => {});
+  });
   return pool;
 }
 
@@ -93,7 +112,7 @@ export async function connectPostgres(url: string, options: ConnectOptions = {})
   client.on('error', () => {});
   try {
     await client.connect();
-    if (options.customPlans) await client.query('SET plan_cache_mode = force_custom_plan');
+    for (const sql of sessionSettings(options)) await client.query(sql);
   } catch (err) {
     await client.end().catch(() => undefined);
     throw databaseFailure(url, err);
