@@ -6,8 +6,9 @@
 // `bulk` makes the same rows and the same index contents for millions of rows in minutes instead of
 // hours: both engines written at once with their secondary indexes set aside (both-engines-fill.ts),
 // each text index filled by its own statements over large ranges (bulk-text-index.ts).
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectionOf, openStore } from '../src-main/core/store/sqlite';
+import { connectionOf, DATABASE_FILE, openStore } from '../src-main/core/store/sqlite';
 import { COPIED_TABLES } from '../src-main/core/store/copy/copied-tables';
 import { copyTables } from '../src-main/core/store/copy/copy-tables';
 import { postgresSide } from '../src-main/core/store/copy/postgres-side';
@@ -19,7 +20,7 @@ import type { ExchangeQuery } from '../src-main/shared/model';
 import { fillBothEngines } from './lib/both-engines-fill';
 import { bulkIndexPostgres, bulkIndexSqlite } from './lib/bulk-text-index';
 import { startBenchPostgres } from './lib/postgres';
-import { fmtInt, fmtMs, fmtRatio, percentile } from './lib/stats';
+import { fmtBytes, fmtInt, fmtMs, fmtRatio, percentile } from './lib/stats';
 import { table } from './lib/table';
 import { fillExchanges } from './store';
 
@@ -88,6 +89,8 @@ export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSear
       const pg = await bulkIndexPostgres(url);
       postgresIndexMs = performance.now() - t1;
       o.log(`  PostgreSQL ${fmtMs(postgresIndexMs)} (trigram indexes ${fmtMs(pg.trigramMs)})`);
+      const pgBytes = (await client.query<{ b: number }>('SELECT pg_database_size(current_database())::float8 AS b')).rows[0]!.b;
+      o.log(`  on disk: SQLite ${fmtBytes(statSync(join(o.scratch, 'team-search', DATABASE_FILE)).size)}, PostgreSQL ${fmtBytes(pgBytes)}`);
       bulk = {
         writeMs: fill.writeMs,
         sqliteWriteMs: fill.sqliteWriteMs,
