@@ -99,7 +99,7 @@ describe("the search benchmark's bulk fill and text index", () => {
 
       const bulk = await fillBothEngines(bulkStore, bulkUrl, ROWS, () => {});
       expect(bulk.deposits).toEqual(deposits);
-      expect(await bulkIndexSqlite(connectionOf(bulkStore))).toBe(ROWS);
+      expect(bulkIndexSqlite(connectionOf(bulkStore))).toBe(ROWS);
       expect((await bulkIndexPostgres(bulkUrl)).rows).toBe(ROWS);
 
       const slowDigest = sqliteIndexDigest(slowStore);
