@@ -2,8 +2,9 @@
 // database at once, for benchmarks that need millions of the same rows on both engines. Each row is
 // generated once and goes to both: SQLite in large transactions on this thread, PostgreSQL through the
 // proxy's own statement on two connections (postgres-fill.ts), so the server inserts while this thread
-// generates. Ids are 1, 2, ... in generation order on both. The exchanges' secondary indexes are set
-// aside during the writes and built again after, from each engine's own definitions.
+// generates. Ids are 1, 2, ... in generation order on both. The exchanges' secondary indexes (and on
+// PostgreSQL their foreign keys) are set aside during the writes and made again after, from each
+// engine's own definitions.
 //
 // The values are the ones ExchangeStore.insert and complete write (insertValues, completionValues);
 // test/integration/team-store/bulk-search-fill.test.ts holds them to the store's own fill.
@@ -13,7 +14,7 @@ import { connectPostgres } from '../../src-main/core/store/postgres';
 import type { NewRow } from '../../src-main/core/store/postgres/row-buffer';
 import { COMPLETE_COLUMNS, completionValues, INSERT_COLUMNS, insertValues } from '../../src-main/core/store/rows/exchange-values';
 import { generateRows } from './exchange-rows';
-import { setAsidePostgresIndexes, setAsideSqliteIndexes } from './index-set-aside';
+import { setAsidePostgresForeignKeys, setAsidePostgresIndexes, setAsideSqliteIndexes } from './index-set-aside';
 import { fillPostgres } from './postgres-fill';
 import { fmtInt } from './stats';
 
@@ -39,6 +40,8 @@ export async function fillBothEngines(store: Store, url: string, rows: number, l
   try {
     const sqliteIndexes = setAsideSqliteIndexes(db, 'exchanges');
     const postgresIndexes = await setAsidePostgresIndexes(admin, 'exchanges');
+    // A replay names its pay, which may be in the other connection's batch, still uncommitted.
+    const postgresKeys = await setAsidePostgresForeignKeys(admin[0]!, 'exchanges');
     const insert = db.prepare(`INSERT INTO exchanges (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
     let sqliteWriteMs = 0;
     let id = 0;
@@ -66,7 +69,10 @@ export async function fillBothEngines(store: Store, url: string, rows: number, l
     log(`  both engines written in ${(writeMs / 1000).toFixed(1)} s; building their indexes again...`);
     // PostgreSQL's builds run on the server while SQLite's run here; each is timed on its own.
     const t1 = performance.now();
-    const postgresDone = postgresIndexes.restore().then(() => performance.now() - t1);
+    const postgresDone = postgresIndexes
+      .restore()
+      .then(() => postgresKeys.restore())
+      .then(() => performance.now() - t1);
     const t2 = performance.now();
     await sqliteIndexes.restore();
     const sqliteIndexMs = performance.now() - t2;

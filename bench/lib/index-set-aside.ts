@@ -55,3 +55,24 @@ export async function setAsidePostgresIndexes(clients: pg.Client[], table: strin
     },
   };
 }
+
+/**
+ * A table's foreign keys dropped and added again (validated in one pass over the table), from
+ * pg_get_constraintdef. Rows written on several connections at once may name a row whose own batch,
+ * on another connection, has not committed yet: checked row by row, such a write fails.
+ */
+export async function setAsidePostgresForeignKeys(client: pg.Client, table: string): Promise<SetAside> {
+  const defs = (
+    await client.query<{ name: string; def: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = to_regclass($1) AND contype = 'f' ORDER BY conname`,
+      [table],
+    )
+  ).rows;
+  for (const d of defs) await client.query(`ALTER TABLE "${table}" DROP CONSTRAINT "${d.name}"`);
+  return {
+    names: defs.map((d) => d.name),
+    restore: async () => {
+      for (const d of defs) await client.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${d.name}" ${d.def}`);
+    },
+  };
+}

@@ -58,6 +58,9 @@ async function postgresState(url: string): Promise<unknown> {
       gaps: await all('SELECT id FROM exchange_text_gaps ORDER BY id'),
       nextId: await all(`SELECT nextval(pg_get_serial_sequence('exchanges', 'id')) AS next`),
       indexes: await all('SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname'),
+      constraints: await all(
+        'SELECT conrelid::regclass::text AS t, conname, pg_get_constraintdef(oid) AS def, convalidated FROM pg_constraint WHERE connamespace = current_schema()::regnamespace ORDER BY conname',
+      ),
     };
   } finally {
     await c.end();
