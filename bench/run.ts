@@ -159,7 +159,7 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
     case 'team-search': {
       const { runTeamSearchBench, formatTeamSearchResult } = await import('./team-search');
       log(heading(`team-search: text search over ${args.rows.toLocaleString('en-US')} exchanges in PostgreSQL and in SQLite`));
-      const r = await runTeamSearchBench({ rows: args.rows, iterations: args.iterations, scratch, log });
+      const r = await runTeamSearchBench({ rows: args.rows, iterations: args.iterations, bulk: args.bulk, scratch, log });
       log(formatTeamSearchResult(r));
       return { name, ok: true, result: r };
     }

@@ -3,8 +3,12 @@
 // code, both text indexes are filled (each engine's indexer, timed), and each search runs on both
 // engines in alternating calls (the machine's load falls on both alike), then again with the newest
 // TAIL_ROWS rows left to the direct test (indexed_upto set back, as while an indexer catches up).
+// `bulk` makes the same rows and the same index contents for millions of rows in minutes instead of
+// hours: both engines written at once with their secondary indexes set aside (both-engines-fill.ts),
+// each text index filled by its own statements over large ranges (bulk-text-index.ts).
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectionOf, openStore } from '../src-main/core/store/sqlite';
+import { connectionOf, DATABASE_FILE, openStore } from '../src-main/core/store/sqlite';
 import { COPIED_TABLES } from '../src-main/core/store/copy/copied-tables';
 import { copyTables } from '../src-main/core/store/copy/copy-tables';
 import { postgresSide } from '../src-main/core/store/copy/postgres-side';
@@ -13,8 +17,10 @@ import { connectPostgres, TeamLog } from '../src-main/core/store/postgres';
 import { indexAllText } from '../src-main/core/store/postgres/text-index';
 import { TextIndex } from '../src-main/core/store/sqlite/text-index';
 import type { ExchangeQuery } from '../src-main/shared/model';
+import { fillBothEngines } from './lib/both-engines-fill';
+import { bulkIndexPostgres, bulkIndexSqlite } from './lib/bulk-text-index';
 import { startBenchPostgres } from './lib/postgres';
-import { fmtInt, fmtMs, fmtRatio, percentile } from './lib/stats';
+import { fmtBytes, fmtInt, fmtMs, fmtRatio, percentile } from './lib/stats';
 import { table } from './lib/table';
 import { fillExchanges } from './store';
 
@@ -25,6 +31,8 @@ export interface TeamSearchOptions {
   /** Calls per search and engine. */
   iterations: number;
   scratch: string;
+  /** The bulk fill and text indexes instead of the store's own fill, db copy and the indexers. */
+  bulk?: boolean;
   log: (line: string) => void;
 }
 
@@ -41,30 +49,70 @@ export interface TeamSearchResult {
   rows: number;
   server: string;
   indexMs: { sqlite: number; postgres: number };
+  /** The bulk path's steps (null without --bulk). */
+  bulk: BulkTimes | null;
   searches: Timed[];
+}
+
+export interface BulkTimes {
+  /** Both engines written at once; of it, SQLite's statements. */
+  writeMs: number;
+  sqliteWriteMs: number;
+  /** The exchanges' secondary indexes built again. */
+  sqliteExchangeIndexMs: number;
+  postgresExchangeIndexMs: number;
+  /** Of indexMs.postgres, building exchange_text's trigram indexes. */
+  postgresTrigramMs: number;
 }
 
 export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSearchResult> {
   const store = openStore(join(o.scratch, 'team-search'));
   const server = await startBenchPostgres();
   try {
-    o.log(`generating ${fmtInt(o.rows)} rows in SQLite...`);
-    const { deposits } = fillExchanges(store, o.rows, o.log);
-    const db = connectionOf(store);
-    const t0 = performance.now();
-    new TextIndex(db).indexAll();
-    const sqliteIndexMs = performance.now() - t0;
-
     const url = await server.newDatabase();
     const client = await connectPostgres(url, { numbers: true });
-    o.log('copying them into PostgreSQL...');
-    await copyTables(sqliteSide(db, 'SQLite'), postgresSide(client, 'PostgreSQL'), {
-      tables: COPIED_TABLES.filter((t) => t.name === 'exchanges'),
-      batchRows: 2_000,
-    });
-    const t1 = performance.now();
-    await indexAllText(client);
-    const postgresIndexMs = performance.now() - t1;
+    const db = connectionOf(store);
+    let deposits: string[];
+    let sqliteIndexMs: number;
+    let postgresIndexMs: number;
+    let bulk: BulkTimes | null = null;
+    if (o.bulk) {
+      o.log(`writing ${fmtInt(o.rows)} rows into both engines at once...`);
+      const fill = await fillBothEngines(store, url, o.rows, o.log);
+      deposits = fill.deposits;
+      o.log('filling the text indexes in bulk...');
+      const t0 = performance.now();
+      bulkIndexSqlite(db);
+      sqliteIndexMs = performance.now() - t0;
+      o.log(`  SQLite ${fmtMs(sqliteIndexMs)}`);
+      const t1 = performance.now();
+      const pg = await bulkIndexPostgres(url);
+      postgresIndexMs = performance.now() - t1;
+      o.log(`  PostgreSQL ${fmtMs(postgresIndexMs)} (trigram indexes ${fmtMs(pg.trigramMs)})`);
+      const pgBytes = (await client.query<{ b: number }>('SELECT pg_database_size(current_database())::float8 AS b')).rows[0]!.b;
+      o.log(`  on disk: SQLite ${fmtBytes(statSync(join(o.scratch, 'team-search', DATABASE_FILE)).size)}, PostgreSQL ${fmtBytes(pgBytes)}`);
+      bulk = {
+        writeMs: fill.writeMs,
+        sqliteWriteMs: fill.sqliteWriteMs,
+        sqliteExchangeIndexMs: fill.sqliteIndexMs,
+        postgresExchangeIndexMs: fill.postgresIndexMs,
+        postgresTrigramMs: pg.trigramMs,
+      };
+    } else {
+      o.log(`generating ${fmtInt(o.rows)} rows in SQLite...`);
+      deposits = fillExchanges(store, o.rows, o.log).deposits;
+      const t0 = performance.now();
+      new TextIndex(db).indexAll();
+      sqliteIndexMs = performance.now() - t0;
+      o.log('copying them into PostgreSQL...');
+      await copyTables(sqliteSide(db, 'SQLite'), postgresSide(client, 'PostgreSQL'), {
+        tables: COPIED_TABLES.filter((t) => t.name === 'exchanges'),
+        batchRows: 2_000,
+      });
+      const t1 = performance.now();
+      await indexAllText(client);
+      postgresIndexMs = performance.now() - t1;
+    }
     // A team server's autovacuum would have analyzed the tables by now; the benchmark does not wait for it.
     await client.query('VACUUM ANALYZE exchanges');
     await client.query('VACUUM ANALYZE exchange_text');
@@ -120,7 +168,7 @@ export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSear
     }
     await log.close();
     await client.end();
-    return { rows: o.rows, server: server.label, indexMs: { sqlite: sqliteIndexMs, postgres: postgresIndexMs }, searches };
+    return { rows: o.rows, server: server.label, indexMs: { sqlite: sqliteIndexMs, postgres: postgresIndexMs }, bulk, searches };
   } finally {
     store.close();
     await server.stop();
@@ -130,7 +178,14 @@ export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSear
 export function formatTeamSearchResult(r: TeamSearchResult): string {
   const lines = [
     `${fmtInt(r.rows)} rows; PostgreSQL: ${r.server}`,
-    `indexing all rows: SQLite ${fmtMs(r.indexMs.sqlite)}, PostgreSQL ${fmtMs(r.indexMs.postgres)}`,
+    ...(r.bulk
+      ? [
+          `bulk fill: both engines written at once in ${fmtMs(r.bulk.writeMs)} (SQLite's statements ${fmtMs(r.bulk.sqliteWriteMs)} of it); ` +
+            `exchanges' indexes built again: SQLite ${fmtMs(r.bulk.sqliteExchangeIndexMs)}, PostgreSQL ${fmtMs(r.bulk.postgresExchangeIndexMs)} (at once)`,
+        ]
+      : []),
+    `indexing all rows${r.bulk ? ' (bulk)' : ''}: SQLite ${fmtMs(r.indexMs.sqlite)}, PostgreSQL ${fmtMs(r.indexMs.postgres)}` +
+      (r.bulk ? ` (trigram indexes ${fmtMs(r.bulk.postgresTrigramMs)} of it)` : ''),
     table(
       ['search (limit 100)', 'rows', 'SQLite p50', 'SQLite p95', 'PostgreSQL p50', 'PostgreSQL p95', 'PG / SQLite (p50)'],
       r.searches.map((s) => [

@@ -91,6 +91,8 @@ export interface BenchArgs {
    * (`taskset`), so that a proxy's throughput is its own cost, not its share of two cores with them.
    */
   pin: boolean;
+  /** team-search: both engines filled and text-indexed in bulk (millions of rows in minutes). */
+  bulk: boolean;
 }
 
 const FULL = {
@@ -135,7 +137,7 @@ function positive(name: string, value: string | undefined): number {
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search,search-beside] [--json FILE]
   [--requests N] [--warmup N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N] [--engine sqlite|postgres|both]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
-  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR] [--pin]`;
+  [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR] [--pin] [--bulk]`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const quick = argv.includes('--quick');
@@ -167,6 +169,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     fromSource: false,
     cpuProf: null,
     pin: false,
+    bulk: false,
     baseline: null,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -209,6 +212,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       case '--pin':
         a.pin = true;
+        break;
+      case '--bulk':
+        a.bulk = true;
         break;
       case '--no-mitm':
         a.noMitm = true;
