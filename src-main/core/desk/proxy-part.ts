@@ -1,7 +1,6 @@
 import type { DeskApi } from '../../shared/desk-api';
 import type { DeskStatus, ProxyStatus, SandboxState } from '../../shared/model';
 import { ProxyController, type ProxyHost } from '../proxy';
-import { connectionOf } from '../store/sqlite';
 import { sqliteUpkeep } from '../store/sqlite/capture-upkeep';
 import { explainStorageFailure } from '../store/sqlite/open-errors';
 import { DeskFailure } from '../result';
@@ -51,7 +50,7 @@ export function proxyPart(ctx: DeskContext): ProxyPart {
   const state = (): Promise<SandboxState> => log.books.state(book());
   const proxyHost: ProxyHost = {
     // SQLite's checkpoints and text index run beside a proxy that writes the data directory's file.
-    startUpkeep: log.label === null ? () => sqliteUpkeep(connectionOf(store), ctx.options.nativeBinding, () => store.readStats().running > 0) : null,
+    startUpkeep: log.label === null ? () => sqliteUpkeep(store, ctx.options.nativeBinding) : null,
     explainWriteFailure: (err) => explainStorageFailure(err)?.message ?? null,
     openCaptureWriter: () => log.openCaptureWriter(sandbox),
     faults: store.faults,

@@ -156,7 +156,7 @@ describe('every request that reaches the proxy has a row', () => {
     let running = false;
     const sandbox = new SandboxOperator(store.sandbox);
     const controller = new ProxyController({
-      startUpkeep: () => sqliteUpkeep(connectionOf(store)),
+      startUpkeep: () => sqliteUpkeep(store),
       explainWriteFailure: () => null,
       openCaptureWriter: () => new GroupCommit(connectionOf(store), { rows: store.exchanges, sandbox: (call) => sandbox.handle(call) }),
       defaults: { maxBodyBytes: 1024 * 1024, upstreamTimeoutMs: 5_000 },
