@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { connectionOf, openStore, type Store } from '../src-main/core/store/sqlite';
 import type { ExchangeReader } from '../src-main/core/store/contract/exchange-log';
 import { sqliteReader } from '../src-main/core/store/sqlite/log';
-import { COMPLETE_COLUMNS, completionValues, INSERT_COLUMNS, insertValues } from '../src-main/core/store/rows/exchange-values';
+import { COMPLETE_COLUMNS, INSERT_COLUMNS } from '../src-main/core/store/rows/exchange-values';
 import { TeamLog } from '../src-main/core/store/postgres';
 import type { NewRow } from '../src-main/core/store/postgres/row-buffer';
 import type { ExchangeQuery } from '../src-main/shared/model';
 import { fillPostgres } from './lib/postgres-fill';
-import { generateRows, userIdOf, USERS, type GeneratedRow } from './lib/exchange-rows';
+import { generateRows, newRowOf, userIdOf, USERS, type GeneratedRow } from './lib/exchange-rows';
 import { startBenchPostgres } from './lib/postgres';
 import { rng } from './lib/rng';
 import { fmtInt, fmtMs, fmtRatio, percentile } from './lib/stats';
@@ -69,18 +69,15 @@ function* valueBatches(rows: number, deposits: string[]): Generator<Values[]> {
   if (batch.length > 0) yield batch;
 }
 
-/** Ids are 1, 2, ... in generation order, so a replay names its source by index. */
-const sourceIdOf = (g: GeneratedRow): number | null => (g.sourceIndex === null ? null : g.sourceIndex + 1);
-
 /** A generated row as the columns' values. */
 function rowValues(g: GeneratedRow, id: number): Values {
-  return { id, ...insertValues({ ...g.row, sourceId: sourceIdOf(g) }), ...completionValues(g.completion) };
+  const row = newRowOf(g);
+  return { id, ...row.values, ...row.finish };
 }
 
-/** The generated rows as the writer's new rows, request and answer, for PostgreSQL's bulk fill (ids in order). */
+/** The generated rows as the writer's new rows, for PostgreSQL's bulk fill (ids in order). */
 function* teamRows(rows: number, deposits: string[]): Generator<NewRow> {
-  for (const g of generateRows(rows, 42, deposits))
-    yield { values: insertValues({ ...g.row, sourceId: sourceIdOf(g) }), finish: completionValues(g.completion) };
+  for (const g of generateRows(rows, 42, deposits)) yield newRowOf(g);
 }
 
 function fillSqlite(store: Store, rows: number, log: (line: string) => void): number {

@@ -12,8 +12,8 @@ import type pg from 'pg';
 import { connectionOf, type Store } from '../../src-main/core/store/sqlite';
 import { connectPostgres } from '../../src-main/core/store/postgres';
 import type { NewRow } from '../../src-main/core/store/postgres/row-buffer';
-import { COMPLETE_COLUMNS, completionValues, INSERT_COLUMNS, insertValues } from '../../src-main/core/store/rows/exchange-values';
-import { generateRows } from './exchange-rows';
+import { COMPLETE_COLUMNS, INSERT_COLUMNS } from '../../src-main/core/store/rows/exchange-values';
+import { generateRows, newRowOf } from './exchange-rows';
 import { setAsidePostgresForeignKeys, setAsidePostgresIndexes, setAsideSqliteIndexes } from './index-set-aside';
 import { fillPostgres } from './postgres-fill';
 import { fmtInt } from './stats';
@@ -48,10 +48,7 @@ export async function fillBothEngines(store: Store, url: string, rows: number, l
     // Read by fillPostgres batch by batch; each row goes into SQLite's open transaction as it passes.
     function* rowsOfBoth(): Generator<NewRow> {
       for (const g of generateRows(rows, 42, deposits)) {
-        const row: NewRow = {
-          values: insertValues({ ...g.row, sourceId: g.sourceIndex === null ? null : g.sourceIndex + 1 }),
-          finish: completionValues(g.completion),
-        };
+        const row = newRowOf(g);
         const values: Record<string, unknown> = { id: ++id, ...row.values, ...row.finish };
         const s = performance.now();
         if (id % SQLITE_TX === 1) db.exec('BEGIN');

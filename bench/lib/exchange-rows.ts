@@ -10,6 +10,8 @@ import type { ExchangeCompletion, NewExchange } from '../../src-main/core/store/
 import { inspect } from '../../src-main/core/protocol';
 import { sign } from '../../src-main/core/signing';
 import type { ResultValue, Verdict } from '../../src-main/shared/model';
+import type { NewRow } from '../../src-main/core/store/postgres/row-buffer';
+import { completionValues, insertValues } from '../../src-main/core/store/rows/exchange-values';
 import { rng, uuidFrom } from './rng';
 
 export const BENCH_SECRET = 'bench-signing-secret-0123456789abcdef';
@@ -144,4 +146,12 @@ function resultBody(result: ResultValue, userId: string, depositId: string, next
 function assertValid(kind: 'pay' | 'results', body: Uint8Array): void {
   const errors = inspect(kind, body).filter((f) => f.level === 'error');
   if (errors.length > 0) throw new Error(`generated ${kind} body is not valid: ${errors.map((f) => f.message).join('; ')}`);
+}
+
+/**
+ * A generated row as the writer's new row, request and answer, for a log whose ids are 1, 2, ... in
+ * generation order (a replay names its source by index).
+ */
+export function newRowOf(g: GeneratedRow): NewRow {
+  return { values: insertValues({ ...g.row, sourceId: g.sourceIndex === null ? null : g.sourceIndex + 1 }), finish: completionValues(g.completion) };
 }
