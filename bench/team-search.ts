@@ -8,7 +8,8 @@
 // each text index filled by its own statements over large ranges (bulk-text-index.ts).
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectionOf, DATABASE_FILE, openStore } from '../src-main/core/store/sqlite';
+import type pg from 'pg';
+import { connectionOf, DATABASE_FILE, openStore, type Store } from '../src-main/core/store/sqlite';
 import { COPIED_TABLES } from '../src-main/core/store/copy/copied-tables';
 import { copyTables } from '../src-main/core/store/copy/copy-tables';
 import { postgresSide } from '../src-main/core/store/copy/postgres-side';
@@ -65,6 +66,58 @@ export interface BulkTimes {
   postgresTrigramMs: number;
 }
 
+interface Filled {
+  deposits: string[];
+  indexMs: { sqlite: number; postgres: number };
+  bulk: BulkTimes | null;
+}
+
+/** The store's own fill, copied into PostgreSQL with db copy's code, each text index filled by its indexer. */
+async function fillByIndexers(o: TeamSearchOptions, store: Store, client: pg.Client): Promise<Filled> {
+  const db = connectionOf(store);
+  o.log(`generating ${fmtInt(o.rows)} rows in SQLite...`);
+  const { deposits } = fillExchanges(store, o.rows, o.log);
+  const t0 = performance.now();
+  new TextIndex(db).indexAll();
+  const sqlite = performance.now() - t0;
+  o.log('copying them into PostgreSQL...');
+  await copyTables(sqliteSide(db, 'SQLite'), postgresSide(client, 'PostgreSQL'), {
+    tables: COPIED_TABLES.filter((t) => t.name === 'exchanges'),
+    batchRows: 2_000,
+  });
+  const t1 = performance.now();
+  await indexAllText(client);
+  return { deposits, indexMs: { sqlite, postgres: performance.now() - t1 }, bulk: null };
+}
+
+/** Both engines written at once, each text index filled in bulk by its own statements. */
+async function fillInBulk(o: TeamSearchOptions, store: Store, url: string, client: pg.Client): Promise<Filled> {
+  o.log(`writing ${fmtInt(o.rows)} rows into both engines at once...`);
+  const fill = await fillBothEngines(store, url, o.rows, o.log);
+  o.log('filling the text indexes in bulk...');
+  const t0 = performance.now();
+  bulkIndexSqlite(connectionOf(store));
+  const sqlite = performance.now() - t0;
+  o.log(`  SQLite ${fmtMs(sqlite)}`);
+  const t1 = performance.now();
+  const pgIndex = await bulkIndexPostgres(url);
+  const postgres = performance.now() - t1;
+  o.log(`  PostgreSQL ${fmtMs(postgres)} (trigram indexes ${fmtMs(pgIndex.trigramMs)})`);
+  const pgBytes = (await client.query<{ b: number }>('SELECT pg_database_size(current_database())::float8 AS b')).rows[0]!.b;
+  o.log(`  on disk: SQLite ${fmtBytes(statSync(join(o.scratch, 'team-search', DATABASE_FILE)).size)}, PostgreSQL ${fmtBytes(pgBytes)}`);
+  return {
+    deposits: fill.deposits,
+    indexMs: { sqlite, postgres },
+    bulk: {
+      writeMs: fill.writeMs,
+      sqliteWriteMs: fill.sqliteWriteMs,
+      sqliteExchangeIndexMs: fill.sqliteIndexMs,
+      postgresExchangeIndexMs: fill.postgresIndexMs,
+      postgresTrigramMs: pgIndex.trigramMs,
+    },
+  };
+}
+
 export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSearchResult> {
   const store = openStore(join(o.scratch, 'team-search'));
   const server = await startBenchPostgres();
@@ -72,47 +125,7 @@ export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSear
     const url = await server.newDatabase();
     const client = await connectPostgres(url, { numbers: true });
     const db = connectionOf(store);
-    let deposits: string[];
-    let sqliteIndexMs: number;
-    let postgresIndexMs: number;
-    let bulk: BulkTimes | null = null;
-    if (o.bulk) {
-      o.log(`writing ${fmtInt(o.rows)} rows into both engines at once...`);
-      const fill = await fillBothEngines(store, url, o.rows, o.log);
-      deposits = fill.deposits;
-      o.log('filling the text indexes in bulk...');
-      const t0 = performance.now();
-      bulkIndexSqlite(db);
-      sqliteIndexMs = performance.now() - t0;
-      o.log(`  SQLite ${fmtMs(sqliteIndexMs)}`);
-      const t1 = performance.now();
-      const pg = await bulkIndexPostgres(url);
-      postgresIndexMs = performance.now() - t1;
-      o.log(`  PostgreSQL ${fmtMs(postgresIndexMs)} (trigram indexes ${fmtMs(pg.trigramMs)})`);
-      const pgBytes = (await client.query<{ b: number }>('SELECT pg_database_size(current_database())::float8 AS b')).rows[0]!.b;
-      o.log(`  on disk: SQLite ${fmtBytes(statSync(join(o.scratch, 'team-search', DATABASE_FILE)).size)}, PostgreSQL ${fmtBytes(pgBytes)}`);
-      bulk = {
-        writeMs: fill.writeMs,
-        sqliteWriteMs: fill.sqliteWriteMs,
-        sqliteExchangeIndexMs: fill.sqliteIndexMs,
-        postgresExchangeIndexMs: fill.postgresIndexMs,
-        postgresTrigramMs: pg.trigramMs,
-      };
-    } else {
-      o.log(`generating ${fmtInt(o.rows)} rows in SQLite...`);
-      deposits = fillExchanges(store, o.rows, o.log).deposits;
-      const t0 = performance.now();
-      new TextIndex(db).indexAll();
-      sqliteIndexMs = performance.now() - t0;
-      o.log('copying them into PostgreSQL...');
-      await copyTables(sqliteSide(db, 'SQLite'), postgresSide(client, 'PostgreSQL'), {
-        tables: COPIED_TABLES.filter((t) => t.name === 'exchanges'),
-        batchRows: 2_000,
-      });
-      const t1 = performance.now();
-      await indexAllText(client);
-      postgresIndexMs = performance.now() - t1;
-    }
+    const { deposits, indexMs, bulk } = o.bulk ? await fillInBulk(o, store, url, client) : await fillByIndexers(o, store, client);
     // A team server's autovacuum would have analyzed the tables by now; the benchmark does not wait for it.
     await client.query('VACUUM ANALYZE exchanges');
     await client.query('VACUUM ANALYZE exchange_text');
@@ -168,7 +181,7 @@ export async function runTeamSearchBench(o: TeamSearchOptions): Promise<TeamSear
     }
     await log.close();
     await client.end();
-    return { rows: o.rows, server: server.label, indexMs: { sqlite: sqliteIndexMs, postgres: postgresIndexMs }, bulk, searches };
+    return { rows: o.rows, server: server.label, indexMs, bulk, searches };
   } finally {
     store.close();
     await server.stop();
