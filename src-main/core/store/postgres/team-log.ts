@@ -32,7 +32,7 @@ import { DeskFailure } from '../../result';
 import { READ_BUDGET_MS, readStoppedMessage, stoppedSeconds } from '../rows/read-budget';
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
-const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, customPlans: true };
+export const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, keptPlans: true };
 const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryTimeoutMs: 30_000, oneProcess: true };
 /** The desk's reads at once: a long search leaves connections for the list, the counts and the follow beside it. */
 const READING_CONNECTIONS = 4;
