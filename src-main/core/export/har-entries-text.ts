@@ -3,7 +3,8 @@
 // text, and here where no thread can start.
 import { setImmediate as turn } from 'node:timers/promises';
 import type { ExchangeDetail } from '../../shared/model';
-import { toDetails, type DetailRows } from '../store/rows/exchange-rows';
+import { toDetails } from '../store/rows/exchange-rows';
+import { detailRowsOf, type ExportRows } from '../store/rows/export-rows';
 import { harEntry } from './har-build';
 
 /** Depth of an entry in `{ log: { entries: [ ... ] } }`, at two spaces a level. */
@@ -12,7 +13,7 @@ const ENTRY_INDENT = '      ';
 /** A slice of an export: the ids in the HAR's order, and their rows as the log read them. */
 export interface HarSlice {
   ids: readonly number[];
-  found: DetailRows;
+  found: ExportRows;
 }
 
 function entryText(x: ExchangeDetail, secrets: readonly string[]): string {
@@ -22,7 +23,7 @@ function entryText(x: ExchangeDetail, secrets: readonly string[]): string {
 
 /** The entries of the slice's exchanges that exist, in order, with the separator the HAR puts between them ('' for none). */
 export function harEntriesText(slice: HarSlice, secrets: readonly string[]): string {
-  return toDetails(slice.ids, slice.found)
+  return toDetails(slice.ids, detailRowsOf(slice.found))
     .map((x) => entryText(x, secrets))
     .join(',\n');
 }
@@ -37,7 +38,7 @@ export type HarEntriesBuilder = (slice: HarSlice, secrets: readonly string[]) =>
  */
 export const harEntriesHere: HarEntriesBuilder = async (slice, secrets) => {
   const parts: string[] = [];
-  for (const x of toDetails(slice.ids, slice.found)) {
+  for (const x of toDetails(slice.ids, detailRowsOf(slice.found))) {
     parts.push(entryText(x, secrets));
     await turn();
   }

@@ -2,7 +2,7 @@
 // the export thread, har-thread.ts): the proxy's thread only reads the rows, hands them over and joins
 // the text, and reads the next slice while the thread builds the last. The text is byte for byte what JSON.stringify(har, null, 2)
 // gives for the whole HAR.
-import type { DetailRows } from '../store/rows/exchange-rows';
+import { exportRowCount, type ExportRows } from '../store/rows/export-rows';
 import { callerSignal } from '../caller-signal';
 import { harWith } from './har-build';
 import { harEntriesHere, type HarEntriesBuilder } from './har-entries-text';
@@ -13,7 +13,7 @@ const READ_SLICE = 50;
 /** The HAR 1.2 text (pretty-printed, one final newline) of the exchanges `ids` names that `read` finds, in the order of `ids`. */
 export async function harText(
   ids: readonly number[],
-  read: (ids: readonly number[]) => Promise<DetailRows>,
+  read: (ids: readonly number[]) => Promise<ExportRows>,
   secrets: readonly string[],
   comment: string,
   build: HarEntriesBuilder = harEntriesHere,
@@ -25,7 +25,7 @@ export async function harText(
     const found = await read(slice);
     // The caller went away: what is still to read and build is no one's.
     signal?.throwIfAborted();
-    if (found.rows.length === 0) continue;
+    if (exportRowCount(found) === 0) continue;
     const text = build({ ids: slice, found }, secrets);
     // Handled below; a build that fails while a later slice is read, or after a read failed, is not unhandled.
     text.catch(() => undefined);

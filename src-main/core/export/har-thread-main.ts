@@ -28,7 +28,9 @@ if (port) {
     let reply: HarThreadReply;
     try {
       const { ids, found } = job.slice;
-      reply = { job: job.job, ok: true, text: harEntriesText({ ids, found: { rows: found.rows.map(withBuffers), derived: found.derived } }, job.secrets) };
+      // Rows as text are made rows here (harEntriesText); rows as rows have their blobs made Buffers again.
+      const rows = 'texts' in found ? found : { rows: found.rows.map(withBuffers), derived: found.derived };
+      reply = { job: job.job, ok: true, text: harEntriesText({ ids, found: rows }, job.secrets) };
     } catch (err) {
       reply = { job: job.job, ok: false, message: err instanceof Error ? err.message : String(err) };
     }

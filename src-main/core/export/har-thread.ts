@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DetailRow } from '../store/rows/exchange-rows';
+import type { DetailRows } from '../store/rows/exchange-rows';
+import type { ExportRows } from '../store/rows/export-rows';
 import { harEntriesHere, type HarEntriesBuilder, type HarSlice } from './har-entries-text';
 import type { HarThreadJob, HarThreadReply } from './har-thread-messages';
 
@@ -166,28 +167,56 @@ export class HarThread {
   }
 }
 
-/** The slice cut into runs of about GROUP_BYTES of bodies, in order, each with its own rows. */
+/** The slice cut into runs of about GROUP_BYTES of bodies (of row texts, for rows sent as text), in order, each with its own rows. */
 function groups(slice: HarSlice): HarSlice[] {
-  const byId = new Map(slice.found.rows.map((r) => [r.id, r]));
+  const found = slice.found;
+  return 'texts' in found
+    ? cut(
+        slice.ids,
+        found.texts,
+        (t) => t.json.length,
+        (ids, texts) => ({ texts, derived: derivedOf(found.derived, ids) }),
+      )
+    : cut(
+        slice.ids,
+        found.rows,
+        (r) => r.req_body.byteLength + (r.res_body?.byteLength ?? 0),
+        (ids, rows) => ({ rows, derived: derivedOf(found.derived, ids) }),
+      );
+}
+
+/** The derived ids of the sources in `ids`. */
+function derivedOf(derived: DetailRows['derived'], ids: readonly number[]): DetailRows['derived'] {
+  const held = new Set(ids);
+  return derived.filter((d) => held.has(d.source_id));
+}
+
+/** `ids`' rows (those found) in runs of about GROUP_BYTES by `size`, each made a slice by `found`. */
+function cut<R extends { id: number }>(
+  ids: readonly number[],
+  rows: readonly R[],
+  size: (row: R) => number,
+  found: (ids: number[], rows: R[]) => ExportRows,
+): HarSlice[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const out: HarSlice[] = [];
-  let ids: number[] = [];
-  let rows: DetailRow[] = [];
+  let runIds: number[] = [];
+  let run: R[] = [];
   let bytes = 0;
   const close = (): void => {
-    const held = new Set(ids);
-    out.push({ ids, found: { rows, derived: slice.found.derived.filter((d) => held.has(d.source_id)) } });
-    ((ids = []), (rows = []), (bytes = 0));
+    out.push({ ids: runIds, found: found(runIds, run) });
+    ((runIds = []), (run = []), (bytes = 0));
   };
-  for (const id of slice.ids) {
+  for (const id of ids) {
     const row = byId.get(id);
     if (!row) continue;
-    const size = row.req_body.byteLength + (row.res_body?.byteLength ?? 0);
-    if (ids.length > 0 && bytes + size > GROUP_BYTES) close();
-    ids.push(id);
-    rows.push(row);
-    bytes += size;
+    const n = size(row);
+    if (runIds.length > 0 && bytes + n > GROUP_BYTES) close();
+    runIds.push(id);
+    run.push(row);
+    bytes += n;
   }
-  if (ids.length > 0) close();
+  if (runIds.length > 0) close();
   return out;
 }
 

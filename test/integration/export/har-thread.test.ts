@@ -9,7 +9,7 @@ import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
 import { harEntriesHere, type HarSlice } from '../../../src-main/core/export/har-entries-text';
 import { harEntry, harWith } from '../../../src-main/core/export/har-build';
 import { harText } from '../../../src-main/core/export/har-text';
-import { toDetails } from '../../../src-main/core/store/rows/exchange-rows';
+import { toDetails, type DetailRows } from '../../../src-main/core/store/rows/exchange-rows';
 import { HarThread, HarThreadEnded } from '../../../src-main/core/export/har-thread';
 import { EXPORT_THREAD_NICE } from '../../../src-main/core/export/har-thread-messages';
 import { inboundRow } from '../../helpers/exchanges';
@@ -29,7 +29,10 @@ const FORMS = [
 ];
 
 /** A slice of rows as the log reads them, answers added: the secret in every form, in every part of an exchange. */
-async function slice(): Promise<HarSlice> {
+/** A slice whose rows are detail rows (SQLite's form). */
+type RowSlice = HarSlice & { found: DetailRows };
+
+async function slice(): Promise<RowSlice> {
   const store = openStore(tempDir());
   const ids: number[] = [];
   connectionOf(store).transaction(() => {
@@ -94,7 +97,7 @@ function threads(): Array<{ main: boolean; nice: number }> {
 }
 
 /** One exchange of the slice, alone. */
-const only = (s: HarSlice, id: number): HarSlice => ({
+const only = (s: RowSlice, id: number): HarSlice => ({
   ids: [id],
   found: { rows: s.found.rows.filter((r) => r.id === id), derived: s.found.derived.filter((d) => d.source_id === id) },
 });

@@ -157,6 +157,7 @@ export class TeamLog {
       list: (q) => this.stoppedSearch(this.run(() => this.reads.list(q))),
       get: (id) => this.run(() => this.reads.get(id)),
       detailRows: (ids) => this.run(() => this.reads.detailRows(ids)),
+      exportRows: (ids) => this.run(() => this.reads.exportRows(ids)),
       timeline: (depositId, profile) => this.run(() => this.reads.timeline(depositId, profile)),
     };
   }

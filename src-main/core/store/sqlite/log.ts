@@ -17,6 +17,7 @@ export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
     list: async (q) => exchanges.list(q),
     get: async (id) => exchanges.get(id),
     detailRows: async (ids) => exchanges.detailRows(ids),
+    exportRows: async (ids) => exchanges.detailRows(ids),
     timeline: async (depositId, profile) => exchanges.timeline(depositId, profile),
   };
 }
@@ -29,6 +30,8 @@ export function sqliteLog(store: Store): ExchangeLog {
     list: async (q) => store.read(listPlan(q), { signal: callerSignal() }),
     get: async (id) => store.read(detailPlan(id), { signal: callerSignal() }),
     detailRows: async (ids) => store.read(detailRowsPlan(ids), { signal: callerSignal() }),
+    // Made on a reading thread already: the rows as they are.
+    exportRows: async (ids) => store.read(detailRowsPlan(ids), { signal: callerSignal() }),
     timeline: async (depositId, profile) => store.read(timelinePlan(depositId, profile), { signal: callerSignal() }),
     label: null,
     sql: sqliteSql((plan) => store.read(plan, { signal: callerSignal() })),

@@ -1,0 +1,85 @@
+// An export on PostgreSQL reads each row as one JSON text, so that the proxy's thread decodes one string a
+// row and the export thread makes the row. The row it makes must be the row the driver makes from the
+// columns: every kind of column, blobs with every byte, texts JSON must escape, doubles JSON cannot hold.
+import { describe, expect, it } from 'vitest';
+import { harEntriesText } from '../../../src-main/core/export/har-entries-text';
+import { HarThread } from '../../../src-main/core/export/har-thread';
+import { connectPostgres } from '../../../src-main/core/store/postgres/connect';
+import { PgExchangeReads } from '../../../src-main/core/store/postgres/exchange-reads';
+import { detailRowsOf } from '../../../src-main/core/store/rows/export-rows';
+import { migratedDatabase, usePostgres } from '../../helpers/postgres';
+
+const server = usePostgres();
+
+const EVERY_BYTE = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+const AWKWARD_TEXT = 'quote " backslash \\ tab \t line\nseparator \u2028 control \u0001 emoji 🃏 é';
+
+const INSERT = `INSERT INTO exchanges (direction, kind, origin, at, method, path, query, req_headers, req_body, req_size, truncated,
+  verdict, findings, deposit_id, amount, res_status, res_headers, res_body, duration_ms, source_id, profile)
+  VALUES ('inbound', 'pay', 'proxy', $1, 'POST', '/acme/pay', $2, $3, $4, $5, $6, 'valid', '[]', $7, $8::float8, $9, $10, $11, $12::float8, $13, 'acme')
+  RETURNING id`;
+
+describe('rows read for an export on PostgreSQL', () => {
+  it('as JSON texts, make the same rows and the same HAR entries as the rows the driver parses', async () => {
+    const url = await migratedDatabase(server());
+    const client = await connectPostgres(url, { numbers: true });
+    try {
+      const insert = async (values: unknown[]): Promise<number> => (await client.query<{ id: number }>(INSERT, values)).rows[0]!.id;
+      const first = await insert([
+        '2026-12-03T10:00:00.000Z',
+        '?a=1&b=%20',
+        '[["x-a","1"]]',
+        EVERY_BYTE,
+        2 ** 40,
+        true,
+        AWKWARD_TEXT,
+        '0.1',
+        200,
+        '[]',
+        EVERY_BYTE,
+        'NaN',
+        null,
+      ]);
+      const ids = [
+        first,
+        await insert(['2026-12-03T10:00:01.000Z', '', '[]', Buffer.alloc(0), 0, false, null, 'Infinity', null, null, null, '-Infinity', first]),
+        await insert([
+          '2026-12-03T10:00:02.000Z',
+          AWKWARD_TEXT,
+          '[]',
+          Buffer.from(AWKWARD_TEXT),
+          5,
+          false,
+          'dep-1',
+          '-0',
+          500,
+          AWKWARD_TEXT,
+          Buffer.from('{}'),
+          '1e-300',
+          first,
+        ]),
+      ];
+      const reads = new PgExchangeReads(async () => client);
+      const asRows = await reads.detailRows(ids);
+      const asTexts = await reads.exportRows(ids);
+      expect('texts' in asTexts && asTexts.texts.length).toBe(3);
+      const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
+      const made = detailRowsOf(asTexts);
+      expect(byId(made.rows)).toEqual(byId(asRows.rows));
+      expect(made.derived).toEqual(asRows.derived);
+      expect(made.rows.find((r) => r.id === first)!.req_body.equals(EVERY_BYTE)).toBe(true);
+      const entries = harEntriesText({ ids, found: asRows }, ['acme-secret']);
+      expect(harEntriesText({ ids, found: asTexts }, ['acme-secret'])).toBe(entries);
+      // And on the export thread, where a desk builds them.
+      const thread = HarThread.create()!;
+      try {
+        expect(await thread.build({ ids, found: asTexts }, ['acme-secret'])).toBe(entries);
+        expect(thread.buildsInPlace()).toBe(false);
+      } finally {
+        await thread.close();
+      }
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
+});
