@@ -166,3 +166,6 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
 ];
 
 export const columnsOf = (table: CopiedTable): string[] => Object.keys(table.columns);
+
+/** The exchanges' columns and their kinds. */
+export const EXCHANGE_COLUMNS = COPIED_TABLES.find((t) => t.name === 'exchanges')!.columns;

@@ -14,7 +14,7 @@ import { DeskFailure } from '../../result';
 import { SUMMARY_COLUMNS, toDetails, toSummary, type DetailRow, type DetailRows, type SummaryRow } from '../rows/exchange-rows';
 import type { RowFilter } from '../rows/row-filter';
 import type { ExportRows, RowText } from '../rows/export-rows';
-import { COPIED_TABLES } from '../copy/copied-tables';
+import { EXCHANGE_COLUMNS } from '../copy/copied-tables';
 import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
@@ -36,7 +36,7 @@ const SUMMARY_SELECT = `${SUMMARY_COLUMNS.replace('truncated', 'truncated::int A
  * A row's columns for its JSON text (rows/export-rows.ts detailRowOfJson): the flag as 0/1, as SQLite's, and
  * each blob as its bytes' hex (encode's, whatever the server's bytea_output).
  */
-const ROW_TEXT_COLUMNS = Object.entries(COPIED_TABLES.find((t) => t.name === 'exchanges')!.columns)
+const ROW_TEXT_COLUMNS = Object.entries(EXCHANGE_COLUMNS)
   .map(([c, kind]) => (kind === 'flag' ? `${c}::int AS ${c}` : kind === 'bytes' ? `encode(${c}, 'hex') AS ${c}` : c))
   .join(', ');
 

@@ -4,14 +4,13 @@
 // after it (spare-ids.ts). One array per column: the statement's text never changes with the group's
 // size, so the server plans it once. Each array goes in binary (binary-array.ts): bodies as their bytes.
 import type pg from 'pg';
-import { COPIED_TABLES, type ColumnKind } from '../copy/copied-tables';
+import { EXCHANGE_COLUMNS, type ColumnKind } from '../copy/copied-tables';
 import { COMPLETE_COLUMNS, INSERT_COLUMNS, type CompleteColumn, type InsertColumn } from '../rows/exchange-values';
 import { binaryArray, type ArrayElement } from './binary-array';
 import { pgText } from './pg-text';
 import type { BufferedStatements, NewRow } from './row-buffer';
 
 // Each column's array type, from the one list of the exchanges' columns and their kinds (the copy's).
-const EXCHANGE_COLUMNS = COPIED_TABLES.find((t) => t.name === 'exchanges')!.columns;
 const ELEMENT_OF: Record<ColumnKind, ArrayElement> = { int: 'int8', real: 'float8', flag: 'bool', text: 'text', bytes: 'bytea' };
 const elementOf = (column: InsertColumn | CompleteColumn): ArrayElement => ELEMENT_OF[EXCHANGE_COLUMNS[column]!];
 

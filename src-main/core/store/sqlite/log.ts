@@ -13,11 +13,13 @@ import { reportListPlan, reportPlan } from './reports';
 import { callerSignal } from '../../caller-signal';
 
 export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
+  const detailRows: ExchangeReader['detailRows'] = async (ids) => exchanges.detailRows(ids);
   return {
     list: async (q) => exchanges.list(q),
     get: async (id) => exchanges.get(id),
-    detailRows: async (ids) => exchanges.detailRows(ids),
-    exportRows: async (ids) => exchanges.detailRows(ids),
+    detailRows,
+    // SQLite's rows are made off the proxy's thread already: an export takes them as they are.
+    exportRows: detailRows,
     timeline: async (depositId, profile) => exchanges.timeline(depositId, profile),
   };
 }
@@ -25,13 +27,14 @@ export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
 /** The data directory's log: one transaction per write, durable when it returns. */
 export function sqliteLog(store: Store): ExchangeLog {
   const ledger = store.sandbox;
+  const detailRows: ExchangeReader['detailRows'] = async (ids) => store.read(detailRowsPlan(ids), { signal: callerSignal() });
   return {
     // The desk's reads run off the proxy's thread, and stop when their caller goes away (reading-threads.ts).
     list: async (q) => store.read(listPlan(q), { signal: callerSignal() }),
     get: async (id) => store.read(detailPlan(id), { signal: callerSignal() }),
-    detailRows: async (ids) => store.read(detailRowsPlan(ids), { signal: callerSignal() }),
-    // Made on a reading thread already: the rows as they are.
-    exportRows: async (ids) => store.read(detailRowsPlan(ids), { signal: callerSignal() }),
+    detailRows,
+    // Made on a reading thread already: an export takes the rows as they are.
+    exportRows: detailRows,
     timeline: async (depositId, profile) => store.read(timelinePlan(depositId, profile), { signal: callerSignal() }),
     label: null,
     sql: sqliteSql((plan) => store.read(plan, { signal: callerSignal() })),
