@@ -21,7 +21,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/electron/main.ts'),
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
           // The export thread's code, a file of its own for its Worker (core/export/har-thread.ts).
-          'export-thread': resolve(__dirname, 'src-main/core/export/har-thread-main.ts'),
+          'export-thread': resolve(__dirname, 'src-main/core/desk/export-thread-main.ts'),
         },
       },
     },

@@ -13,8 +13,18 @@ export default async function holdDefaultPort(): Promise<() => Promise<void>> {
   let retry: NodeJS.Timeout | undefined;
   const tryToHold = (): Promise<boolean> =>
     new Promise<boolean>((resolve) => {
-      holder.once('error', () => resolve(false));
-      holder.listen({ host: DEFAULT_PROXY_HOST, port: DEFAULT_PROXY_PORT, exclusive: true }, () => resolve(true));
+      // Each attempt takes its listeners off again: a retry every 50 ms must not pile them up on the server.
+      const onError = (): void => {
+        holder.off('listening', onListening);
+        resolve(false);
+      };
+      const onListening = (): void => {
+        holder.off('error', onError);
+        resolve(true);
+      };
+      holder.once('error', onError);
+      holder.once('listening', onListening);
+      holder.listen({ host: DEFAULT_PROXY_HOST, port: DEFAULT_PROXY_PORT, exclusive: true });
     });
   held = await tryToHold();
   // Another holder (a desk, another test run on this machine) may let the port go while this run goes on:

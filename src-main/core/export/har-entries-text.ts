@@ -1,18 +1,23 @@
 // The text of a HAR's entries, as JSON.stringify(har, null, 2) lays them out inside the whole HAR, from
-// the rows the log read (rows/exchange-rows.ts). Built on the export thread (har-thread-main.ts), rows to
-// text, and here where no thread can start.
+// the rows the log read (rows/exchange-rows.ts). Built on the export thread (desk/export-thread-main.ts),
+// rows to text, and here where no thread can start.
 import { setImmediate as turn } from 'node:timers/promises';
 import type { ExchangeDetail } from '../../shared/model';
 import { toDetails } from '../store/rows/exchange-rows';
-import { detailRowsOf, type ExportRows } from '../store/rows/export-rows';
+import { detailRowsOf, readElsewhere, type ExportRead, type ExportRows } from '../store/rows/export-rows';
 import { harEntry } from './har-build';
 
 /** Depth of an entry in `{ log: { entries: [ ... ] } }`, at two spaces a level. */
 const ENTRY_INDENT = '      ';
 
-/** A slice of an export: the ids in the HAR's order, and their rows as the log read them. */
+/** A slice of an export: the ids in the HAR's order, and their rows as the log read them (or where to read them). */
 export interface HarSlice {
   ids: readonly number[];
+  found: ExportRead;
+}
+
+/** A slice whose rows are read. */
+export interface ReadSlice extends HarSlice {
   found: ExportRows;
 }
 
@@ -22,7 +27,7 @@ function entryText(x: ExchangeDetail, secrets: readonly string[]): string {
 }
 
 /** The entries of the slice's exchanges that exist, in order, with the separator the HAR puts between them ('' for none). */
-export function harEntriesText(slice: HarSlice, secrets: readonly string[]): string {
+export function harEntriesText(slice: ReadSlice, secrets: readonly string[]): string {
   return toDetails(slice.ids, detailRowsOf(slice.found))
     .map((x) => entryText(x, secrets))
     .join(',\n');
@@ -37,8 +42,9 @@ export type HarEntriesBuilder = (slice: HarSlice, secrets: readonly string[]) =>
  * callback behind it for as long.
  */
 export const harEntriesHere: HarEntriesBuilder = async (slice, secrets) => {
+  const found = readElsewhere(slice.found) ? await slice.found.readHere() : slice.found;
   const parts: string[] = [];
-  for (const x of toDetails(slice.ids, detailRowsOf(slice.found))) {
+  for (const x of toDetails(slice.ids, detailRowsOf(found))) {
     parts.push(entryText(x, secrets));
     await turn();
   }

@@ -1,6 +1,6 @@
-// What the desk and its export thread share (har-thread.ts, har-thread-main.ts): their messages, and the
-// thread's priority.
-import type { HarSlice } from './har-entries-text';
+// What the desk and its export thread share (har-thread.ts, desk/export-thread-main.ts): their messages,
+// and the thread's priority.
+import type { ExportRows, ThreadRowSource } from '../store/rows/export-rows';
 
 /**
  * The export thread's nice value, the reading threads' own: on Linux a thread's nice is its own
@@ -10,9 +10,15 @@ import type { HarSlice } from './har-entries-text';
  */
 export const EXPORT_THREAD_NICE = 10;
 
+/** A job's slice as it crosses to the thread: its rows, or where the thread reads them itself. */
+export interface ThreadSlice {
+  ids: readonly number[];
+  found: ExportRows | { readThere: ThreadRowSource };
+}
+
 export interface HarThreadJob {
   job: number;
-  slice: HarSlice;
+  slice: ThreadSlice;
   secrets: readonly string[];
 }
 

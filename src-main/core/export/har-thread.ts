@@ -1,17 +1,18 @@
-// The export thread: a worker that builds the text of a HAR's entries (har-thread-main.ts) while the
-// proxy's thread only reads the log's rows and joins the text. Started at the first export, kept for the
-// next (a desk's UI exports again), unref'd (an idle desk's process may end), and ended with the desk.
-// A slice's rows go over in groups of about GROUP_BYTES of bodies, so neither a job nor its text copies
-// megabytes at once on the proxy's thread; the rows go as the log read them, so that making details of
-// them is the thread's work too.
+// The export thread: a worker that builds the text of a HAR's entries (desk/export-thread-main.ts) while
+// the proxy's thread only has the log's rows read and joins the text. Started at the first export, kept
+// for the next (a desk's UI exports again), unref'd (an idle desk's process may end), and ended with the
+// desk. A slice's rows go over in groups of about GROUP_BYTES of bodies, so neither a job nor its text
+// copies megabytes at once on the proxy's thread; the rows go as the log read them, so that making details
+// of them is the thread's work too. Rows the log leaves to the thread (a team's PostgreSQL) go as where to
+// read them: the thread reads them on its own connection.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DetailRows } from '../store/rows/exchange-rows';
-import type { ExportRows } from '../store/rows/export-rows';
+import { readElsewhere, type ExportRows } from '../store/rows/export-rows';
 import { harEntriesHere, type HarEntriesBuilder, type HarSlice } from './har-entries-text';
-import type { HarThreadJob, HarThreadReply } from './har-thread-messages';
+import type { HarThreadJob, HarThreadReply, ThreadSlice } from './har-thread-messages';
 
 /** Body bytes a job carries at most, unless one exchange alone holds more. */
 const GROUP_BYTES = 1 << 20;
@@ -36,7 +37,7 @@ function threadScript(): ThreadScript | null {
     } catch {
       return null;
     }
-    const entry = new URL('./har-thread-main.ts', here).href;
+    const entry = new URL('../desk/export-thread-main.ts', here).href;
     return { source: TSX_BOOT, eval: true, workerData: { tsx, entry } };
   }
   for (const relative of ['./export-thread.js', '../export-thread.js']) {
@@ -127,7 +128,7 @@ export class HarThread {
       this.cannotStart = true;
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
-    const job: HarThreadJob = { job: this.nextJob++, slice, secrets };
+    const job: HarThreadJob = { job: this.nextJob++, slice: crossing(slice), secrets };
     return new Promise((resolve, reject) => {
       this.waiting.set(job.job, { resolve, reject });
       worker.postMessage(job);
@@ -167,9 +168,19 @@ export class HarThread {
   }
 }
 
-/** The slice cut into runs of about GROUP_BYTES of bodies (of row texts, for rows sent as text), in order, each with its own rows. */
+/** The slice as it crosses to the thread: rows to read go as where to read them, without the function that reads them here. */
+function crossing(slice: HarSlice): ThreadSlice {
+  const found = slice.found;
+  return readElsewhere(found) ? { ids: slice.ids, found: { readThere: found.readThere } } : { ids: slice.ids, found };
+}
+
+/**
+ * The slice cut into runs of about GROUP_BYTES of bodies (of row texts, for rows sent as text), in order,
+ * each with its own rows; rows the thread reads itself go as one run (a read's slice is a few dozen rows).
+ */
 function groups(slice: HarSlice): HarSlice[] {
   const found = slice.found;
+  if (readElsewhere(found)) return [slice];
   return 'texts' in found
     ? cut(
         slice.ids,

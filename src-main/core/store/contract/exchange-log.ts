@@ -23,7 +23,7 @@ import type { DeleteOutcome } from '../rows/deletion';
 import type { PruneOptions, PruneReport } from '../../../shared/model';
 import type { Rejudged, SignedRow } from './signed-rows';
 import type { DetailRows, StoredRequest } from '../rows/exchange-rows';
-import type { ExportRows } from '../rows/export-rows';
+import type { ExportRead } from '../rows/export-rows';
 import type { RowFilter } from '../rows/row-filter';
 import type { SharedSql } from './shared-sql';
 
@@ -38,10 +38,11 @@ export interface ExchangeReader {
    */
   detailRows(ids: readonly number[]): Promise<DetailRows>;
   /**
-   * The same rows for an export, in the form cheapest for the thread that reads them (rows/export-rows.ts):
-   * detail rows, or one JSON text a row that the export thread makes the row of.
+   * The same rows for an export, in the form cheapest for the proxy's thread (rows/export-rows.ts): detail
+   * rows, one JSON text a row that the export thread makes the row of, or where the export thread reads
+   * them itself.
    */
-  exportRows(ids: readonly number[]): Promise<ExportRows>;
+  exportRows(ids: readonly number[]): Promise<ExportRead>;
   /** `profile`: one profile's deposit, null: unassigned rows, absent: every row naming it. */
   timeline(depositId: string, profile?: string | null): Promise<Timeline>;
 }

@@ -33,7 +33,12 @@ export interface ConnectOptions {
    * cores with a proxy, from the proxy too. The reads take longer; the captures do not wait.
    */
   oneProcess?: boolean;
+  /** What the server lists the connection as (pg_stat_activity's application_name; default `wager-desk`). */
+  applicationName?: string;
 }
+
+/** The desk's reading connections (its pool, its listeners, the export thread's): patient, and never the server's parallel workers. */
+export const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryTimeoutMs: 30_000, oneProcess: true };
 
 /** A kept plan's settings: planned once, and only from index probes (see `keptPlans`). */
 const KEPT_PLANS = ['SET plan_cache_mode = force_generic_plan', 'SET enable_seqscan = off', 'SET enable_hashjoin = off', 'SET enable_mergejoin = off'];
@@ -74,7 +79,7 @@ function clientConfig(url: string, options: ConnectOptions, types: typeof pg.typ
   const int8 = int8Parser(options);
   return {
     connectionString: url,
-    application_name: 'wager-desk',
+    application_name: options.applicationName ?? 'wager-desk',
     connectionTimeoutMillis: options.connectTimeoutMs ?? 15_000,
     ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}),
     ...(options.statementTimeoutMs !== undefined ? { statement_timeout: options.statementTimeoutMs } : {}),

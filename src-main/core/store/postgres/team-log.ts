@@ -19,7 +19,7 @@ import { pgCheckReports } from './check-reports';
 import { pgSavedRequests } from './saved-requests';
 import { pgRequestOf } from './request-of';
 import { pgSharedSql } from './shared-sql';
-import { connectPostgres, databaseFailure, isCancelled, isPostgresError, poolPostgres, type ConnectOptions } from './connect';
+import { connectPostgres, databaseFailure, isCancelled, isPostgresError, poolPostgres, READER, type ConnectOptions } from './connect';
 import { PgCaptureWriter, type PgSandbox } from './capture-writer';
 import { redactDatabaseUrl } from '../database-url';
 import { MAX_LIMIT, PgExchangeReads } from './exchange-reads';
@@ -33,7 +33,6 @@ import { READ_BUDGET_MS, readStoppedMessage, stoppedSeconds } from '../rows/read
 
 /** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
 export const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, keptPlans: true };
-const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000, queryTimeoutMs: 30_000, oneProcess: true };
 /** The desk's reads at once: a long search leaves connections for the list, the counts and the follow beside it. */
 const READING_CONNECTIONS = 4;
 
@@ -157,7 +156,11 @@ export class TeamLog {
       list: (q) => this.stoppedSearch(this.run(() => this.reads.list(q))),
       get: (id) => this.run(() => this.reads.get(id)),
       detailRows: (ids) => this.run(() => this.reads.detailRows(ids)),
-      exportRows: (ids) => this.run(() => this.reads.exportRows(ids)),
+      // The export thread reads the rows on its own connection (thread-export-reads.ts); here only where it cannot start.
+      exportRows: async (ids) => ({
+        readThere: { postgres: { url: this.url, statementTimeoutMs: this.budgetMs } },
+        readHere: () => this.run(() => this.reads.exportRows(ids)),
+      }),
       timeline: (depositId, profile) => this.run(() => this.reads.timeline(depositId, profile)),
     };
   }
