@@ -9,8 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { EXPORT_THREAD_NICE, type HarThreadJob, type HarThreadReply, type ThreadSlice } from '../export/har-thread-messages';
 import { harEntriesText } from '../export/har-entries-text';
 import { ThreadExportReads } from '../store/postgres/thread-export-reads';
-import type { DetailRow } from '../store/rows/exchange-rows';
-import type { ExportRows } from '../store/rows/export-rows';
+import type { DetailRow, DetailRows } from '../store/rows/exchange-rows';
 
 /** A blob crosses threads as a Uint8Array: the rows' mapping expects the Buffers a driver hands out. */
 const asBuffer = (bytes: Uint8Array | null): Buffer | null => (bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -21,10 +20,10 @@ function withBuffers(row: DetailRow): DetailRow {
 
 const reads = new ThreadExportReads();
 
-/** The slice's rows: read here from the source it names, or as they came (blobs made Buffers again; texts are made rows by harEntriesText). */
-async function rowsOf(found: ThreadSlice['found'], ids: readonly number[]): Promise<ExportRows> {
+/** The slice's rows: read here from the source it names, or as they came (their blobs made Buffers again). */
+async function rowsOf(found: ThreadSlice['found'], ids: readonly number[]): Promise<DetailRows> {
   if ('readThere' in found) return reads.exportRows(found.readThere, ids);
-  return 'texts' in found ? found : { rows: found.rows.map(withBuffers), derived: found.derived };
+  return { rows: found.rows.map(withBuffers), derived: found.derived };
 }
 
 const port = parentPort;

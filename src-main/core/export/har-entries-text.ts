@@ -4,7 +4,8 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { ExchangeDetail } from '../../shared/model';
 import { toDetails } from '../store/rows/exchange-rows';
-import { detailRowsOf, readElsewhere, type ExportRead, type ExportRows } from '../store/rows/export-rows';
+import type { DetailRows } from '../store/rows/exchange-rows';
+import { readElsewhere, type ExportRead } from '../store/rows/export-rows';
 import { harEntry } from './har-build';
 
 /** Depth of an entry in `{ log: { entries: [ ... ] } }`, at two spaces a level. */
@@ -18,7 +19,7 @@ export interface HarSlice {
 
 /** A slice whose rows are read. */
 export interface ReadSlice extends HarSlice {
-  found: ExportRows;
+  found: DetailRows;
 }
 
 function entryText(x: ExchangeDetail, secrets: readonly string[]): string {
@@ -28,7 +29,7 @@ function entryText(x: ExchangeDetail, secrets: readonly string[]): string {
 
 /** The entries of the slice's exchanges that exist, in order, with the separator the HAR puts between them ('' for none). */
 export function harEntriesText(slice: ReadSlice, secrets: readonly string[]): string {
-  return toDetails(slice.ids, detailRowsOf(slice.found))
+  return toDetails(slice.ids, slice.found)
     .map((x) => entryText(x, secrets))
     .join(',\n');
 }
@@ -44,7 +45,7 @@ export type HarEntriesBuilder = (slice: HarSlice, secrets: readonly string[]) =>
 export const harEntriesHere: HarEntriesBuilder = async (slice, secrets) => {
   const found = readElsewhere(slice.found) ? await slice.found.readHere() : slice.found;
   const parts: string[] = [];
-  for (const x of toDetails(slice.ids, detailRowsOf(found))) {
+  for (const x of toDetails(slice.ids, found)) {
     parts.push(entryText(x, secrets));
     await turn();
   }

@@ -1,6 +1,7 @@
 // What the desk and its export thread share (har-thread.ts, desk/export-thread-main.ts): their messages,
 // and the thread's priority.
-import type { ExportRows, ThreadRowSource } from '../store/rows/export-rows';
+import type { DetailRows } from '../store/rows/exchange-rows';
+import type { ThreadRowSource } from '../store/rows/export-rows';
 
 /**
  * The export thread's nice value, the reading threads' own: on Linux a thread's nice is its own
@@ -13,7 +14,7 @@ export const EXPORT_THREAD_NICE = 10;
 /** A job's slice as it crosses to the thread: its rows, or where the thread reads them itself. */
 export interface ThreadSlice {
   ids: readonly number[];
-  found: ExportRows | { readThere: ThreadRowSource };
+  found: DetailRows | { readThere: ThreadRowSource };
 }
 
 export interface HarThreadJob {

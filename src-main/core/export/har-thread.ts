@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DetailRows } from '../store/rows/exchange-rows';
-import { readElsewhere, type ExportRows } from '../store/rows/export-rows';
+import type { DetailRow } from '../store/rows/exchange-rows';
+import { readElsewhere } from '../store/rows/export-rows';
 import { harEntriesHere, type HarEntriesBuilder, type HarSlice } from './har-entries-text';
 import type { HarThreadJob, HarThreadReply, ThreadSlice } from './har-thread-messages';
 
@@ -175,59 +175,32 @@ function crossing(slice: HarSlice): ThreadSlice {
 }
 
 /**
- * The slice cut into runs of about GROUP_BYTES of bodies (of row texts, for rows sent as text), in order,
- * each with its own rows; rows the thread reads itself go as one run (a read's slice is a few dozen rows).
+ * The slice cut into runs of about GROUP_BYTES of bodies, in order, each with its own rows; rows the
+ * thread reads itself go as one run (a read's slice is a few dozen rows).
  */
 function groups(slice: HarSlice): HarSlice[] {
   const found = slice.found;
   if (readElsewhere(found)) return [slice];
-  return 'texts' in found
-    ? cut(
-        slice.ids,
-        found.texts,
-        (t) => t.json.length,
-        (ids, texts) => ({ texts, derived: derivedOf(found.derived, ids) }),
-      )
-    : cut(
-        slice.ids,
-        found.rows,
-        (r) => r.req_body.byteLength + (r.res_body?.byteLength ?? 0),
-        (ids, rows) => ({ rows, derived: derivedOf(found.derived, ids) }),
-      );
-}
-
-/** The derived ids of the sources in `ids`. */
-function derivedOf(derived: DetailRows['derived'], ids: readonly number[]): DetailRows['derived'] {
-  const held = new Set(ids);
-  return derived.filter((d) => held.has(d.source_id));
-}
-
-/** `ids`' rows (those found) in runs of about GROUP_BYTES by `size`, each made a slice by `found`. */
-function cut<R extends { id: number }>(
-  ids: readonly number[],
-  rows: readonly R[],
-  size: (row: R) => number,
-  found: (ids: number[], rows: R[]) => ExportRows,
-): HarSlice[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(found.rows.map((r) => [r.id, r]));
   const out: HarSlice[] = [];
-  let runIds: number[] = [];
-  let run: R[] = [];
+  let ids: number[] = [];
+  let rows: DetailRow[] = [];
   let bytes = 0;
   const close = (): void => {
-    out.push({ ids: runIds, found: found(runIds, run) });
-    ((runIds = []), (run = []), (bytes = 0));
+    const held = new Set(ids);
+    out.push({ ids, found: { rows, derived: found.derived.filter((d) => held.has(d.source_id)) } });
+    ((ids = []), (rows = []), (bytes = 0));
   };
-  for (const id of ids) {
+  for (const id of slice.ids) {
     const row = byId.get(id);
     if (!row) continue;
-    const n = size(row);
-    if (runIds.length > 0 && bytes + n > GROUP_BYTES) close();
-    runIds.push(id);
-    run.push(row);
-    bytes += n;
+    const size = row.req_body.byteLength + (row.res_body?.byteLength ?? 0);
+    if (ids.length > 0 && bytes + size > GROUP_BYTES) close();
+    ids.push(id);
+    rows.push(row);
+    bytes += size;
   }
-  if (runIds.length > 0) close();
+  if (ids.length > 0) close();
   return out;
 }
 

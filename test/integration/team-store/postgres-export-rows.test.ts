@@ -1,12 +1,12 @@
-// An export on PostgreSQL reads each row as one JSON text, so that the proxy's thread decodes one string a
-// row and the export thread makes the row. The row it makes must be the row the driver makes from the
-// columns: every kind of column, blobs with every byte, texts JSON must escape, doubles JSON cannot hold.
+// An export of a team's log has its rows read by the export thread (store/postgres/thread-export-reads.ts)
+// and sent nowhere: the entries it builds must be those built from the rows read on the proxy's thread,
+// for every kind of column: blobs with every byte, texts JSON must escape, doubles JSON cannot hold.
 import { describe, expect, it } from 'vitest';
 import { harEntriesText } from '../../../src-main/core/export/har-entries-text';
 import { HarThread } from '../../../src-main/core/export/har-thread';
 import { connectPostgres } from '../../../src-main/core/store/postgres/connect';
 import { PgExchangeReads } from '../../../src-main/core/store/postgres/exchange-reads';
-import { detailRowsOf } from '../../../src-main/core/store/rows/export-rows';
+import { ThreadExportReads } from '../../../src-main/core/store/postgres/thread-export-reads';
 import { migratedDatabase, usePostgres } from '../../helpers/postgres';
 
 const server = usePostgres();
@@ -20,7 +20,7 @@ const INSERT = `INSERT INTO exchanges (direction, kind, origin, at, method, path
   RETURNING id`;
 
 describe('rows read for an export on PostgreSQL', () => {
-  it('as JSON texts, make the same rows and the same HAR entries as the rows the driver parses', async () => {
+  it('read by the export thread, are the rows read here and make the same HAR entries', async () => {
     const url = await migratedDatabase(server());
     const client = await connectPostgres(url, { numbers: true });
     try {
@@ -59,21 +59,20 @@ describe('rows read for an export on PostgreSQL', () => {
           first,
         ]),
       ];
-      const reads = new PgExchangeReads(async () => client);
-      const asRows = await reads.detailRows(ids);
-      const asTexts = await reads.exportRows(ids);
-      expect('texts' in asTexts && asTexts.texts.length).toBe(3);
+      const here = await new PgExchangeReads(async () => client).detailRows(ids);
+      expect(here.rows).toHaveLength(3);
+      const source = { postgres: { url, statementTimeoutMs: 5_000 } };
       const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
-      const made = detailRowsOf(asTexts);
-      expect(byId(made.rows)).toEqual(byId(asRows.rows));
-      expect(made.derived).toEqual(asRows.derived);
-      expect(made.rows.find((r) => r.id === first)!.req_body.equals(EVERY_BYTE)).toBe(true);
-      const entries = harEntriesText({ ids, found: asRows }, ['acme-secret']);
-      expect(harEntriesText({ ids, found: asTexts }, ['acme-secret'])).toBe(entries);
-      // And on the export thread, where a desk builds them.
+      const there = await new ThreadExportReads().exportRows(source, ids);
+      expect(byId(there.rows)).toEqual(byId(here.rows));
+      expect(there.derived).toEqual(here.derived);
+      expect(here.rows.find((r) => r.id === first)!.req_body.equals(EVERY_BYTE)).toBe(true);
+      expect(here.rows.map((r) => r.duration_ms).sort()).toEqual([-Infinity, NaN, 1e-300].sort());
+      const entries = harEntriesText({ ids, found: here }, ['acme-secret']);
+      // On the export thread, which reads the rows itself where a desk's export leaves them to it.
       const thread = HarThread.create()!;
       try {
-        expect(await thread.build({ ids, found: asTexts }, ['acme-secret'])).toBe(entries);
+        expect(await thread.build({ ids, found: { readThere: source, readHere: async () => here } }, ['acme-secret'])).toBe(entries);
         expect(thread.buildsInPlace()).toBe(false);
       } finally {
         await thread.close();

@@ -13,8 +13,6 @@ import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage, Timelin
 import { DeskFailure } from '../../result';
 import { SUMMARY_COLUMNS, toDetails, toSummary, type DetailRow, type DetailRows, type SummaryRow } from '../rows/exchange-rows';
 import type { RowFilter } from '../rows/row-filter';
-import type { ExportRows, RowText } from '../rows/export-rows';
-import { EXCHANGE_COLUMNS } from '../copy/copied-tables';
 import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
@@ -31,14 +29,6 @@ const MAX_GAP_SEARCH = 100_000;
 
 // The summary as SQLite reads it: the flag as 0/1, the findings only where a fault note may be.
 const SUMMARY_SELECT = `${SUMMARY_COLUMNS.replace('truncated', 'truncated::int AS truncated')}, CASE WHEN strpos(findings, '${FAULT_NOTE_MARK}') > 0 THEN findings END AS fault_findings`;
-
-/**
- * A row's columns for its JSON text (rows/export-rows.ts detailRowOfJson): the flag as 0/1, as SQLite's, and
- * each blob as its bytes' hex (encode's, whatever the server's bytea_output).
- */
-const ROW_TEXT_COLUMNS = Object.entries(EXCHANGE_COLUMNS)
-  .map(([c, kind]) => (kind === 'flag' ? `${c}::int AS ${c}` : kind === 'bytes' ? `encode(${c}, 'hex') AS ${c}` : c))
-  .join(', ');
 
 /** The ids of the exchanges derived from those of `ids` (replays, follow-ups), with their source. */
 async function derivedFrom(c: pg.ClientBase, ids: readonly number[]): Promise<DetailRows['derived']> {
@@ -114,17 +104,6 @@ export class PgExchangeReads {
     const c = await this.client();
     const rows = await c.query<DetailRow>('SELECT *, truncated::int AS truncated FROM exchanges WHERE id = ANY($1::bigint[])', [ids]);
     return { rows: rows.rows, derived: await derivedFrom(c, ids) };
-  }
-
-  /** The same rows as detailRows, each as one JSON text (rows/export-rows.ts): the driver decodes one string a row. */
-  async exportRows(ids: readonly number[]): Promise<ExportRows> {
-    if (ids.length === 0) return { texts: [], derived: [] };
-    const c = await this.client();
-    const texts = await c.query<RowText>(
-      `SELECT id, row_to_json(r)::text AS json FROM (SELECT ${ROW_TEXT_COLUMNS} FROM exchanges WHERE id = ANY($1::bigint[])) AS r`,
-      [ids],
-    );
-    return { texts: texts.rows, derived: await derivedFrom(c, ids) };
   }
 
   /** Every exchange naming the deposit (of one profile, or unassigned ones, when given), and their replays that name none, oldest first. */

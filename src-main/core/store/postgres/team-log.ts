@@ -159,7 +159,7 @@ export class TeamLog {
       // The export thread reads the rows on its own connection (thread-export-reads.ts); here only where it cannot start.
       exportRows: async (ids) => ({
         readThere: { postgres: { url: this.url, statementTimeoutMs: this.budgetMs } },
-        readHere: () => this.run(() => this.reads.exportRows(ids)),
+        readHere: () => this.run(() => this.reads.detailRows(ids)),
       }),
       timeline: (depositId, profile) => this.run(() => this.reads.timeline(depositId, profile)),
     };
