@@ -3,8 +3,7 @@
 // rows to text, and here where no thread can start.
 import { setImmediate as turn } from 'node:timers/promises';
 import type { ExchangeDetail } from '../../shared/model';
-import { toDetails } from '../store/rows/exchange-rows';
-import type { DetailRows } from '../store/rows/exchange-rows';
+import { toDetails, type DetailRows } from '../store/rows/exchange-rows';
 import { readElsewhere, type ExportRead } from '../store/rows/export-rows';
 import { harEntry } from './har-build';
 

@@ -38,9 +38,8 @@ export interface ExchangeReader {
    */
   detailRows(ids: readonly number[]): Promise<DetailRows>;
   /**
-   * The same rows for an export, in the form cheapest for the proxy's thread (rows/export-rows.ts): detail
-   * rows, one JSON text a row that the export thread makes the row of, or where the export thread reads
-   * them itself.
+   * The same rows for an export, as cheap as can be for the proxy's thread (rows/export-rows.ts): the rows
+   * (SQLite's, read on its reading threads), or where the export thread reads them itself (a team's).
    */
   exportRows(ids: readonly number[]): Promise<ExportRead>;
   /** `profile`: one profile's deposit, null: unassigned rows, absent: every row naming it. */
