@@ -224,12 +224,41 @@ async function pagedTags(engine: Engine, q: ExchangeQuery, limit: number): Promi
   }
 }
 
+/**
+ * What a HAR export of the query selects (its ids, read as ids alone: ExchangeReader.listIds) against what
+ * the list shows for it, oldest first as a HAR holds them.
+ */
+async function expectExportSelects(engine: Engine, q: ExchangeQuery, label: string): Promise<void> {
+  const listed = must(await engine.desk.listExchanges({ profile: 'acme', ...q, limit: 500 })).items.map((x) => x.id);
+  const har = JSON.parse(must(await engine.desk.exportHar({ profile: 'acme', ...q }))) as { log: { entries: Array<{ _wagerDesk: { id: number } }> } };
+  const expected = q.limit === undefined ? listed : listed.slice(0, q.limit);
+  expect(
+    har.log.entries.map((e) => e._wagerDesk.id),
+    `${engine.name}: export of ${JSON.stringify(q)} (${label})`,
+  ).toEqual([...expected].reverse());
+}
+
+/** Filters without a text search, whose export reads ids alone on both engines. */
+const PLAIN_QUERIES: ExchangeQuery[] = [
+  {},
+  { kind: 'results' },
+  { verdict: 'missing' },
+  { direction: 'all' },
+  { profile: 'beta' },
+  { limit: 5 },
+  { search: 'page-1' },
+];
+
 /** `written`: FIRST only, or LATER_ROWS (and the late answer) too. */
 async function expectSearches(engines: readonly Engine[], written: 'first' | 'later'): Promise<void> {
   for (const { q, first, later } of SEARCHES) {
     const expected = written === 'later' ? [...(later ?? []), ...first.filter((t) => !(later ?? []).includes(t))] : first;
-    for (const engine of engines) expect(await tagsOf(engine, q), `${engine.name}: ${JSON.stringify(q)} (${written})`).toEqual(expected);
+    for (const engine of engines) {
+      expect(await tagsOf(engine, q), `${engine.name}: ${JSON.stringify(q)} (${written})`).toEqual(expected);
+      await expectExportSelects(engine, q, written);
+    }
   }
+  for (const q of PLAIN_QUERIES) for (const engine of engines) await expectExportSelects(engine, q, written);
   const pageFox = (written === 'later' ? ['late-page'] : []).concat(Array.from({ length: 12 }, (_, i) => `page-${11 - i}`));
   const paged = pageFox.reduce<string[][]>((pages, tag, i) => (i % 5 === 0 ? pages.push([tag]) : pages[pages.length - 1]!.push(tag), pages), []);
   for (const engine of engines) expect(await pagedTags(engine, { search: 'pagefox' }, 5), `${engine.name}: paged (${written})`).toEqual(paged);

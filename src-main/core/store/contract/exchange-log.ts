@@ -24,6 +24,7 @@ import type { PruneOptions, PruneReport } from '../../../shared/model';
 import type { Rejudged, SignedRow } from './signed-rows';
 import type { DetailRows, StoredRequest } from '../rows/exchange-rows';
 import type { ExportRead } from '../rows/export-rows';
+import type { IdPage } from '../rows/id-page';
 import type { RowFilter } from '../rows/row-filter';
 import type { SharedSql } from './shared-sql';
 
@@ -31,6 +32,8 @@ export type ListQuery = RowFilter & { beforeId?: number; limit?: number };
 
 export interface ExchangeReader {
   list(q: ListQuery): Promise<ExchangePage>;
+  /** The ids of the same page, read without the rest of its rows (rows/id-page.ts): what an export selects. */
+  listIds(q: ListQuery): Promise<IdPage>;
   get(id: number): Promise<ExchangeDetail | null>;
   /**
    * The rows of the exchanges of `ids` that exist, and the ids derived from them: one read for many (an

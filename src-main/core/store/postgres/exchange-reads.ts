@@ -13,6 +13,8 @@ import type { ExchangeDetail, ExchangePage, ExchangeSummary, FollowPage, Timelin
 import { DeskFailure } from '../../result';
 import { SUMMARY_COLUMNS, toDetails, toSummary, type DetailRow, type DetailRows, type SummaryRow } from '../rows/exchange-rows';
 import type { RowFilter } from '../rows/row-filter';
+import { idsOf, type IdPage } from '../rows/id-page';
+import type { ListQuery } from '../contract/exchange-log';
 import { timelineFlags } from '../rows/timeline-flags';
 import { PgLogCounts, type LogCounts } from './log-counts';
 import { pgText } from './pg-text';
@@ -20,6 +22,8 @@ import { isTextSearch } from '../rows/search-kind';
 import { ilikePattern, PgTextSearch, textMatchCondition } from './text-search';
 
 const FOLLOW_PAGE = 1000;
+/** A page's rows as the list's limit asks (1 to MAX_LIMIT, 100 by default). */
+const pageLimit = (q: ListQuery): number => Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
 /** The most rows one page of the list holds. */
 export const MAX_LIMIT = 500;
 /** How long an id skipped by a follow is looked for again. */
@@ -78,20 +82,33 @@ export class PgExchangeReads {
     this.text = new PgTextSearch(client);
   }
 
-  async list(q: RowFilter & { beforeId?: number; limit?: number }): Promise<ExchangePage> {
-    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 100)));
+  async list(q: ListQuery): Promise<ExchangePage> {
+    const limit = pageLimit(q);
     if (q.search && isTextSearch(q.search)) {
       const { search, ...filters } = q;
       const { where, params } = pgFilterWhere(filters);
       return this.text.page(SUMMARY_SELECT, where, params, search, q.beforeId, limit);
     }
+    const rows = await this.plainPage<SummaryRow>(q, SUMMARY_SELECT, limit);
+    const items = rows.slice(0, limit).map((r) => toSummary(r));
+    return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
+  }
+
+  /** The ids of list()'s page; a page without a text search reads the ids alone. */
+  async listIds(q: ListQuery): Promise<IdPage> {
+    if (q.search && isTextSearch(q.search)) return idsOf(await this.list(q));
+    const limit = pageLimit(q);
+    const ids = (await this.plainPage<{ id: number }>(q, 'id', limit)).map((r) => r.id);
+    return { ids: ids.slice(0, limit), nextBeforeId: ids.length > limit ? ids[limit - 1]! : null };
+  }
+
+  /** The `select` columns of up to `limit` + 1 rows the filter passes (no text search), newest first. */
+  private async plainPage<R extends pg.QueryResultRow>(q: ListQuery, select: string, limit: number): Promise<R[]> {
     const { where, params } = pgFilterWhere(q);
     if (q.beforeId !== undefined) (params.push(q.beforeId), where.push(`id < $${params.length}`));
     params.push(limit + 1);
-    const sql = `SELECT ${SUMMARY_SELECT} FROM exchanges ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT $${params.length}`;
-    const rows = (await (await this.client()).query<SummaryRow>(sql, params)).rows;
-    const items = rows.slice(0, limit).map((r) => toSummary(r));
-    return { items, nextBeforeId: rows.length > limit ? items[items.length - 1]!.id : null };
+    const sql = `SELECT ${select} FROM exchanges ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT $${params.length}`;
+    return (await (await this.client()).query<R>(sql, params)).rows;
   }
 
   async get(id: number): Promise<ExchangeDetail | null> {

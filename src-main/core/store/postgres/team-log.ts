@@ -8,7 +8,7 @@
 // inside their transactions.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
-import type { ExchangePage, ExchangeSummary } from '../../../shared/model';
+import type { ExchangeSummary } from '../../../shared/model';
 import type { CaptureRows } from '../contract/capture-writer';
 import type { ExchangeLog, ExchangeReader, LogCounts } from '../contract/exchange-log';
 import { pgDeleteExchanges } from './exchange-delete';
@@ -153,7 +153,16 @@ export class TeamLog {
   /** The list's, a detail's and a timeline's reads, each failure naming the database (never its password). */
   reader(): ExchangeReader {
     return {
-      list: (q) => this.stoppedSearch(this.run(() => this.reads.list(q))),
+      list: (q) =>
+        this.stoppedSearch(
+          this.run(() => this.reads.list(q)),
+          (afterSeconds) => ({ items: [], nextBeforeId: null, stoppedAfterSeconds: afterSeconds }),
+        ),
+      listIds: (q) =>
+        this.stoppedSearch(
+          this.run(() => this.reads.listIds(q)),
+          (afterSeconds) => ({ ids: [], nextBeforeId: null, stoppedAfterSeconds: afterSeconds }),
+        ),
       get: (id) => this.run(() => this.reads.get(id)),
       detailRows: (ids) => this.run(() => this.reads.detailRows(ids)),
       // The export thread reads the rows on its own connection (thread-export-reads.ts); here only where it cannot start.
@@ -257,12 +266,12 @@ export class TeamLog {
     }
   }
 
-  /** A list stopped by the read budget answers as SQLite's does: no rows, and after how long it stopped. */
-  private async stoppedSearch(page: Promise<ExchangePage>): Promise<ExchangePage> {
+  /** A list stopped by the read budget answers as SQLite's does: no rows, and after how long it stopped (`stopped`'s page). */
+  private async stoppedSearch<P>(page: Promise<P>, stopped: (afterSeconds: number) => P): Promise<P> {
     try {
       return await page;
     } catch (err) {
-      if (err instanceof ReadBudgetSpent) return { items: [], nextBeforeId: null, stoppedAfterSeconds: err.afterSeconds };
+      if (err instanceof ReadBudgetSpent) return stopped(err.afterSeconds);
       throw err;
     }
   }

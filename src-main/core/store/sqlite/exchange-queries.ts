@@ -20,6 +20,7 @@ import { RunningCounts, type LogCounts } from './running-counts';
 import type { RowFilter } from '../rows/row-filter';
 import { columnWhere, profileWhere } from './row-where';
 import { timelineFlags } from '../rows/timeline-flags';
+import { idsOf, type IdPage } from '../rows/id-page';
 import { isTextSearch } from '../rows/search-kind';
 import { textSearchPage } from './text-search';
 
@@ -55,6 +56,11 @@ export function* listPlan(q: ListQuery = {}): ReadPlan<ExchangePage> {
     if (!(err instanceof ReadStopped)) throw err;
     return { items: [], nextBeforeId: null, stoppedAfterSeconds: err.afterSeconds };
   }
+}
+
+/** listPlan's page as its ids: made where the plan runs (a reading thread), so that only the ids cross to the caller. */
+export function* listIdsPlan(q: ListQuery = {}): ReadPlan<IdPage> {
+  return idsOf(yield* listPlan(q));
 }
 
 function* listOf(q: ListQuery): ReadPlan<ExchangePage> {

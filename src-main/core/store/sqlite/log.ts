@@ -6,7 +6,8 @@ import type { ExchangeStore } from './exchanges';
 import { GroupCommit } from './group-commit';
 import { connectionOf, type Store } from './index';
 import { sqliteSql } from './shared-sql';
-import { detailPlan, detailRowsPlan, listPlan, requestOfPlan, timelinePlan } from './exchange-queries';
+import { detailPlan, detailRowsPlan, listIdsPlan, listPlan, requestOfPlan, timelinePlan } from './exchange-queries';
+import { idsOf } from '../rows/id-page';
 import { followPlan } from './follow-rows';
 import { signedPagePlan } from './signed-rows';
 import { reportListPlan, reportPlan } from './reports';
@@ -16,6 +17,7 @@ export function sqliteReader(exchanges: ExchangeStore): ExchangeReader {
   const detailRows: ExchangeReader['detailRows'] = async (ids) => exchanges.detailRows(ids);
   return {
     list: async (q) => exchanges.list(q),
+    listIds: async (q) => idsOf(exchanges.list(q)),
     get: async (id) => exchanges.get(id),
     detailRows,
     // SQLite's rows are made off the proxy's thread already: an export takes them as they are.
@@ -31,6 +33,8 @@ export function sqliteLog(store: Store): ExchangeLog {
   return {
     // The desk's reads run off the proxy's thread, and stop when their caller goes away (reading-threads.ts).
     list: async (q) => store.read(listPlan(q), { signal: callerSignal() }),
+    // The page is made on the reading thread; only its ids come over.
+    listIds: async (q) => store.read(listIdsPlan(q), { signal: callerSignal() }),
     get: async (id) => store.read(detailPlan(id), { signal: callerSignal() }),
     detailRows,
     // Made on a reading thread already: an export takes the rows as they are.
