@@ -8,6 +8,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { EXPORT_THREAD_NICE, type HarThreadJob, type HarThreadReply, type ThreadSlice } from '../export/har-thread-messages';
 import { harEntriesText } from '../export/har-entries-text';
+import { DeskFailure } from '../result';
 import { ThreadExportReads } from '../store/postgres/thread-export-reads';
 import type { DetailRow, DetailRows } from '../store/rows/exchange-rows';
 
@@ -43,7 +44,8 @@ if (port) {
         const { ids, found } = job.slice;
         reply = { job: job.job, ok: true, text: harEntriesText({ ids, found: await rowsOf(found, ids) }, job.secrets) };
       } catch (err) {
-        reply = { job: job.job, ok: false, message: err instanceof Error ? err.message : String(err) };
+        const code = err instanceof DeskFailure ? { code: err.code } : {};
+        reply = { job: job.job, ok: false, message: err instanceof Error ? err.message : String(err), ...code };
       }
       port.postMessage(reply);
     })();

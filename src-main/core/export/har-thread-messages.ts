@@ -2,6 +2,7 @@
 // and the thread's priority.
 import type { DetailRows } from '../store/rows/exchange-rows';
 import type { ThreadRowSource } from '../store/rows/export-rows';
+import type { DeskErrorCode } from '../../shared/model';
 
 /**
  * The export thread's nice value, the reading threads' own: on Linux a thread's nice is its own
@@ -23,4 +24,5 @@ export interface HarThreadJob {
   secrets: readonly string[];
 }
 
-export type HarThreadReply = { job: number; ok: true; text: string } | { job: number; ok: false; message: string };
+/** A failed job's reply: its message, and the desk's error code where the failure had one (a read's, say). */
+export type HarThreadReply = { job: number; ok: true; text: string } | { job: number; ok: false; message: string; code?: DeskErrorCode };

@@ -1,16 +1,18 @@
 // The export thread: a worker that builds the text of a HAR's entries (desk/export-thread-main.ts) while
 // the proxy's thread only has the log's rows read and joins the text. Started at the first export, kept
 // for the next (a desk's UI exports again), unref'd (an idle desk's process may end), and ended with the
-// desk. A slice's rows go over in groups of about GROUP_BYTES of bodies, so neither a job nor its text
-// copies megabytes at once on the proxy's thread; the rows go as the log read them, so that making details
-// of them is the thread's work too. Rows the log leaves to the thread (a team's PostgreSQL) go as where to
-// read them: the thread reads them on its own connection.
+// desk. A slice's rows go over in groups of about GROUP_BYTES of bodies, so that no job copies megabytes
+// at once on the proxy's thread; the rows go as the log read them, so that making details of them is the
+// thread's work too. Rows the log leaves to the thread (a team's PostgreSQL) go as where to read them: the
+// thread reads them on its own connection, and the read slice's text comes back whole (50 exchanges, so
+// megabytes only where their bodies are).
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DetailRow } from '../store/rows/exchange-rows';
 import { readElsewhere } from '../store/rows/export-rows';
+import { DeskFailure } from '../result';
 import { harEntriesHere, type HarEntriesBuilder, type HarSlice } from './har-entries-text';
 import type { HarThreadJob, HarThreadReply, ThreadSlice } from './har-thread-messages';
 
@@ -145,7 +147,8 @@ export class HarThread {
       const waiting = this.waiting.get(reply.job);
       this.waiting.delete(reply.job);
       if (reply.ok) waiting?.resolve(reply.text);
-      else waiting?.reject(new Error(reply.message));
+      // A failure the desk names (a read past its budget, the database away) keeps its code across the thread.
+      else waiting?.reject(reply.code ? new DeskFailure(reply.code, reply.message) : new Error(reply.message));
     });
     // A thread that failed is replaced at the next job; its jobs under way fail.
     const lost = (err: Error): void => {

@@ -1,6 +1,7 @@
-// An export of a team's log has its rows read by the export thread (store/postgres/thread-export-reads.ts)
-// and sent nowhere: the entries it builds must be those built from the rows read on the proxy's thread,
-// for every kind of column: blobs with every byte, texts JSON must escape, doubles JSON cannot hold.
+// An export of a team's log has its rows read by the export thread (store/postgres/thread-export-reads.ts),
+// never by the proxy's thread: those rows, and the entries the thread builds of them, must be the rows
+// read here and the entries built of them, for every kind of column: blobs with every byte, texts with
+// quotes, control characters and emoji, NaN and the infinities in double columns.
 import { describe, expect, it } from 'vitest';
 import { harEntriesText } from '../../../src-main/core/export/har-entries-text';
 import { HarThread } from '../../../src-main/core/export/har-thread';

@@ -15,6 +15,8 @@ import { HarThread, type ThreadScript } from '../../../src-main/core/export/har-
 import { connectPostgres, TeamLog } from '../../../src-main/core/store/postgres';
 import { EXPORT_THREAD_APPLICATION, ThreadExportReads } from '../../../src-main/core/store/postgres/thread-export-reads';
 import { readElsewhere } from '../../../src-main/core/store/rows/export-rows';
+import { readStoppedMessage, stoppedSeconds } from '../../../src-main/core/store/rows/read-budget';
+import { DeskFailure } from '../../../src-main/core/result';
 import { sign } from '../../../src-main/core/signing';
 import { must } from '../../helpers/must';
 import { migratedDatabase, teamKeyFile, usePostgres } from '../../helpers/postgres';
@@ -114,7 +116,9 @@ describe("an export of a team's log", () => {
     const admin = await openAdmin(url);
     const first = must(await desk.exportHar({}));
 
-    const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [EXPORT_THREAD_APPLICATION]);
+    const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+      EXPORT_THREAD_APPLICATION,
+    ]);
     expect(ended.rowCount).toBe(1);
     await expect.poll(async () => (await connections(admin)).filter((c) => c.application_name === EXPORT_THREAD_APPLICATION).length).toBe(0);
 
@@ -122,6 +126,26 @@ describe("an export of a team's log", () => {
     expect((JSON.parse(again) as Har).log.entries).toEqual((JSON.parse(first) as Har).log.entries);
     expect((await connections(admin)).filter((c) => c.application_name === EXPORT_THREAD_APPLICATION)).toHaveLength(1);
   }, 120_000);
+
+  it('says a read past its budget stopped, with the desk’s code, across the thread', async () => {
+    const url = await migratedDatabase(server());
+    const admin = await openAdmin(url);
+    // The table held by another transaction: the thread's read waits for it until its budget runs out.
+    await admin.query('BEGIN');
+    await admin.query('LOCK TABLE exchanges IN ACCESS EXCLUSIVE MODE');
+    onTestFinished(() => admin.query('ROLLBACK').then(() => undefined));
+    const thread = HarThread.create()!;
+    onTestFinished(() => thread.close());
+    const source = { postgres: { url, statementTimeoutMs: 300 } };
+    const failure = await thread.build({ ids: [1], found: { readThere: source, readHere: async () => ({ rows: [], derived: [] }) } }, [SECRET]).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(thread.buildsInPlace()).toBe(false);
+    expect(failure).toBeInstanceOf(DeskFailure);
+    expect((failure as DeskFailure).code).toBe('io-error');
+    expect((failure as DeskFailure).message).toBe(readStoppedMessage(stoppedSeconds(300)));
+  }, 60_000);
 
   it("names the database without its password when the thread's read fails", async () => {
     const url = new URL(await migratedDatabase(server()));
@@ -137,7 +161,7 @@ describe("an export of a team's log", () => {
     expect(failure?.message).not.toContain(password);
   }, 60_000);
 
-  it('has its rows read by the export thread of the build as by its source', async () => {
+  it('has its rows read by the export thread of the test build (of the sources where no fresh build is there)', async () => {
     const url = await migratedDatabase(server());
     const desk = await deskWithCaptures(url);
     const admin = await openAdmin(url);

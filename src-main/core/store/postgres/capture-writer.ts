@@ -16,7 +16,7 @@
 import type pg from 'pg';
 import type { CaptureTx, CaptureWriter, WriteDone } from '../contract/capture-writer';
 import type { SandboxOperator } from '../../sandbox';
-import { isPostgresError } from './connect';
+import { connectionEnded, isPostgresError } from './connect';
 import { groupStatement, reserveIds } from './group-statement';
 import { RowBuffer, type BufferedStatements } from './row-buffer';
 import { SpareIds } from './spare-ids';
@@ -31,14 +31,8 @@ const PROBE_GAP_MS = 100;
 /** A row a write names is not there (deleted meanwhile): that write's own failure. */
 class MissingRow extends Error {}
 
-/** Whether the failure says the connection itself is gone (rather than one statement refused). */
-function connectionLost(err: unknown): boolean {
-  if (err instanceof MissingRow) return false;
-  if (!isPostgresError(err)) return true;
-  // Class 08: connection exceptions; 57P0x: the server is shutting down or restarting.
-  const code = (err as { code?: string }).code ?? '';
-  return code.startsWith('08') || code.startsWith('57P');
-}
+/** Whether the failure says the connection itself is gone (rather than one statement, or a missing row, refused). */
+const connectionLost = (err: unknown): boolean => !(err instanceof MissingRow) && connectionEnded(err);
 
 /** A write that met another transaction's commit of the same row: worth running again. */
 function metAnotherCommit(err: unknown): boolean {

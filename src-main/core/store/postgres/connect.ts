@@ -132,3 +132,11 @@ export const isCancelled = (err: unknown): boolean => driver !== null && err ins
 
 /** Whether `err` is the server's answer (a failed statement), as opposed to this process's own failure. */
 export const isPostgresError = (err: unknown): boolean => driver !== null && err instanceof driver.DatabaseError;
+
+/** Whether the failure says the connection itself is gone, rather than one statement refused. */
+export function connectionEnded(err: unknown): boolean {
+  if (!isPostgresError(err)) return true;
+  // Class 08: connection exceptions; 57P0x: the server is shutting down or restarting.
+  const code = (err as { code?: string }).code ?? '';
+  return code.startsWith('08') || code.startsWith('57P');
+}
