@@ -2,6 +2,7 @@
 // one conformance report. Always oldest first (report steps in the order they ran), as a HAR reads.
 import type { ExchangeQuery, ExchangeSummary, HarQuery } from '../../shared/model';
 import { DeskFailure } from '../result';
+import { readStoppedMessage } from '../store/rows/read-budget';
 import type { ExchangeLog, ExchangeReader } from '../store/contract/exchange-log';
 
 export interface Selection {
@@ -48,6 +49,9 @@ async function fromList(log: ExchangeReader, q: ExchangeQuery): Promise<Selectio
   for (;;) {
     // Ids alone: the rows are read again, whole, by the export.
     const page = await log.listIds({ ...q, limit: Math.min(PAGE, wanted - ids.length), ...(beforeId !== undefined ? { beforeId } : {}) });
+    // A search stopped by the read budget found only part of its rows (on PostgreSQL none): an export of
+    // them would pass for the whole.
+    if (page.stoppedAfterSeconds !== undefined) throw new DeskFailure('io-error', readStoppedMessage(page.stoppedAfterSeconds));
     ids.push(...page.ids);
     if (page.nextBeforeId === null || ids.length >= wanted) break;
     beforeId = page.nextBeforeId;

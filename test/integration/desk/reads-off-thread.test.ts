@@ -64,6 +64,10 @@ describe('reads off the proxy thread', () => {
       const page = must(await budgeted.listExchanges(SLOW_SEARCH));
       expect(page.stoppedAfterSeconds).toBeGreaterThanOrEqual(0.05);
       expect(page.nextBeforeId).toBeNull();
+      // An export of the same search refuses, rather than pass off what it found as the whole.
+      const exported = await budgeted.exportHar(SLOW_SEARCH);
+      expect(exported.ok).toBe(false);
+      if (!exported.ok) expect(exported.error.message).toMatch(/^The read stopped after [\d.]+ s, its time budget/);
       // The next read gets a fresh thread and answers.
       expect(must(await budgeted.listExchanges({ allProfiles: true, limit: 1 })).items).toHaveLength(1);
     } finally {

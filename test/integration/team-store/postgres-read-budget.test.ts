@@ -46,6 +46,10 @@ describe("a team desk's read budget and reading pool", () => {
     expect(page.items).toEqual([]);
     expect(page.nextBeforeId).toBeNull();
     expect(page.stoppedAfterSeconds).toBe(0.1);
+    // An export of the same search refuses, rather than pass off what it found as the whole.
+    const exported = await desk.exportHar(NOWHERE);
+    expect(exported.ok).toBe(false);
+    if (!exported.ok) expect(exported.error.message).toBe('The read stopped after 0.1 s, its time budget: narrow the filters or the search.');
     const followed = await desk.followExchanges({ afterId: 0, query: NOWHERE });
     expect(followed.ok).toBe(false);
     if (!followed.ok) expect(followed.error.message).toBe('The read stopped after 0.1 s, its time budget: narrow the filters or the search.');
