@@ -1,7 +1,7 @@
 // What the desk and its export thread share (har-thread.ts, desk/export-thread-main.ts): their messages,
 // and the thread's priority.
 import type { DetailRows } from '../store/rows/exchange-rows';
-import type { ThreadRowSource } from '../store/rows/export-rows';
+import type { RowsReadElsewhere } from '../store/rows/export-rows';
 import type { DeskErrorCode } from '../../shared/model';
 
 /**
@@ -15,7 +15,7 @@ export const EXPORT_THREAD_NICE = 10;
 /** A job's slice as it crosses to the thread: its rows, or where the thread reads them itself. */
 export interface ThreadSlice {
   ids: readonly number[];
-  found: DetailRows | { readThere: ThreadRowSource };
+  found: DetailRows | Pick<RowsReadElsewhere, 'readThere'>;
 }
 
 export interface HarThreadJob {

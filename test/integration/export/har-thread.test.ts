@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectionOf, openStore } from '../../../src-main/core/store/sqlite';
 import { sqliteLog } from '../../../src-main/core/store/sqlite/log';
-import { harEntriesHere, type HarSlice } from '../../../src-main/core/export/har-entries-text';
+import { harEntriesHere, type HarSlice, type ReadSlice } from '../../../src-main/core/export/har-entries-text';
 import { harEntry, harWith } from '../../../src-main/core/export/har-build';
 import { harText } from '../../../src-main/core/export/har-text';
-import { toDetails, type DetailRows } from '../../../src-main/core/store/rows/exchange-rows';
+import { toDetails } from '../../../src-main/core/store/rows/exchange-rows';
 import { HarThread, HarThreadEnded } from '../../../src-main/core/export/har-thread';
 import { EXPORT_THREAD_NICE } from '../../../src-main/core/export/har-thread-messages';
 import { inboundRow } from '../../helpers/exchanges';
@@ -29,10 +29,7 @@ const FORMS = [
 ];
 
 /** A slice of rows as the log reads them, answers added: the secret in every form, in every part of an exchange. */
-/** A slice whose rows are detail rows (SQLite's form). */
-type RowSlice = HarSlice & { found: DetailRows };
-
-async function slice(): Promise<RowSlice> {
+async function slice(): Promise<ReadSlice> {
   const store = openStore(tempDir());
   const ids: number[] = [];
   connectionOf(store).transaction(() => {
@@ -97,7 +94,7 @@ function threads(): Array<{ main: boolean; nice: number }> {
 }
 
 /** One exchange of the slice, alone. */
-const only = (s: RowSlice, id: number): HarSlice => ({
+const only = (s: ReadSlice, id: number): HarSlice => ({
   ids: [id],
   found: { rows: s.found.rows.filter((r) => r.id === id), derived: s.found.derived.filter((d) => d.source_id === id) },
 });

@@ -15,6 +15,7 @@ import { HarThread, type ThreadScript } from '../../../src-main/core/export/har-
 import { connectPostgres, TeamLog } from '../../../src-main/core/store/postgres';
 import { EXPORT_THREAD_APPLICATION, ThreadExportReads } from '../../../src-main/core/store/postgres/thread-export-reads';
 import { readElsewhere } from '../../../src-main/core/store/rows/export-rows';
+import type { ExchangeReader } from '../../../src-main/core/store/contract/exchange-log';
 import { readStoppedMessage, stoppedSeconds } from '../../../src-main/core/store/rows/read-budget';
 import { DeskFailure } from '../../../src-main/core/result';
 import { sign } from '../../../src-main/core/signing';
@@ -71,6 +72,13 @@ async function connections(admin: pg.Client): Promise<Array<{ application_name: 
   ).rows;
 }
 
+/** The team log's reader, as a desk holds it (closed after the test). */
+function teamReader(url: string): ExchangeReader {
+  const log = new TeamLog(url);
+  onTestFinished(() => log.close());
+  return log.reader();
+}
+
 async function openAdmin(url: string): Promise<pg.Client> {
   const admin = await connectPostgres(url);
   onTestFinished(() => admin.end());
@@ -92,9 +100,7 @@ describe("an export of a team's log", () => {
 
     // The control: the same rows read on this thread (where no export thread can start) show on a desk's
     // reading connection, and make the same entries.
-    const log = new TeamLog(url);
-    onTestFinished(() => log.close());
-    const reader = log.reader();
+    const reader = teamReader(url);
     const here = await harText(
       ids,
       async (slice) => {
@@ -170,9 +176,7 @@ describe("an export of a team's log", () => {
 
     const thread = HarThread.create(builtExportThread() ?? undefined)!;
     onTestFinished(() => thread.close());
-    const log = new TeamLog(url);
-    onTestFinished(() => log.close());
-    const reader = log.reader();
+    const reader = teamReader(url);
     const text = await harText(ids, (slice) => reader.exportRows(slice), [SECRET], 'built', thread.build);
     expect(thread.buildsInPlace()).toBe(false);
     expect((JSON.parse(text) as Har).log.entries).toEqual(har.log.entries);

@@ -7,7 +7,7 @@ export interface IdPage {
   /** Newest first, as the list's items. */
   ids: number[];
   nextBeforeId: number | null;
-  /** As the list's: the read budget ran out after this many seconds, and `ids` is what was found by then. */
+  /** As the list's: the read budget ran out after this many seconds; `ids` holds what was found by then (on PostgreSQL, none). */
   stoppedAfterSeconds?: number;
 }
 
