@@ -141,6 +141,8 @@ describe('a first day at 1280x800 and 1440x900, light and dark', () => {
       await rowOf('dep-eur').click();
       await page.getByTestId('edit-and-replay').click();
       await page.getByTestId('draft-editor').waitFor();
+      // The bar may be attached a frame before it is laid out: a box read then is null.
+      await page.locator('.composer-actions').waitFor({ state: 'visible' });
       const bar = await page.locator('.composer-actions').boundingBox();
       expect(bar).not.toBeNull();
       for (const id of ['composer-signature-title', 'signature-panel']) {
