@@ -293,6 +293,39 @@ describe('text search on SQLite and PostgreSQL', () => {
   });
 });
 
+describe('exports past one page of ids on SQLite and PostgreSQL', () => {
+  it('hold every row the filter passes, oldest first, before and after indexing', async () => {
+    const engines = [await sqliteEngine(), await postgresEngine()];
+    // More rows than a page of ids (har-select.ts reads pages of up to the list's 500).
+    const rows = Array.from({ length: 1_250 }, (_, i): Capture => ({
+      tag: `heap-${i}`,
+      body: `{"note":"lark ${i}"}`,
+      extra: { kind: i % 2 ? ('results' as const) : ('pay' as const) },
+      answer: answer(200, '{}'),
+    }));
+    const tags = rows.map((r) => r.tag);
+    const cases: Array<{ q: ExchangeQuery; expected: string[] }> = [
+      { q: {}, expected: tags },
+      { q: { kind: 'results' }, expected: tags.filter((_, i) => i % 2 === 1) },
+      { q: { search: 'lark' }, expected: tags },
+      { q: { search: 'lark', kind: 'pay' }, expected: tags.filter((_, i) => i % 2 === 0) },
+      { q: { limit: 1_100 }, expected: tags.slice(-1_100) },
+    ];
+    const exported = async (engine: Engine, q: ExchangeQuery): Promise<string[]> => {
+      const har = JSON.parse(must(await engine.desk.exportHar({ profile: 'acme', ...q }))) as {
+        log: { entries: Array<{ request: { postData: { text: string } } }> };
+      };
+      return har.log.entries.map((e) => `heap-${/lark (\d+)/.exec(e.request.postData.text)![1]}`);
+    };
+    for (const engine of engines) await writeTogether(engine, rows);
+    for (const stage of ['unindexed', 'indexed']) {
+      for (const engine of engines)
+        for (const { q, expected } of cases) expect(await exported(engine, q), `${engine.name}: ${JSON.stringify(q)} (${stage})`).toEqual(expected);
+      for (const e of engines) await e.indexAll();
+    }
+  });
+});
+
 describe('text search on PostgreSQL only', () => {
   it('finds a row committed under an id the indexer had passed, before and after it is indexed', async () => {
     const url = await migratedDatabase(server());

@@ -21,6 +21,7 @@ import { DeskFailure } from '../../../src-main/core/result';
 import { sign } from '../../../src-main/core/signing';
 import { must } from '../../helpers/must';
 import { migratedDatabase, teamKeyFile, usePostgres } from '../../helpers/postgres';
+import { startRelay } from '../../helpers/tcp-relay';
 import { tempDir } from '../../helpers/temp';
 import { send, startProxy } from '../proxy/helpers';
 
@@ -131,6 +132,27 @@ describe("an export of a team's log", () => {
     const again = must(await desk.exportHar({}));
     expect((JSON.parse(again) as Har).log.entries).toEqual((JSON.parse(first) as Har).log.entries);
     expect((await connections(admin)).filter((c) => c.application_name === EXPORT_THREAD_APPLICATION)).toHaveLength(1);
+  }, 120_000);
+
+  it('reads again on a new connection when its kept one is found dead only by the read (a link that dropped it quietly)', async () => {
+    const url = await migratedDatabase(server());
+    const desk = await deskWithCaptures(url);
+    const ids = (JSON.parse(must(await desk.exportHar({}))) as Har).log.entries.map((e) => e._wagerDesk.id);
+    const target = new URL(url);
+    const relay = await startRelay({ host: target.hostname, port: Number(target.port) });
+    onTestFinished(() => relay.close());
+    const source = { postgres: { url: relay.through(url), statementTimeoutMs: 30_000 } };
+    const reads = new ThreadExportReads();
+    const first = await reads.exportRows(source, ids);
+    expect(first.rows).toHaveLength(CAPTURES);
+    expect(relay.accepted).toBe(1);
+
+    // Unlike a server's end of the connection, nothing tells the pool: the read itself meets the dead one.
+    relay.dropQuietly();
+    const again = await reads.exportRows(source, ids);
+    expect(relay.sentOnDropped).toBe(1);
+    expect(relay.accepted).toBe(2);
+    expect(again).toEqual(first);
   }, 120_000);
 
   it('says a read past its budget stopped, with the desk’s code, across the thread', async () => {
