@@ -4,6 +4,7 @@
 import { DESK_EVENTS, DESK_METHODS, type DeskApi, type DeskEventListener, type DeskEventName } from '../../src-main/shared/desk-api';
 import type { DeskError, Result } from '../../src-main/shared/model';
 import { createSseParser } from './sse-parser';
+import { TEXT_VALUE_HEADER } from '../../src-main/shared/web-wire';
 import type { ConnectionState, DeskClient } from './types';
 
 // Why the desk refuses the page, in a sentence: the page that replaces the app (AccessNeeded) says
@@ -41,6 +42,14 @@ export function createHttpClient(token: string | null): DeskClient {
       });
     } catch (err) {
       return { ok: false, error: { code: 'io-error', message: `The desk did not answer (${(err as Error).message}). Is \`wager-desk serve\` still running?` } };
+    }
+    // A text value comes as the body itself (the desk's api-routes.ts sendResult), not as a JSON string.
+    if (response.status === 200 && response.headers.get(TEXT_VALUE_HEADER) === 'text') {
+      try {
+        return { ok: true, value: await response.text() };
+      } catch (err) {
+        return { ok: false, error: { code: 'io-error', message: `The desk's answer to ${method} was cut short (${(err as Error).message}).` } };
+      }
     }
     let body: unknown = null;
     try {

@@ -1,9 +1,13 @@
 // The web mode's guards, against a real desk, its real capture proxy and the real web UI server.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_METHODS } from '../../../src-main/shared/desk-api';
 import { startWebUi } from '../../../src-main/cli/web';
+import { sendResult } from '../../../src-main/cli/web/api-routes';
+import { TEXT_VALUE_HEADER } from '../../../src-main/shared/web-wire';
 import { TEST_SECRET, sendCallback, startStack, type Stack } from '../../e2e/helpers/stack';
 import { must } from '../../helpers/must';
 import { tempDirForSuite } from '../../helpers/temp';
@@ -94,6 +98,35 @@ describe('web mode guards', () => {
     expect(stack.ui.stats().apiCalls).toBe(before + 2);
   });
 
+  it("answers a text value (a HAR) as the body itself, the desk's own text, and a failure as the Result's JSON", async () => {
+    const body = JSON.stringify({ userId: 'wire-user', depositId: 'wire-deposit', amount: 5, currency: 'EUR' });
+    expect((await sendCallback(stack.proxyUrl, '/platform/pay', body, { secret: TEST_SECRET })).status).toBe(200);
+    const har = await apiCall(port, 'exportHar', [{ depositId: 'wire-deposit' }], bearer(token));
+    expect(har.status).toBe(200);
+    expect(har.headers[TEXT_VALUE_HEADER]).toBe('text');
+    expect(har.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(har.body).toBe(must(await stack.desk.exportHar({ depositId: 'wire-deposit' })));
+    expect((JSON.parse(har.body) as { log: { entries: unknown[] } }).log.entries).toHaveLength(1);
+
+    const missing = await apiCall(port, 'exportHar', [{ reportId: 987_654 }], bearer(token));
+    expect(missing.status).toBe(200);
+    expect(missing.headers[TEXT_VALUE_HEADER]).toBeUndefined();
+    expect(JSON.parse(missing.body)).toEqual({ ok: false, error: { code: 'not-found', message: 'No conformance report with id 987654.' } });
+  });
+
+  it('answers a text that UTF-8 cannot carry (a lone surrogate) as JSON, which keeps it exact', async () => {
+    const server = createServer((_req, res) => sendResult(res, { ok: true, value: 'half \ud83d of a pair' }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await rawRequest((server.address() as AddressInfo).port, { path: '/' });
+      expect(res.headers[TEXT_VALUE_HEADER]).toBeUndefined();
+      expect(res.body).toBe('{"ok":true,"value":"half \\ud83d of a pair"}');
+      expect(JSON.parse(res.body)).toEqual({ ok: true, value: 'half \ud83d of a pair' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('routes every DESK_METHODS name, and only POST', async () => {
     // Methods with side effects (stopProxy, resetSandbox) run against a desk of their own.
     const own = await startStack({ rendererDir: renderer.dir });
@@ -103,7 +136,9 @@ describe('web mode guards', () => {
         // No arguments: each method answers with a Result (a bad-input error where arguments are required), never a 404.
         const res = await apiCall(own.ui.port, method, [], bearer(ownToken));
         expect([200, 400], method).toContain(res.status);
-        expect(typeof (JSON.parse(res.body) as { ok: unknown }).ok, method).toBe('boolean');
+        // A text value is the body itself, marked; every other answer is a Result's JSON.
+        if (res.headers[TEXT_VALUE_HEADER] === 'text') expect(res.status, method).toBe(200);
+        else expect(typeof (JSON.parse(res.body) as { ok: unknown }).ok, method).toBe('boolean');
       }
       expect(own.ui.stats().apiCalls).toBe(DESK_METHODS.length);
       const get = await rawRequest(own.ui.port, { path: '/api/getStatus', headers: bearer(ownToken) });
