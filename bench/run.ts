@@ -176,6 +176,7 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
         seconds: args.quick ? 3 : 20,
         rounds: args.rounds,
         engines: args.engines,
+        uiCalls: args.uiCalls,
         log,
       });
       log(formatSearchBesideResult(r));

@@ -23,7 +23,18 @@ import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
 import { answeredRows, fillPostgres } from './lib/postgres-fill';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
+import { busyWebUi, type BusyUi } from './lib/web-ui-client';
+import { startWebUi, type WebUi } from '../src-main/cli/web';
 import { connectPostgres } from '../src-main/core/store/postgres';
+
+/** A desk method the UI calls without pause, and its arguments. */
+interface UiCall {
+  method: 'listExchanges' | 'exportHar';
+  args: unknown[];
+}
+
+/** Where the UI's calls come from: the web mode's API (a page, a thread of its own), or this process's own calls. */
+export type UiCalls = 'web' | 'in-process';
 
 /** Captures a HAR export of the exporting UI holds: a screenful of pages, as a ticket would attach. */
 const EXPORT_ROWS = 500;
@@ -68,6 +79,7 @@ export interface SearchBesideResult {
   rate: number;
   seconds: number;
   rounds: number;
+  uiCalls: UiCalls;
   server: string | null;
   engines: EngineResult[];
   allRecorded: boolean;
@@ -105,8 +117,8 @@ async function pacedCallbacks(url: string, rate: number, seconds: number, tag: s
   return { ms, ids };
 }
 
-/** A UI that calls `op` without pause until told to stop: how many calls, how many failed, their mean time. */
-function busyUi(op: () => Promise<boolean>): { stop(): Promise<{ ops: number; failedOps: number; opMs: number }> } {
+/** A UI in this process that calls `op` without pause until told to stop: how many calls, how many failed, their mean time. */
+function busyUi(op: () => Promise<boolean>): BusyUi {
   let running = true;
   let ops = 0;
   let failedOps = 0;
@@ -209,11 +221,12 @@ function mainThreadSched(): { cpuMs: number; waitMs: number } | null {
 
 async function runEngine(
   engine: BenchEngine,
-  o: { rows: number; rate: number; seconds: number; rounds: number; log: (line: string) => void },
+  o: { rows: number; rate: number; seconds: number; rounds: number; uiCalls: UiCalls; log: (line: string) => void },
   server: BenchPostgres | null,
 ): Promise<EngineResult> {
   const home = mkdtempSync(join(tmpdir(), 'wager-desk-search-beside-'));
   let url: string | null = null;
+  let web: WebUi | null = null;
   const t0 = performance.now();
   if (engine === 'postgres') {
     url = await server!.newDatabase();
@@ -233,8 +246,16 @@ async function runEngine(
     const before = await textIndexState(engine, desk, url);
     await pacedCallbacks(proxy, o.rate, 1, 'warm');
 
-    const phase = async (name: PhaseResult['name'], op: (() => Promise<boolean>) | null, round: number): Promise<PhaseRun> => {
-      const ui = op ? busyUi(op) : null;
+    // The UI's calls: through the web mode's API from a thread of their own, as a page sends them, or in this process.
+    web = o.uiCalls === 'web' ? await startWebUi(desk, { port: 0 }) : null;
+    const page = web ? { url: new URL(web.url).origin, token: new URL(web.url).hash.slice('#token='.length) } : null;
+    const startUi = (call: UiCall): BusyUi => {
+      if (page) return busyWebUi(page, call.method, call.args);
+      const fn = desk[call.method] as (...args: unknown[]) => Promise<{ ok: boolean }>;
+      return busyUi(async () => (await fn.apply(desk, call.args)).ok);
+    };
+    const phase = async (name: PhaseResult['name'], call: UiCall | null, round: number): Promise<PhaseRun> => {
+      const ui = call ? startUi(call) : null;
       const loop = monitorEventLoopDelay({ resolution: 1 });
       const schedBefore = mainThreadSched();
       const started = performance.now();
@@ -251,15 +272,15 @@ async function runEngine(
       o.log(`${engine}: round ${round}, ${name}: p99 ${fmtMs(percentile(sent.ms, 99))}, ${done.ops} operations, ${dirtyMb() ?? '?'} MB not yet on disk`);
       return { sent, done, loopP99: loop.percentile(99) / 1e6, thread };
     };
-    const kinds: Array<[PhaseResult['name'], (() => Promise<boolean>) | null]> = [
+    const kinds: Array<[PhaseResult['name'], UiCall | null]> = [
       ['alone', null],
-      ['beside searches', async () => (await desk.listExchanges(SEARCH)).ok],
-      ['beside exports', async () => (await desk.exportHar({ limit: EXPORT_ROWS })).ok],
+      ['beside searches', { method: 'listExchanges', args: [SEARCH] }],
+      ['beside exports', { method: 'exportHar', args: [{ limit: EXPORT_ROWS }] }],
     ];
     const rounds: PhaseRun[][] = [];
     for (let round = 1; round <= o.rounds; round++) {
       const runs: PhaseRun[] = [];
-      for (const [name, op] of kinds) runs.push(await phase(name, op, round));
+      for (const [name, call] of kinds) runs.push(await phase(name, call, round));
       rounds.push(runs);
     }
     const after = await textIndexState(engine, desk, url);
@@ -309,6 +330,7 @@ async function runEngine(
     }
     return { engine, fillMs, textIndex: { before, after }, phases, allRecorded: phases.every((p) => p.found === p.sent) };
   } finally {
+    await web?.close();
     await desk.close();
     if (url) await server!.dropDatabase(url);
     rmSync(home, { recursive: true, force: true });
@@ -321,6 +343,7 @@ export async function runSearchBesideBench(o: {
   seconds: number;
   rounds: number;
   engines: readonly BenchEngine[];
+  uiCalls: UiCalls;
   log: (line: string) => void;
 }): Promise<SearchBesideResult> {
   const server = o.engines.includes('postgres') ? await startBenchPostgres() : null;
@@ -332,6 +355,7 @@ export async function runSearchBesideBench(o: {
       rate: o.rate,
       seconds: o.seconds,
       rounds: o.rounds,
+      uiCalls: o.uiCalls,
       server: server?.label ?? null,
       engines,
       allRecorded: engines.every((e) => e.allRecorded),
@@ -382,6 +406,6 @@ export function formatSearchBesideResult(r: SearchBesideResult): string {
         `${ENGINE_NAME[e.engine]}: filled in ${(e.fillMs / 1000).toFixed(1)} s; text index before the phases: ${e.textIndex.before}, after: ${e.textIndex.after}`,
     ),
     ...(r.server ? [`PostgreSQL: ${r.server}`] : []),
-    `${r.rate}/s over ${r.seconds} s a phase, ${r.rounds} round${r.rounds === 1 ? '' : 's'}, ${fmtInt(r.rows)} rows; exports: a HAR of the newest ${EXPORT_ROWS} captures; every callback has its row: ${r.allRecorded ? 'yes' : 'NO'}`,
+    `${r.rate}/s over ${r.seconds} s a phase, ${r.rounds} round${r.rounds === 1 ? '' : 's'}, ${fmtInt(r.rows)} rows; the UI's calls ${r.uiCalls === 'web' ? "through the web mode's API, from a thread of their own" : 'in-process'}; exports: a HAR of the newest ${EXPORT_ROWS} captures; every callback has its row: ${r.allRecorded ? 'yes' : 'NO'}`,
   ].join('\n');
 }

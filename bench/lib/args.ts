@@ -61,6 +61,8 @@ export interface BenchArgs {
   rate: number;
   /** search-beside: the engines whose log the callbacks are captured into, in this order. */
   engines: BenchEngine[];
+  /** search-beside: the UI's calls through the web mode's API (as a page sends them) or made in-process. */
+  uiCalls: 'web' | 'in-process';
   /** store: exchanges generated, timed calls per query, and a directory to keep (and reuse) the file in. */
   rows: number;
   iterations: number;
@@ -135,7 +137,7 @@ function positive(name: string, value: string | undefined): number {
 }
 
 export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search,search-beside] [--json FILE]
-  [--requests N] [--warmup N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N] [--engine sqlite|postgres|both]
+  [--requests N] [--warmup N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N] [--engine sqlite|postgres|both] [--ui-calls web|in-process]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
   [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR] [--pin] [--bulk]`;
 
@@ -155,6 +157,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     distinctKeys: false,
     rate: d.rate,
     engines: ['sqlite', 'postgres'],
+    uiCalls: 'web',
     rows: d.rows,
     iterations: d.iterations,
     storeDir: null,
@@ -232,6 +235,12 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         const v = value();
         if (v !== 'sqlite' && v !== 'postgres' && v !== 'both') throw new Error(`--engine takes sqlite, postgres or both; got ${v}`);
         a.engines = v === 'both' ? ['sqlite', 'postgres'] : [v];
+        break;
+      }
+      case '--ui-calls': {
+        const v = value();
+        if (v !== 'web' && v !== 'in-process') throw new Error(`--ui-calls takes web or in-process; got ${v}`);
+        a.uiCalls = v;
         break;
       }
       case '--iterations':

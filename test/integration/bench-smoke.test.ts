@@ -345,6 +345,7 @@ describe('bench smoke (--quick): search-beside', () => {
     expect(r.rows).toBe(QUICK.rows);
     expect(r.allRecorded).toBe(true);
     expect(r.engines.map((e) => e.engine)).toEqual(['sqlite', 'postgres']);
+    expect(r.uiCalls).toBe('web');
     for (const e of r.engines) {
       expect(e.phases.map((p) => p.name)).toEqual(['alone', 'beside searches', 'beside exports']);
       for (const p of e.phases) {
@@ -352,6 +353,8 @@ describe('bench smoke (--quick): search-beside', () => {
         expect(p.found).toBe(p.sent);
         expect(positive(p.p50) && positive(p.p99)).toBe(true);
         expect(p.ops > 0).toBe(p.name !== 'alone');
+        // Through the web mode's API by default: every call answered with its Result.
+        expect(p.failedOps).toBe(0);
       }
       expect(e.textIndex.before).toMatch(/^indexed [\d,]+ of [\d,]+ rows$/);
     }
