@@ -12,7 +12,7 @@ import { createDesk, type Desk } from '../../src-main/core/desk';
 import { sign } from '../../src-main/core/signing';
 import { DESK_METHODS } from '../../src-main/shared/desk-api';
 import { tempDirForSuite } from '../helpers/temp';
-import { apiCall, tokenOf } from '../integration/web/http-raw';
+import { apiCall, resultOf, tokenOf } from '../integration/web/http-raw';
 
 const MiB = 1024 * 1024;
 
@@ -95,7 +95,7 @@ describe('the web API body bounds', () => {
     const secret = { secret: { label: 'typed', secret: 'body-limit-secret' } };
     const signed = await apiCall(ui.port, 'signBody', [body.toString('base64'), secret], headers());
     expect(signed.status, signed.body.slice(0, 200)).toBe(200);
-    expect(JSON.parse(signed.body)).toEqual({ ok: true, value: sign(body, 'body-limit-secret') });
+    expect(resultOf(signed)).toEqual({ ok: true, value: sign(body, 'body-limit-secret') });
   });
 
   it('a declared length over the bound is refused at once, before a byte of the body is sent', async () => {

@@ -16,7 +16,7 @@ import { startOperator, type StandInOperator } from '../helpers/operator';
 import { tempDirForSuite } from '../helpers/temp';
 import { send, startProxy } from '../integration/proxy/helpers';
 import { OPERATOR_ID, startTokenEndpoint, type TokenEndpoint } from '../integration/token/token-endpoint';
-import { apiCall, tokenOf } from '../integration/web/http-raw';
+import { apiCall, resultOf, tokenOf } from '../integration/web/http-raw';
 import { filePlaces, leaks } from './helpers/canary';
 import { ALL_CANARIES, CANARY_API_KEY, CANARY_ENV_API_KEY, CANARY_ENV_SECRET, CANARY_OTHER_SECRET, CANARY_SECRET } from './helpers/canaries';
 
@@ -222,7 +222,7 @@ describe('secrets stay secret (desk, web mode, files)', () => {
     for (const [method, args] of reads) {
       const res = await apiCall(web.port, method, args, { authorization: `Bearer ${token}` });
       expect(res.status, method).toBe(200);
-      expect((JSON.parse(res.body) as { ok: boolean }).ok, `${method} ${res.body.slice(0, 200)}`).toBe(true);
+      expect(resultOf(res).ok, `${method} ${res.body.slice(0, 200)}`).toBe(true);
       outputs.push({ label: `web ${method} ${JSON.stringify(args).slice(0, 40)}`, bytes: res.body + JSON.stringify(res.headers) });
     }
     controller.abort();

@@ -1,5 +1,6 @@
 // Raw HTTP requests with full control of the headers (fetch refuses to set Host and Origin).
 import { request } from 'node:http';
+import { TEXT_VALUE_HEADER } from '../../../src-main/shared/web-wire';
 
 export interface RawResponse {
   status: number;
@@ -33,6 +34,12 @@ export function rawRequest(port: number, options: { method?: string; path: strin
 /** A POST /api/<method> as the page sends it. */
 export function apiCall(port: number, method: string, args: unknown[], headers: Record<string, string>): Promise<RawResponse> {
   return rawRequest(port, { method: 'POST', path: `/api/${method}`, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(args) });
+}
+
+/** The Result an API answer carries: its JSON, or a text value sent as the body itself (marked by TEXT_VALUE_HEADER). */
+export function resultOf(res: RawResponse): { ok: boolean; value?: unknown } {
+  if (res.status === 200 && res.headers[TEXT_VALUE_HEADER] === 'text') return { ok: true, value: res.body };
+  return JSON.parse(res.body) as { ok: boolean; value?: unknown };
 }
 
 export function tokenOf(url: string): string {
