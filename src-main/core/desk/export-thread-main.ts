@@ -1,7 +1,8 @@
 // The export thread's entry point: it turns the rows of an export into the text of their HAR entries (each
 // row's detail, its HAR entry with the secrets redacted, stringified and indented), work that on the
-// proxy's thread would hold the callbacks behind it and fill its heap with garbage to collect. Rows of a
-// team's PostgreSQL it reads itself, on a connection of its own (store/postgres/thread-export-reads.ts).
+// proxy's thread would hold the callbacks behind it and fill its heap with garbage to collect. It reads
+// the rows itself, on a connection of its own: a team's PostgreSQL's (store/postgres/thread-export-reads.ts)
+// or the data directory's SQLite file's (store/sqlite/thread-export-reads.ts).
 // It keeps nothing between jobs but that connection, and never logs: the secrets it is handed live only
 // in the job that uses them. It opens an engine, so it is a file of the desk's composition root.
 import { setPriority } from 'node:os';
@@ -10,6 +11,7 @@ import { EXPORT_THREAD_NICE, type HarThreadJob, type HarThreadReply, type Thread
 import { harEntriesText } from '../export/har-entries-text';
 import { DeskFailure } from '../result';
 import { ThreadExportReads } from '../store/postgres/thread-export-reads';
+import { SqliteThreadExportReads } from '../store/sqlite/thread-export-reads';
 import type { DetailRow, DetailRows } from '../store/rows/exchange-rows';
 
 /** A blob crosses threads as a Uint8Array: the rows' mapping expects the Buffers a driver hands out. */
@@ -19,11 +21,15 @@ function withBuffers(row: DetailRow): DetailRow {
   return { ...row, req_body: asBuffer(row.req_body)!, res_body: asBuffer(row.res_body) };
 }
 
-const reads = new ThreadExportReads();
+const teamReads = new ThreadExportReads();
+const fileReads = new SqliteThreadExportReads();
 
 /** The slice's rows: read here from the source it names, or as they came (their blobs made Buffers again). */
 async function rowsOf(found: ThreadSlice['found'], ids: readonly number[]): Promise<DetailRows> {
-  if ('readThere' in found) return reads.exportRows(found.readThere, ids);
+  if ('readThere' in found) {
+    const source = found.readThere;
+    return 'postgres' in source ? teamReads.exportRows(source, ids) : fileReads.exportRows(source, ids);
+  }
   return { rows: found.rows.map(withBuffers), derived: found.derived };
 }
 

@@ -2,16 +2,12 @@
 // proxy's thread neither parses them nor wakes the server for them. The server's own list of connections
 // (pg_stat_activity: each one's name and last statement) says which connection read them; the control is
 // the same read made on the proxy's thread, which that list shows on the desk's reading connection.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { needsBuild } from '../../../scripts/start-lib.mjs';
-import { TEST_BUILD_DIR } from '../../../scripts/test-build.mjs';
 import { createDesk, type Desk } from '../../../src-main/core/desk';
 import { harEntriesHere } from '../../../src-main/core/export/har-entries-text';
 import { harText } from '../../../src-main/core/export/har-text';
-import { HarThread, type ThreadScript } from '../../../src-main/core/export/har-thread';
+import { HarThread } from '../../../src-main/core/export/har-thread';
 import { connectPostgres, TeamLog } from '../../../src-main/core/store/postgres';
 import { EXPORT_THREAD_APPLICATION, ThreadExportReads } from '../../../src-main/core/store/postgres/thread-export-reads';
 import { readElsewhere } from '../../../src-main/core/store/rows/export-rows';
@@ -19,6 +15,7 @@ import type { ExchangeReader } from '../../../src-main/core/store/contract/excha
 import { readStoppedMessage, stoppedSeconds } from '../../../src-main/core/store/rows/read-budget';
 import { DeskFailure } from '../../../src-main/core/result';
 import { sign } from '../../../src-main/core/signing';
+import { builtExportThread } from '../../helpers/export-thread';
 import { must } from '../../helpers/must';
 import { migratedDatabase, teamKeyFile, usePostgres } from '../../helpers/postgres';
 import { startRelay } from '../../helpers/tcp-relay';
@@ -31,16 +28,6 @@ const SECRET = 'team-export-thread-secret';
 const CAPTURES = 60;
 /** The export read's last statement: the ids derived from the slice's (exchange-reads.ts derivedFrom). */
 const EXPORT_READ = /source_id = ANY/;
-
-/**
- * The test build's export thread (`npm test` builds it first), where it is up to date; else null, and the
- * thread runs from source as everywhere else in the tests.
- */
-function builtExportThread(): ThreadScript | null {
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
-  const file = `${root}${TEST_BUILD_DIR}/main/export-thread.js`;
-  return existsSync(file) && !needsBuild(root, TEST_BUILD_DIR) ? { source: file, eval: false } : null;
-}
 
 type Har = { log: { entries: Array<{ _wagerDesk: { id: number } }> } };
 

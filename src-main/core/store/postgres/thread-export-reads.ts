@@ -5,7 +5,7 @@
 // idle and opened again after a failure, as the desk's reading pool does.
 import type pg from 'pg';
 import type { DetailRows } from '../rows/exchange-rows';
-import type { ThreadRowSource } from '../rows/export-rows';
+import type { PostgresRowSource } from '../rows/export-rows';
 import { DeskFailure } from '../../result';
 import { readStoppedMessage, stoppedSeconds } from '../rows/read-budget';
 import { connectionEnded, databaseFailure, isCancelled, poolPostgres, READER } from './connect';
@@ -25,7 +25,7 @@ export class ThreadExportReads {
    * once more: a read changes nothing, and an idle connection's end is heard only by the statement that
    * meets it. A read past the budget fails as the desk's own reads do, saying so.
    */
-  async exportRows(source: ThreadRowSource, ids: readonly number[]): Promise<DetailRows> {
+  async exportRows(source: PostgresRowSource, ids: readonly number[]): Promise<DetailRows> {
     const { url, statementTimeoutMs } = source.postgres;
     try {
       return await this.readOnce(url, statementTimeoutMs, ids, true);

@@ -18,6 +18,8 @@ import { KEY_FILE, type KeySource } from '../sealing/key-source';
 import { SettingsStore } from './settings';
 import { PreparedStatements, runHere, type ReadPlan } from './read-plan';
 import { READ_BUDGET_MS, ReadingThreads, type ReadOptions, type ReadStats } from './reading-threads';
+import { betterSqlitePath } from './worker-module';
+import type { SqliteRowSource } from '../rows/export-rows';
 import type { LogCounts } from './running-counts';
 import { callerSignal } from '../../caller-signal';
 import { profileCopy, type ProfileCopy } from './profile-copy';
@@ -88,6 +90,12 @@ export interface Store {
    * this connection where there is no thread (a database in memory).
    */
   read<T>(plan: ReadPlan<T>, options?: ReadOptions): Promise<T>;
+  /**
+   * Where another thread of this process opens the file itself, read-only (the export thread: an
+   * export's rows never pass through the proxy's thread); null where no reading thread can (a database
+   * without a file, or without a worker).
+   */
+  readonly threadRows: SqliteRowSource | null;
   /**
    * The exchanges' counts by direction as last read, with this connection's rows written since: no SQL.
    * When they may be off (never read, or more rows written than it keeps), a count is started on a
@@ -195,6 +203,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     const read = async <T>(plan: ReadPlan<T>, readOptions?: ReadOptions): Promise<T> =>
       readers ? readers.run(plan, readOptions) : runHere(opened, readHere, plan);
     const budgetMs = options.readBudgetMs ?? READ_BUDGET_MS;
+    const modulePath = readers ? betterSqlitePath() : null;
     let counting: Promise<void> | null = null;
     const store: Store = {
       dir,
@@ -229,6 +238,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       checkpointInBackground: () =>
         Checkpointer.start(opened, { nativeBinding: options.nativeBinding, readsUnderWay: () => (readers?.stats().running ?? 0) > 0 }),
       read,
+      threadRows: modulePath ? { sqlite: { file: opened.name, modulePath, nativeBinding: options.nativeBinding ?? null } } : null,
       knownCounts: () => {
         // Started outside the caller's turn: the counts' plan reads this connection's data_version.
         if (exchanges.countsStale() && counting === null) {

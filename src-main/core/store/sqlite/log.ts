@@ -37,8 +37,11 @@ export function sqliteLog(store: Store): ExchangeLog {
     listIds: async (q) => store.read(listIdsPlan(q), { signal: callerSignal() }),
     get: async (id) => store.read(detailPlan(id), { signal: callerSignal() }),
     detailRows,
-    // Made on a reading thread already: an export takes the rows as they are.
-    exportRows: detailRows,
+    // The export thread reads the rows from the file itself (thread-export-reads.ts); here only where it cannot start.
+    exportRows: async (ids) => {
+      const source = store.threadRows;
+      return source ? { readThere: source, readHere: () => detailRows(ids) } : detailRows(ids);
+    },
     timeline: async (depositId, profile) => store.read(timelinePlan(depositId, profile), { signal: callerSignal() }),
     label: null,
     sql: sqliteSql((plan) => store.read(plan, { signal: callerSignal() })),
