@@ -1,11 +1,11 @@
 // The export thread: a worker that builds the text of a HAR's entries (desk/export-thread-main.ts) while
 // the proxy's thread only has the log's rows read and joins the text. Started at the first export, kept
 // for the next (a desk's UI exports again), unref'd (an idle desk's process may end), and ended with the
-// desk. A slice's rows go over in groups of about GROUP_BYTES of bodies, so that no job copies megabytes
-// at once on the proxy's thread; the rows go as the log read them, so that making details of them is the
-// thread's work too. Rows the log leaves to the thread (a team's PostgreSQL) go as where to read them: the
+// desk. The log leaves a slice's rows to the thread (either engine): they go as where to read them, the
 // thread reads them on its own connection, and the read slice's text comes back whole (50 exchanges, so
-// megabytes only where their bodies are).
+// megabytes only where their bodies are). Rows read here (where the log cannot leave them to a thread) go
+// over in groups of about GROUP_BYTES of bodies, so that no job copies megabytes at once on the proxy's
+// thread; they go as the log read them, so that making details of them is the thread's work too.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -131,10 +131,14 @@ export class HarThread {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
     const job: HarThreadJob = { job: this.nextJob++, slice: crossing(slice), secrets };
-    return new Promise((resolve, reject) => {
+    // A slice the thread reads itself: the log counts the read as under way until the thread answers.
+    const found = slice.found;
+    const readEnded = readElsewhere(found) ? found.underWay?.() : undefined;
+    const answered = new Promise<string>((resolve, reject) => {
       this.waiting.set(job.job, { resolve, reject });
       worker.postMessage(job);
     });
+    return readEnded ? answered.finally(readEnded) : answered;
   }
 
   private spawn(): Worker {

@@ -80,7 +80,20 @@ describe("an export of the data directory's log", () => {
     const entries = harEntriesText({ ids, found: here }, [SECRET]);
     const thread = HarThread.create()!;
     onTestFinished(() => thread.close());
-    expect(await thread.build({ ids, found }, [SECRET])).toBe(entries);
+    // The log counts the thread's read as under way until the thread answers (its checkpointer waits meanwhile).
+    let underWay = 0;
+    const counted = {
+      ...found,
+      underWay: () => {
+        underWay += 1;
+        const end = found.underWay!();
+        return () => (end(), (underWay -= 1));
+      },
+    };
+    const building = thread.build({ ids, found: counted }, [SECRET]);
+    expect(underWay).toBe(1);
+    expect(await building).toBe(entries);
+    expect(underWay).toBe(0);
     expect(thread.buildsInPlace()).toBe(false);
     expect(entries).not.toContain(SECRET);
   });

@@ -1,7 +1,7 @@
 // The checkpointer's worker copies the write-ahead log back beside a writer that never stops, and makes
 // the log start over once it is past its bound: without that, a log under a steady load only grows. It
-// does not try that while the desk's reads are under way: the try would hold the write lock, and every
-// capture with it, waiting for readers that stay.
+// does not try that while the desk's reads are under way (its reading threads', its export thread's): the
+// try would hold the write lock, and every capture with it, waiting for readers that stay.
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,38 @@ describe('the background checkpointer', () => {
     } finally {
       reader.close();
       await checkpointer!.stop();
+    }
+    store.close();
+  }, 60_000);
+
+  it("counts another thread's read of the file (the export thread's) as a read under way, as the store starts it", async () => {
+    const store = openStore(tempDir());
+    const checkpointer = store.checkpointInBackground();
+    expect(checkpointer).not.toBeNull();
+    // Past the log's bound in a few hundred commits: bodies of 64 KiB.
+    const write = async (i: number): Promise<void> => {
+      store.immediate(() => store.exchanges.insert(inboundRow({ body: Buffer.alloc(64 * 1024, 65 + (i % 26)) })));
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    const readEnded = store.readElsewhere();
+    try {
+      let i = 0;
+      for (; checkpointer!.deferredCount() < 1; i++) {
+        if (i > 20_000) throw new Error('the start-over was never due');
+        if (checkpointer!.restartCount() > 0) throw new Error('the log was made to start over while a read was under way');
+        await write(i);
+      }
+      expect(checkpointer!.restartCount()).toBe(0);
+      readEnded();
+      // Ended twice by mistake, it still counts once: the next due start-over is made.
+      readEnded();
+      for (const start = i; checkpointer!.restartCount() < 1; i++) {
+        if (i > start + 20_000) throw new Error('the log was never made to start over after the read');
+        await write(i);
+      }
+    } finally {
+      await checkpointer!.stop();
+      await store.closeReaders();
     }
     store.close();
   }, 60_000);

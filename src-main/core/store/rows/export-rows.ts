@@ -27,6 +27,11 @@ export type ThreadRowSource = PostgresRowSource | SqliteRowSource;
 export interface RowsReadElsewhere {
   readThere: ThreadRowSource;
   readHere(): Promise<DetailRows>;
+  /**
+   * Tells the log that a read of `readThere` is under way, until the function it returns is called: a log
+   * that waits for no reader while it has one (SQLite's checkpointer) counts this one too.
+   */
+  underWay?(): () => void;
 }
 
 /** What an export's read gives: the rows, or where to read them. */

@@ -25,7 +25,8 @@
 // beside a reader that stays holds every capture back for the whole cap. A desk that searches keeps a
 // reading thread in the log for seconds at a time, and a try every period then held captures 20 ms
 // twice a second, every one in vain (36 of 36 beside a search without pause on a million rows): the
-// RESTART is not tried while the desk's own reads are under way (`readsUnderWay`). The copy goes on;
+// RESTART is not tried while the desk's own reads are under way (`readsUnderWay`: its reading threads',
+// and its export thread's reads of an export's rows, Store.readElsewhere). The copy goes on;
 // the log starts over once the reads pause. A reader of another process can still make a try wait.
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
@@ -48,8 +49,9 @@ export interface CheckpointerOptions {
   /** How often the log is copied back (tests set a short one). */
   periodMs?: number;
   /**
-   * Whether the desk's reading threads have a read under way, asked each period: a RESTART then would
-   * hold the write lock waiting for them. Not given: none are known.
+   * Whether the desk's threads have a read of the file under way (the reading threads', the export
+   * thread's), asked each period: a RESTART then would hold the write lock waiting for them. Not given:
+   * none are known.
    */
   readsUnderWay?: () => boolean;
 }

@@ -97,6 +97,12 @@ export interface Store {
    */
   readonly threadRows: SqliteRowSource | null;
   /**
+   * Counts a read of the file by another thread of this process (threadRows') as under way, until the
+   * function it returns is called: the checkpointer leaves the log's start-over for later meanwhile, as it
+   * does while the reading threads read.
+   */
+  readElsewhere(): () => void;
+  /**
    * The exchanges' counts by direction as last read, with this connection's rows written since: no SQL.
    * When they may be off (never read, or more rows written than it keeps), a count is started on a
    * reading thread, and the next call has it.
@@ -204,6 +210,8 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       readers ? readers.run(plan, readOptions) : runHere(opened, readHere, plan);
     const budgetMs = options.readBudgetMs ?? READ_BUDGET_MS;
     const modulePath = readers ? betterSqlitePath() : null;
+    let readsElsewhere = 0;
+    const readsUnderWay = (): boolean => (readers?.stats().running ?? 0) > 0 || readsElsewhere > 0;
     let counting: Promise<void> | null = null;
     const store: Store = {
       dir,
@@ -235,10 +243,17 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
           if (!dryRun) exchanges.recount();
         }
       },
-      checkpointInBackground: () =>
-        Checkpointer.start(opened, { nativeBinding: options.nativeBinding, readsUnderWay: () => (readers?.stats().running ?? 0) > 0 }),
+      checkpointInBackground: () => Checkpointer.start(opened, { nativeBinding: options.nativeBinding, readsUnderWay }),
       read,
       threadRows: modulePath ? { sqlite: { file: opened.name, modulePath, nativeBinding: options.nativeBinding ?? null } } : null,
+      readElsewhere: () => {
+        readsElsewhere += 1;
+        let ended = false;
+        return () => {
+          if (!ended) readsElsewhere -= 1;
+          ended = true;
+        };
+      },
       knownCounts: () => {
         // Started outside the caller's turn: the counts' plan reads this connection's data_version.
         if (exchanges.countsStale() && counting === null) {

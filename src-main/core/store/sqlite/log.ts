@@ -40,7 +40,7 @@ export function sqliteLog(store: Store): ExchangeLog {
     // The export thread reads the rows from the file itself (thread-export-reads.ts); here only where it cannot start.
     exportRows: async (ids) => {
       const source = store.threadRows;
-      return source ? { readThere: source, readHere: () => detailRows(ids) } : detailRows(ids);
+      return source ? { readThere: source, readHere: () => detailRows(ids), underWay: () => store.readElsewhere() } : detailRows(ids);
     },
     timeline: async (depositId, profile) => store.read(timelinePlan(depositId, profile), { signal: callerSignal() }),
     label: null,
