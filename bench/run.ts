@@ -182,6 +182,13 @@ async function runOne(name: string, args: BenchArgs, scratch: string): Promise<O
       log(formatSearchBesideResult(r));
       return { name, ok: r.allRecorded, result: r };
     }
+    case 'export-cost': {
+      const { runExportCostBench, formatExportCostResult } = await import('./export-cost');
+      log(heading(`export-cost: the proxy thread's CPU an export, in-process and through the web API, ${args.engines.join(' and ')}`));
+      const r = await runExportCostBench({ rows: Math.min(args.rows, 20_000), seconds: args.quick ? 1 : 10, rounds: args.rounds, engines: args.engines });
+      log(formatExportCostResult(r));
+      return { name, ok: r.runs.every((x) => x.failed === 0 && x.exports > 0), result: r };
+    }
     default:
       throw new Error(`unknown benchmark ${name}`);
   }

@@ -21,6 +21,7 @@ import { SLOW_SEARCH as SEARCH, slowSearchRow as row } from '../test/helpers/slo
 import type { BenchEngine } from './lib/args';
 import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
 import { answeredRows, fillPostgres } from './lib/postgres-fill';
+import { fillSqlite } from './lib/sqlite-fill';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
 import { busyWebUi, type BusyUi } from './lib/web-ui-client';
@@ -37,8 +38,7 @@ interface UiCall {
 export type UiCalls = 'web' | 'in-process';
 
 /** Captures a HAR export of the exporting UI holds: a screenful of pages, as a ticket would attach. */
-const EXPORT_ROWS = 500;
-const SQLITE_TX = 50_000;
+export const EXPORT_ROWS = 500;
 
 export interface PhaseResult {
   name: 'alone' | 'beside searches' | 'beside exports';
@@ -141,23 +141,12 @@ function busyUi(op: () => Promise<boolean>): BusyUi {
 }
 
 /** Every filled row's answer: the log of an operator that answered every callback. */
-const ANSWER: ExchangeCompletion = {
+export const ANSWER: ExchangeCompletion = {
   response: { status: 200, headers: [['content-type', 'application/json']], body: Buffer.from('{"status":"ok"}') },
   error: null,
   durationMs: 4,
   completedAt: new Date(0).toISOString(),
 };
-
-function fillSqlite(desk: Desk, rows: number): void {
-  const store = storeOf(desk);
-  for (let done = 0; done < rows;) {
-    const n = Math.min(SQLITE_TX, rows - done);
-    store.immediate(() => {
-      for (let i = 0; i < n; i++) store.exchanges.finish(store.exchanges.record(row(done + i)), ANSWER);
-    });
-    done += n;
-  }
-}
 
 /** `fn` on a connection of its own to `url`, ended after it. */
 async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -238,7 +227,7 @@ async function runEngine(
   }
   const desk = createDesk({ home, database: url });
   try {
-    if (engine === 'sqlite') fillSqlite(desk, o.rows);
+    if (engine === 'sqlite') fillSqlite(desk, o.rows, row, ANSWER);
     const fillMs = performance.now() - t0;
     o.log(`${engine}: filled ${fmtInt(o.rows)} rows in ${(fillMs / 1000).toFixed(1)} s; ${dirtyMb() ?? '?'} MB not yet on disk`);
     await settleOnDisk(engine, desk, url);

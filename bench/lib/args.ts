@@ -16,7 +16,8 @@ export type BenchName =
   | 'team-outage'
   | 'team-scale'
   | 'team-search'
-  | 'search-beside';
+  | 'search-beside'
+  | 'export-cost';
 export const BENCH_NAMES: readonly BenchName[] = [
   'proxy',
   'store',
@@ -33,6 +34,7 @@ export const BENCH_NAMES: readonly BenchName[] = [
   'team-scale',
   'team-search',
   'search-beside',
+  'export-cost',
 ];
 
 export type BenchEngine = 'sqlite' | 'postgres';
@@ -136,7 +138,7 @@ function positive(name: string, value: string | undefined): number {
   return n;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search,search-beside] [--json FILE]
+export const USAGE = `usage: npm run bench -- [--quick] [--only proxy,store,memory,ui,writes,judge,redeliver,ndjson,tail,prune,team-store,team-outage,team-scale,team-search,search-beside,export-cost] [--json FILE]
   [--requests N] [--warmup N] [--connections 32,128] [--rounds N] [--max-seconds S] [--no-mitm] [--distinct-keys] [--rate N] [--engine sqlite|postgres|both] [--ui-calls web|in-process]
   [--rows N] [--iterations N] [--store-dir DIR] [--exchange-store MODULE] [--captures N] [--ui-rows N] [--writes N]
   [--redeliver-sends N] [--redeliver-rates 1000,100] [--log-rows N] [--prune-seconds N] [--from-source] [--cpu-prof DIR] [--baseline DIR] [--pin] [--bulk]`;

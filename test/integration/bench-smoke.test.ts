@@ -22,6 +22,7 @@ import type { TeamStoreResult } from '../../bench/team-store';
 import type { TeamScaleResult } from '../../bench/team-scale';
 import type { OutageResult } from '../../bench/team-outage';
 import type { SearchBesideResult } from '../../bench/search-beside';
+import type { ExportCostResult } from '../../bench/export-cost';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -359,5 +360,21 @@ describe('bench smoke (--quick): search-beside', () => {
       expect(e.textIndex.before).toMatch(/^indexed [\d,]+ of [\d,]+ rows$/);
     }
     expect(run.stdout).toMatch(/every callback has its row: yes/);
+  }, 200_000);
+});
+
+describe('bench smoke (--quick): export-cost', () => {
+  it('export-cost: both engines, each way in turn, every export answered, the thread time counted on Linux', async () => {
+    const run = await bench('export-cost');
+    const r = resultOf<ExportCostResult>(run, 'export-cost');
+    expect(r.rows).toBe(QUICK.rows);
+    expect(r.runs.map((x) => `${x.engine} ${x.calls}`)).toEqual(['sqlite in-process', 'sqlite web', 'postgres in-process', 'postgres web']);
+    for (const x of r.runs) {
+      expect(x.exports).toBeGreaterThan(0);
+      expect(x.failed).toBe(0);
+      expect(positive(x.exportMs)).toBe(true);
+      if (process.platform === 'linux') expect(positive(x.threadMsPerExport ?? 0)).toBe(true);
+    }
+    expect(run.code).toBe(0);
   }, 200_000);
 });
