@@ -100,7 +100,7 @@ const COMPOSITION_ROOT = [
   'src-main/core/desk/team-log-events.ts',
   // The desk's edge: SQLite's failures told in words a person can act on.
   'src-main/core/desk/attempt.ts',
-  // The export thread's entry: it reads a team's PostgreSQL on a connection of its own.
+  // The export thread's entry: it reads a team's PostgreSQL, or the data directory's SQLite file, on a connection of its own.
   'src-main/core/desk/export-thread-main.ts',
 ];
 const MAIN_SIDE = [...CORE, 'core-desk', 'cli', 'electron-main', 'preload'];

@@ -62,11 +62,13 @@ async function exportInProcess(desk: ReturnType<typeof createDesk>, seconds: num
 
 async function runEngine(engine: BenchEngine, o: { rows: number; seconds: number; rounds: number }, server: BenchPostgres | null): Promise<ExportCostRun[]> {
   const home = mkdtempSync(join(tmpdir(), 'wager-desk-export-cost-'));
-  const url = engine === 'postgres' ? await server!.newDatabase() : null;
-  if (url) await fillPostgres(url, answeredRows(o.rows, row, ANSWER));
-  const desk = createDesk({ home, database: url });
+  let url: string | null = null;
+  let desk: ReturnType<typeof createDesk> | null = null;
   let web: WebUi | null = null;
   try {
+    url = engine === 'postgres' ? await server!.newDatabase() : null;
+    if (url) await fillPostgres(url, answeredRows(o.rows, row, ANSWER));
+    desk = createDesk({ home, database: url });
     if (engine === 'sqlite') fillSqlite(desk, o.rows, row, ANSWER);
     web = await startWebUi(desk, { port: 0 });
     const page = { url: new URL(web.url).origin, token: new URL(web.url).hash.slice('#token='.length) };
@@ -97,7 +99,7 @@ async function runEngine(engine: BenchEngine, o: { rows: number; seconds: number
     return runs;
   } finally {
     await web?.close();
-    await desk.close();
+    await desk?.close();
     if (url) await server!.dropDatabase(url);
     rmSync(home, { recursive: true, force: true });
   }

@@ -65,7 +65,7 @@ export interface BenchArgs {
   engines: BenchEngine[];
   /** search-beside: the UI's calls through the web mode's API (as a page sends them) or made in-process. */
   uiCalls: 'web' | 'in-process';
-  /** store: exchanges generated, timed calls per query, and a directory to keep (and reuse) the file in. */
+  /** store: exchanges generated (export-cost: up to 20,000), timed calls per query, and a directory to keep (and reuse) the file in. */
   rows: number;
   iterations: number;
   storeDir: string | null;

@@ -44,10 +44,14 @@ parentPort.once('message', () => (running = false));
 /** `ui`: the web UI's base URL and token. */
 export function busyWebUi(ui: { url: string; token: string }, method: string, args: unknown[]): BusyUi {
   const worker = new Worker(PAGE, { eval: true, workerData: { ...ui, method, args, textHeader: TEXT_VALUE_HEADER } });
+  // Ends the phase whatever becomes of the page: its counts, its error, or its exit without them.
   const done = new Promise<{ ops: number; failedOps: number; opMs: number }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The page's thread exited (${code}) without its counts.`)));
   });
+  // A run that fails before it stops the page does not stay alive for it.
+  worker.unref();
   return {
     async stop() {
       worker.postMessage('stop');

@@ -46,7 +46,8 @@ export function createHttpClient(token: string | null): DeskClient {
     // A text value comes as the body itself (the desk's api-routes.ts sendResult), not as a JSON string.
     if (response.status === 200 && response.headers.get(TEXT_VALUE_HEADER) === 'text') {
       try {
-        return { ok: true, value: await response.text() };
+        // Decoded without dropping a leading U+FEFF, which response.text() would: the value as the desk sent it.
+        return { ok: true, value: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()) };
       } catch (err) {
         return { ok: false, error: { code: 'io-error', message: `The desk's answer to ${method} was cut short (${(err as Error).message}).` } };
       }

@@ -296,7 +296,7 @@ describe('text search on SQLite and PostgreSQL', () => {
 describe('exports past one page of ids on SQLite and PostgreSQL', () => {
   it('hold every row the filter passes, oldest first, before and after indexing', async () => {
     const engines = [await sqliteEngine(), await postgresEngine()];
-    // More rows than a page of ids (har-select.ts reads pages of up to the list's 500).
+    // More rows than a page of ids (har-select.ts asks for 1,000; PostgreSQL's list gives 500 at most, SQLite's 1,000).
     const rows = Array.from({ length: 1_250 }, (_, i): Capture => ({
       tag: `heap-${i}`,
       body: `{"note":"lark ${i}"}`,

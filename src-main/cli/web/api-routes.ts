@@ -31,9 +31,9 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
 
 /**
  * A method's Result. A successful text value is the body itself, marked by TEXT_VALUE_HEADER: as a JSON
- * string, every quote of a HAR's JSON would be escaped on the proxy's thread: for an export of 500 captures
- * (about 1 MB), that thread's time an export was 7.5 to 8.1 ms as JSON, 4.5 ms as the body itself, and
- * 2.7 to 2.8 ms for the export called in-process.
+ * string, every quote of a HAR's JSON would be escaped on the proxy's thread, about 1 MB for an export of
+ * 500 captures (BENCHMARKS.md export-cost: the proxy thread's time an export through this API, before and
+ * after).
  * Failures, other values, and a text with a lone surrogate (which UTF-8 cannot carry, and JSON's escape
  * keeps exact) are the Result's JSON.
  */

@@ -3,7 +3,7 @@
 // proxy's thread would hold the callbacks behind it and fill its heap with garbage to collect. It reads
 // the rows itself, on a connection of its own: a team's PostgreSQL's (store/postgres/thread-export-reads.ts)
 // or the data directory's SQLite file's (store/sqlite/thread-export-reads.ts).
-// It keeps nothing between jobs but that connection, and never logs: the secrets it is handed live only
+// It keeps nothing between jobs but those connections, and never logs: the secrets it is handed live only
 // in the job that uses them. It opens an engine, so it is a file of the desk's composition root.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
@@ -48,7 +48,10 @@ if (port) {
       let reply: HarThreadReply;
       try {
         const { ids, found } = job.slice;
-        reply = { job: job.job, ok: true, text: harEntriesText({ ids, found: await rowsOf(found, ids) }, job.secrets) };
+        const rows = await rowsOf(found, ids);
+        // The desk counts a read of its file as under way (its checkpointer waits meanwhile): only the read.
+        if ('readThere' in found) port.postMessage({ job: job.job, readDone: true } satisfies HarThreadReply);
+        reply = { job: job.job, ok: true, text: harEntriesText({ ids, found: rows }, job.secrets) };
       } catch (err) {
         const code = err instanceof DeskFailure ? { code: err.code } : {};
         reply = { job: job.job, ok: false, message: err instanceof Error ? err.message : String(err), ...code };

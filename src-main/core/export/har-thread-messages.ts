@@ -24,5 +24,10 @@ export interface HarThreadJob {
   secrets: readonly string[];
 }
 
-/** A failed job's reply: its message, and the desk's error code where the failure had one (a read's, say). */
-export type HarThreadReply = { job: number; ok: true; text: string } | { job: number; ok: false; message: string; code?: DeskErrorCode };
+/**
+ * A job's reply: its text, or its failure's message and the desk's error code where it had one (a read's,
+ * say). Before it, for a slice the thread reads itself, `readDone`: the read is over, the entries are
+ * being built.
+ */
+export type HarThreadReply =
+  { job: number; ok: true; text: string } | { job: number; ok: false; message: string; code?: DeskErrorCode } | { job: number; readDone: true };

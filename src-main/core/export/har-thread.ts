@@ -65,7 +65,7 @@ export class HarThreadEnded extends Error {
   }
 }
 
-type Waiting = { resolve(text: string): void; reject(err: Error): void };
+type Waiting = { resolve(text: string): void; reject(err: Error): void; readEnded: (() => void) | undefined };
 
 export class HarThread {
   private worker: Worker | null = null;
@@ -131,14 +131,14 @@ export class HarThread {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
     const job: HarThreadJob = { job: this.nextJob++, slice: crossing(slice), secrets };
-    // A slice the thread reads itself: the log counts the read as under way until the thread answers.
+    // A slice the thread reads itself: the log counts the read as under way until the thread says it is
+    // over (or the job ends), not while the entries are built.
     const found = slice.found;
     const readEnded = readElsewhere(found) ? found.underWay?.() : undefined;
-    const answered = new Promise<string>((resolve, reject) => {
-      this.waiting.set(job.job, { resolve, reject });
+    return new Promise<string>((resolve, reject) => {
+      this.waiting.set(job.job, { resolve, reject, readEnded });
       worker.postMessage(job);
     });
-    return readEnded ? answered.finally(readEnded) : answered;
   }
 
   private spawn(): Worker {
@@ -149,6 +149,8 @@ export class HarThread {
     worker.on('message', (reply: HarThreadReply) => {
       this.answered = true;
       const waiting = this.waiting.get(reply.job);
+      endRead(waiting);
+      if ('readDone' in reply) return;
       this.waiting.delete(reply.job);
       if (reply.ok) waiting?.resolve(reply.text);
       // A failure the desk names (a read past its budget, the database away) keeps its code across the thread.
@@ -169,10 +171,21 @@ export class HarThread {
   private async end(why: Error): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    for (const waiting of this.waiting.values()) waiting.reject(why);
+    for (const waiting of this.waiting.values()) {
+      endRead(waiting);
+      waiting.reject(why);
+    }
     this.waiting.clear();
     if (worker) await worker.terminate();
   }
+}
+
+/** Tells the log a job's read of the rows is over, once. */
+function endRead(waiting: Waiting | undefined): void {
+  const ended = waiting?.readEnded;
+  if (!waiting || !ended) return;
+  waiting.readEnded = undefined;
+  ended();
 }
 
 /** The slice as it crosses to the thread: rows to read go as where to read them, without the function that reads them here. */

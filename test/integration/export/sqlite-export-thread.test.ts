@@ -139,13 +139,23 @@ describe("an export of the data directory's log", () => {
     const gone: SqliteRowSource = { sqlite: { ...source.sqlite, file: `${tempDir()}/no-such-log.db` } };
     const thread = HarThread.create()!;
     onTestFinished(() => thread.close());
-    const failure = await thread.build({ ids, found: { readThere: gone, readHere: found.readHere } }, [SECRET]).then(
+    let underWay = 0;
+    const counted = {
+      readThere: gone,
+      readHere: found.readHere,
+      underWay: () => ((underWay += 1), () => void (underWay -= 1)),
+    };
+    const failure = await thread.build({ ids, found: counted }, [SECRET]).then(
       () => null,
       (err: unknown) => err,
     );
     expect(failure).toBeInstanceOf(DeskFailure);
     expect((failure as DeskFailure).code).toBe('io-error');
-    expect((failure as DeskFailure).message).toMatch(/^The log could not be read for the export: unable to open database file\.$/);
+    expect((failure as DeskFailure).message).toMatch(
+      /^The log \/.*\/no-such-log\.db could not be read for the export \(unable to open database file, SQLITE_CANTOPEN\)\.$/,
+    );
+    // A read that failed is over: the log no longer counts it.
+    expect(underWay).toBe(0);
     // The thread is still there for the next export.
     expect(await thread.build({ ids, found }, [SECRET])).toBe(harEntriesText({ ids, found: await found.readHere() }, [SECRET]));
   });

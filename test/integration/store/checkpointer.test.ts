@@ -80,6 +80,7 @@ describe('the background checkpointer', () => {
       await new Promise((resolve) => setImmediate(resolve));
     };
     const readEnded = store.readElsewhere();
+    const other = store.readElsewhere();
     try {
       let i = 0;
       for (; checkpointer!.deferredCount() < 1; i++) {
@@ -88,9 +89,16 @@ describe('the background checkpointer', () => {
         await write(i);
       }
       expect(checkpointer!.restartCount()).toBe(0);
+      // One read ended twice by mistake counts once: the other, still under way, keeps the start-over put off.
       readEnded();
-      // Ended twice by mistake, it still counts once: the next due start-over is made.
       readEnded();
+      const deferred = checkpointer!.deferredCount();
+      for (const start = i; checkpointer!.deferredCount() === deferred; i++) {
+        if (i > start + 20_000) throw new Error('the start-over was never due again');
+        if (checkpointer!.restartCount() > 0) throw new Error('the log was made to start over while a read was under way');
+        await write(i);
+      }
+      other();
       for (const start = i; checkpointer!.restartCount() < 1; i++) {
         if (i > start + 20_000) throw new Error('the log was never made to start over after the read');
         await write(i);

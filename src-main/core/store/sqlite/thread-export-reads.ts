@@ -36,7 +36,9 @@ export class SqliteThreadExportReads {
     } catch (err) {
       // A failed read leaves no connection behind: the next opens the file again.
       this.forget(source.sqlite.file);
-      throw new DeskFailure('io-error', `The log could not be read for the export: ${err instanceof Error ? err.message : String(err)}.`);
+      const code = (err as { code?: unknown } | null)?.code;
+      const why = `${err instanceof Error ? err.message : String(err)}${typeof code === 'string' ? `, ${code}` : ''}`;
+      throw new DeskFailure('io-error', `The log ${source.sqlite.file} could not be read for the export (${why}).`);
     } finally {
       this.idleAfter(source.sqlite.file);
     }
