@@ -13,11 +13,10 @@ import { slowSearchRow as row } from '../test/helpers/slow-search-log';
 import type { BenchEngine } from './lib/args';
 import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
 import { answeredRows, fillPostgres } from './lib/postgres-fill';
-import { fillSqlite } from './lib/sqlite-fill';
+import { ANSWER, EXPORT_ROWS, fillSqlite } from './lib/answered-log';
 import { fmtInt, fmtMs } from './lib/stats';
 import { table } from './lib/table';
 import { busyWebUi } from './lib/web-ui-client';
-import { ANSWER, EXPORT_ROWS } from './search-beside';
 
 export type ExportCalls = 'in-process' | 'web';
 

@@ -8,7 +8,6 @@
 // difference, each round's p99, and whether every callback has its row. The load generator runs in the desk's process (its event loop is the
 // proxy's): what it measures is whether the searches and exports hold that loop.
 import type pg from 'pg';
-import type { ExchangeCompletion } from '../src-main/core/capture/new-exchange';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,7 +20,7 @@ import { SLOW_SEARCH as SEARCH, slowSearchRow as row } from '../test/helpers/slo
 import type { BenchEngine } from './lib/args';
 import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
 import { answeredRows, fillPostgres } from './lib/postgres-fill';
-import { fillSqlite } from './lib/sqlite-fill';
+import { ANSWER, EXPORT_ROWS, fillSqlite } from './lib/answered-log';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
 import { busyWebUi, type BusyUi } from './lib/web-ui-client';
@@ -36,9 +35,6 @@ interface UiCall {
 
 /** Where the UI's calls come from: the web mode's API (a page, a thread of its own), or this process's own calls. */
 export type UiCalls = 'web' | 'in-process';
-
-/** Captures a HAR export of the exporting UI holds: a screenful of pages, as a ticket would attach. */
-export const EXPORT_ROWS = 500;
 
 export interface PhaseResult {
   name: 'alone' | 'beside searches' | 'beside exports';
@@ -139,14 +135,6 @@ function busyUi(op: () => Promise<boolean>): BusyUi {
     },
   };
 }
-
-/** Every filled row's answer: the log of an operator that answered every callback. */
-export const ANSWER: ExchangeCompletion = {
-  response: { status: 200, headers: [['content-type', 'application/json']], body: Buffer.from('{"status":"ok"}') },
-  error: null,
-  durationMs: 4,
-  completedAt: new Date(0).toISOString(),
-};
 
 /** `fn` on a connection of its own to `url`, ended after it. */
 async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {

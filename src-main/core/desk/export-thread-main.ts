@@ -49,7 +49,7 @@ if (port) {
       try {
         const { ids, found } = job.slice;
         const rows = await rowsOf(found, ids);
-        // The desk counts a read of its file as under way (its checkpointer waits meanwhile): only the read.
+        // The read is over: the desk counts it as under way (SQLite's checkpointer waits meanwhile) no longer.
         if ('readThere' in found) port.postMessage({ job: job.job, readDone: true } satisfies HarThreadReply);
         reply = { job: job.job, ok: true, text: harEntriesText({ ids, found: rows }, job.secrets) };
       } catch (err) {

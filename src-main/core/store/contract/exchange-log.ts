@@ -41,8 +41,8 @@ export interface ExchangeReader {
    */
   detailRows(ids: readonly number[]): Promise<DetailRows>;
   /**
-   * The same rows for an export, as cheap as can be for the proxy's thread (rows/export-rows.ts): the rows
-   * (SQLite's, read on its reading threads), or where the export thread reads them itself (a team's).
+   * The same rows for an export, as cheap as can be for the proxy's thread (rows/export-rows.ts): where the
+   * export thread reads them itself, or the rows where no thread of the process can read the log.
    */
   exportRows(ids: readonly number[]): Promise<ExportRead>;
   /** `profile`: one profile's deposit, null: unassigned rows, absent: every row naming it. */

@@ -18,7 +18,6 @@ import { KEY_FILE, type KeySource } from '../sealing/key-source';
 import { SettingsStore } from './settings';
 import { PreparedStatements, runHere, type ReadPlan } from './read-plan';
 import { READ_BUDGET_MS, ReadingThreads, type ReadOptions, type ReadStats } from './reading-threads';
-import { betterSqlitePath } from './worker-module';
 import type { SqliteRowSource } from '../rows/export-rows';
 import type { LogCounts } from './running-counts';
 import { callerSignal } from '../../caller-signal';
@@ -209,7 +208,6 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     const read = async <T>(plan: ReadPlan<T>, readOptions?: ReadOptions): Promise<T> =>
       readers ? readers.run(plan, readOptions) : runHere(opened, readHere, plan);
     const budgetMs = options.readBudgetMs ?? READ_BUDGET_MS;
-    const modulePath = readers ? betterSqlitePath() : null;
     let readsElsewhere = 0;
     const readsUnderWay = (): boolean => (readers?.stats().running ?? 0) > 0 || readsElsewhere > 0;
     let counting: Promise<void> | null = null;
@@ -245,7 +243,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       },
       checkpointInBackground: () => Checkpointer.start(opened, { nativeBinding: options.nativeBinding, readsUnderWay }),
       read,
-      threadRows: modulePath ? { sqlite: { file: opened.name, modulePath, nativeBinding: options.nativeBinding ?? null } } : null,
+      threadRows: readers ? { sqlite: readers.source } : null,
       readElsewhere: () => {
         readsElsewhere += 1;
         let ended = false;

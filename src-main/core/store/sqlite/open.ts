@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { LATEST_VERSION, migrate } from './migrations';
 
 export type { Db } from './db';
-import type { Db } from './db';
+import { BUSY_TIMEOUT_MS, type Db } from './db';
 
 export class DatabaseTooNewError extends Error {
   constructor(
@@ -32,8 +32,7 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-/** How long a write waits for another process's write lock before it fails (SQLite's busy handler). */
-export const BUSY_TIMEOUT_MS = 5_000;
+export { BUSY_TIMEOUT_MS };
 
 /**
  * Opens (creating if needed) the desk's database and brings its schema up to date.

@@ -6,9 +6,10 @@
 // is ended mid-statement (better-sqlite3 cannot interrupt one) and a fresh one takes its place at the
 // next read. A plan stopped so answers with what it found if it can (read-plan.ts: ReadStopped).
 import { Worker } from 'node:worker_threads';
-import type { Db } from './open';
+import { BUSY_TIMEOUT_MS, type Db } from './db';
 import { ReadStopped, runStatement, type ReadPlan, type ReadStep } from './read-plan';
 import { betterSqlitePath } from './worker-module';
+import type { SqliteRowSource } from '../rows/export-rows';
 import { READ_BUDGET_MS } from '../rows/read-budget';
 
 export { READ_BUDGET_MS } from '../rows/read-budget';
@@ -32,7 +33,7 @@ const Database = require(workerData.modulePath);
 const o = workerData;
 if (process.platform === 'linux') try { require('node:os').setPriority(0, ${READER_NICE}); } catch {}
 const db = new Database(o.file, { readonly: true, fileMustExist: true, ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}) });
-db.pragma('busy_timeout = 5000');
+db.pragma('busy_timeout = ${BUSY_TIMEOUT_MS}');
 parentPort.postMessage('ready');
 const runStatement = ${runStatement.toString()};
 const cache = new Map();
@@ -161,10 +162,11 @@ export class ReadingThreads {
   private readonly counted = { stopped: 0, abandoned: 0 };
 
   private constructor(
-    workerData: Record<string, unknown>,
+    /** The file and the driver the threads open it with: another thread of the desk may open it so too (Store.threadRows). */
+    readonly source: SqliteRowSource['sqlite'],
     private readonly budgetMs: number,
   ) {
-    this.idle = Array.from({ length: THREADS }, () => new Reader(workerData));
+    this.idle = Array.from({ length: THREADS }, () => new Reader({ ...source }));
   }
 
   /** Reading threads for `db`'s file (started at their first read); null for a database without a file, or without a worker. */

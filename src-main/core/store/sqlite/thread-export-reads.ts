@@ -9,15 +9,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { DeskFailure } from '../../result';
 import type { DetailRows } from '../rows/exchange-rows';
 import type { SqliteRowSource } from '../rows/export-rows';
-import type { Db } from './db';
+import { BUSY_TIMEOUT_MS, type Db } from './db';
 import { detailRowsPlan } from './exchange-queries';
 import { PreparedStatements, runHere } from './read-plan';
 
 /** An idle connection is closed after this long: a file moved or replaced meanwhile is opened anew. */
 const IDLE_MS = 60_000;
-
-/** How long a read waits for a lock (a checkpoint's), as the reading threads do. */
-const BUSY_TIMEOUT_MS = 5_000;
 
 interface Open {
   db: Db;
