@@ -4,6 +4,7 @@
 // kind of column: blobs with every byte, texts with quotes, control characters and emoji, the infinities
 // in a double column; the built thread must read them as its sources do; a file it cannot open is a clear
 // failure, not a hang.
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDesk } from '../../../src-main/core/desk';
 import { storeOf } from '../../helpers/desk';
@@ -158,5 +159,26 @@ describe("an export of the data directory's log", () => {
     expect(underWay).toBe(0);
     // The thread is still there for the next export.
     expect(await thread.build({ ids, found }, [SECRET])).toBe(harEntriesText({ ids, found: await found.readHere() }, [SECRET]));
+  });
+
+  it('says in the desk’s words that a file which is not a database is damaged, naming it', async () => {
+    const { store, ids } = openFilled();
+    const found = await sqliteLog(store).exportRows(ids);
+    if (!readElsewhere(found)) throw new Error('the rows were read here');
+    const source = found.readThere as SqliteRowSource;
+    const garbage = `${tempDir()}/not-a-log.db`;
+    writeFileSync(garbage, Buffer.alloc(8192, 0x5a));
+    const thread = HarThread.create()!;
+    onTestFinished(() => thread.close());
+    const failure = await thread.build({ ids, found: { ...found, readThere: { sqlite: { ...source.sqlite, file: garbage } } } }, [SECRET]).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(DeskFailure);
+    expect((failure as DeskFailure).code).toBe('io-error');
+    expect((failure as DeskFailure).message).toBe(
+      `The database ${garbage} is damaged or is not a Wager Desk database (file is not a database). It was left as it is: ` +
+        'move it aside or restore a backup, or use another data directory (--home or WAGER_DESK_HOME).',
+    );
   });
 });

@@ -2,7 +2,8 @@
 // messages ("file is not a database", "attempt to write a readonly database") name neither the file nor
 // a way out; the shells print this message as it is (the CLI: one line on stderr, exit 2).
 import { dirname } from 'node:path';
-import { BUSY_TIMEOUT_MS, openDatabaseFiles } from './open';
+import { BUSY_TIMEOUT_MS } from './db';
+import { openDatabaseFiles } from './open-files';
 
 export type DataDirProblem = 'damaged' | 'not-writable' | 'disk-full' | 'locked';
 
@@ -76,13 +77,14 @@ const STORAGE_CODES = /^(SQLITE_CORRUPT|SQLITE_NOTADB|SQLITE_FULL|SQLITE_READONL
 /**
  * A storage error met after the database opened (damage behind an intact first page shows only when the
  * damaged page is read; a disk fills up while the desk runs), as a DataDirError that names the database
- * file and the way out; null for anything else. The file is the one database this process has open (the
- * CLI and the app open one); with several open, the message says "the Wager Desk database".
+ * file and the way out; null for anything else. The file is `known` where the caller knows it (a thread
+ * that opened the file itself), else the one database this process has open (the CLI and the app open
+ * one); with several open, the message says "the Wager Desk database".
  */
-export function explainStorageFailure(err: unknown): DataDirError | null {
+export function explainStorageFailure(err: unknown, known?: string): DataDirError | null {
   const code = codeOf(err);
   if (!STORAGE_CODES.test(code)) return null;
-  const files = openDatabaseFiles();
+  const files = known !== undefined ? [known] : openDatabaseFiles();
   const file = files.length === 1 ? files[0]! : 'the Wager Desk database';
   if (code.startsWith('SQLITE_IOERR')) {
     return new DataDirError(

@@ -3,6 +3,8 @@ import { LATEST_VERSION, migrate } from './migrations';
 
 export type { Db } from './db';
 import { BUSY_TIMEOUT_MS, type Db } from './db';
+// A storage error met later names its file (see explainStorageFailure).
+import { openDatabases } from './open-files';
 
 export class DatabaseTooNewError extends Error {
   constructor(
@@ -16,14 +18,6 @@ export class DatabaseTooNewError extends Error {
     );
     this.name = 'DatabaseTooNewError';
   }
-}
-
-/** The databases this process has open: a storage error met later names its file (see explainStorageFailure). */
-const openDatabases = new Set<Db>();
-
-/** The files of the databases open in this process (one in the CLI and the app). */
-export function openDatabaseFiles(): string[] {
-  return [...openDatabases].map((db) => db.name);
 }
 
 export interface OpenOptions {

@@ -11,6 +11,7 @@ import type { DetailRows } from '../rows/exchange-rows';
 import type { SqliteRowSource } from '../rows/export-rows';
 import { BUSY_TIMEOUT_MS, type Db } from './db';
 import { detailRowsPlan } from './exchange-queries';
+import { explainStorageFailure } from './open-errors';
 import { PreparedStatements, runHere } from './read-plan';
 
 /** An idle connection is closed after this long: a file moved or replaced meanwhile is opened anew. */
@@ -33,6 +34,9 @@ export class SqliteThreadExportReads {
     } catch (err) {
       // A failed read leaves no connection behind: the next opens the file again.
       this.forget(source.sqlite.file);
+      // Damage, a lock held past the wait, a disk error: in the words the desk uses for its own reads.
+      const explained = explainStorageFailure(err, source.sqlite.file);
+      if (explained) throw new DeskFailure('io-error', explained.message);
       const code = (err as { code?: unknown } | null)?.code;
       const why = `${err instanceof Error ? err.message : String(err)}${typeof code === 'string' ? `, ${code}` : ''}`;
       throw new DeskFailure('io-error', `The log ${source.sqlite.file} could not be read for the export (${why}).`);
