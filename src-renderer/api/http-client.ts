@@ -4,7 +4,7 @@
 import { DESK_EVENTS, DESK_METHODS, type DeskApi, type DeskEventListener, type DeskEventName } from '../../src-main/shared/desk-api';
 import type { DeskError, Result } from '../../src-main/shared/model';
 import { createSseParser } from './sse-parser';
-import { TEXT_VALUE_HEADER } from '../../src-main/shared/web-wire';
+import { readAnswer } from './api-answer';
 import type { ConnectionState, DeskClient } from './types';
 
 // Why the desk refuses the page, in a sentence: the page that replaces the app (AccessNeeded) says
@@ -22,12 +22,6 @@ const STALE_TOKEN: DeskError = {
 /** Longest pause between reconnection attempts of the event stream. */
 const MAX_RETRY_MS = 5_000;
 
-function isResult(value: unknown): value is Result<unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as { ok?: unknown; error?: unknown };
-  return v.ok === true || (v.ok === false && typeof v.error === 'object' && v.error !== null);
-}
-
 export function createHttpClient(token: string | null): DeskClient {
   const authorization = token ? `Bearer ${token}` : '';
 
@@ -43,27 +37,11 @@ export function createHttpClient(token: string | null): DeskClient {
     } catch (err) {
       return { ok: false, error: { code: 'io-error', message: `The desk did not answer (${(err as Error).message}). Is \`wager-desk serve\` still running?` } };
     }
-    // A text value comes as the body itself (the desk's api-routes.ts sendResult), not as a JSON string.
-    if (response.status === 200 && response.headers.get(TEXT_VALUE_HEADER) === 'text') {
-      try {
-        // Decoded without dropping a leading U+FEFF, which response.text() would: the value as the desk sent it.
-        return { ok: true, value: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()) };
-      } catch (err) {
-        return { ok: false, error: { code: 'io-error', message: `The desk's answer to ${method} was cut short (${(err as Error).message}).` } };
-      }
-    }
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      // fall through: reported below with the status
-    }
     if (response.status === 401) {
       setConnection('denied', STALE_TOKEN.message);
       return { ok: false, error: STALE_TOKEN };
     }
-    if (isResult(body)) return body;
-    return { ok: false, error: { code: 'internal', message: `The desk answered ${method} with HTTP ${response.status} and no result.` } };
+    return readAnswer(method, response);
   }
 
   const eventListeners = new Set<DeskEventListener>();
