@@ -2,12 +2,14 @@
 // SQLite, against the same with them in PostgreSQL (`serve --database URL`, a freshly migrated database
 // per run), and two `serve` processes on one PostgreSQL database with the load split between them (half
 // the connections and half the requests each, at the same time). The same signed pay callback as
-// bench/proxy.ts, the same stand-in upstream; each proxy a fresh process per run. The order of the
-// three turns by one place every round (A B C, B C A, C A B, ...), and the ratios are taken within each
-// round, then their median. The PostgreSQL server is durable (bench/lib/postgres.ts: fsync and
-// synchronous_commit on); what SQLite's commits promise is the desk's setting (WAL, synchronous=NORMAL),
-// printed beside it. After each run the log is counted: every answered request is an inbound row with
-// its answer, and the upstream received exactly as many.
+// bench/proxy.ts, the same stand-in upstream; each proxy a fresh process per run. Also one proxy on a
+// database that asks for every commit flushed (its synchronous_commit on, which the writer keeps): what
+// the stronger promise costs. The order of the targets turns by one place every round (A B C D, B C D A,
+// ...), and the ratios are taken within each round, then their median. The PostgreSQL server is durable
+// (bench/lib/postgres.ts: fsync on); the proxy's writer commits there as SQLite's WAL with
+// synchronous=NORMAL does, without waiting for the flush, and the report says so. After each run the log
+// is counted: every answered request is an inbound row with its answer, and the upstream received
+// exactly as many.
 import { closeSync, fdatasyncSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -16,20 +18,21 @@ import { baselineCommand, countRows, deskCommand, migrateWith, startServe, type 
 import { BENCH_SECRET } from './lib/exchange-rows';
 import { load, type LoadResult } from './lib/load';
 import { signedPay } from './lib/payload';
-import { countPgRows, durable, exchangeUpdates, startBenchPostgres, type BenchPostgres, type PgSettings, type WalFlushes } from './lib/postgres';
+import { countPgRows, durable, exchangeUpdates, startBenchPostgres, writerCommits, type BenchPostgres, type PgSettings, type WalFlushes } from './lib/postgres';
 import { machineCpu, machineShares, processCpuMs } from './lib/proc-cpu';
 import { fmtInt, fmtMs, fmtRatio, percentile, ratio } from './lib/stats';
 import { table } from './lib/table';
 import { startUpstream } from './lib/upstream';
 
-export type TeamTarget = 'sqlite' | 'postgres' | 'postgres-x2' | 'postgres-baseline';
-const TARGETS: readonly TeamTarget[] = ['sqlite', 'postgres', 'postgres-x2'];
+export type TeamTarget = 'sqlite' | 'postgres' | 'postgres-flushed' | 'postgres-x2' | 'postgres-baseline';
+const TARGETS: readonly TeamTarget[] = ['sqlite', 'postgres', 'postgres-flushed', 'postgres-x2'];
 /** With --baseline: one proxy on PostgreSQL with this build and with the other, beside SQLite. */
 const BASELINE_TARGETS: readonly TeamTarget[] = ['sqlite', 'postgres', 'postgres-baseline'];
 
 const LABELS: Record<TeamTarget, string> = {
   sqlite: 'one proxy, SQLite (data directory)',
   postgres: 'one proxy, PostgreSQL',
+  'postgres-flushed': 'one proxy, PostgreSQL, every commit flushed',
   'postgres-x2': 'two proxies, one PostgreSQL',
   'postgres-baseline': 'one proxy, PostgreSQL, --baseline build',
 };
@@ -171,11 +174,15 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
   const isDurable = durable(s);
   o.log(`PostgreSQL: ${pgServer.label}`);
   o.log(
-    `  fsync=${s.fsync}, synchronous_commit=${s.synchronousCommit}, full_page_writes=${s.fullPageWrites}, wal_sync_method=${s.walSyncMethod}: ` +
-      (isDurable
-        ? 'durable: a commit is acknowledged only once its WAL is flushed to the disk (one flush per commit group of the desk)'
-        : 'NOT durable: commits are acknowledged before they reach the disk; the comparison with SQLite is not like for like'),
+    `  fsync=${s.fsync}, synchronous_commit=${s.synchronousCommit} (${s.synchronousCommitSource}), full_page_writes=${s.fullPageWrites}, wal_sync_method=${s.walSyncMethod}: ` +
+      (isDurable ? 'durable: the WAL reaches the disk' : 'NOT durable: the WAL is never flushed; the comparison with SQLite is not like for like'),
   );
+  o.log(`  the proxy's writer commits ${writerCommits(s)}`);
+  if (targets.includes('postgres-flushed')) {
+    o.log(
+      "  'every commit flushed': a database whose own synchronous_commit is on, which the writer keeps: a capture is answered only once its WAL is on the disk",
+    );
+  }
   o.log(
     "SQLite: the desk's own setting, WAL with synchronous=NORMAL: a commit survives the process being killed; it reaches the disk at the next checkpoint (an OS crash can lose the last commits)",
   );
@@ -190,6 +197,7 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
     // The baseline's database at the baseline's own schema, by its own migrate.
     const migrate = target === 'postgres-baseline' && baseline ? (u: string) => migrateWith(baseline, homes[0]!, u) : undefined;
     const url = target === 'sqlite' ? null : await pgServer.newDatabase(migrate);
+    if (url && target === 'postgres-flushed') await pgServer.flushEveryCommit(url);
     const started = await Promise.allSettled(
       homes.map((home, i) =>
         startServe(target === 'postgres-baseline' && baseline ? baseline : desk, {
@@ -315,7 +323,7 @@ export async function runTeamStoreBench(o: TeamStoreOptions): Promise<TeamStoreR
     const upstream = await upstreamServer.url;
     const record = (key: string, run: TeamRun): void => void runs.set(key, [...(runs.get(key) ?? []), run]);
     for (let round = 1; round <= o.rounds; round++) {
-      // The order turns by one every round: none of the three always runs first, or last.
+      // The order turns by one every round: no target always runs first, or last.
       const order = rotate(targets, round - 1);
       for (const connections of o.connections) {
         for (const target of order) record(`${target}@${connections}`, await measureOnce(target, connections, round, upstream));
@@ -434,7 +442,7 @@ export function formatTeamResult(r: TeamStoreResult): string {
   ]);
   const lines: string[] = [
     `${r.rounds > 1 ? `median of ${r.rounds} rounds (ratios taken within each round, then the median); ` : ''}${fmtInt(r.requests)} requests a run after a warm-up; ` +
-      `PostgreSQL ${r.settings.version}, ${r.durable ? 'durable commits (fsync=on, synchronous_commit=on)' : `NOT durable (fsync=${r.settings.fsync}, synchronous_commit=${r.settings.synchronousCommit})`}; ` +
+      `PostgreSQL ${r.settings.version}, ${r.durable ? 'fsync=on' : `NOT durable (fsync=${r.settings.fsync})`}, the proxy's writer commits ${writerCommits(r.settings)}; ` +
       `SQLite WAL synchronous=NORMAL`,
     table(
       [
@@ -467,6 +475,13 @@ export function formatTeamResult(r: TeamStoreResult): string {
       `c${c}: PostgreSQL / SQLite forward throughput ${fmtRatio(v)}${rounds(pg?.vsSqliteRounds ?? [])} (target at least ${PG_VS_SQLITE_TARGET.toFixed(1)}x): ` +
         (v === null ? 'not measured' : v >= PG_VS_SQLITE_TARGET ? 'met' : 'NOT met'),
     );
+    const flushed = r.rows.find((x) => x.target === 'postgres-flushed' && x.connections === c);
+    if (flushed) {
+      lines.push(
+        `c${c}: PostgreSQL with every commit flushed / SQLite ${fmtRatio(flushed.vsSqlite)}${rounds(flushed.vsSqliteRounds)}: ` +
+          'what answering a capture only once its WAL is on the disk costs',
+      );
+    }
     if (pg?.cpuVsSqlite != null) {
       lines.push(
         `c${c}: CPU per request of serve and PostgreSQL together over SQLite's serve: ${fmtRatio(pg.cpuVsSqlite)} (one proxy), ${fmtRatio(two?.cpuVsSqlite ?? null)} (two proxies)`,
@@ -495,7 +510,7 @@ export function formatTeamResult(r: TeamStoreResult): string {
     );
   }
   lines.push(
-    `disk: fdatasync of an 8 KiB write p50 ${fmtMs(r.diskSync.p50)}, p99 ${fmtMs(r.diskSync.p99)}: a durable PostgreSQL commit waits for one; SQLite's (synchronous=NORMAL) does not`,
+    `disk: fdatasync of an 8 KiB write p50 ${fmtMs(r.diskSync.p50)}, p99 ${fmtMs(r.diskSync.p99)}: a flushed PostgreSQL commit waits for one; SQLite's (synchronous=NORMAL) does not`,
     '',
   );
   for (const row of r.rows) {

@@ -311,13 +311,18 @@ describe('bench smoke (--quick): tail', () => {
 });
 
 describe('bench smoke (--quick): the team store', () => {
-  it('team-store: SQLite, PostgreSQL and two proxies each answer every request with its row, at both connection counts', async () => {
+  it('team-store: SQLite, PostgreSQL (its commits flushed or not) and two proxies each answer every request with its row, at both connection counts', async () => {
     const run = await bench('team-store', ['--connections', '4,8']);
     const r = resultOf<TeamStoreResult>(run, 'team-store');
     expect(r.allRecorded).toBe(true);
     expect(r.durable).toBe(true);
-    expect(r.rows.map((x) => `${x.target}@${x.connections}`)).toEqual([4, 8].flatMap((c) => ['sqlite', 'postgres', 'postgres-x2'].map((t) => `${t}@${c}`)));
+    expect(r.rows.map((x) => `${x.target}@${x.connections}`)).toEqual(
+      [4, 8].flatMap((c) => ['sqlite', 'postgres', 'postgres-flushed', 'postgres-x2'].map((t) => `${t}@${c}`)),
+    );
+    expect(r.settings.synchronousCommitSource).toBe('default');
     expect(run.stdout).toMatch(/PostgreSQL \/ SQLite forward throughput \d+\.\d+x/);
+    expect(run.stdout).toMatch(/the proxy's writer commits without waiting for the WAL's flush/);
+    expect(run.stdout).toMatch(/PostgreSQL with every commit flushed \/ SQLite \d+\.\d+x/);
   }, 200_000);
 
   it('team-scale: the list queries on the same log answer the same rows on SQLite and PostgreSQL', async () => {

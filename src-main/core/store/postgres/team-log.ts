@@ -31,8 +31,12 @@ import type { Row } from '../copy/copy-side';
 import { DeskFailure } from '../../result';
 import { READ_BUDGET_MS, readStoppedMessage, stoppedSeconds } from '../rows/read-budget';
 
-/** The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks. */
-export const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, keptPlans: true };
+/**
+ * The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks;
+ * committing as SQLite does (see `asynchronousCommit`): a capture waits for two commits, its row's and its
+ * answer's, and a flush each would put the disk's fsync twice in every callback's path.
+ */
+export const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, keptPlans: true, asynchronousCommit: true };
 /** The desk's reads at once: a long search leaves connections for the list, the counts and the follow beside it. */
 const READING_CONNECTIONS = 4;
 
