@@ -2,8 +2,16 @@
 // file without importing open.ts (and the driver with it): the export thread explains its own failures.
 import type { Db } from './db';
 
-/** Kept by openDatabase: added when a database opens, removed when it closes. */
-export const openDatabases: Set<Db> = new Set();
+const openDatabases = new Set<Db>();
+
+/** Keeps `db` in the list until it closes (openDatabase calls this for each database it opens). */
+export function trackOpenDatabase(db: Db): void {
+  openDatabases.add(db);
+}
+
+export function forgetOpenDatabase(db: Db): void {
+  openDatabases.delete(db);
+}
 
 /** The files of the databases open in this process (one in the CLI and the app). */
 export function openDatabaseFiles(): string[] {

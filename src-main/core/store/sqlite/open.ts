@@ -4,7 +4,7 @@ import { LATEST_VERSION, migrate } from './migrations';
 export type { Db } from './db';
 import { BUSY_TIMEOUT_MS, type Db } from './db';
 // A storage error met later names its file (see explainStorageFailure).
-import { openDatabases } from './open-files';
+import { forgetOpenDatabase, trackOpenDatabase } from './open-files';
 
 export class DatabaseTooNewError extends Error {
   constructor(
@@ -52,10 +52,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (!options.readonly) migrate(db, found);
-    openDatabases.add(db);
+    trackOpenDatabase(db);
     const close = db.close.bind(db);
     db.close = () => {
-      openDatabases.delete(db);
+      forgetOpenDatabase(db);
       return close();
     };
     return db;
