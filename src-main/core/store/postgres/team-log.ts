@@ -32,11 +32,11 @@ import { DeskFailure } from '../../result';
 import { READ_BUDGET_MS, readStoppedMessage, stoppedSeconds } from '../rows/read-budget';
 
 /**
- * The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks;
- * committing as SQLite does (see `asynchronousCommit`): a capture waits for two commits, its row's and its
- * answer's, and a flush each would put the disk's fsync twice in every callback's path.
+ * The proxy's connections: quick to give up, so that a database away turns into 503s, not hung callbacks.
+ * They commit as the server says (synchronous_commit): a team that chose commits without the flush for the
+ * proxies' role has them (docs/TEAM.md), and nothing here sets it otherwise.
  */
-export const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, keptPlans: true, asynchronousCommit: true };
+export const WRITER: ConnectOptions = { numbers: true, connectTimeoutMs: 5_000, queryTimeoutMs: 10_000, keptPlans: true };
 /** The desk's reads at once: a long search leaves connections for the list, the counts and the follow beside it. */
 const READING_CONNECTIONS = 4;
 
