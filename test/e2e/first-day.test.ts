@@ -146,7 +146,18 @@ describe('a first day at 1280x800 and 1440x900, light and dark', () => {
       const bar = await page.locator('.composer-actions').boundingBox();
       expect(bar).not.toBeNull();
       for (const id of ['composer-signature-title', 'signature-panel']) {
-        await page.getByTestId(id).scrollIntoViewIfNeeded();
+        // The panel can be drawn anew while it is scrolled to (a CI run met it detached): scrolled once it stays.
+        await expect
+          .poll(() =>
+            page
+              .getByTestId(id)
+              .scrollIntoViewIfNeeded()
+              .then(
+                () => true,
+                () => false,
+              ),
+          )
+          .toBe(true);
         const box = (await page.getByTestId(id).boundingBox())!;
         const barNow = (await page.locator('.composer-actions').boundingBox())!;
         expect({ id, bottom: Math.min(box.y + 24, box.y + box.height) <= barNow.y }).toEqual({ id, bottom: true });
