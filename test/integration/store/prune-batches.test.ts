@@ -46,12 +46,15 @@ describe('prune batches', () => {
     const batches: PruneBatch[] = [];
     let pruned = false;
     let pruning: Promise<PruneReport> | null = null;
+    let pruneStarted = 0;
+    let pruneEnded = 0;
     // The prune starts in the next turn, with the first write already waiting for its own turn: a
     // batch run on this thread holds that write back for as long as it takes.
     setImmediate(() => {
+      pruneStarted = performance.now();
       pruning = storeOf(desk)
         .prune({ keep: KEEP, onBatch: (b) => (batches.push(b), events.push('b')) })
-        .finally(() => (pruned = true));
+        .finally(() => ((pruned = true), (pruneEnded = performance.now())));
     });
     const waits: number[] = [];
     let committedWhilePruning = 0;
@@ -71,10 +74,11 @@ describe('prune batches', () => {
     expect(committedWhilePruning).toBeGreaterThan(0);
     // While the batches ran, the other connection never waited for more than a part of the prune (the
     // last write may also wait for the end of the prune: the log truncated, once, as before). Deleting all
-    // 290 rows at once would hold it for the whole prune. Measured against the prune's own time, not a
-    // fixed number of ms, so that a loaded machine, which stretches both, keeps the bound.
+    // 290 rows at once would hold it for the whole prune. Measured against the prune's own time from start
+    // to end, not a fixed number of ms, so that a loaded machine, which stretches both, keeps the bound; a
+    // pause of the whole process (a CI run met one of 190 ms) counts in both.
     const held = batches.reduce((sum, b) => sum + b.holdMs, 0);
-    expect(Math.max(...waits.slice(0, -1))).toBeLessThan(held / 2);
+    expect(Math.max(...waits.slice(0, -1))).toBeLessThan((pruneEnded - pruneStarted) * 0.75);
     expect(batches.reduce((sum, b) => sum + b.rows, 0)).toBe(ROWS - KEEP);
     // About 10 rows a batch, not 500 (today's upper bound) nor all of them at once.
     expect(batches.length).toBeGreaterThanOrEqual(10);
