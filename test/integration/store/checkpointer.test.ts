@@ -99,10 +99,9 @@ describe('the background checkpointer', () => {
         await write(i);
       }
       other();
-      for (const start = i; checkpointer!.restartCount() < 1; i++) {
-        if (i > start + 20_000) throw new Error('the log was never made to start over after the read');
-        await write(i);
-      }
+      // The log is still past its bound: the next period makes it start over, with no write needed (a
+      // stream of writes meanwhile only makes the log longer to copy, and each try wait for the lock).
+      await expect.poll(() => checkpointer!.restartCount(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     } finally {
       await checkpointer!.stop();
       await store.closeReaders();
