@@ -4,7 +4,7 @@
 // from a thread of its own, as a page sends them (what the web server does for the call is on the proxy's
 // thread, as it is for a real page). The figure is the proxy's thread's CPU over the run divided by the
 // exports made: no callbacks are sent, so nothing else runs on it meanwhile.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDesk } from '../src-main/core/desk';
@@ -14,6 +14,7 @@ import type { BenchEngine } from './lib/args';
 import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
 import { answeredRows, fillPostgres } from './lib/postgres-fill';
 import { ANSWER, EXPORT_ROWS, fillSqlite } from './lib/answered-log';
+import { mainThreadSched } from './lib/proc-cpu';
 import { fmtInt, fmtMs } from './lib/stats';
 import { table } from './lib/table';
 import { busyWebUi } from './lib/web-ui-client';
@@ -36,15 +37,6 @@ export interface ExportCostResult {
   seconds: number;
   rounds: number;
   runs: ExportCostRun[];
-}
-
-/** The main thread's CPU so far (ms), from Linux's schedstat; null elsewhere. */
-function mainThreadCpuMs(): number | null {
-  try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return null;
-  }
 }
 
 /** Exports in-process without pause for `seconds`: how many, how many failed, their mean time. */
@@ -76,7 +68,7 @@ async function runEngine(engine: BenchEngine, o: { rows: number; seconds: number
     const runs: ExportCostRun[] = [];
     for (let round = 0; round < o.rounds; round++) {
       for (const calls of ['in-process', 'web'] as const) {
-        const before = mainThreadCpuMs();
+        const before = mainThreadSched()?.cpuMs ?? null;
         let done: { ops: number; failedOps: number; opMs: number };
         if (calls === 'in-process') done = await exportInProcess(desk, o.seconds);
         else {
@@ -84,7 +76,7 @@ async function runEngine(engine: BenchEngine, o: { rows: number; seconds: number
           await new Promise((resolve) => setTimeout(resolve, o.seconds * 1000));
           done = await ui.stop();
         }
-        const after = mainThreadCpuMs();
+        const after = mainThreadSched()?.cpuMs ?? null;
         runs.push({
           engine,
           calls,

@@ -21,6 +21,7 @@ import type { BenchEngine } from './lib/args';
 import { startBenchPostgres, type BenchPostgres } from './lib/postgres';
 import { answeredRows, fillPostgres } from './lib/postgres-fill';
 import { ANSWER, EXPORT_ROWS, fillSqlite } from './lib/answered-log';
+import { mainThreadSched } from './lib/proc-cpu';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { table } from './lib/table';
 import { busyWebUi, type BusyUi } from './lib/web-ui-client';
@@ -186,16 +187,6 @@ interface PhaseRun {
   done: { ops: number; failedOps: number; opMs: number };
   loopP99: number;
   thread: { cpuMs: number; waitMs: number } | null;
-}
-
-/** This process's main thread (the proxy's): ms run on a core and ms waited for one, from Linux's schedstat; null elsewhere. */
-function mainThreadSched(): { cpuMs: number; waitMs: number } | null {
-  try {
-    const [cpu, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
-    return { cpuMs: cpu! / 1e6, waitMs: wait! / 1e6 };
-  } catch {
-    return null;
-  }
 }
 
 async function runEngine(

@@ -57,3 +57,13 @@ export function machineShares(before: MachineCpu | null, after: MachineCpu | nul
   const total = after.total - before.total;
   return { busy: (after.busy - before.busy) / total, iowait: (after.iowait - before.iowait) / total };
 }
+
+/** This process's main thread (the proxy's, in a benchmark that runs the desk in-process): ms run on a core and ms waited for one, from Linux's schedstat; null elsewhere. */
+export function mainThreadSched(): { cpuMs: number; waitMs: number } | null {
+  try {
+    const [cpu, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { cpuMs: cpu! / 1e6, waitMs: wait! / 1e6 };
+  } catch {
+    return null;
+  }
+}

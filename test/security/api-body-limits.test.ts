@@ -95,7 +95,7 @@ describe('the web API body bounds', () => {
     const secret = { secret: { label: 'typed', secret: 'body-limit-secret' } };
     const signed = await apiCall(ui.port, 'signBody', [body.toString('base64'), secret], headers());
     expect(signed.status, signed.body.slice(0, 200)).toBe(200);
-    expect(resultOf(signed)).toEqual({ ok: true, value: sign(body, 'body-limit-secret') });
+    expect(await resultOf(signed)).toEqual({ ok: true, value: sign(body, 'body-limit-secret') });
   });
 
   it('a declared length over the bound is refused at once, before a byte of the body is sent', async () => {

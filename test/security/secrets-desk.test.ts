@@ -222,7 +222,7 @@ describe('secrets stay secret (desk, web mode, files)', () => {
     for (const [method, args] of reads) {
       const res = await apiCall(web.port, method, args, { authorization: `Bearer ${token}` });
       expect(res.status, method).toBe(200);
-      expect(resultOf(res).ok, `${method} ${res.body.slice(0, 200)}`).toBe(true);
+      expect((await resultOf(res, method)).ok, `${method} ${res.body.slice(0, 200)}`).toBe(true);
       outputs.push({ label: `web ${method} ${JSON.stringify(args).slice(0, 40)}`, bytes: res.body + JSON.stringify(res.headers) });
     }
     controller.abort();

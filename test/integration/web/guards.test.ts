@@ -137,7 +137,7 @@ describe('web mode guards', () => {
         const res = await apiCall(own.ui.port, method, [], bearer(ownToken));
         expect([200, 400], method).toContain(res.status);
         // A text value is the body itself, marked (only on a 200); every other answer is a Result's JSON.
-        expect(typeof resultOf(res).ok, method).toBe('boolean');
+        expect(typeof (await resultOf(res, method)).ok, method).toBe('boolean');
       }
       expect(own.ui.stats().apiCalls).toBe(DESK_METHODS.length);
       const get = await rawRequest(own.ui.port, { path: '/api/getStatus', headers: bearer(ownToken) });

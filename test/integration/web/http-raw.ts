@@ -1,6 +1,7 @@
 // Raw HTTP requests with full control of the headers (fetch refuses to set Host and Origin).
 import { request } from 'node:http';
-import { TEXT_VALUE_HEADER } from '../../../src-main/shared/web-wire';
+import type { Result } from '../../../src-main/shared/model';
+import { readAnswer } from '../../../src-renderer/api/api-answer';
 
 export interface RawResponse {
   status: number;
@@ -36,10 +37,13 @@ export function apiCall(port: number, method: string, args: unknown[], headers: 
   return rawRequest(port, { method: 'POST', path: `/api/${method}`, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(args) });
 }
 
-/** The Result an API answer carries: its JSON, or a text value sent as the body itself (marked by TEXT_VALUE_HEADER). */
-export function resultOf(res: RawResponse): { ok: boolean; value?: unknown } {
-  if (res.status === 200 && res.headers[TEXT_VALUE_HEADER] === 'text') return { ok: true, value: res.body };
-  return JSON.parse(res.body) as { ok: boolean; value?: unknown };
+/** The Result an API answer carries, read as the page reads it (src-renderer/api/api-answer.ts). */
+export function resultOf(res: RawResponse, method = 'a method'): Promise<Result<unknown>> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
+  }
+  return readAnswer(method, new Response(res.body, { status: res.status, headers }));
 }
 
 export function tokenOf(url: string): string {
